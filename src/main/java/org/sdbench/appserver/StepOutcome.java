@@ -1,0 +1,73 @@
+package org.sdbench.appserver;
+
+/**
+ * How one dialog step ended. Expected business and contention results are values, not exceptions;
+ * exceptions are kept for bugs and environment failures.
+ */
+public sealed interface StepOutcome {
+
+    /** A short stable name used as the "errors by kind" key in reports. */
+    String kind();
+
+    default boolean ok() {
+        return this instanceof Ok;
+    }
+
+    /** The step did its work. */
+    record Ok() implements StepOutcome {
+        public static final Ok INSTANCE = new Ok();
+
+        @Override
+        public String kind() {
+            return "ok";
+        }
+    }
+
+    /** The enqueue server refused a lock held by another owner (SAP's "foreign lock"). */
+    record LockConflict(String object, String key, String holder) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "lock-conflict";
+        }
+    }
+
+    /** A wait (for an asynchronous update, or for a work process) exceeded its limit. */
+    record Timeout(String what) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "timeout";
+        }
+    }
+
+    /** A deadlock or serialization failure that was still failing after the configured retries. */
+    record RetriesExhausted(String sqlState, int attempts) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "retries-exhausted";
+        }
+    }
+
+    /** The DB connection broke during the step; the pool replaces it and the user goes on. */
+    record ConnectionLost(String message) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "connection-lost";
+        }
+    }
+
+    /** Any other SQL error, by SQLState. */
+    record DbError(String sqlState, String message) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "db-error-" + (sqlState == null ? "unknown" : sqlState);
+        }
+    }
+
+    /** The step needed a document an earlier step of this loop did not produce (that step failed). */
+    record Skipped(String reason) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "skipped";
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package org.sdbench.appserver;
+
+/**
+ * Where the time of one dialog step went, in nanoseconds (ST03's breakdown). Response time is
+ * measured by the caller; roll-out is not part of it, as in SAP.
+ */
+public record StepTimes(
+        long waitNs,
+        long rollInNs,
+        long cpuNs,
+        long dbNs,
+        int dbCalls,
+        long enqueueNs,
+        long numberRangeNs,
+        long updateWaitNs,
+        long rollOutNs) {
+
+    public static final StepTimes ZERO = new StepTimes(0, 0, 0, 0, 0, 0, 0, 0, 0);
+}

@@ -1,0 +1,57 @@
+package org.sdbench.config;
+
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** How to reach the database. Never holds a password: see {@link #passwordEnv} and {@link #passwordFile}. */
+public record DatabaseConfig(
+        DbKind kind,
+        String url,
+        String user,
+        String passwordEnv,
+        String passwordFile,
+        String schema,
+        String embeddedDir,
+        int embeddedPort,
+        String sslmode,
+        Tablespaces tablespaces) {
+
+    private static final Pattern IDENT = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    private static final Set<String> SSL_MODES = Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
+
+    public DatabaseConfig {
+        url = url == null ? "" : url.trim();
+        if (kind != DbKind.EMBEDDED) {
+            String prefix = kind == DbKind.DB2 ? "jdbc:db2:" : "jdbc:postgresql:";
+            ConfigException.require(url.startsWith(prefix), "database.url", url,
+                    "a JDBC URL starting with " + prefix + " when database.kind is " + kind.name().toLowerCase());
+            ConfigException.require(!url.toLowerCase().contains("password="), "database.url", "<hidden>",
+                    "a URL without a password (use database.passwordEnv, database.passwordFile or ~/.pgpass)");
+        }
+        ConfigException.require(user != null && !user.isBlank(), "database.user", user, "a non-empty user name");
+        ConfigException.require(schema != null && IDENT.matcher(schema).matches(), "database.schema", schema,
+                "a lower-case SQL identifier such as sdbench");
+        ConfigException.require(embeddedPort > 0 && embeddedPort < 65536, "database.embeddedPort", embeddedPort,
+                "a TCP port from 1 to 65535");
+        ConfigException.require(SSL_MODES.contains(sslmode), "database.sslmode", sslmode, "one of " + SSL_MODES);
+        passwordEnv = passwordEnv == null ? "" : passwordEnv.trim();
+        passwordFile = passwordFile == null ? "" : passwordFile.trim();
+        embeddedDir = embeddedDir == null ? "" : embeddedDir.trim();
+        if (tablespaces == null) {
+            tablespaces = new Tablespaces("", "", "", "");
+        }
+    }
+
+    /** Where the embedded server keeps its data between runs. */
+    public Path embeddedDataDir() {
+        if (!embeddedDir.isEmpty()) {
+            return Path.of(embeddedDir.replaceFirst("^~", System.getProperty("user.home")));
+        }
+        String home = System.getenv("SDBENCH_HOME");
+        Path base = home != null && !home.isBlank()
+                ? Path.of(home)
+                : Path.of(System.getProperty("user.home"), ".local", "share", "sdbench");
+        return base.resolve("embedded-pg17");
+    }
+}

@@ -1,0 +1,27 @@
+package org.sdbench.config;
+
+import java.time.Duration;
+
+/** Users and phases of one run. Only the measurement window ({@link #duration}) counts. */
+public record RunConfig(
+        int users,
+        Duration rampUp,
+        Duration duration,
+        Duration rampDown,
+        long seed,
+        String workload,
+        String resultsDir) {
+
+    public RunConfig {
+        ConfigException.require(users >= 1 && users <= 1_000_000, "run.users", users, "1 to 1000000");
+        ConfigException.require(rampUp != null && !rampUp.isNegative(), "run.rampUp", rampUp, "a duration >= 0");
+        ConfigException.require(duration != null && duration.toMillis() >= 1, "run.duration", duration,
+                "a duration of at least 1ms, such as 60s");
+        ConfigException.require(rampDown != null && !rampDown.isNegative(), "run.rampDown", rampDown,
+                "a duration >= 0");
+        ConfigException.require(workload != null && !workload.isBlank(), "run.workload", workload,
+                "the path of a workload file such as workloads/sd-standard.yaml");
+        ConfigException.require(resultsDir != null && !resultsDir.isBlank(), "run.resultsDir", resultsDir,
+                "a directory path");
+    }
+}

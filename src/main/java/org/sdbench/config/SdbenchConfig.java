@@ -1,0 +1,22 @@
+package org.sdbench.config;
+
+/** The effective configuration of one command: defaults, config file, workload file and --set layered. */
+public record SdbenchConfig(
+        String name,
+        DatabaseConfig database,
+        AppServerConfig appServer,
+        RunConfig run,
+        LoadConfig load,
+        WorkloadConfig workload) {
+
+    public SdbenchConfig {
+        ConfigException.require(name != null && name.matches("[A-Za-z0-9_.-]{1,64}"), "name", name,
+                "1 to 64 letters, digits, '.', '_' or '-'");
+        ConfigException.require(database != null, "database", null, "a database section");
+        ConfigException.require(appServer != null, "appServer", null, "an appServer section");
+        ConfigException.require(run != null, "run", null, "a run section");
+        ConfigException.require(load != null, "load", null, "a load section");
+        ConfigException.require(workload != null, "workload", null,
+                "a workload section (from the workload file named by run.workload)");
+    }
+}
