@@ -73,3 +73,14 @@ CREATE TABLE konp (            -- pricing condition items (price per material)
   konwa   varchar(5)    NOT NULL
 );
 CREATE INDEX konp_mat ON konp (kschl, matnr);
+
+CREATE TABLE sdbench_load (     -- what 'sdbench load' generated: runs and audits check against it
+  users              integer     NOT NULL,
+  customers_per_user integer     NOT NULL,
+  materials_per_user integer     NOT NULL,
+  plants             integer     NOT NULL,
+  initial_stock      bigint      NOT NULL,
+  seed               bigint      NOT NULL,
+  loaded_at          timestamp   NOT NULL,
+  sdbench_version    varchar(40) NOT NULL
+);

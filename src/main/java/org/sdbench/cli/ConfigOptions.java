@@ -1,0 +1,54 @@
+package org.sdbench.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.sdbench.config.ConfigLoader;
+import org.sdbench.config.SdbenchConfig;
+import picocli.CommandLine.Option;
+
+/** The layered-configuration options every command shares; flags become --set overrides, applied last. */
+final class ConfigOptions {
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+            description = "Run configuration (e.g. config/quick.yaml). Default: built-in defaults + config/quick.yaml.")
+    Path config;
+
+    @Option(names = {"-w", "--workload"}, paramLabel = "FILE", description = "Workload file; overrides run.workload.")
+    Path workload;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override any key, e.g. --set appServer.instances=2.")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--users", paramLabel = "N", description = "Number of benchmark users (run.users).")
+    Integer users;
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL",
+            description = "Use an existing server: sets database.kind and database.url (password via $SDBENCH_DB_PASSWORD or ~/.pgpass).")
+    String dbUrl;
+
+    /** Extra overrides a command adds from its own flags. */
+    SdbenchConfig load(List<String> extra) {
+        List<String> all = new ArrayList<>();
+        if (dbUrl != null) {
+            all.add("database.kind=" + (dbUrl.startsWith("jdbc:db2:") ? "db2" : "postgresql"));
+            all.add("database.url=" + dbUrl);
+        }
+        all.addAll(sets);
+        if (users != null) {
+            all.add("run.users=" + users);
+        }
+        all.addAll(extra);
+        Path cfg = config != null ? config : defaultConfig();
+        return ConfigLoader.forInstallation().load(cfg, workload, all);
+    }
+
+    SdbenchConfig load() {
+        return load(List.of());
+    }
+
+    private static Path defaultConfig() {
+        String home = System.getProperty("sdbench.home");
+        Path p = Path.of(home == null ? "" : home, "config", "quick.yaml");
+        return p.toFile().isFile() ? p : null;
+    }
+}

@@ -1,0 +1,54 @@
+package org.sdbench.cli;
+
+import java.io.PrintWriter;
+import org.sdbench.config.ConfigException;
+import org.sdbench.db.EnvironmentException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+@Command(name = "sdbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = {"SAP SD-style workload simulator: virtual users run the order-to-invoice loop through a",
+                "simulated application-server tier against a real database. Figures are SAPS-like,",
+                "not certified SAP benchmark results."},
+        subcommands = {PlanCommand.class, LoadCommand.class, CheckCommand.class, RunCommand.class,
+                CommandLine.HelpCommand.class})
+public final class SdbenchCommand implements Runnable {
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(new CommandLine(this), "a command is required (plan, load, run, check)");
+    }
+
+    /** Runs the command line and maps every failure to one line and a documented exit code. */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new SdbenchCommand());
+        cl.setExecutionExceptionHandler(SdbenchCommand::onException);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("sdbench: " + ex.getMessage() + " (see 'sdbench " + ex.getCommandLine().getCommandName()
+                    + " --help')");
+            return ExitCode.USAGE;
+        });
+        return cl.execute(args);
+    }
+
+    private static int onException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        if (ex instanceof ConfigException) {
+            err.println("sdbench: " + ex.getMessage());
+            return ExitCode.USAGE;
+        }
+        if (ex instanceof EnvironmentException) {
+            err.println("sdbench: " + ex.getMessage());
+            return ExitCode.ENVIRONMENT;
+        }
+        if (ex instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            err.println("sdbench: interrupted");
+            return ExitCode.ENVIRONMENT;
+        }
+        err.println("sdbench: internal error (a bug, please report it with this trace): " + ex);
+        ex.printStackTrace(err);
+        return 70;
+    }
+}

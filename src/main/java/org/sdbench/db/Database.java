@@ -1,0 +1,149 @@
+package org.sdbench.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.sdbench.config.DatabaseConfig;
+import org.sdbench.config.DbKind;
+
+/**
+ * One database target for a command: the embedded server or an external one, its dialect, and
+ * the connection pools created on it. Closing it closes the pools and stops an embedded server.
+ */
+public final class Database implements AutoCloseable {
+    private final DatabaseConfig config;
+    private final Dialect dialect;
+    private final String url;
+    private final String password;
+    private final EmbeddedServer embedded;
+    private final List<HikariDataSource> pools = new CopyOnWriteArrayList<>();
+
+    private Database(DatabaseConfig config, Dialect dialect, String url, String password, EmbeddedServer embedded) {
+        this.config = config;
+        this.dialect = dialect;
+        this.url = url;
+        this.password = password;
+        this.embedded = embedded;
+    }
+
+    /**
+     * Opens the target and proves it answers. With {@code createMissing}, a PostgreSQL database
+     * named in the URL that does not exist yet is created (what {@code load} wants).
+     */
+    public static Database open(DatabaseConfig config, boolean createMissing) {
+        String password = Passwords.resolve(config);
+        if (config.kind() == DbKind.EMBEDDED) {
+            EmbeddedServer server = EmbeddedServer.start(config.embeddedDataDir(), config.embeddedPort());
+            Database db = new Database(config, new PostgresDialect(), server.jdbcUrl(), null, server);
+            db.probe(false);
+            return db;
+        }
+        Dialect dialect = config.kind() == DbKind.DB2 ? new Db2Dialect() : new PostgresDialect();
+        Database db = new Database(config, dialect, config.url(), password, null);
+        db.probe(createMissing && config.kind() == DbKind.POSTGRESQL);
+        return db;
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    public DatabaseConfig config() {
+        return config;
+    }
+
+    public String schema() {
+        return config.schema();
+    }
+
+    /** Where the data lives, for messages and reports; never includes a password. */
+    public String describe() {
+        return embedded != null ? "embedded PostgreSQL (" + url + ", data in " + embedded.dataDir() + ")" : url;
+    }
+
+    public boolean isEmbedded() {
+        return embedded != null;
+    }
+
+    /** A plain connection (autocommit on) with the schema set, for set-up and audits. */
+    public Connection connect() throws SQLException {
+        Properties p = properties();
+        return DriverManager.getConnection(url, p);
+    }
+
+    /** A HikariCP pool of exactly {@code size} connections, autocommit off, closed with this database. */
+    public HikariDataSource pool(String name, int size) {
+        HikariConfig hc = new HikariConfig();
+        hc.setPoolName(name);
+        hc.setJdbcUrl(url);
+        hc.setUsername(config.user());
+        if (password != null) {
+            hc.setPassword(password);
+        }
+        hc.setMaximumPoolSize(size);
+        hc.setMinimumIdle(size);
+        hc.setAutoCommit(false);
+        hc.setConnectionTimeout(10_000);
+        hc.setInitializationFailTimeout(-1);
+        dialect.connectionProperties(config.schema(), config.sslmode()).forEach(hc::addDataSourceProperty);
+        HikariDataSource ds = new HikariDataSource(hc);
+        pools.add(ds);
+        return ds;
+    }
+
+    private Properties properties() {
+        Properties p = new Properties();
+        p.setProperty("user", config.user());
+        if (password != null) {
+            p.setProperty("password", password);
+        }
+        dialect.connectionProperties(config.schema(), config.sslmode()).forEach(p::setProperty);
+        return p;
+    }
+
+    private void probe(boolean createMissing) {
+        try (Connection c = connect()) {
+            c.isValid(5);
+        } catch (SQLException e) {
+            if (createMissing && "3D000".equals(e.getSQLState())) {
+                createDatabase();
+                probe(false);
+                return;
+            }
+            throw new EnvironmentException(SqlErrors.describeConnectFailure(e, url, config));
+        }
+    }
+
+    private void createDatabase() {
+        String name = databaseName(url);
+        String adminUrl = url.replaceFirst("/" + java.util.regex.Pattern.quote(name) + "(?=$|\\?)", "/postgres");
+        try (Connection c = DriverManager.getConnection(adminUrl, properties());
+             var s = c.createStatement()) {
+            s.execute("CREATE DATABASE \"" + name.replace("\"", "") + "\"");
+        } catch (SQLException e) {
+            throw new EnvironmentException("database '" + name + "' does not exist and cannot be created ("
+                    + e.getMessage().lines().findFirst().orElse("") + "): create it, or fix database.url");
+        }
+    }
+
+    static String databaseName(String jdbcUrl) {
+        String rest = jdbcUrl.substring("jdbc:".length());
+        String path = URI.create(rest.replace("postgresql://", "http://")).getPath();
+        return path == null || path.length() <= 1 ? "postgres" : path.substring(1);
+    }
+
+    @Override
+    public void close() {
+        pools.forEach(HikariDataSource::close);
+        pools.clear();
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+}

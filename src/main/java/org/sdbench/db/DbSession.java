@@ -1,0 +1,189 @@
+package org.sdbench.db;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.sdbench.metrics.Clock;
+
+/**
+ * A work process's DB connection, owned for the process's lifetime as SAP does. Every call is a
+ * prepared statement, timed and counted so a step can report its DB request time and round
+ * trips. Statements are cached per connection because a work process runs the same few SQL
+ * texts millions of times. Not thread-safe: one work process, one session.
+ */
+public final class DbSession implements AutoCloseable {
+    /** Maps the current row of a result set to a value. */
+    @FunctionalInterface
+    public interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    private final Connection connection;
+    private final Dialect dialect;
+    private final Clock clock;
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
+    private long dbNanos;
+    private int calls;
+
+    public DbSession(Connection connection, Dialect dialect, Clock clock) throws SQLException {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.clock = clock;
+        connection.setAutoCommit(false);
+    }
+
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    public Connection connection() {
+        return connection;
+    }
+
+    /** DB request time and round trips since the last {@link #resetCounters()}. */
+    public long dbNanos() {
+        return dbNanos;
+    }
+
+    public int calls() {
+        return calls;
+    }
+
+    public void resetCounters() {
+        dbNanos = 0;
+        calls = 0;
+    }
+
+    /** Adds time spent on this connection by a helper that used it directly (e.g. unbuffered number ranges). */
+    public void addExternal(long nanos, int roundTrips) {
+        dbNanos += nanos;
+        calls += roundTrips;
+    }
+
+    public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) throws SQLException {
+        PreparedStatement ps = prepare(sql, params);
+        long t0 = clock.nanoTime();
+        try (ResultSet rs = ps.executeQuery()) {
+            List<T> out = new ArrayList<>();
+            while (rs.next()) {
+                out.add(mapper.map(rs));
+            }
+            return out;
+        } finally {
+            account(t0);
+        }
+    }
+
+    /** The single row of a key lookup, or null when there is none. */
+    public <T> T queryOne(String sql, RowMapper<T> mapper, Object... params) throws SQLException {
+        List<T> rows = query(sql, mapper, params);
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    public int update(String sql, Object... params) throws SQLException {
+        PreparedStatement ps = prepare(sql, params);
+        long t0 = clock.nanoTime();
+        try {
+            return ps.executeUpdate();
+        } finally {
+            account(t0);
+        }
+    }
+
+    /** One round trip for many rows of the same statement. */
+    public int[] batch(String sql, List<Object[]> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return new int[0];
+        }
+        PreparedStatement ps = statement(sql);
+        for (Object[] row : rows) {
+            bind(ps, row);
+            ps.addBatch();
+        }
+        long t0 = clock.nanoTime();
+        try {
+            return ps.executeBatch();
+        } finally {
+            account(t0);
+        }
+    }
+
+    public void commit() throws SQLException {
+        long t0 = clock.nanoTime();
+        try {
+            connection.commit();
+        } finally {
+            account(t0);
+        }
+    }
+
+    /** Rolls back, ignoring failures of a connection that is already broken (the pool replaces it). */
+    public void rollbackQuietly() {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // The connection is gone; the caller counts the step's original error, not this one.
+        }
+    }
+
+    private PreparedStatement prepare(String sql, Object[] params) throws SQLException {
+        PreparedStatement ps = statement(sql);
+        bind(ps, params);
+        return ps;
+    }
+
+    private PreparedStatement statement(String sql) throws SQLException {
+        PreparedStatement ps = statements.get(sql);
+        if (ps == null) {
+            ps = connection.prepareStatement(sql);
+            statements.put(sql, ps);
+        }
+        return ps;
+    }
+
+    private static void bind(PreparedStatement ps, Object[] params) throws SQLException {
+        for (int i = 0; i < params.length; i++) {
+            Object p = params[i];
+            switch (p) {
+                case String s -> ps.setString(i + 1, s);
+                case Integer n -> ps.setInt(i + 1, n);
+                case Long n -> ps.setLong(i + 1, n);
+                case BigDecimal d -> ps.setBigDecimal(i + 1, d);
+                case Timestamp t -> ps.setTimestamp(i + 1, t);
+                case java.sql.Date d -> ps.setDate(i + 1, d);
+                case byte[] b -> ps.setBytes(i + 1, b);
+                case null -> ps.setObject(i + 1, null);
+                default -> ps.setObject(i + 1, p);
+            }
+        }
+    }
+
+    private void account(long t0) {
+        dbNanos += clock.nanoTime() - t0;
+        calls++;
+    }
+
+    @Override
+    public void close() {
+        for (PreparedStatement ps : statements.values()) {
+            try {
+                ps.close();
+            } catch (SQLException ignored) {
+                // Closing a statement of a dead connection fails; nothing to release then.
+            }
+        }
+        statements.clear();
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // Returned to (or evicted from) the pool either way.
+        }
+    }
+}

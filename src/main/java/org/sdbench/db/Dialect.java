@@ -1,0 +1,40 @@
+package org.sdbench.db;
+
+import java.sql.SQLException;
+import java.util.Map;
+
+/** What differs between DBMSs: where the DDL lives, connection properties, error classification, SQL bits. */
+public interface Dialect {
+    /** Folder under {@code schemas/} with this DBMS's DDL. */
+    String schemaFolder();
+
+    /** JDBC data-source properties for a pool (schema, TLS, batching). */
+    Map<String, String> connectionProperties(String schema, String sslmode);
+
+    /** SQL that creates the schema (namespace) if it does not exist. */
+    String createSchemaSql(String schema);
+
+    /** SQL that drops the schema and everything in it. */
+    String dropSchemaSql(String schema);
+
+    /** Clause appended to CREATE TABLE (and, where the DBMS allows, CREATE INDEX) to place it in a tablespace. */
+    String tablespaceClause(String tablespace, boolean index);
+
+    /** {@code LIMIT}-style clause for a fixed row count. */
+    String firstRows(int n);
+
+    /** Deadlock or serialization failure: the transaction may be retried. */
+    default boolean isRetryable(SQLException e) {
+        String s = e.getSQLState();
+        return "40001".equals(s) || "40P01".equals(s);
+    }
+
+    /** The connection is gone (server restart, network): the pool must replace it. */
+    default boolean isConnectionLost(SQLException e) {
+        String s = e.getSQLState();
+        return s != null && (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03"));
+    }
+
+    /** Whether bulk load can use PostgreSQL's COPY. */
+    boolean supportsCopy();
+}

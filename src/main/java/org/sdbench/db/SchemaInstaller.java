@@ -1,0 +1,146 @@
+package org.sdbench.db;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.sdbench.config.Tablespaces;
+
+/** Creates, checks and drops the SD schema from the DDL in {@code schemas/<dbms>/}, one file per table category. */
+public final class SchemaInstaller {
+    /** Table categories in creation order, as in the file names {@code N-category.sql}. */
+    public static final List<String> CATEGORIES = List.of("master", "mixed", "insert-only", "vb");
+
+    private static final Pattern CREATE_TABLE = Pattern.compile("(?i)^\\s*CREATE\\s+TABLE\\s+(\\w+)");
+    private static final Pattern CREATE_INDEX = Pattern.compile("(?i)^\\s*CREATE\\s+(UNIQUE\\s+)?INDEX\\b");
+
+    private final Database db;
+
+    public SchemaInstaller(Database db) {
+        this.db = db;
+    }
+
+    /** DDL statements per category, without comments. */
+    public Map<String, List<String>> statements() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (int i = 0; i < CATEGORIES.size(); i++) {
+            String file = "/schemas/" + db.dialect().schemaFolder() + "/" + (i + 1) + "-" + CATEGORIES.get(i) + ".sql";
+            out.put(CATEGORIES.get(i), split(read(file)));
+        }
+        return out;
+    }
+
+    /** Every table the DDL creates, in creation order. */
+    public List<String> tables() {
+        List<String> t = new ArrayList<>();
+        statements().values().forEach(list -> list.forEach(s -> {
+            Matcher m = CREATE_TABLE.matcher(s);
+            if (m.find()) {
+                t.add(m.group(1).toLowerCase());
+            }
+        }));
+        return t;
+    }
+
+    /** Tables of the expected set that exist in the schema. */
+    public List<String> existingTables(Connection c) throws SQLException {
+        List<String> found = new ArrayList<>();
+        try (var rs = c.getMetaData().getTables(null, schemaPattern(c), "%", new String[] {"TABLE"})) {
+            while (rs.next()) {
+                found.add(rs.getString("TABLE_NAME").toLowerCase());
+            }
+        }
+        return tables().stream().filter(found::contains).toList();
+    }
+
+    private String schemaPattern(Connection c) throws SQLException {
+        return c.getMetaData().storesUpperCaseIdentifiers() ? db.schema().toUpperCase() : db.schema();
+    }
+
+    /**
+     * Creates the schema. Refuses to touch a schema that already holds SD tables unless
+     * {@code recreate}, in which case everything in it is dropped first.
+     */
+    public void install(Tablespaces tablespaces, boolean recreate) {
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            List<String> existing = existingTables(c);
+            if (!existing.isEmpty() && !recreate) {
+                throw new EnvironmentException("schema '" + db.schema() + "' in " + db.describe() + " already holds "
+                        + existing.size() + " SD tables: add --recreate to drop and reload it, or use another database.schema");
+            }
+            if (!existing.isEmpty()) {
+                s.execute(db.dialect().dropSchemaSql(db.schema()));
+            }
+            s.execute(db.dialect().createSchemaSql(db.schema()));
+            Map<String, String> placement = tablespaces.mapped();
+            for (var e : statements().entrySet()) {
+                String ts = placement.get(e.getKey());
+                for (String stmt : e.getValue()) {
+                    s.execute(ts == null ? stmt : stmt + clause(stmt, ts));
+                }
+            }
+        } catch (SQLException e) {
+            throw new EnvironmentException("creating the schema '" + db.schema() + "' in " + db.describe() + " failed: "
+                    + SqlErrors.firstLine(e) + (e.getMessage() != null && e.getMessage().contains("tablespace")
+                    ? " (create the tablespace first, or clear database.tablespaces)" : ""), e);
+        }
+    }
+
+    private String clause(String stmt, String tablespace) {
+        if (CREATE_TABLE.matcher(stmt).find()) {
+            return db.dialect().tablespaceClause(tablespace, false);
+        }
+        return CREATE_INDEX.matcher(stmt).find() ? db.dialect().tablespaceClause(tablespace, true) : "";
+    }
+
+    /** Environment error naming the missing tables, unless the whole schema is there. */
+    public void requireInstalled() {
+        try (Connection c = db.connect()) {
+            List<String> have = existingTables(c);
+            List<String> missing = tables().stream().filter(t -> !have.contains(t)).toList();
+            if (!missing.isEmpty()) {
+                throw new EnvironmentException("schema '" + db.schema() + "' in " + db.describe()
+                        + (have.isEmpty() ? " has no SD tables" : " lacks tables " + missing)
+                        + ": run './sdbench load --users N' first");
+            }
+        } catch (SQLException e) {
+            throw new EnvironmentException("reading the schema of " + db.describe() + " failed: " + SqlErrors.firstLine(e), e);
+        }
+    }
+
+    static List<String> split(String ddl) {
+        StringBuilder clean = new StringBuilder();
+        for (String line : ddl.split("\n")) {
+            int dash = line.indexOf("--");
+            clean.append(dash >= 0 ? line.substring(0, dash) : line).append('\n');
+        }
+        List<String> out = new ArrayList<>();
+        for (String part : clean.toString().split(";")) {
+            String p = part.strip();
+            if (!p.isEmpty()) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    private static String read(String resource) {
+        try (InputStream in = SchemaInstaller.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("DDL resource " + resource + " missing from the build");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
