@@ -1,12 +1,62 @@
 package org.sdbench.cli;
 
+import java.io.PrintWriter;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.sdbench.check.Audit;
+import org.sdbench.check.Audits;
+import org.sdbench.check.Problem;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.db.SchemaInstaller;
+import org.sdbench.db.SqlErrors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
-@Command(name = "check", mixinStandardHelpOptions = true, description = "placeholder")
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Audit the database: master data as loaded, and consistency after runs.",
+                "Prints one line per problem; exit 1 when there are any."})
 final class CheckCommand implements Callable<Integer> {
+    @Mixin
+    ConfigOptions options;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The audits to run; package-private so tests can plug in others. */
+    List<Audit> audits = Audits.standard();
+
     @Override
     public Integer call() {
-        return ExitCode.USAGE;
+        SdbenchConfig c = options.load();
+        PrintWriter out = spec.commandLine().getOut();
+        List<Problem> problems = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        String where;
+        try (Database db = Database.open(c.database(), false)) {
+            where = "schema '" + db.schema() + "' of " + db.describe();
+            new SchemaInstaller(db).requireInstalled();
+            for (Audit a : audits) {
+                names.add(a.name());
+                try {
+                    problems.addAll(a.run(db));
+                } catch (SQLException e) {
+                    throw new EnvironmentException("audit " + a.name() + " could not read " + where + ": "
+                            + SqlErrors.firstLine(e));
+                }
+            }
+        }
+        problems.forEach(p -> out.println(p.line()));
+        if (!problems.isEmpty()) {
+            out.printf("check failed: %d problem(s) in %s%n", problems.size(), where);
+            return ExitCode.FAILED_CHECK;
+        }
+        out.printf("check passed: %s in %s%n", String.join(", ", names), where);
+        return ExitCode.OK;
     }
 }

@@ -1,12 +1,80 @@
 package org.sdbench.cli;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.db.SchemaInstaller;
+import org.sdbench.load.LoadProgress;
+import org.sdbench.load.LoadResult;
+import org.sdbench.load.MasterDataLoader;
+import org.sdbench.load.MasterDataSpec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "load", mixinStandardHelpOptions = true, description = "placeholder")
+@Command(name = "load", mixinStandardHelpOptions = true,
+        description = {"Create the SD schema and load master data (customers, materials, prices, stock, number",
+                "ranges) for --users N benchmark users. Data are a function of load.seed and the sizes."})
 final class LoadCommand implements Callable<Integer> {
+    @Mixin
+    ConfigOptions options;
+
+    @Option(names = "--recreate", description = "Drop and reload a schema that already holds SD tables.")
+    boolean recreate;
+
+    @Option(names = "--dump-dir", paramLabel = "DIR",
+            description = "Write one COPY text file per table (<table>.copy) into DIR instead of loading.")
+    Path dumpDir;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
-    public Integer call() {
-        return ExitCode.USAGE;
+    public Integer call() throws InterruptedException {
+        SdbenchConfig c = options.load();
+        MasterDataSpec data = MasterDataSpec.of(c, LocalDateTime.now(), version());
+        PrintWriter out = spec.commandLine().getOut();
+        int threads = c.load().threads();
+        LoadResult r;
+        String where;
+        try (LoadProgress progress = new LoadProgress(out, LoadProgress.isTerminal())) {
+            MasterDataLoader loader = new MasterDataLoader(data, threads, progress);
+            if (dumpDir != null) {
+                where = "COPY files in " + dumpDir;
+                try {
+                    r = loader.dump(dumpDir);
+                } catch (IOException e) {
+                    throw new EnvironmentException("cannot write the dump into " + dumpDir + " (" + e
+                            + "): give a writable directory to --dump-dir");
+                }
+            } else {
+                try (Database db = Database.open(c.database(), true)) {
+                    where = "schema '" + db.schema() + "' of " + db.describe();
+                    out.printf("loading %d users (%d customers, %d materials per user, seed %d, %d threads) into %s%n",
+                            data.users(), data.customersPerUser(), data.materialsPerUser(), data.seed(), threads, where);
+                    out.flush();
+                    new SchemaInstaller(db).install(c.database().tablespaces(), recreate);
+                    r = loader.load(db);
+                }
+            }
+        }
+        out.printf(Locale.ROOT, "%s %d users: %,d rows in %.2f s (%,.0f rows/s%s) into %s%n",
+                dumpDir != null ? "dumped" : "loaded", r.users(), r.rows(), r.seconds(), r.rowsPerSecond(),
+                r.analyzeNanos() > 0 ? String.format(Locale.ROOT, ", ANALYZE %.2f s", r.analyzeNanos() / 1e9) : "",
+                where);
+        return ExitCode.OK;
+    }
+
+    private static String version() {
+        String v = SdbenchCommand.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
     }
 }

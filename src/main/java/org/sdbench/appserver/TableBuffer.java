@@ -1,0 +1,107 @@
+package org.sdbench.appserver;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
+
+/**
+ * An instance's table buffer for customizing and master data (SAP's generic/single-record
+ * buffer). Bounded by entries; Caffeine's W-TinyLFU eviction keeps the hot working set under a
+ * size limit without a global lock, which matters because every work process reads through it.
+ * Capacity 0 disables buffering: every read goes to the database, as with buffering switched off
+ * in SE11, which is a tuning experiment of its own.
+ *
+ * <p>Two work processes missing the same key at once may both load it; SAP's buffer has the same
+ * race and it only costs a duplicate read.
+ */
+public final class TableBuffer {
+
+    private final long capacity;
+    private final Cache<Key, Object> cache;
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+
+    private record Key(String table, Object key) {
+    }
+
+    public TableBuffer(long capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("table buffer capacity = " + capacity
+                    + " entries is not allowed: 0 (no buffering) or more");
+        }
+        this.capacity = capacity;
+        // Maintenance on the calling thread: no hidden use of the common pool, deterministic size.
+        this.cache = capacity == 0 ? null
+                : Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
+    }
+
+    /**
+     * The buffered row(s) for {@code key} of {@code table}, loading them on a miss. A null load
+     * result is returned but not buffered (SAP buffers "not found" only for some tables; treating
+     * it as a miss is the conservative choice).
+     */
+    public <T> T get(String table, Object key, Supplier<T> loadFromDb) {
+        Objects.requireNonNull(table, "table buffer table name");
+        Objects.requireNonNull(key, () -> "table buffer key for table '" + table + "'");
+        Objects.requireNonNull(loadFromDb, () -> "table buffer loader for table '" + table + "'");
+        if (cache == null) {
+            misses.increment();
+            return loadFromDb.get();
+        }
+        Key k = new Key(table, key);
+        Object cached = cache.getIfPresent(k);
+        if (cached != null) {
+            hits.increment();
+            return cast(cached);
+        }
+        misses.increment();
+        T loaded = loadFromDb.get();
+        if (loaded != null) {
+            cache.put(k, loaded);
+        }
+        return loaded;
+    }
+
+    /** Drops every buffered entry of one table (as a buffer synchronisation would). */
+    public void invalidate(String table) {
+        if (cache != null) {
+            cache.asMap().keySet().removeIf(k -> k.table.equals(table));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Object o) {
+        // Callers use one value type per table; a mismatch is a programming error and fails at their use site.
+        return (T) o;
+    }
+
+    public long capacity() {
+        return capacity;
+    }
+
+    /** Entries currently buffered (after pending evictions). */
+    public long size() {
+        if (cache == null) {
+            return 0;
+        }
+        cache.cleanUp();
+        return cache.estimatedSize();
+    }
+
+    public long hits() {
+        return hits.sum();
+    }
+
+    public long misses() {
+        return misses.sum();
+    }
+
+    /** Share of reads served from the buffer, 0 to 1; 0 when nothing was read yet. */
+    public double hitRatio() {
+        long h = hits.sum();
+        long total = h + misses.sum();
+        return total == 0 ? 0 : (double) h / total;
+    }
+}

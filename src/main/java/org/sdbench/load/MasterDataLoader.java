@@ -1,0 +1,359 @@
+package org.sdbench.load;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+import org.sdbench.db.Database;
+import org.sdbench.db.Db2Dialect;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.db.SchemaInstaller;
+import org.sdbench.db.SqlErrors;
+
+/**
+ * Writes the master data of {@link MasterDataSpec} into an installed schema, table after table,
+ * each table by {@code threads} workers on their own connection and user range: PostgreSQL COPY
+ * (text format, streamed from a fixed buffer) where the dialect supports it, batched INSERTs
+ * otherwise. Then updates the optimizer statistics. Or writes COPY text files instead ({@link #dump}).
+ */
+public final class MasterDataLoader {
+    /** File name suffix of dumped tables: {@code <table>.copy}, COPY text format, columns as in the DDL. */
+    public static final String DUMP_SUFFIX = ".copy";
+
+    private final MasterDataSpec spec;
+    private final int threads;
+    private final LoadListener listener;
+    private boolean forceInserts;
+
+    public MasterDataLoader(MasterDataSpec spec, int threads, LoadListener listener) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be >= 1: " + threads);
+        }
+        this.spec = spec;
+        this.threads = threads;
+        this.listener = listener == null ? LoadListener.NONE : listener;
+    }
+
+    /** Use batched INSERTs even where COPY is available (tests the DB2 path on PostgreSQL). */
+    MasterDataLoader forceInserts() {
+        forceInserts = true;
+        return this;
+    }
+
+    /**
+     * Loads all {@link MasterTable}s into the (installed, empty) schema of {@code db}, then
+     * ANALYZE (PostgreSQL) or RUNSTATS (DB2) on every table of the schema.
+     *
+     * <p>Worker i streams all per-user tables of its user range, one table after the other, in
+     * one transaction (COPY) or committing every few thousand rows (INSERT); worker 1 also writes
+     * the customizing and number-range rows. The sdbench_load row is written last, after every
+     * worker committed, so its presence marks a complete load. The statistics update is spread
+     * over the same connections.
+     *
+     * @throws EnvironmentException when the database refuses the data or the connection breaks
+     */
+    public LoadResult load(Database db) throws InterruptedException {
+        boolean copy = db.dialect().supportsCopy() && !forceInserts;
+        List<int[]> ranges = ranges(spec.users(), threads);
+        List<Connection> connections = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemonThreads());
+        String doing = "connecting to ";
+        try {
+            for (int i = 0; i < ranges.size(); i++) {
+                Connection c = db.connect();
+                connections.add(c);
+                c.setAutoCommit(false);
+            }
+            listener.started(spec.totalRows());
+            long t0 = System.nanoTime();
+            Map<MasterTable, TableProgress> tables = new LinkedHashMap<>();
+            for (MasterTable t : MasterTable.values()) {
+                tables.put(t, new TableProgress(t.tableName(), t.rows(spec), t.perUser() ? ranges.size() : 1));
+            }
+            List<Callable<Long>> workers = new ArrayList<>();
+            for (int i = 0; i < ranges.size(); i++) {
+                Connection c = connections.get(i);
+                int[] r = ranges.get(i);
+                List<MasterTable> mine = new ArrayList<>();
+                for (MasterTable t : MasterTable.values()) {
+                    if (t.perUser() || i == 0 && t != MasterTable.SDBENCH_LOAD) {
+                        mine.add(t);
+                    }
+                }
+                workers.add(() -> {
+                    long n = 0;
+                    for (MasterTable t : mine) {
+                        n += loadPart(c, copy, t, r[0], r[1], tables.get(t));
+                    }
+                    c.commit();
+                    return n;
+                });
+            }
+            runAll(pool, workers);
+            doing = "writing the sdbench_load row into ";
+            loadPart(connections.get(0), copy, MasterTable.SDBENCH_LOAD, 1, 1, tables.get(MasterTable.SDBENCH_LOAD));
+            connections.get(0).commit();
+            long loadNanos = System.nanoTime() - t0;
+
+            doing = "updating statistics (ANALYZE) in ";
+            long a0 = System.nanoTime();
+            listener.phaseStarted("analyze");
+            updateStatistics(db, connections, pool);
+            long analyzeNanos = System.nanoTime() - a0;
+            listener.phaseDone("analyze", analyzeNanos);
+            Map<String, Long> rows = new LinkedHashMap<>();
+            tables.values().forEach(t -> rows.put(t.table, t.rows.sum()));
+            return new LoadResult(spec.users(), rows, loadNanos, analyzeNanos);
+        } catch (TableFailure e) {
+            throw new EnvironmentException("loading table " + e.table + " into " + db.describe() + " failed: "
+                    + SqlErrors.firstLine(e.getCause()), e.getCause());
+        } catch (SQLException | IOException e) {
+            throw new EnvironmentException(doing + db.describe() + " failed: " + SqlErrors.firstLine(e), e);
+        } finally {
+            pool.shutdownNow();
+            for (Connection c : connections) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // closing after a failure: the first error is the one to report
+                }
+            }
+        }
+    }
+
+    /** Rows and timing of one table, loaded by several workers. */
+    private final class TableProgress {
+        final String table;
+        final long expectedRows;
+        final LongAdder rows = new LongAdder();
+        final AtomicInteger remaining;
+        final AtomicLong firstStart = new AtomicLong();
+
+        TableProgress(String table, long expectedRows, int parts) {
+            this.table = table;
+            this.expectedRows = expectedRows;
+            this.remaining = new AtomicInteger(parts);
+        }
+
+        void partStarted() {
+            if (firstStart.compareAndSet(0, System.nanoTime())) {
+                listener.tableStarted(table, expectedRows);
+            }
+        }
+
+        void partDone(long n) {
+            rows.add(n);
+            if (remaining.decrementAndGet() == 0) {
+                listener.tableDone(table, rows.sum(), System.nanoTime() - firstStart.get());
+            }
+        }
+    }
+
+    /** A worker's failure, naming the table it was loading. */
+    private static final class TableFailure extends Exception {
+        final String table;
+
+        TableFailure(String table, Exception cause) {
+            super(table + ": " + cause.getMessage(), cause, false, false);
+            this.table = table;
+        }
+    }
+
+    private long loadPart(Connection c, boolean copy, MasterTable t, int from, int to, TableProgress progress)
+            throws TableFailure {
+        progress.partStarted();
+        try {
+            long n = copy ? copyPart(c, t, from, to) : insertPart(c, t, from, to);
+            progress.partDone(n);
+            return n;
+        } catch (SQLException | IOException e) {
+            throw new TableFailure(t.tableName(), e);
+        }
+    }
+
+    /**
+     * Writes one COPY text file per table into {@code dir} (created if missing) instead of
+     * loading: {@code <table>.copy}, loadable with {@code COPY <table> FROM '<file>'} or psql's {@code \copy}.
+     */
+    public LoadResult dump(Path dir) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        listener.started(spec.totalRows());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
+        try {
+            long t0 = System.nanoTime();
+            Map<MasterTable, Future<Long>> futures = new LinkedHashMap<>();
+            for (MasterTable t : MasterTable.values()) {
+                futures.put(t, pool.submit(() -> dumpTable(dir, t)));
+            }
+            Map<String, Long> rows = new LinkedHashMap<>();
+            for (var e : futures.entrySet()) {
+                rows.put(e.getKey().tableName(), get(e.getValue(), futures.values()));
+            }
+            return new LoadResult(spec.users(), rows, System.nanoTime() - t0, 0);
+        } catch (SQLException | TableFailure e) {
+            throw new IllegalStateException("a file target reported an SQL error", e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private long dumpTable(Path dir, MasterTable t) throws IOException, SQLException {
+        long start = System.nanoTime();
+        listener.tableStarted(t.tableName(), t.rows(spec));
+        try (OutputStream out = Files.newOutputStream(dir.resolve(t.tableName() + DUMP_SUFFIX))) {
+            CopyTextSink sink = new CopyTextSink((b, n) -> out.write(b, 0, n), listener::rowsSent);
+            t.generate(spec, 1, spec.users(), sink);
+            sink.flush();
+            listener.tableDone(t.tableName(), sink.rows(), System.nanoTime() - start);
+            return sink.rows();
+        }
+    }
+
+    /** The COPY statement for a table, columns as generated. */
+    public static String copySql(MasterTable t) {
+        return "COPY " + t.tableName() + " (" + String.join(", ", t.columns()) + ") FROM STDIN";
+    }
+
+    private long copyPart(Connection c, MasterTable t, int from, int to) throws SQLException, IOException {
+        CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql(t));
+        try {
+            CopyTextSink sink = new CopyTextSink((b, n) -> in.writeToCopy(b, 0, n), listener::rowsSent);
+            t.generate(spec, from, to, sink);
+            sink.flush();
+            return in.endCopy();
+        } finally {
+            if (in.isActive()) {
+                in.cancelCopy();
+            }
+        }
+    }
+
+    private long insertPart(Connection c, MasterTable t, int from, int to) throws SQLException, IOException {
+        try (InsertSink sink = new InsertSink(c, t.tableName(), t.columns(), listener::rowsSent)) {
+            t.generate(spec, from, to, sink);
+            sink.finish();
+            return sink.rows();
+        } catch (SQLException | IOException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        }
+    }
+
+    private void updateStatistics(Database db, List<Connection> connections, ExecutorService pool)
+            throws SQLException, IOException, InterruptedException {
+        List<String> tables = new SchemaInstaller(db).tables();
+        List<Callable<Long>> parts = new ArrayList<>();
+        for (int i = 0; i < connections.size(); i++) {
+            Connection c = connections.get(i);
+            List<String> mine = new ArrayList<>();
+            for (int j = i; j < tables.size(); j += connections.size()) {
+                mine.add(tables.get(j));
+            }
+            parts.add(() -> {
+                c.setAutoCommit(true);
+                try (Statement s = c.createStatement()) {
+                    for (String t : mine) {
+                        if (db.dialect().supportsCopy()) {
+                            s.execute("ANALYZE " + t);
+                        } else if (db.dialect() instanceof Db2Dialect) {
+                            s.execute("CALL SYSPROC.ADMIN_CMD('RUNSTATS ON TABLE " + db.schema().toUpperCase() + "."
+                                    + t.toUpperCase() + " WITH DISTRIBUTION AND DETAILED INDEXES ALL')");
+                        }
+                    }
+                }
+                return (long) mine.size();
+            });
+        }
+        try {
+            runAll(pool, parts);
+        } catch (TableFailure e) {
+            throw new IllegalStateException("statistics update reported a table failure", e);
+        }
+    }
+
+    /** Splits users 1..users into at most {@code parts} contiguous ranges {from, to} of nearly equal size. */
+    static List<int[]> ranges(int users, int parts) {
+        int n = Math.min(users, parts);
+        List<int[]> out = new ArrayList<>(n);
+        int from = 1;
+        for (int i = 0; i < n; i++) {
+            int size = users / n + (i < users % n ? 1 : 0);
+            out.add(new int[] {from, from + size - 1});
+            from += size;
+        }
+        return out;
+    }
+
+    private static long runAll(ExecutorService pool, List<Callable<Long>> parts)
+            throws SQLException, IOException, InterruptedException, TableFailure {
+        List<Future<Long>> futures = new ArrayList<>();
+        for (Callable<Long> p : parts) {
+            futures.add(pool.submit(p));
+        }
+        long sum = 0;
+        for (Future<Long> f : futures) {
+            sum += get(f, futures);
+        }
+        return sum;
+    }
+
+    private static long get(Future<Long> f, Iterable<? extends Future<Long>> all)
+            throws SQLException, IOException, InterruptedException, TableFailure {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            all.forEach(o -> o.cancel(true));
+            Throwable cause = e.getCause();
+            if (cause instanceof TableFailure tf) {
+                throw tf;
+            }
+            if (cause instanceof SQLException s) {
+                throw s;
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof UncheckedIOException u) {
+                throw u.getCause();
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            all.forEach(o -> o.cancel(true));
+            throw e;
+        }
+    }
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "sdbench-load-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

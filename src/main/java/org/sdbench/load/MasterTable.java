@@ -1,0 +1,217 @@
+package org.sdbench.load;
+
+import java.io.IOException;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The tables 'sdbench load' fills, in load order, with their columns (as in the DDL, so a COPY
+ * file without column list fits) and how their rows are generated. Per-user tables are
+ * generated for a range of users; global tables (customizing, number ranges, the load record)
+ * once. {@link #SDBENCH_LOAD} comes last: its row marks a complete load.
+ */
+public enum MasterTable {
+    TVAK(false, "auart", "bezei", "numki"),
+    TVKO(false, "vkorg", "bukrs", "waers"),
+    T001W(false, "werks", "name1", "bwkey"),
+    NRIV(false, "object", "nrrangenr", "fromnumber", "tonumber", "nrlevel"),
+    KNA1(true, "kunnr", "user_no", "name1", "ort01", "land1"),
+    KNVV(true, "kunnr", "vkorg", "vtweg", "spart", "kdgrp", "waers", "klimk"),
+    MARA(true, "matnr", "user_no", "mtart", "meins", "brgew", "maktx"),
+    MARC(true, "matnr", "werks", "dispo", "mtvfp"),
+    MVKE(true, "matnr", "vkorg", "vtweg", "prodh"),
+    KONP(true, "knumh", "kschl", "matnr", "kbetr", "konwa"),
+    MARD(true, "matnr", "werks", "lgort", "labst"),
+    MBEW(true, "matnr", "bwkey", "verpr", "lbkum", "salk3"),
+    SDBENCH_LOAD(false, "users", "customers_per_user", "materials_per_user", "plants", "initial_stock", "seed",
+            "loaded_at", "sdbench_version");
+
+    /** KNVV.KLIMK: a credit limit no run reaches (1e12 EUR), as unscaled cents. */
+    static final long CREDIT_LIMIT_CENTS = 100_000_000_000_000L;
+
+    private static final String[] CITIES = {"Walldorf", "Berlin", "Hamburg", "Munich", "Cologne", "Frankfurt",
+        "Stuttgart", "Dresden", "Leipzig", "Hanover", "Nuremberg", "Bremen"};
+    private static final String[] MATERIAL_TYPES = {"FERT", "HAWA"};
+
+    private final boolean perUser;
+    private final List<String> columns;
+
+    MasterTable(boolean perUser, String... columns) {
+        this.perUser = perUser;
+        this.columns = List.of(columns);
+    }
+
+    /** Table name as in the DDL (lower case). */
+    public String tableName() {
+        return name().toLowerCase();
+    }
+
+    public List<String> columns() {
+        return columns;
+    }
+
+    /** Whether rows belong to users (and loading can be split by user ranges). */
+    public boolean perUser() {
+        return perUser;
+    }
+
+    /** Rows this table gets for a whole load. */
+    public long rows(MasterDataSpec s) {
+        return switch (this) {
+            case TVAK, TVKO, SDBENCH_LOAD -> 1;
+            case T001W -> s.plants();
+            case NRIV -> NumberRanges.ALL.size();
+            case KNA1, KNVV -> s.customers();
+            case MARA, MARC, MVKE, KONP, MARD, MBEW -> s.materials();
+        };
+    }
+
+    /** Rows of one user (0 for global tables). */
+    public long rowsPerUser(MasterDataSpec s) {
+        return switch (this) {
+            case KNA1, KNVV -> s.customersPerUser();
+            case MARA, MARC, MVKE, KONP, MARD, MBEW -> s.materialsPerUser();
+            default -> 0;
+        };
+    }
+
+    /**
+     * Writes the rows of users {@code fromUser..toUser} (inclusive) of a per-user table, or all
+     * rows of a global table (the range is then ignored).
+     */
+    public void generate(MasterDataSpec s, int fromUser, int toUser, RowSink out) throws IOException, SQLException {
+        if (!perUser) {
+            generateGlobal(s, out);
+            return;
+        }
+        for (int u = fromUser; u <= toUser; u++) {
+            if (this == KNA1 || this == KNVV) {
+                for (int c = 1; c <= s.customersPerUser(); c++) {
+                    customer(s, u, c, out);
+                    out.endRow();
+                }
+            } else {
+                String werks = MasterKeys.werks(u, s.plants());
+                for (int m = 1; m <= s.materialsPerUser(); m++) {
+                    material(s, u, m, werks, out);
+                    out.endRow();
+                }
+            }
+        }
+    }
+
+    private void customer(MasterDataSpec s, int u, int c, RowSink out) {
+        String kunnr = MasterKeys.fastKunnr(u, c);
+        if (this == KNA1) {
+            out.text(kunnr);
+            out.integer(u);
+            out.text("Customer " + u + "/" + c);
+            out.text(CITIES[(int) Math.floorMod(s.hash(2, u, c), (long) CITIES.length)]);
+            out.text("DE");
+        } else {
+            out.text(kunnr);
+            out.text(MasterKeys.VKORG);
+            out.text(MasterKeys.VTWEG);
+            out.text(MasterKeys.SPART);
+            out.text(Math.floorMod(s.hash(3, u, c), 2L) == 0 ? "01" : "02");
+            out.text(MasterKeys.WAERS);
+            out.decimal(CREDIT_LIMIT_CENTS, 2);
+        }
+    }
+
+    private void material(MasterDataSpec s, int u, int m, String werks, RowSink out) {
+        String matnr = MasterKeys.fastMatnr(u, m);
+        switch (this) {
+            case MARA -> {
+                out.text(matnr);
+                out.integer(u);
+                out.text(MATERIAL_TYPES[(int) Math.floorMod(s.hash(4, u, m), 2L)]);
+                out.text("ST");
+                out.decimal(100 + Math.floorMod(s.hash(5, u, m), 49_901L), 3); // 0.100 .. 50.000 kg
+                out.text("Material " + u + "-" + m);
+            }
+            case MARC -> {
+                out.text(matnr);
+                out.text(werks);
+                out.text("001");
+                out.text("02");
+            }
+            case MVKE -> {
+                out.text(matnr);
+                out.text(MasterKeys.VKORG);
+                out.text(MasterKeys.VTWEG);
+                out.text("PH" + MasterKeys.zeroPad(Math.floorMod(s.hash(6, u, m), 100L), 4));
+            }
+            case KONP -> {
+                out.text(MasterKeys.zeroPad((long) (u - 1) * s.materialsPerUser() + m, 10));
+                out.text(MasterKeys.PRICE_CONDITION);
+                out.text(matnr);
+                out.decimal(s.priceCents(u, m), 2);
+                out.text(MasterKeys.WAERS);
+            }
+            case MARD -> {
+                out.text(matnr);
+                out.text(werks);
+                out.text(MasterKeys.LGORT);
+                out.decimal(s.initialStock(), 0);
+            }
+            case MBEW -> {
+                long verpr = MasterDataSpec.verprCents(s.priceCents(u, m));
+                out.text(matnr);
+                out.text(werks);
+                out.decimal(verpr, 2);
+                out.decimal(s.initialStock(), 0);
+                out.decimal(s.initialStock() * verpr, 2);
+            }
+            default -> throw new IllegalStateException(this + " is not a material table");
+        }
+    }
+
+    private void generateGlobal(MasterDataSpec s, RowSink out) throws IOException, SQLException {
+        switch (this) {
+            case TVAK -> {
+                out.text(MasterKeys.ORDER_TYPE);
+                out.text("Standard Order");
+                out.text(MasterKeys.ORDER_NUMBER_RANGE);
+                out.endRow();
+            }
+            case TVKO -> {
+                out.text(MasterKeys.VKORG);
+                out.text(MasterKeys.BUKRS);
+                out.text(MasterKeys.WAERS);
+                out.endRow();
+            }
+            case T001W -> {
+                for (int p = 1; p <= s.plants(); p++) {
+                    String werks = MasterKeys.plant(p);
+                    out.text(werks);
+                    out.text("Plant " + werks);
+                    out.text(werks);
+                    out.endRow();
+                }
+            }
+            case NRIV -> {
+                for (NumberRanges.Interval i : NumberRanges.ALL) {
+                    out.text(i.object());
+                    out.text(i.range());
+                    out.integer(i.from());
+                    out.integer(i.to());
+                    out.integer(i.initialLevel());
+                    out.endRow();
+                }
+            }
+            case SDBENCH_LOAD -> {
+                out.integer(s.users());
+                out.integer(s.customersPerUser());
+                out.integer(s.materialsPerUser());
+                out.integer(s.plants());
+                out.integer(s.initialStock());
+                out.integer(s.seed());
+                out.timestamp(s.loadedAt());
+                out.text(s.version().length() > 40 ? s.version().substring(0, 40) : s.version());
+                out.endRow();
+            }
+            default -> throw new IllegalStateException(this + " is a per-user table");
+        }
+    }
+}

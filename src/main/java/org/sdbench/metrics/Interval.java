@@ -1,0 +1,24 @@
+package org.sdbench.metrics;
+
+/**
+ * Everything recorded between two harvests: one row of the per-interval time series.
+ *
+ * @param startNanos {@link Clock#nanoTime()} at the previous harvest
+ * @param endNanos {@link Clock#nanoTime()} at this harvest
+ * @param wallMillis wall clock at this harvest, for the CSV
+ * @param inWindow whether this span was added to the measurement window
+ * @param steps successful dialog steps
+ * @param updateQueueMax longest update queue seen in the span
+ */
+public record Interval(long startNanos, long endNanos, long wallMillis, boolean inWindow, long steps, long errors,
+        double avgMs, double p95Ms, double maxMs, long lineItems, long updates, long updateQueueMax,
+        double thinkLagP95Ms) {
+
+    public double seconds() {
+        return (endNanos - startNanos) / 1e9;
+    }
+
+    public double dialogStepsPerHour() {
+        return Throughput.perHour(steps, seconds());
+    }
+}

@@ -1,0 +1,207 @@
+package org.sdbench.metrics;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.sdbench.appserver.StepResult;
+import org.sdbench.transaction.SdStep;
+import org.sdbench.transaction.Tx;
+
+/**
+ * The measurements of one run. Any number of threads record concurrently, wait-free and without
+ * allocating (HdrHistogram Recorders and LongAdders). One reporter thread calls
+ * {@link #interval(boolean)} at every interval tick and at every phase boundary: that drains what
+ * was recorded since the previous call into an {@link Interval} and, when the span belonged to the
+ * measurement window, into the window totals that {@link #summary()} reports. Ramp-up and
+ * ramp-down therefore show in the time series but never in the summary.
+ */
+public final class RunMetrics {
+
+    private static final SdStep[] STEPS = SdStep.values();
+
+    private final Clock clock;
+    private final StepRecorder[] live = new StepRecorder[STEPS.length];
+    private final ConcurrentHashMap<String, LongAdder> liveErrors = new ConcurrentHashMap<>();
+    private final Recorder liveThinkLag = Histograms.recorder();
+    private final Recorder liveSaveToCommitted = Histograms.recorder();
+    private final LongAdder liveV1DbNs = new LongAdder();
+    private final LongAdder liveV2DbNs = new LongAdder();
+    private final LongAdder liveUpdateErrors = new LongAdder();
+    private final LongAccumulator liveQueueMax = new LongAccumulator(Math::max, 0);
+
+    /** Everything below is touched only under {@code harvest}. */
+    private final ReentrantLock harvest = new ReentrantLock();
+    private final Totals[] window = new Totals[STEPS.length];
+    private final Map<String, Long> windowErrors = new TreeMap<>();
+    private final Histogram windowThinkLag = Histograms.histogram();
+    private final Histogram windowSaveToCommitted = Histograms.histogram();
+    private long windowV1DbNs;
+    private long windowV2DbNs;
+    private long windowUpdateErrors;
+    private long windowQueueMax;
+    private long windowNs;
+    private long lastHarvestNs;
+    private final Histogram scratch = Histograms.histogram();
+    private final Histogram intervalAll = Histograms.histogram();
+    private final long[] scratchSums = new long[Sum.COUNT];
+
+    public RunMetrics(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        for (int i = 0; i < STEPS.length; i++) {
+            live[i] = new StepRecorder();
+            window[i] = new Totals();
+        }
+        lastHarvestNs = clock.nanoTime();
+    }
+
+    /** One dialog step as the user saw it; {@code responseNs} from send to answer. */
+    public void record(StepResult r, long responseNs) {
+        StepRecorder s = live[r.step().ordinal()];
+        if (r.outcome().ok()) {
+            s.recordOk(r.times(), responseNs, r.lineItemsCompleted());
+        } else {
+            s.recordError(r.lineItemsCompleted());
+            liveErrors.computeIfAbsent(r.outcome().kind(), k -> new LongAdder()).increment();
+        }
+    }
+
+    /** How late a user started a step against its think-time schedule (0 when on time). */
+    public void recordThinkLag(long lagNs) {
+        liveThinkLag.recordValue(Histograms.micros(lagNs));
+    }
+
+    /** One update request whose V1 part committed. */
+    public void recordUpdate(long saveToCommittedNs, long v1DbNs, long v2DbNs) {
+        liveSaveToCommitted.recordValue(Histograms.micros(saveToCommittedNs));
+        liveV1DbNs.add(v1DbNs);
+        liveV2DbNs.add(v2DbNs);
+    }
+
+    /**
+     * Line items fully processed: their loop's invoice update committed. Credited to VF01/save,
+     * the step whose update completes the loop.
+     */
+    public void recordLineItemsCompleted(int n) {
+        live[SdStep.VF01_SAVE.ordinal()].addLineItems(n);
+    }
+
+    /** The V2 (statistics) part of an update request, committed separately from V1. */
+    public void recordUpdateV2(long v2DbNs) {
+        liveV2DbNs.add(v2DbNs);
+    }
+
+    /** An update request that failed (its documents stay incomplete). */
+    public void recordUpdateError() {
+        liveUpdateErrors.increment();
+    }
+
+    /** A sample of an update queue's length; the maximum per interval and window is kept. */
+    public void recordUpdateQueueLength(long length) {
+        liveQueueMax.accumulate(length);
+    }
+
+    /**
+     * Drains everything recorded since the previous call. Call it at each interval tick and at each
+     * phase boundary, with {@code inWindow} telling whether the span just ended was measurement.
+     */
+    public Interval interval(boolean inWindow) {
+        harvest.lock();
+        try {
+            long now = clock.nanoTime();
+            long start = lastHarvestNs;
+            lastHarvestNs = now;
+            intervalAll.reset();
+            long steps = 0;
+            long responseNs = 0;
+            long errors = 0;
+            long lineItems = 0;
+            for (int i = 0; i < STEPS.length; i++) {
+                live[i].drainInto(scratch, scratchSums);
+                intervalAll.add(scratch);
+                steps += scratchSums[Sum.STEPS.ordinal()];
+                responseNs += scratchSums[Sum.RESPONSE_NS.ordinal()];
+                errors += scratchSums[Sum.ERRORS.ordinal()];
+                lineItems += scratchSums[Sum.LINE_ITEMS.ordinal()];
+                if (inWindow) {
+                    window[i].add(scratch, scratchSums);
+                }
+            }
+            Latency response = Latency.of(intervalAll, steps, responseNs);
+            drainErrors(inWindow);
+            liveThinkLag.getIntervalHistogramInto(scratch);
+            double lagP95 = scratch.getTotalCount() == 0 ? 0 : scratch.getValueAtPercentile(95) / 1_000.0;
+            if (inWindow) {
+                windowThinkLag.add(scratch);
+            }
+            long updates = drainUpdates(inWindow);
+            long queueMax = liveQueueMax.getThenReset();
+            if (inWindow) {
+                windowQueueMax = Math.max(windowQueueMax, queueMax);
+                windowNs += now - start;
+            }
+            return new Interval(start, now, clock.wallMillis(), inWindow, steps, errors, response.avgMs(),
+                    response.p95Ms(), response.maxMs(), lineItems, updates, queueMax, lagP95);
+        } finally {
+            harvest.unlock();
+        }
+    }
+
+    private void drainErrors(boolean inWindow) {
+        for (Map.Entry<String, LongAdder> e : liveErrors.entrySet()) {
+            long n = e.getValue().sumThenReset();
+            if (inWindow && n != 0) {
+                windowErrors.merge(e.getKey(), n, Long::sum);
+            }
+        }
+    }
+
+    private long drainUpdates(boolean inWindow) {
+        liveSaveToCommitted.getIntervalHistogramInto(scratch);
+        long v1 = liveV1DbNs.sumThenReset();
+        long v2 = liveV2DbNs.sumThenReset();
+        long failed = liveUpdateErrors.sumThenReset();
+        if (inWindow) {
+            windowSaveToCommitted.add(scratch);
+            windowV1DbNs += v1;
+            windowV2DbNs += v2;
+            windowUpdateErrors += failed;
+        }
+        return scratch.getTotalCount();
+    }
+
+    /** The measurement window so far (only spans harvested with {@code inWindow = true}). */
+    public Summary summary() {
+        harvest.lock();
+        try {
+            List<StepStats> steps = new ArrayList<>(STEPS.length);
+            Map<Tx, Totals> byTx = new EnumMap<>(Tx.class);
+            Totals all = new Totals();
+            for (SdStep step : STEPS) {
+                Totals t = window[step.ordinal()];
+                steps.add(t.stats(step.label()));
+                byTx.computeIfAbsent(step.tx(), x -> new Totals()).add(t);
+                all.add(t);
+            }
+            List<StepStats> txs = new ArrayList<>();
+            byTx.forEach((tx, t) -> txs.add(t.stats(tx.name())));
+            long updates = windowSaveToCommitted.getTotalCount();
+            UpdateStats update = new UpdateStats(updates, windowUpdateErrors, Latency.of(windowSaveToCommitted),
+                    updates == 0 ? 0 : windowV1DbNs / 1e6 / updates, updates == 0 ? 0 : windowV2DbNs / 1e6 / updates,
+                    windowQueueMax);
+            return new Summary(windowNs / 1e9, steps, txs, all.stats("all"), windowErrors,
+                    steps.get(SdStep.VA01_SAVE.ordinal()).count(), steps.get(SdStep.VL01N_SAVE.ordinal()).count(),
+                    steps.get(SdStep.VF01_SAVE.ordinal()).count(), Latency.of(windowThinkLag), update);
+        } finally {
+            harvest.unlock();
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.sdbench.metrics;
+
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.sdbench.appserver.StepTimes;
+
+/** The live, concurrently written measurements of one dialog step type since the last harvest. */
+final class StepRecorder {
+    private final Recorder response = Histograms.recorder();
+    private final LongAdder[] sums = new LongAdder[Sum.COUNT];
+
+    StepRecorder() {
+        for (int i = 0; i < sums.length; i++) {
+            sums[i] = new LongAdder();
+        }
+    }
+
+    /** Wait-free and allocation-free: Recorder and LongAdder writes only. */
+    void recordOk(StepTimes t, long responseNs, int lineItems) {
+        response.recordValue(Histograms.micros(responseNs));
+        add(Sum.RESPONSE_NS, responseNs);
+        add(Sum.WAIT_NS, t.waitNs());
+        add(Sum.ROLL_IN_NS, t.rollInNs());
+        add(Sum.CPU_NS, t.cpuNs());
+        add(Sum.DB_NS, t.dbNs());
+        add(Sum.ENQUEUE_NS, t.enqueueNs());
+        add(Sum.NUMBER_RANGE_NS, t.numberRangeNs());
+        add(Sum.UPDATE_WAIT_NS, t.updateWaitNs());
+        add(Sum.ROLL_OUT_NS, t.rollOutNs());
+        add(Sum.DB_CALLS, t.dbCalls());
+        sums[Sum.STEPS.ordinal()].increment();
+        add(Sum.LINE_ITEMS, lineItems);
+    }
+
+    void recordError(int lineItems) {
+        sums[Sum.ERRORS.ordinal()].increment();
+        add(Sum.LINE_ITEMS, lineItems);
+    }
+
+    /** Line items fully processed later (by the invoice's update), credited to this step type. */
+    void addLineItems(int n) {
+        add(Sum.LINE_ITEMS, n);
+    }
+
+    private void add(Sum s, long v) {
+        if (v != 0) {
+            sums[s.ordinal()].add(v);
+        }
+    }
+
+    /** Moves everything recorded since the last drain into the targets (overwriting them). */
+    void drainInto(Histogram interval, long[] intervalSums) {
+        response.getIntervalHistogramInto(interval);
+        for (int i = 0; i < sums.length; i++) {
+            intervalSums[i] = sums[i].sumThenReset();
+        }
+    }
+}
