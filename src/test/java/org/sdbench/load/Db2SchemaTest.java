@@ -1,0 +1,103 @@
+package org.sdbench.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.sdbench.db.SchemaInstaller;
+
+/** The DB2 DDL must create exactly the tables and columns of the PostgreSQL DDL. */
+class Db2SchemaTest {
+    private static final Pattern CREATE_TABLE = Pattern.compile("(?is)^CREATE\\s+TABLE\\s+(\\w+)\\s*\\((.*)\\)\\s*$");
+    private static final Pattern CONSTRAINT = Pattern.compile("(?i)^(PRIMARY\\s+KEY|CONSTRAINT|UNIQUE|CHECK|FOREIGN)\\b.*");
+
+    @SuppressWarnings("unchecked")
+    private static List<String> split(String ddl) throws Exception {
+        Method m = SchemaInstaller.class.getDeclaredMethod("split", String.class);
+        m.setAccessible(true);
+        return (List<String>) m.invoke(null, ddl);
+    }
+
+    /** table -> column names, in order, for one DBMS folder. */
+    private static Map<String, List<String>> tables(String dbms, List<String> statementsOut) throws Exception {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (int i = 0; i < SchemaInstaller.CATEGORIES.size(); i++) {
+            Path f = Path.of("schemas", dbms, (i + 1) + "-" + SchemaInstaller.CATEGORIES.get(i) + ".sql");
+            for (String stmt : split(Files.readString(f, StandardCharsets.UTF_8))) {
+                statementsOut.add(stmt);
+                Matcher m = CREATE_TABLE.matcher(stmt);
+                if (!m.matches()) {
+                    continue;
+                }
+                List<String> cols = new ArrayList<>();
+                for (String def : topLevelCommaSplit(m.group(2))) {
+                    String d = def.strip();
+                    if (!d.isEmpty() && !CONSTRAINT.matcher(d).matches()) {
+                        cols.add(d.split("\\s+")[0].toLowerCase(Locale.ROOT));
+                    }
+                }
+                out.put(m.group(1).toLowerCase(Locale.ROOT), cols);
+            }
+        }
+        return out;
+    }
+
+    private static List<String> topLevelCommaSplit(String s) {
+        List<String> parts = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                parts.add(s.substring(start, i));
+                start = i + 1;
+            }
+        }
+        parts.add(s.substring(start));
+        return parts;
+    }
+
+    @Test
+    void db2Ddl_parsedBySchemaInstaller_sameTablesAndColumnsAsPostgresql() throws Exception {
+        List<String> pgStatements = new ArrayList<>();
+        List<String> db2Statements = new ArrayList<>();
+        Map<String, List<String>> pg = tables("postgresql", pgStatements);
+        Map<String, List<String>> db2 = tables("db2", db2Statements);
+        assertFalse(pg.isEmpty());
+        assertEquals(pg.keySet().stream().toList(), db2.keySet().stream().toList());
+        for (var e : pg.entrySet()) {
+            assertEquals(e.getValue(), db2.get(e.getKey()), "columns of " + e.getKey());
+        }
+        for (String s : db2Statements) {
+            String u = s.toUpperCase(Locale.ROOT);
+            assertFalse(u.contains("IF NOT EXISTS"), s);
+            assertFalse(u.matches("(?s).*\\b(BYTEA|NUMERIC|TEXT|SERIAL|BOOLEAN)\\b.*"), "PostgreSQL type in: " + s);
+        }
+        assertEquals(pgStatements.size(), db2Statements.size(), "same number of tables and indexes");
+        assertTrue(db2Statements.stream().anyMatch(s -> s.toUpperCase(Locale.ROOT).contains("BLOB")));
+    }
+
+    @Test
+    void loadedTables_allExistInBothDdls_withLoaderColumns() throws Exception {
+        Map<String, List<String>> pg = tables("postgresql", new ArrayList<>());
+        for (MasterTable t : MasterTable.values()) {
+            assertEquals(pg.get(t.tableName()), t.columns(), "columns of " + t.tableName());
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.sdbench.load;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MasterDataDumpTest {
+    private static final LocalDateTime AT = LocalDateTime.of(2025, 1, 1, 12, 0);
+
+    @TempDir
+    Path tmp;
+
+    private static MasterDataSpec spec(int users, long seed) {
+        return new MasterDataSpec(users, 5, 25, 3, 100_000_000L, seed, AT, "test");
+    }
+
+    private Path dump(String name, MasterDataSpec spec, int threads) throws Exception {
+        Path dir = tmp.resolve(name);
+        LoadResult r = new MasterDataLoader(spec, threads, null).dump(dir);
+        assertEquals(spec.totalRows(), r.rows());
+        return dir;
+    }
+
+    @Test
+    void dump_sameSeedDifferentThreads_byteIdenticalFiles() throws Exception {
+        Path a = dump("a", spec(7, 42), 1);
+        Path b = dump("b", spec(7, 42), 3);
+        for (MasterTable t : MasterTable.values()) {
+            String f = t.tableName() + MasterDataLoader.DUMP_SUFFIX;
+            assertArrayEquals(Files.readAllBytes(a.resolve(f)), Files.readAllBytes(b.resolve(f)), f);
+        }
+    }
+
+    @Test
+    void dump_differentSeed_pricesDiffer() throws Exception {
+        Path a = dump("a", spec(3, 42), 2);
+        Path b = dump("b", spec(3, 43), 2);
+        assertFalse(Arrays.equals(Files.readAllBytes(a.resolve("konp.copy")), Files.readAllBytes(b.resolve("konp.copy"))));
+        // keys do not depend on the seed
+        assertArrayEquals(Files.readAllBytes(a.resolve("marc.copy")), Files.readAllBytes(b.resolve("marc.copy")));
+    }
+
+    @Test
+    void dump_fewUsers_documentedKeysAndValues() throws Exception {
+        MasterDataSpec s = spec(4, 42);
+        Path d = dump("d", s, 2);
+        List<String> kna1 = Files.readAllLines(d.resolve("kna1.copy"));
+        assertEquals(20, kna1.size());
+        assertTrue(kna1.get(0).startsWith("0000001001\t1\t"), kna1.get(0));
+        List<String> mard = Files.readAllLines(d.resolve("mard.copy"));
+        assertEquals(100, mard.size());
+        assertEquals("M000000004-0025\tP001\t0001\t100000000", mard.get(99));
+        List<String> mbew = Files.readAllLines(d.resolve("mbew.copy"));
+        List<String> konp = Files.readAllLines(d.resolve("konp.copy"));
+        for (int i = 0; i < konp.size(); i++) {
+            String[] k = konp.get(i).split("\t");
+            String[] m = mbew.get(i).split("\t");
+            assertEquals(String.format("%010d", i + 1), k[0]);
+            assertEquals("PR00", k[1]);
+            assertEquals(k[2], m[0]);
+            double price = Double.parseDouble(k[3]);
+            double verpr = Double.parseDouble(m[2]);
+            assertTrue(price >= 1.0 && price <= 999.99, k[3]);
+            assertEquals(price * 0.6, verpr, 0.006);
+            assertEquals(verpr * 100_000_000L, Double.parseDouble(m[4]), 0.01);
+        }
+        List<String> nriv = Files.readAllLines(d.resolve("nriv.copy"));
+        assertTrue(nriv.contains("RV_BELEG\t17\t80000000\t89999999\t79999999"), nriv.toString());
+        assertEquals(List.of("4\t5\t25\t3\t100000000\t42\t2025-01-01 12:00:00\ttest"),
+                Files.readAllLines(d.resolve("sdbench_load.copy")));
+        assertEquals(3, Files.readAllLines(d.resolve("t001w.copy")).size());
+        assertTrue(Files.readAllLines(d.resolve("marc.copy")).get(25).startsWith("M000000002-0001\tP002\t"));
+    }
+}
