@@ -5,6 +5,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -33,7 +36,9 @@ public final class ConfigLoader {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .registerModule(new SimpleModule().addDeserializer(Duration.class, new DurationDeserializer()));
+            .registerModule(new SimpleModule()
+                    .addDeserializer(Duration.class, new DurationDeserializer())
+                    .addSerializer(Duration.class, new DurationSerializer()));
 
     private final Path home;
 
@@ -200,12 +205,30 @@ public final class ConfigLoader {
     private static final class DurationDeserializer extends JsonDeserializer<Duration> {
         @Override
         public Duration deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            String key = p.getParsingContext().getCurrentName();
+            String key = fullPath(p.getParsingContext());
             if (p.currentToken().isNumeric()) {
                 throw new ConfigException("'" + key + "' = " + p.getText()
                         + " is not allowed: a duration with a unit, such as 500ms, 10s or 5m");
             }
             return Durations.parse(key, p.getValueAsString());
+        }
+    }
+
+    private static String fullPath(com.fasterxml.jackson.core.JsonStreamContext ctx) {
+        StringBuilder sb = new StringBuilder();
+        for (var c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
+            String part = c.inArray() ? "[" + c.getCurrentIndex() + "]" : c.getCurrentName();
+            if (part != null) {
+                sb.insert(0, (sb.isEmpty() || c.inArray() || sb.charAt(0) == '[' ? "" : ".")).insert(0, part);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static final class DurationSerializer extends JsonSerializer<Duration> {
+        @Override
+        public void serialize(Duration value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+            gen.writeString(Durations.format(value));
         }
     }
 }

@@ -1,6 +1,7 @@
 package org.sdbench.config;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -19,6 +20,7 @@ public enum DbKind {
                 .orElseThrow(() -> new IllegalArgumentException("one of " + Arrays.stream(values()).map(DbKind::yamlName).toList()));
     }
 
+    @JsonValue
     public String yamlName() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

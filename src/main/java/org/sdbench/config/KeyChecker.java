@@ -31,6 +31,9 @@ final class KeyChecker {
         Type t = SdbenchConfig.class;
         String sofar = "";
         for (String part : dotted.split("\\.")) {
+            if (t instanceof ParameterizedType p && Map.class.isAssignableFrom(raw(p))) {
+                return p.getActualTypeArguments()[1];
+            }
             if (!(t instanceof Class<?> c) || !c.isRecord()) {
                 throw new ConfigException("--set: unknown key '" + dotted + "'");
             }

@@ -35,6 +35,12 @@ public interface Dialect {
         return s != null && (s.startsWith("08") || s.equals("57P01") || s.equals("57P02") || s.equals("57P03"));
     }
 
+    /**
+     * An insert that adds to the numeric columns of an existing row with the same key
+     * (statistics tables written by V2 updates). Parameters: keys, then the add columns.
+     */
+    String upsertAdding(String table, java.util.List<String> keys, java.util.List<String> addColumns);
+
     /** Whether bulk load can use PostgreSQL's COPY. */
     boolean supportsCopy();
 }

@@ -39,6 +39,16 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public String upsertAdding(String table, java.util.List<String> keys, java.util.List<String> add) {
+        var cols = new java.util.ArrayList<>(keys);
+        cols.addAll(add);
+        String marks = String.join(", ", java.util.Collections.nCopies(cols.size(), "?"));
+        String sets = String.join(", ", add.stream().map(c -> c + " = " + table + "." + c + " + EXCLUDED." + c).toList());
+        return "INSERT INTO " + table + " (" + String.join(", ", cols) + ") VALUES (" + marks + ") ON CONFLICT ("
+                + String.join(", ", keys) + ") DO UPDATE SET " + sets;
+    }
+
+    @Override
     public boolean supportsCopy() {
         return true;
     }

@@ -1,0 +1,137 @@
+package org.sdbench.appserver;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.sdbench.appserver.dispatcher.DialogRequest;
+import org.sdbench.appserver.dispatcher.Dispatcher;
+import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.appserver.numberrange.NumberRanges;
+import org.sdbench.appserver.update.UpdateListener;
+import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.appserver.update.UpdateTask;
+import org.sdbench.appserver.workprocess.DialogWorkProcess;
+import org.sdbench.appserver.workprocess.RollArea;
+import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.config.AppServerConfig;
+import org.sdbench.config.WorkloadConfig;
+import org.sdbench.db.Database;
+import org.sdbench.db.DbSession;
+import org.sdbench.metrics.Clock;
+import org.sdbench.transaction.SdStep;
+
+/**
+ * One simulated SAP application-server instance: dispatcher, dialog and update work processes,
+ * number-range buffers and table buffer, on one HikariCP pool sized to its work processes.
+ */
+public final class AppServerInstance implements AutoCloseable {
+    private final int number;
+    private final AppServerConfig config;
+    private final WorkloadConfig workload;
+    private final EnqueueServer enqueue;
+    private final Clock clock;
+    private final HikariDataSource pool;
+    private final SessionSource sessions;
+    private final NumberRanges numberRanges;
+    private final TableBuffer tableBuffer;
+    private final UpdateTask updateTask;
+    private final Dispatcher dispatcher = new Dispatcher();
+    private final List<Thread> dialogProcesses = new ArrayList<>();
+
+    AppServerInstance(int number, AppServerConfig config, WorkloadConfig workload, Database db, EnqueueServer enqueue,
+                      StepHandler handler, Map<String, UpdateModule> modules, UpdateListener updates, Clock clock) {
+        this.number = number;
+        this.config = config;
+        this.workload = workload;
+        this.enqueue = enqueue;
+        this.clock = clock;
+        this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance());
+        this.sessions = new SessionSource(pool, db.dialect(), clock);
+        this.numberRanges = new NumberRanges(pool, workload.numberRangeBuffers(), clock);
+        this.tableBuffer = new TableBuffer(config.tableBufferEntries());
+        this.updateTask = new UpdateTask(number, config.updateWorkProcesses(), sessions, modules, enqueue, updates,
+                clock, config.dbRetries());
+        for (int i = 0; i < config.dialogWorkProcesses(); i++) {
+            StepExecutor exec = new StepExecutor(handler, new StepContext(this, clock), this, config.dbRetries());
+            var wp = new DialogWorkProcess(dispatcher, sessions, new RollArea(config.userContextBytes(), clock), exec, clock);
+            dialogProcesses.add(Thread.ofPlatform().daemon().name("dia-" + number + "-" + i).unstarted(wp));
+        }
+    }
+
+    /** Processes update requests a crashed predecessor left behind, then starts the work processes. */
+    int start() throws InterruptedException {
+        int recovered;
+        DbSession db = sessions.open();
+        try {
+            recovered = updateTask.recoverPending(db);
+        } catch (SQLException e) {
+            throw new org.sdbench.db.EnvironmentException("instance " + number + ": reading pending update requests failed: "
+                    + e.getMessage());
+        } finally {
+            db.close();
+        }
+        updateTask.start();
+        dialogProcesses.forEach(Thread::start);
+        return recovered;
+    }
+
+    void dispatch(UserSession user, SdStep step, CompletableFuture<StepResult> reply) {
+        dispatcher.submit(new DialogRequest(user, step, clock.nanoTime(), reply));
+    }
+
+    public int number() {
+        return number;
+    }
+
+    WorkloadConfig workload() {
+        return workload;
+    }
+
+    EnqueueServer enqueue() {
+        return enqueue;
+    }
+
+    public NumberRanges numberRanges() {
+        return numberRanges;
+    }
+
+    public TableBuffer tableBuffer() {
+        return tableBuffer;
+    }
+
+    public UpdateTask updateTask() {
+        return updateTask;
+    }
+
+    public Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    public SessionSource sessions() {
+        return sessions;
+    }
+
+    long updateWaitTimeoutNanos() {
+        return config.updateWaitTimeout().toNanos();
+    }
+
+    /** Stops the dialog work processes (after their current step), then drains the update task. */
+    boolean stop(Duration drainTimeout) throws InterruptedException {
+        for (int i = 0; i < dialogProcesses.size(); i++) {
+            dispatcher.submit(new DialogRequest(null, null, clock.nanoTime(), null));
+        }
+        for (Thread t : dialogProcesses) {
+            t.join(10_000);
+        }
+        return updateTask.drainAndStop(drainTimeout);
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

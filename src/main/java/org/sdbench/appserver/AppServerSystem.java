@@ -1,0 +1,119 @@
+package org.sdbench.appserver;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.appserver.update.UpdateListener;
+import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.config.AppServerConfig;
+import org.sdbench.config.WorkloadConfig;
+import org.sdbench.db.Database;
+import org.sdbench.metrics.Clock;
+import org.sdbench.transaction.SdStep;
+
+/**
+ * The SAP system of a two-tier run: its app-server instances in this process, one enqueue server
+ * (one lock table per system) and the message server's round-robin logon group.
+ */
+public final class AppServerSystem implements DialogService, AutoCloseable {
+    private final List<AppServerInstance> instances = new ArrayList<>();
+    private final EnqueueServer enqueue;
+    private final StepHandler handler;
+    private final AtomicInteger roundRobin = new AtomicInteger();
+    private final AtomicReferenceArray<UserSession> users;
+    private final SplittableRandom seed;
+    private final int contextBytes;
+    private final java.util.concurrent.locks.ReentrantLock seedLock = new java.util.concurrent.locks.ReentrantLock();
+
+    public AppServerSystem(AppServerConfig config, WorkloadConfig workload, Database db, StepHandler handler,
+                           Map<String, UpdateModule> modules, UpdateListener updates, Clock clock, int maxUsers, long seed) {
+        this.enqueue = new EnqueueServer(clock);
+        this.handler = handler;
+        this.users = new AtomicReferenceArray<>(maxUsers + 1);
+        this.seed = new SplittableRandom(seed);
+        this.contextBytes = config.userContextBytes();
+        for (int i = 1; i <= config.instances(); i++) {
+            instances.add(new AppServerInstance(i, config, workload, db, enqueue, handler, modules, updates, clock));
+        }
+    }
+
+    /** Starts every instance; returns how many update requests left by an earlier crash were queued. */
+    public int start() throws InterruptedException {
+        int recovered = 0;
+        for (AppServerInstance i : instances) {
+            recovered += i.start();
+        }
+        return recovered;
+    }
+
+    public List<AppServerInstance> instances() {
+        return instances;
+    }
+
+    public EnqueueServer enqueue() {
+        return enqueue;
+    }
+
+    @Override
+    public void logon(int userNo) {
+        int instance = Math.floorMod(roundRobin.getAndIncrement(), instances.size()) + 1;
+        SplittableRandom r;
+        seedLock.lock();
+        try {
+            // Users log on in order from one driver thread, so each user's stream is reproducible.
+            r = seed.split();
+        } finally {
+            seedLock.unlock();
+        }
+        users.set(userNo, new UserSession(userNo, instance, new byte[contextBytes],
+                r, handler.newUserState(userNo)));
+    }
+
+    @Override
+    public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
+        UserSession u = users.get(userNo);
+        CompletableFuture<StepResult> reply = new CompletableFuture<>();
+        instances.get(u.instance() - 1).dispatch(u, step, reply);
+        try {
+            return reply.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("work process failed on " + step.label(), e.getCause());
+        }
+    }
+
+    @Override
+    public void abandonLoop(int userNo) {
+        UserSession u = users.get(userNo);
+        enqueue.releaseAll(u.owner());
+        handler.abandonLoop(u.rawState());
+    }
+
+    @Override
+    public void logoff(int userNo) {
+        UserSession u = users.getAndSet(userNo, null);
+        if (u != null) {
+            enqueue.releaseAll(u.owner());
+        }
+    }
+
+    /** Stops the instances; true when every update request was processed within the timeout. */
+    public boolean stop(Duration drainTimeout) throws InterruptedException {
+        boolean drained = true;
+        for (AppServerInstance i : instances) {
+            drained &= i.stop(drainTimeout);
+        }
+        return drained;
+    }
+
+    @Override
+    public void close() {
+        instances.forEach(AppServerInstance::close);
+    }
+}

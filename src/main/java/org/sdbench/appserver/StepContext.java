@@ -1,0 +1,176 @@
+package org.sdbench.appserver;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.appserver.enqueue.LockMode;
+import org.sdbench.appserver.enqueue.LockResult;
+import org.sdbench.appserver.numberrange.NumberRanges;
+import org.sdbench.appserver.numberrange.WaitMeter;
+import org.sdbench.appserver.update.UpdateCall;
+import org.sdbench.appserver.update.UpdateHandle;
+import org.sdbench.appserver.update.UpdateOutcome;
+import org.sdbench.appserver.update.UpdateTask;
+import org.sdbench.config.WorkloadConfig;
+import org.sdbench.db.DbSession;
+import org.sdbench.metrics.Clock;
+
+/**
+ * What a transaction step sees of its work process: the DB session, the user, and the
+ * instance's services (number ranges, enqueue, update task, table buffer), each timed so the
+ * step can report its ST03 breakdown. One per work process, re-aimed at each step.
+ */
+public final class StepContext {
+    /** Thrown when a step waited longer than allowed for an earlier asynchronous update. */
+    public static final class UpdateWaitTimeout extends Exception {
+        UpdateWaitTimeout(String vbkey) {
+            super("update " + vbkey, null, false, false);
+        }
+    }
+
+    /** Thrown when an earlier update the step depends on failed. */
+    public static final class UpdateFailed extends Exception {
+        UpdateFailed(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    private final AppServerInstance instance;
+    private final Clock clock;
+    private final WaitMeter numberRangeMeter = new WaitMeter();
+    private final List<Runnable> afterCommit = new ArrayList<>();
+    private DbSession db;
+    private UserSession user;
+    private long enqueueNanos;
+    private long updateWaitNanos;
+
+    StepContext(AppServerInstance instance, Clock clock) {
+        this.instance = instance;
+        this.clock = clock;
+    }
+
+    void begin(DbSession session, UserSession u) {
+        this.db = session;
+        this.user = u;
+        db.resetCounters();
+        numberRangeMeter.reset();
+        enqueueNanos = 0;
+        updateWaitNanos = 0;
+        afterCommit.clear();
+    }
+
+    public DbSession db() {
+        return db;
+    }
+
+    public UserSession user() {
+        return user;
+    }
+
+    public WorkloadConfig workload() {
+        return instance.workload();
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Reads customizing through the instance's table buffer (SAP's buffered tables). */
+    public <T> T buffered(String table, Object key, SqlSupplier<T> load) throws SQLException {
+        try {
+            return instance.tableBuffer().get(table, key, (Supplier<T>) () -> {
+                try {
+                    return load.get();
+                } catch (SQLException e) {
+                    throw new SqlInBuffer(e);
+                }
+            });
+        } catch (SqlInBuffer e) {
+            throw e.sql;
+        }
+    }
+
+    /** Like {@link java.util.function.Supplier} but allowed to fail with an SQL error. */
+    @FunctionalInterface
+    public interface SqlSupplier<T> {
+        T get() throws SQLException;
+    }
+
+    private static final class SqlInBuffer extends RuntimeException {
+        final SQLException sql;
+
+        SqlInBuffer(SQLException sql) {
+            super(null, null, false, false);
+            this.sql = sql;
+        }
+    }
+
+    /** Draws the next document number (buffered, or inside this transaction when unbuffered). */
+    public long nextNumber(String object, String range) throws SQLException, InterruptedException {
+        NumberRanges nr = instance.numberRanges();
+        return nr.next(db.connection(), object, range, numberRangeMeter);
+    }
+
+    /** Requests a logical lock for this user; never waits, as SAP's enqueue server. */
+    public LockResult lock(String object, String key, LockMode mode) {
+        EnqueueServer e = instance.enqueue();
+        long t0 = clock.nanoTime();
+        try {
+            return e.lock(user.owner(), object, key, mode);
+        } finally {
+            enqueueNanos += clock.nanoTime() - t0;
+        }
+    }
+
+    /** Writes an update request in this step's transaction; locks pass to the update task at commit. */
+    public UpdateHandle submitUpdate(String tcode, List<UpdateCall> calls) throws SQLException {
+        UpdateTask task = instance.updateTask();
+        return task.submit(db, user.userName(), tcode, calls, user.owner(), afterCommit::add);
+    }
+
+    /** Runs after this step's transaction committed (never after a rollback). */
+    public void afterCommit(Runnable r) {
+        afterCommit.add(r);
+    }
+
+    /** Waits for an earlier step's update to commit; the wait is the step's update-wait time. */
+    public void awaitUpdate(UpdateHandle h) throws InterruptedException, UpdateWaitTimeout, UpdateFailed {
+        if (h == null) {
+            return;
+        }
+        long t0 = clock.nanoTime();
+        try {
+            if (h.await(instance.updateWaitTimeoutNanos()) instanceof UpdateOutcome.Failed f) {
+                throw new UpdateFailed(f.reason());
+            }
+        } catch (TimeoutException e) {
+            throw new UpdateWaitTimeout(h.vbkey());
+        } finally {
+            updateWaitNanos += clock.nanoTime() - t0;
+        }
+    }
+
+    void runAfterCommit() {
+        afterCommit.forEach(Runnable::run);
+        afterCommit.clear();
+    }
+
+    void discardAfterCommit() {
+        afterCommit.clear();
+    }
+
+    long enqueueNanos() {
+        return enqueueNanos;
+    }
+
+    long numberRangeNanos() {
+        return numberRangeMeter.ns();
+    }
+
+    long updateWaitNanos() {
+        return updateWaitNanos;
+    }
+}

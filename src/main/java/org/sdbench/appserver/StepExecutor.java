@@ -1,0 +1,86 @@
+package org.sdbench.appserver;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import org.sdbench.appserver.dispatcher.DialogRequest;
+import org.sdbench.appserver.workprocess.DialogWorkProcess;
+import org.sdbench.db.DbSession;
+
+/**
+ * Runs a step's business logic for one work process: one DB transaction per attempt, committed on
+ * success, rolled back otherwise; deadlocks and serialization failures retried a bounded number of
+ * times; every failure turned into a {@link StepOutcome}.
+ */
+final class StepExecutor implements DialogWorkProcess.StepRunner {
+    private final StepHandler handler;
+    private final StepContext ctx;
+    private final AppServerInstance instance;
+    private final int retries;
+
+    StepExecutor(StepHandler handler, StepContext ctx, AppServerInstance instance, int retries) {
+        this.handler = handler;
+        this.ctx = ctx;
+        this.instance = instance;
+        this.retries = retries;
+    }
+
+    @Override
+    public StepOutcome run(DbSession db, DialogRequest r) throws InterruptedException, DialogWorkProcess.ConnectionLostException {
+        for (int attempt = 0; ; attempt++) {
+            ctx.begin(db, r.user());
+            try {
+                StepOutcome o = handler.execute(r.step(), ctx);
+                if (o.ok()) {
+                    db.commit();
+                    ctx.runAfterCommit();
+                } else {
+                    db.rollbackQuietly();
+                    ctx.discardAfterCommit();
+                }
+                return o;
+            } catch (SQLException e) {
+                db.rollbackQuietly();
+                ctx.discardAfterCommit();
+                if (db.dialect().isConnectionLost(e)) {
+                    throw new DialogWorkProcess.ConnectionLostException(e);
+                }
+                if (!db.dialect().isRetryable(e)) {
+                    return new StepOutcome.DbError(e.getSQLState(), firstLine(e));
+                }
+                if (attempt >= retries) {
+                    return new StepOutcome.RetriesExhausted(e.getSQLState(), attempt + 1);
+                }
+            }
+        }
+    }
+
+    private static String firstLine(SQLException e) {
+        String m = e.getMessage();
+        return m == null ? "" : m.lines().findFirst().orElse("");
+    }
+
+    @Override
+    public long enqueueNanos() {
+        return ctx.enqueueNanos();
+    }
+
+    @Override
+    public long numberRangeNanos() {
+        return ctx.numberRangeNanos();
+    }
+
+    @Override
+    public long updateWaitNanos() {
+        return ctx.updateWaitNanos();
+    }
+
+    @Override
+    public Duration cpu(DialogRequest request) {
+        return instance.workload().step(request.step()).cpu();
+    }
+
+    @Override
+    public byte[] userContext(DialogRequest request) {
+        return request.user().context();
+    }
+}

@@ -1,0 +1,31 @@
+package org.sdbench.appserver.update;
+
+/** Where the update task reports what it did; the run's metrics implement it. */
+public interface UpdateListener {
+    /** V1 committed: save-to-commit time, DB time of the V1 transaction, line items it completed. */
+    void v1Committed(long savedNanos, long committedNanos, long dbNanos, int dbCalls, int lineItems);
+
+    void v1Failed(String reason);
+
+    void v2Committed(long dbNanos, int dbCalls);
+
+    void queueLength(int length);
+
+    UpdateListener NONE = new UpdateListener() {
+        @Override
+        public void v1Committed(long savedNanos, long committedNanos, long dbNanos, int dbCalls, int lineItems) {
+        }
+
+        @Override
+        public void v1Failed(String reason) {
+        }
+
+        @Override
+        public void v2Committed(long dbNanos, int dbCalls) {
+        }
+
+        @Override
+        public void queueLength(int length) {
+        }
+    };
+}

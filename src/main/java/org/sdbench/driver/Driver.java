@@ -1,0 +1,129 @@
+package org.sdbench.driver;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.sdbench.appserver.DialogService;
+import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.Interval;
+import org.sdbench.metrics.RunMetrics;
+
+/**
+ * The presentation tier: one virtual thread per user, and a reporter that harvests the metrics at
+ * every interval tick and at the phase boundaries, so that only the measurement window counts.
+ */
+public final class Driver {
+    private final DialogService service;
+    private final RunMetrics metrics;
+    private final Clock clock;
+    private final Phases phases;
+    private final ThinkTime think;
+    private final long seed;
+    private final long intervalNanos;
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicInteger loggedOn = new AtomicInteger();
+    private final List<Interval> intervals = new ArrayList<>();
+    private volatile Thread reporter;
+
+    public Driver(DialogService service, RunMetrics metrics, Clock clock, Phases phases, ThinkTime think, long seed,
+                  long intervalNanos) {
+        this.service = service;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.phases = phases;
+        this.think = think;
+        this.seed = seed;
+        this.intervalNanos = intervalNanos;
+    }
+
+    /** Users currently logged on. */
+    public int loggedOn() {
+        return loggedOn.get();
+    }
+
+    public Phases phases() {
+        return phases;
+    }
+
+    /** Ends the run early (Ctrl-C): users stop after their current step; the window so far is reported. */
+    public void requestStop() {
+        stop.set(true);
+        Thread r = reporter;
+        if (r != null) {
+            r.interrupt();
+        }
+    }
+
+    public boolean stopped() {
+        return stop.get();
+    }
+
+    /**
+     * Runs all phases and returns the harvested intervals; {@code onInterval} sees each one as it
+     * is made (live progress). Blocks until every user has finished.
+     */
+    public List<Interval> run(Consumer<Interval> onInterval) throws InterruptedException {
+        SplittableRandom root = new SplittableRandom(seed ^ 0x5DBE_7C11L);
+        List<Thread> users = new ArrayList<>(phases.users());
+        for (int u = 1; u <= phases.users(); u++) {
+            var user = new VirtualUser(u, service, metrics, clock, phases, think, root.split(), loggedOn, stop::get);
+            users.add(Thread.ofVirtual().name("user-" + u).start(user));
+        }
+        reporter = Thread.currentThread();
+        try {
+            harvestUntilEnd(onInterval);
+        } catch (InterruptedException e) {
+            if (!stop.get()) {
+                throw e;
+            }
+        } finally {
+            reporter = null;
+        }
+        for (Thread t : users) {
+            if (stop.get()) {
+                t.interrupt();
+            }
+            t.join();
+        }
+        Interval last = metrics.interval(phases.phaseAt(clock.nanoTime()) == Phases.Phase.MEASUREMENT);
+        intervals.add(last);
+        onInterval.accept(last);
+        return List.copyOf(intervals);
+    }
+
+    private void harvestUntilEnd(Consumer<Interval> onInterval) throws InterruptedException {
+        long next = phases.startNanos() + intervalNanos;
+        while (!stop.get()) {
+            long boundary = nextBoundary(next);
+            clock.sleepUntil(boundary);
+            if (stop.get()) {
+                return;
+            }
+            // The span just ended belongs to the phase that was current just before the boundary.
+            boolean inWindow = phases.phaseAt(boundary - 1) == Phases.Phase.MEASUREMENT;
+            Interval i = metrics.interval(inWindow);
+            intervals.add(i);
+            onInterval.accept(i);
+            if (boundary >= phases.end()) {
+                return;
+            }
+            if (boundary == next) {
+                next += intervalNanos;
+            }
+        }
+    }
+
+    /** The next interval tick, or an earlier phase boundary so no interval straddles two phases. */
+    private long nextBoundary(long tick) {
+        long now = clock.nanoTime();
+        for (long b : new long[] {phases.windowStart(), phases.windowEnd(), phases.end()}) {
+            if (b > now && b < tick) {
+                return b;
+            }
+        }
+        return tick;
+    }
+}

@@ -1,0 +1,81 @@
+package org.sdbench.driver;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.sdbench.appserver.DialogService;
+import org.sdbench.appserver.StepResult;
+import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.transaction.SdStep;
+
+/**
+ * One benchmark user on its own virtual thread: log on at its ramp-up slot, then run loops of the
+ * 15 dialog steps with think time after every answer until the run ends. A failed step abandons
+ * the rest of the loop (its documents could not be built on); the next loop starts after the
+ * usual think time.
+ */
+final class VirtualUser implements Runnable {
+    private final int userNo;
+    private final DialogService service;
+    private final RunMetrics metrics;
+    private final Clock clock;
+    private final Phases phases;
+    private final ThinkTime think;
+    private final SplittableRandom random;
+    private final AtomicInteger loggedOn;
+    private final java.util.function.BooleanSupplier stopRequested;
+
+    VirtualUser(int userNo, DialogService service, RunMetrics metrics, Clock clock, Phases phases, ThinkTime think,
+                SplittableRandom random, AtomicInteger loggedOn, java.util.function.BooleanSupplier stopRequested) {
+        this.userNo = userNo;
+        this.service = service;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.phases = phases;
+        this.think = think;
+        this.random = random;
+        this.loggedOn = loggedOn;
+        this.stopRequested = stopRequested;
+    }
+
+    @Override
+    public void run() {
+        try {
+            clock.sleepUntil(phases.logonAt(userNo));
+            if (stopRequested.getAsBoolean()) {
+                return;
+            }
+            service.logon(userNo);
+            loggedOn.incrementAndGet();
+            try {
+                loops(clock.nanoTime());
+            } finally {
+                service.logoff(userNo);
+                loggedOn.decrementAndGet();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void loops(long next) throws InterruptedException {
+        while (true) {
+            for (SdStep step : SdStep.LOOP) {
+                clock.sleepUntil(next);
+                long start = clock.nanoTime();
+                if (start >= phases.end() || stopRequested.getAsBoolean()) {
+                    return;
+                }
+                metrics.recordThinkLag(Math.max(0, start - next));
+                StepResult r = service.dialogStep(userNo, step);
+                long end = clock.nanoTime();
+                metrics.record(r, end - start);
+                next = end + think.next(random);
+                if (!r.outcome().ok()) {
+                    service.abandonLoop(userNo);
+                    break;
+                }
+            }
+        }
+    }
+}

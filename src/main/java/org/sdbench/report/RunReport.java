@@ -1,0 +1,123 @@
+package org.sdbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.metrics.Summary;
+import org.sdbench.metrics.Throughput;
+
+/**
+ * Everything a run reports, as written to result.json (schema version {@link #SCHEMA_VERSION}).
+ * Human output is rendered from this by {@link TerminalSummary}; nothing is computed twice.
+ */
+public record RunReport(
+        int schemaVersion,
+        String note,
+        String sdbenchVersion,
+        String name,
+        String startedAt,
+        String database,
+        int users,
+        double thinkTimeSeconds,
+        Summary summary,
+        Throughputs throughput,
+        LittleLaw littleLaw,
+        AppTier appTier,
+        Reliability reliability,
+        List<String> warnings) {
+
+    public static final int SCHEMA_VERSION = 1;
+    public static final String NOTE = "SAPS-like figures from sdbench, a simulator in the style of the SAP SD benchmark; "
+            + "not SAP software and not a certified SAP benchmark result.";
+
+    public record Throughputs(double dialogStepsPerHour, double lineItemsPerHour, double sapsLike,
+                              double sapsLikeFromDialogSteps, double ordersPerHour, double deliveriesPerHour,
+                              double invoicesPerHour) {
+    }
+
+    /** Closed-loop check: users*3600/(Z+R) against the measured dialog steps per hour. */
+    public record LittleLaw(double expectedDialogStepsPerHour, double measuredDialogStepsPerHour, double deviation) {
+    }
+
+    public record AppTier(int instances, int dialogWorkProcesses, int updateWorkProcesses,
+                          Map<String, NumberRangeStats> numberRanges, long enqueueRequests, long enqueueConflicts,
+                          double enqueueAvgMicros, double tableBufferHitRatio, long tableBufferHits,
+                          long tableBufferMisses) {
+    }
+
+    public record NumberRangeStats(int bufferSize, long intervalFetches, long numbersIssued, double waitMsTotal,
+                                   long unusedNumbers) {
+    }
+
+    public record Reliability(long connectionsReplaced, int recoveredUpdateRequests, boolean updateTaskDrained,
+                              long pendingUpdateRequestsAtEnd, long failedUpdateRequestsAtEnd, boolean stoppedEarly) {
+    }
+
+    static Throughputs throughputs(Summary s) {
+        return new Throughputs(s.dialogStepsPerHour(), s.lineItemsPerHour(), s.sapsLike(), s.sapsLikeFromDialogSteps(),
+                s.ordersPerHour(), s.deliveriesPerHour(), s.invoicesPerHour());
+    }
+
+    public static RunReport of(SdbenchConfig c, String version, String startedAt, String database, Summary s,
+                               AppTier app, Reliability rel) {
+        double z = c.workload().thinkTime().toNanos() / 1e9;
+        double r = s.overall().response().avgMs() / 1000.0;
+        double expected = Throughput.expectedDialogStepsPerHour(c.run().users(), z, r);
+        double measured = s.dialogStepsPerHour();
+        var law = new LittleLaw(expected, measured, Throughput.littleLawDeviation(measured, expected));
+        return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, s,
+                throughputs(s), law, app, rel, Warnings.of(s, law, rel));
+    }
+
+    /** ST03-style guideline checks and driver-health warnings, one line each. */
+    static final class Warnings {
+        private Warnings() {
+        }
+
+        static List<String> of(Summary s, LittleLaw law, Reliability rel) {
+            List<String> w = new ArrayList<>();
+            if (s.overall().count() == 0) {
+                w.add("no successful dialog step in the measurement window: nothing to report (see errors)");
+            }
+            for (var st : s.steps()) {
+                if (st.count() == 0) {
+                    continue;
+                }
+                var a = st.avg();
+                check(w, st.label(), "dispatcher wait", a.waitMs(), 50, "too few dialog work processes");
+                check(w, st.label(), "DB request time", a.dbMs(), 400, "the database is the bottleneck");
+                check(w, st.label(), "enqueue time", a.enqueueMs(), 5, "enqueue server is a bottleneck");
+                check(w, st.label(), "roll-in time", a.rollInMs(), 20, "user context too large for the roll buffer");
+                check(w, st.label(), "roll-out time", a.rollOutMs(), 20, "user context too large for the roll buffer");
+            }
+            if (s.overall().count() > 0 && Math.abs(law.deviation()) > 0.05) {
+                w.add(String.format("measured %,.0f DS/h departs %.1f %% from Little's law (%,.0f DS/h expected): "
+                                + "the driver fell behind or steps failed; do not trust this throughput",
+                        law.measuredDialogStepsPerHour(), law.deviation() * 100, law.expectedDialogStepsPerHour()));
+            }
+            if (s.thinkLag().p99Ms() > 10) {
+                w.add(String.format("driver lag: p99 %.1f ms, max %.1f ms between a user's scheduled and actual step start",
+                        s.thinkLag().p99Ms(), s.thinkLag().maxMs()));
+            }
+            long errors = s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
+            if (errors > 0) {
+                w.add("errors in the window: " + s.errorsByKind());
+            }
+            if (!rel.updateTaskDrained()) {
+                w.add(rel.pendingUpdateRequestsAtEnd() + " update requests still pending at the end: they stay in VBHDR "
+                        + "and are processed first by the next run");
+            }
+            if (rel.failedUpdateRequestsAtEnd() > 0) {
+                w.add(rel.failedUpdateRequestsAtEnd() + " update requests failed (VBHDR state E)");
+            }
+            return w;
+        }
+
+        private static void check(List<String> w, String step, String what, double ms, double limit, String meaning) {
+            if (ms > limit) {
+                w.add(String.format("%s: average %s %.1f ms > %.0f ms (%s)", step, what, ms, limit, meaning));
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.sdbench.report;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.sdbench.metrics.StepStats;
+
+/** The human-readable end-of-run summary (machine output is result.json). */
+public final class TerminalSummary {
+    private TerminalSummary() {
+    }
+
+    public static void print(RunReport r, PrintWriter out) {
+        var s = r.summary();
+        var t = r.throughput();
+        out.println();
+        out.printf(Locale.ROOT, "== sdbench run '%s': %d users, %.0f s measurement window, think time %.2f s ==%n",
+                r.name(), r.users(), s.windowSeconds(), r.thinkTimeSeconds());
+        out.println("   " + RunReport.NOTE);
+        out.printf(Locale.ROOT, "throughput    %,12.0f dialog steps/h   %,10.0f line items/h   %,8.0f SAPS-like%n",
+                t.dialogStepsPerHour(), t.lineItemsPerHour(), t.sapsLike());
+        out.printf(Locale.ROOT, "documents/h   %,12.0f orders   %,10.0f deliveries   %,10.0f invoices%n",
+                t.ordersPerHour(), t.deliveriesPerHour(), t.invoicesPerHour());
+        var o = s.overall().response();
+        out.printf(Locale.ROOT, "response      avg %.1f ms (benchmark criterion)   p50 %.1f  p90 %.1f  p95 %.1f  p99 %.1f  max %.1f ms%n",
+                o.avgMs(), o.p50Ms(), o.p90Ms(), o.p95Ms(), o.p99Ms(), o.maxMs());
+        out.printf(Locale.ROOT, "little's law expected %,.0f DS/h, measured %,.0f DS/h (%+.1f %%)%n",
+                r.littleLaw().expectedDialogStepsPerHour(), r.littleLaw().measuredDialogStepsPerHour(),
+                r.littleLaw().deviation() * 100);
+        out.println();
+        out.printf(Locale.ROOT, "%-26s %7s %6s %8s %8s %8s | %6s %6s %7s %7s %6s %6s %7s %6s %5s%n", "step", "steps", "err",
+                "avg ms", "p95 ms", "max ms", "wait", "roll", "cpu", "db", "enq", "nr", "updwait", "rollout", "calls");
+        for (StepStats st : s.steps()) {
+            row(out, st);
+        }
+        out.println("-".repeat(140));
+        for (StepStats st : s.transactions()) {
+            row(out, st);
+        }
+        row(out, s.overall());
+        var u = s.update();
+        out.println();
+        out.printf(Locale.ROOT, "update task   %,d V1 committed, %d failed; DB time per update V1 %.1f ms, V2 %.1f ms; "
+                        + "dialog DB time per step %.1f ms; save->committed avg %.1f ms p95 %.1f ms; queue max %d%n",
+                u.updates(), u.errors(), u.avgV1DbMs(), u.avgV2DbMs(), s.overall().avg().dbMs(),
+                u.saveToCommitted().avgMs(), u.saveToCommitted().p95Ms(), u.maxQueueLength());
+        var a = r.appTier();
+        out.printf(Locale.ROOT, "app tier      %d instance(s) x %d dialog + %d update WPs; table buffer hit ratio %.2f %%; "
+                        + "enqueue %,d requests, %d conflicts, avg %.1f us%n",
+                a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), a.tableBufferHitRatio() * 100,
+                a.enqueueRequests(), a.enqueueConflicts(), a.enqueueAvgMicros());
+        StringBuilder nr = new StringBuilder();
+        a.numberRanges().forEach((k, v) -> nr.append(String.format(Locale.ROOT, " %s(buffer %d: %d fetches, wait %.1f ms)",
+                k, v.bufferSize(), v.intervalFetches(), v.waitMsTotal())));
+        out.println("number ranges" + nr);
+        var rel = r.reliability();
+        out.printf(Locale.ROOT, "reliability   %d connections replaced, %d update requests recovered at start, "
+                        + "%d pending / %d failed at end%s%n", rel.connectionsReplaced(), rel.recoveredUpdateRequests(),
+                rel.pendingUpdateRequestsAtEnd(), rel.failedUpdateRequestsAtEnd(), rel.stoppedEarly() ? ", stopped early" : "");
+        out.printf(Locale.ROOT, "driver lag    p99 %.2f ms, max %.2f ms%n", s.thinkLag().p99Ms(), s.thinkLag().maxMs());
+        if (!r.warnings().isEmpty()) {
+            out.println();
+            r.warnings().forEach(w -> out.println("WARNING " + w));
+        }
+        out.flush();
+    }
+
+    private static void row(PrintWriter out, StepStats st) {
+        var c = st.avg();
+        var l = st.response();
+        out.printf(Locale.ROOT, "%-26s %7d %6d %8.1f %8.1f %8.1f | %6.1f %6.2f %7.1f %7.1f %6.2f %6.2f %7.1f %6.2f %5.1f%n",
+                st.label(), st.count(), st.errors(), l.avgMs(), l.p95Ms(), l.maxMs(), c.waitMs(), c.rollInMs(), c.cpuMs(),
+                c.dbMs(), c.enqueueMs(), c.numberRangeMs(), c.updateWaitMs(), c.rollOutMs(), st.dbCallsPerStep());
+    }
+}

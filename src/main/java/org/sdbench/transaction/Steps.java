@@ -1,0 +1,54 @@
+package org.sdbench.transaction;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.sdbench.appserver.StepContext;
+import org.sdbench.load.MasterKeys;
+import org.sdbench.appserver.StepOutcome;
+
+/** Small pieces several transactions share. */
+final class Steps {
+    private Steps() {
+    }
+
+    /** Data the step needs is not in the database: the load is incomplete or another step failed. */
+    static StepOutcome missing(String what) {
+        return new StepOutcome.DbError("no-data", what + " not found");
+    }
+
+    static StepOutcome needs(String what) {
+        return new StepOutcome.Skipped("no " + what + " from an earlier step of this loop");
+    }
+
+    static String plant(StepContext ctx, LoopState s) {
+        return MasterKeys.werks(s.user, ctx.workload().plants());
+    }
+
+    /** {@code n} distinct numbers from 1..pool, in random order (partial Fisher-Yates). */
+    static List<Integer> distinct(SplittableRandom r, int n, int pool) {
+        int[] a = new int[pool];
+        for (int i = 0; i < pool; i++) {
+            a[i] = i + 1;
+        }
+        List<Integer> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            int j = i + r.nextInt(pool - i);
+            int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+            out.add(a[i]);
+        }
+        return out;
+    }
+
+    /** Document numbers are stored as 10-digit strings, as SAP's VBELN, BELNR and MBLNR. */
+    static String docNo(long number) {
+        return String.format("%010d", number);
+    }
+
+    /** {@code ?, ?, ...} for an IN list of fixed size, so the statement text (and its plan) is reused. */
+    static String marks(int n) {
+        return String.join(", ", java.util.Collections.nCopies(n, "?"));
+    }
+}

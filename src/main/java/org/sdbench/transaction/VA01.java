@@ -1,0 +1,167 @@
+package org.sdbench.transaction;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.sdbench.appserver.StepContext;
+import org.sdbench.load.MasterKeys;
+import org.sdbench.appserver.StepOutcome;
+import org.sdbench.appserver.enqueue.LockMode;
+import org.sdbench.appserver.enqueue.LockResult;
+import org.sdbench.appserver.update.UpdateCall;
+import org.sdbench.appserver.update.UpdateHandle;
+import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.db.DbSession;
+import org.sdbench.transaction.LoopState.Item;
+
+/** VA01, create sales order: initial screen, header, line items, save (steps 1-4). */
+final class VA01 {
+    static final String ORDER_CREATE = "SD_ORDER_CREATE";
+    static final String SALES_STATISTICS = "SD_STATISTICS_UPDATE";
+    private static final BigDecimal TAX_RATE = new BigDecimal("0.19");
+
+    private VA01() {
+    }
+
+    static StepOutcome initial(StepContext ctx, LoopState s) throws SQLException {
+        s.reset();
+        DbSession db = ctx.db();
+        String numki = ctx.buffered("TVAK", MasterKeys.ORDER_TYPE, () -> db.queryOne(
+                "SELECT numki FROM tvak WHERE auart = ?", rs -> rs.getString(1), MasterKeys.ORDER_TYPE));
+        String bukrs = ctx.buffered("TVKO", MasterKeys.VKORG, () -> db.queryOne(
+                "SELECT bukrs FROM tvko WHERE vkorg = ?", rs -> rs.getString(1), MasterKeys.VKORG));
+        if (numki == null || bukrs == null) {
+            return Steps.missing("customizing TVAK/TVKO");
+        }
+        int c = 1 + ctx.user().random().nextInt(ctx.workload().customersPerUser());
+        s.customer = MasterKeys.kunnr(s.user, c);
+        return StepOutcome.Ok.INSTANCE;
+    }
+
+    static StepOutcome header(StepContext ctx, LoopState s) throws SQLException {
+        DbSession db = ctx.db();
+        String name = db.queryOne("SELECT name1 FROM kna1 WHERE kunnr = ?", rs -> rs.getString(1), s.customer);
+        BigDecimal limit = db.queryOne("SELECT klimk FROM knvv WHERE kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?",
+                rs -> rs.getBigDecimal(1), s.customer, MasterKeys.VKORG, MasterKeys.VTWEG,
+                MasterKeys.SPART);
+        return name == null || limit == null ? Steps.missing("customer " + s.customer) : StepOutcome.Ok.INSTANCE;
+    }
+
+    static StepOutcome items(StepContext ctx, LoopState s) throws SQLException {
+        DbSession db = ctx.db();
+        int n = ctx.workload().lineItems();
+        int pool = ctx.workload().materialsPerUser();
+        String werks = Steps.plant(ctx, s);
+        List<Integer> picks = Steps.distinct(ctx.user().random(), n, pool);
+        List<Item> items = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String matnr = MasterKeys.matnr(s.user, picks.get(i));
+            String text = db.queryOne("SELECT maktx FROM mara WHERE matnr = ?", rs -> rs.getString(1), matnr);
+            String avail = db.queryOne("SELECT mtvfp FROM marc WHERE matnr = ? AND werks = ?", rs -> rs.getString(1),
+                    matnr, werks);
+            String prodh = db.queryOne("SELECT prodh FROM mvke WHERE matnr = ? AND vkorg = ? AND vtweg = ?",
+                    rs -> rs.getString(1), matnr, MasterKeys.VKORG, MasterKeys.VTWEG);
+            BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE matnr = ? AND werks = ? AND lgort = ?",
+                    rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
+            BigDecimal price = db.queryOne("SELECT kbetr FROM konp WHERE kschl = 'PR00' AND matnr = ?",
+                    rs -> rs.getBigDecimal(1), matnr);
+            if (text == null || avail == null || prodh == null || stock == null || price == null) {
+                return Steps.missing("material " + matnr + " in plant " + werks);
+            }
+            BigDecimal qty = BigDecimal.valueOf(1 + ctx.user().random().nextInt(10));
+            items.add(new Item((i + 1) * 10, matnr, text, qty, price));
+        }
+        s.items = List.copyOf(items);
+        return StepOutcome.Ok.INSTANCE;
+    }
+
+    static StepOutcome save(StepContext ctx, LoopState s) throws SQLException, InterruptedException {
+        if (s.items.isEmpty()) {
+            return new StepOutcome.Skipped("VA01 save without line items");
+        }
+        String vbeln = Steps.docNo(ctx.nextNumber("RV_BELEG", "01"));
+        String knumv = Steps.docNo(ctx.nextNumber("KONV", "01"));
+        LockResult lock = ctx.lock("EVVBAKE", vbeln, LockMode.EXCLUSIVE);
+        if (lock instanceof LockResult.Conflict c) {
+            return new StepOutcome.LockConflict("EVVBAKE", vbeln, c.holder().id());
+        }
+        long now = ctx.clock().wallMillis();
+        var order = new Payloads.Order(vbeln, s.user, s.customer, knumv, Steps.plant(ctx, s), now, s.items);
+        UpdateHandle h = ctx.submitUpdate("VA01", List.of(
+                new UpdateCall(ORDER_CREATE, UpdateCall.Priority.V1, Payloads.write(order)),
+                new UpdateCall(SALES_STATISTICS, UpdateCall.Priority.V2,
+                        Payloads.write(new Payloads.Statistics(s.customer, now, s.items)))));
+        ctx.afterCommit(() -> {
+            s.orderNo = vbeln;
+            s.orderConditions = knumv;
+            s.orderUpdate = h;
+        });
+        return StepOutcome.Ok.INSTANCE;
+    }
+
+    /** V1: the order's tables, its partner index entry (VAKPA, read by VA05) and its status. */
+    static final class OrderCreate implements UpdateModule {
+        @Override
+        public String name() {
+            return ORDER_CREATE;
+        }
+
+        @Override
+        public int execute(DbSession db, byte[] payload) throws SQLException {
+            var o = Payloads.read(payload, Payloads.Order.class);
+            Timestamp at = new Timestamp(o.createdMillis());
+            java.sql.Date delivery = java.sql.Date.valueOf(Instant.ofEpochMilli(o.createdMillis())
+                    .atZone(ZoneOffset.UTC).toLocalDate().plusDays(1));
+            BigDecimal net = o.items().stream().map(Item::value).reduce(BigDecimal.ZERO, BigDecimal::add);
+            db.update("INSERT INTO vbak (vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk)"
+                            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", o.vbeln(), o.user(), at, MasterKeys.ORDER_TYPE,
+                    MasterKeys.VKORG, o.kunnr(), o.knumv(), net, MasterKeys.WAERS);
+            List<Object[]> vbap = new ArrayList<>();
+            List<Object[]> vbep = new ArrayList<>();
+            List<Object[]> vbup = new ArrayList<>();
+            List<Object[]> konv = new ArrayList<>();
+            for (Item i : o.items()) {
+                vbap.add(new Object[] {o.vbeln(), i.posnr(), i.matnr(), o.werks(), i.quantity(), i.value(), i.text()});
+                vbep.add(new Object[] {o.vbeln(), i.posnr(), 1, delivery, i.quantity(), i.quantity()});
+                vbup.add(new Object[] {o.vbeln(), i.posnr(), "A", "A", " ", "A"});
+                konv.add(new Object[] {o.knumv(), i.posnr(), 10, "PR00", i.price(), i.value()});
+                konv.add(new Object[] {o.knumv(), i.posnr(), 20, "MWST", TAX_RATE,
+                        i.value().multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP)});
+            }
+            db.batch("INSERT INTO vbap (vbeln, posnr, matnr, werks, kwmeng, netwr, arktx) VALUES (?, ?, ?, ?, ?, ?, ?)", vbap);
+            db.batch("INSERT INTO vbep (vbeln, posnr, etenr, edatu, wmeng, bmeng) VALUES (?, ?, ?, ?, ?, ?)", vbep);
+            db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', 'A', ' ', 'A')", o.vbeln());
+            db.batch("INSERT INTO vbup (vbeln, posnr, gbsta, lfsta, wbsta, fksta) VALUES (?, ?, ?, ?, ?, ?)", vbup);
+            db.batch("INSERT INTO konv (knumv, kposn, stunr, kschl, kbetr, kwert) VALUES (?, ?, ?, ?, ?, ?)", konv);
+            db.update("INSERT INTO vakpa (kunde, parvw, vbeln, audat) VALUES (?, 'AG', ?, ?)", o.kunnr(), o.vbeln(), at);
+            return 0;
+        }
+    }
+
+    /** V2: sales statistics (S001), kept out of the V1 transaction as SAP does. */
+    static final class StatisticsUpdate implements UpdateModule {
+        @Override
+        public String name() {
+            return SALES_STATISTICS;
+        }
+
+        @Override
+        public int execute(DbSession db, byte[] payload) throws SQLException {
+            var st = Payloads.read(payload, Payloads.Statistics.class);
+            String month = Instant.ofEpochMilli(st.createdMillis()).atZone(ZoneOffset.UTC).toLocalDate().toString()
+                    .substring(0, 7).replace("-", "");
+            String sql = db.dialect().upsertAdding("s001", List.of("kunnr", "matnr", "spmon"), List.of("umsatz", "menge"));
+            List<Object[]> rows = new ArrayList<>();
+            for (Item i : st.items()) {
+                rows.add(new Object[] {st.kunnr(), i.matnr(), month, i.value(), i.quantity()});
+            }
+            db.batch(sql, rows);
+            return 0;
+        }
+    }
+}

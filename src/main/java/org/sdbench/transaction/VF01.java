@@ -1,0 +1,105 @@
+package org.sdbench.transaction;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.sdbench.appserver.StepContext;
+import org.sdbench.load.MasterKeys;
+import org.sdbench.appserver.StepOutcome;
+import org.sdbench.appserver.enqueue.LockMode;
+import org.sdbench.appserver.enqueue.LockResult;
+import org.sdbench.appserver.update.UpdateCall;
+import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.db.DbSession;
+import org.sdbench.transaction.LoopState.Item;
+
+/** VF01, create the invoice for the delivery: enter delivery, save (steps 14-15). */
+final class VF01 {
+    static final String BILLING_CREATE = "RV_INVOICE_CREATE";
+    private static final BigDecimal TAX_RATE = new BigDecimal("0.19");
+
+    private VF01() {
+    }
+
+    static StepOutcome enterDelivery(StepContext ctx, LoopState s)
+            throws SQLException, InterruptedException, StepContext.UpdateWaitTimeout, StepContext.UpdateFailed {
+        if (s.deliveryNo == null || s.goodsIssueUpdate == null) {
+            return Steps.needs("goods issue");
+        }
+        ctx.awaitUpdate(s.goodsIssueUpdate);
+        DbSession db = ctx.db();
+        String gi = db.queryOne("SELECT wbstk FROM likp WHERE vbeln = ?", rs -> rs.getString(1), s.deliveryNo);
+        db.query("SELECT posnr, matnr, lfimg FROM lips WHERE vbeln = ? ORDER BY posnr", rs -> rs.getString(2), s.deliveryNo);
+        String knumv = db.queryOne("SELECT knumv FROM vbak WHERE vbeln = ?", rs -> rs.getString(1), s.orderNo);
+        db.query("SELECT posnr, netwr FROM vbap WHERE vbeln = ? ORDER BY posnr", rs -> rs.getBigDecimal(2), s.orderNo);
+        db.query("SELECT kposn, kschl, kbetr, kwert FROM konv WHERE knumv = ?", rs -> rs.getString(2), knumv);
+        return "C".equals(gi) ? StepOutcome.Ok.INSTANCE : Steps.missing("goods issue of delivery " + s.deliveryNo);
+    }
+
+    static StepOutcome save(StepContext ctx, LoopState s) throws SQLException, InterruptedException {
+        if (s.deliveryNo == null || s.goodsIssueUpdate == null) {
+            return Steps.needs("goods issue");
+        }
+        LockResult lock = ctx.lock("EVVBLKE", s.deliveryNo, LockMode.EXCLUSIVE);
+        if (lock instanceof LockResult.Conflict c) {
+            return new StepOutcome.LockConflict("EVVBLKE", s.deliveryNo, c.holder().id());
+        }
+        String billing = Steps.docNo(ctx.nextNumber("RV_BELEG", "19"));
+        String knumv = Steps.docNo(ctx.nextNumber("KONV", "01"));
+        String belnr = Steps.docNo(ctx.nextNumber("RF_BELEG", "01"));
+        var p = new Payloads.Billing(billing, s.deliveryNo, s.orderNo, knumv, belnr, s.user, s.customer,
+                ctx.clock().wallMillis(), s.items);
+        ctx.submitUpdate("VF01", List.of(new UpdateCall(BILLING_CREATE, UpdateCall.Priority.V1, Payloads.write(p))));
+        return StepOutcome.Ok.INSTANCE;
+    }
+
+    /** V1: billing document, its conditions, flow, accounting and the status of order and delivery. */
+    static final class BillingCreate implements UpdateModule {
+        @Override
+        public String name() {
+            return BILLING_CREATE;
+        }
+
+        @Override
+        public int execute(DbSession db, byte[] payload) throws SQLException {
+            var b = Payloads.read(payload, Payloads.Billing.class);
+            Timestamp at = new Timestamp(b.billedMillis());
+            int year = Instant.ofEpochMilli(b.billedMillis()).atZone(ZoneOffset.UTC).getYear();
+            BigDecimal net = b.items().stream().map(Item::value).reduce(BigDecimal.ZERO, BigDecimal::add);
+            db.update("INSERT INTO vbrk (vbeln, user_no, fkart, kunrg, fkdat, knumv, netwr, belnr) VALUES (?, ?, 'F2', ?, ?, ?, ?, ?)",
+                    b.billing(), b.user(), b.kunnr(), at, b.knumv(), net, b.belnr());
+            List<Object[]> vbrp = new ArrayList<>();
+            List<Object[]> konv = new ArrayList<>();
+            List<Object[]> flow = new ArrayList<>();
+            List<Object[]> bseg = new ArrayList<>();
+            BigDecimal gross = BigDecimal.ZERO;
+            int line = 1;
+            for (Item i : b.items()) {
+                BigDecimal tax = i.value().multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP);
+                gross = gross.add(i.value()).add(tax);
+                vbrp.add(new Object[] {b.billing(), i.posnr(), b.delivery(), i.posnr(), b.order(), i.matnr(), i.quantity(), i.value()});
+                konv.add(new Object[] {b.knumv(), i.posnr(), 10, "PR00", i.price(), i.value()});
+                konv.add(new Object[] {b.knumv(), i.posnr(), 20, "MWST", TAX_RATE, tax});
+                flow.add(new Object[] {b.delivery(), i.posnr(), b.billing(), i.posnr(), "M", i.quantity(), at});
+                bseg.add(new Object[] {MasterKeys.BUKRS, b.belnr(), year, ++line, "S", "H", "0000800000", i.value()});
+            }
+            bseg.add(new Object[] {MasterKeys.BUKRS, b.belnr(), year, 1, "D", "S", b.kunnr(), gross});
+            db.batch("INSERT INTO vbrp (vbeln, posnr, vgbel, vgpos, aubel, matnr, fkimg, netwr) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", vbrp);
+            db.batch("INSERT INTO konv (knumv, kposn, stunr, kschl, kbetr, kwert) VALUES (?, ?, ?, ?, ?, ?)", konv);
+            db.batch("INSERT INTO vbfa (vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat) VALUES (?, ?, ?, ?, ?, ?, ?)", flow);
+            db.update("INSERT INTO bkpf (bukrs, belnr, gjahr, blart, budat, awkey) VALUES (?, ?, ?, 'RV', ?, ?)",
+                    MasterKeys.BUKRS, b.belnr(), year, at, b.billing());
+            db.batch("INSERT INTO bseg (bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", bseg);
+            db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'C', ' ', ' ', ' ')", b.billing());
+            db.update("UPDATE vbuk SET fkstk = 'C', gbstk = 'C' WHERE vbeln IN (?, ?)", b.order(), b.delivery());
+            db.update("UPDATE vbup SET fksta = 'C', gbsta = 'C' WHERE vbeln = ?", b.order());
+            // The loop reached the invoice and its update commits here: its items are fully processed.
+            return b.items().size();
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package org.sdbench.transaction;
+
+import java.math.BigDecimal;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import org.sdbench.appserver.StepContext;
+import org.sdbench.load.MasterKeys;
+import org.sdbench.appserver.StepOutcome;
+import org.sdbench.appserver.enqueue.LockMode;
+import org.sdbench.appserver.enqueue.LockResult;
+import org.sdbench.appserver.update.UpdateCall;
+import org.sdbench.appserver.update.UpdateHandle;
+import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.db.DbSession;
+import org.sdbench.transaction.LoopState.Item;
+
+/** VL01N, create outbound delivery for the order: select order, save (steps 5-6). */
+final class VL01N {
+    static final String DELIVERY_CREATE = "WS_DELIVERY_CREATE";
+
+    private VL01N() {
+    }
+
+    static StepOutcome selectOrder(StepContext ctx, LoopState s)
+            throws SQLException, InterruptedException, StepContext.UpdateWaitTimeout, StepContext.UpdateFailed {
+        if (s.orderNo == null) {
+            return Steps.needs("sales order");
+        }
+        // The order exists only once VA01's asynchronous update has committed: wait for it (measured).
+        ctx.awaitUpdate(s.orderUpdate);
+        DbSession db = ctx.db();
+        String kunnr = db.queryOne("SELECT kunnr FROM vbak WHERE vbeln = ?", rs -> rs.getString(1), s.orderNo);
+        List<String> items = db.query("SELECT matnr FROM vbap WHERE vbeln = ? ORDER BY posnr", rs -> rs.getString(1),
+                s.orderNo);
+        List<BigDecimal> confirmed = db.query("SELECT bmeng FROM vbep WHERE vbeln = ? ORDER BY posnr, etenr",
+                rs -> rs.getBigDecimal(1), s.orderNo);
+        if (kunnr == null || items.size() != s.items.size() || confirmed.size() != s.items.size()) {
+            return Steps.missing("order " + s.orderNo);
+        }
+        String werks = Steps.plant(ctx, s);
+        for (String matnr : items) {
+            BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE matnr = ? AND werks = ? AND lgort = ?",
+                    rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
+            if (stock == null) {
+                return Steps.missing("stock of " + matnr);
+            }
+        }
+        return StepOutcome.Ok.INSTANCE;
+    }
+
+    static StepOutcome save(StepContext ctx, LoopState s) throws SQLException, InterruptedException {
+        if (s.orderNo == null) {
+            return Steps.needs("sales order");
+        }
+        LockResult orderLock = ctx.lock("EVVBAKE", s.orderNo, LockMode.EXCLUSIVE);
+        if (orderLock instanceof LockResult.Conflict c) {
+            return new StepOutcome.LockConflict("EVVBAKE", s.orderNo, c.holder().id());
+        }
+        String delivery = Steps.docNo(ctx.nextNumber("RV_BELEG", "17"));
+        LockResult deliveryLock = ctx.lock("EVVBLKE", delivery, LockMode.EXCLUSIVE);
+        if (deliveryLock instanceof LockResult.Conflict c) {
+            return new StepOutcome.LockConflict("EVVBLKE", delivery, c.holder().id());
+        }
+        var p = new Payloads.Delivery(delivery, s.orderNo, s.user, s.customer, Steps.plant(ctx, s),
+                ctx.clock().wallMillis(), s.items);
+        UpdateHandle h = ctx.submitUpdate("VL01N",
+                List.of(new UpdateCall(DELIVERY_CREATE, UpdateCall.Priority.V1, Payloads.write(p))));
+        ctx.afterCommit(() -> {
+            s.deliveryNo = delivery;
+            s.deliveryUpdate = h;
+        });
+        return StepOutcome.Ok.INSTANCE;
+    }
+
+    /** V1: delivery header and items, document flow order to delivery, order delivery status. */
+    static final class DeliveryCreate implements UpdateModule {
+        @Override
+        public String name() {
+            return DELIVERY_CREATE;
+        }
+
+        @Override
+        public int execute(DbSession db, byte[] payload) throws SQLException {
+            var d = Payloads.read(payload, Payloads.Delivery.class);
+            Timestamp at = new Timestamp(d.createdMillis());
+            db.update("INSERT INTO likp (vbeln, user_no, lfart, kunnr, erdat, wadat_ist, wbstk) VALUES (?, ?, 'LF', ?, ?, NULL, 'A')",
+                    d.delivery(), d.user(), d.kunnr(), at);
+            List<Object[]> lips = new ArrayList<>();
+            List<Object[]> flow = new ArrayList<>();
+            for (Item i : d.items()) {
+                lips.add(new Object[] {d.delivery(), i.posnr(), d.order(), i.posnr(), i.matnr(), d.werks(),
+                        MasterKeys.LGORT, i.quantity(), BigDecimal.ZERO});
+                flow.add(new Object[] {d.order(), i.posnr(), d.delivery(), i.posnr(), "J", i.quantity(), at});
+            }
+            db.batch("INSERT INTO lips (vbeln, posnr, vgbel, vgpos, matnr, werks, lgort, lfimg, pikmg)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", lips);
+            db.batch("INSERT INTO vbfa (vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat) VALUES (?, ?, ?, ?, ?, ?, ?)", flow);
+            db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', 'A', 'A')", d.delivery());
+            db.update("UPDATE vbuk SET lfstk = 'C', gbstk = 'B' WHERE vbeln = ?", d.order());
+            db.update("UPDATE vbup SET lfsta = 'C', gbsta = 'B' WHERE vbeln = ?", d.order());
+            return 0;
+        }
+    }
+}
