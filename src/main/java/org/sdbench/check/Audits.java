@@ -8,6 +8,6 @@ public final class Audits {
     }
 
     public static List<Audit> standard() {
-        return List.of(new MasterDataAudit());
+        return List.of(new MasterDataAudit(), new RunConsistencyAudit());
     }
 }

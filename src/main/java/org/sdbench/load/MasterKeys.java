@@ -36,7 +36,7 @@ public final class MasterKeys {
 
     /** Plant number {@code n} (1-based): {@code P%03d}. */
     public static String plant(int n) {
-        return String.format("P%03d", n);
+        return n >= 1 && n <= 999 ? "P".concat(zeroPad(n, 3)) : String.format("P%03d", n);
     }
 
     /** The valuation area of a user's materials: the plant. */
@@ -57,6 +57,11 @@ public final class MasterKeys {
         out[10] = '-';
         fill(out, 11, 4, material);
         return user <= 999_999_999 && material <= 9999 ? new String(out) : matnr(user, material);
+    }
+
+    /** {@code prefix + a + separator + b} without indy string concatenation (cheap on a cold JVM). */
+    static String join(String prefix, long a, char separator, long b) {
+        return new StringBuilder(prefix.length() + 24).append(prefix).append(a).append(separator).append(b).toString();
     }
 
     /** {@code String.format("%0<width>d", v)} for v >= 0. */

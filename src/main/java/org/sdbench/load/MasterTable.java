@@ -105,7 +105,7 @@ public enum MasterTable {
         if (this == KNA1) {
             out.text(kunnr);
             out.integer(u);
-            out.text("Customer " + u + "/" + c);
+            out.text(MasterKeys.join("Customer ", u, '/', c));
             out.text(CITIES[(int) Math.floorMod(s.hash(2, u, c), (long) CITIES.length)]);
             out.text("DE");
         } else {
@@ -128,7 +128,7 @@ public enum MasterTable {
                 out.text(MATERIAL_TYPES[(int) Math.floorMod(s.hash(4, u, m), 2L)]);
                 out.text("ST");
                 out.decimal(100 + Math.floorMod(s.hash(5, u, m), 49_901L), 3); // 0.100 .. 50.000 kg
-                out.text("Material " + u + "-" + m);
+                out.text(MasterKeys.join("Material ", u, '-', m));
             }
             case MARC -> {
                 out.text(matnr);
@@ -140,7 +140,7 @@ public enum MasterTable {
                 out.text(matnr);
                 out.text(MasterKeys.VKORG);
                 out.text(MasterKeys.VTWEG);
-                out.text("PH" + MasterKeys.zeroPad(Math.floorMod(s.hash(6, u, m), 100L), 4));
+                out.text("PH".concat(MasterKeys.zeroPad(Math.floorMod(s.hash(6, u, m), 100L), 4)));
             }
             case KONP -> {
                 out.text(MasterKeys.zeroPad((long) (u - 1) * s.materialsPerUser() + m, 10));
@@ -185,7 +185,7 @@ public enum MasterTable {
                 for (int p = 1; p <= s.plants(); p++) {
                     String werks = MasterKeys.plant(p);
                     out.text(werks);
-                    out.text("Plant " + werks);
+                    out.text("Plant ".concat(werks));
                     out.text(werks);
                     out.endRow();
                 }

@@ -86,6 +86,19 @@ public final class RunMetrics {
         liveV2DbNs.add(v2DbNs);
     }
 
+    /**
+     * Line items fully processed: their loop's invoice update committed. Credited to VF01/save,
+     * the step whose update completes the loop.
+     */
+    public void recordLineItemsCompleted(int n) {
+        live[SdStep.VF01_SAVE.ordinal()].addLineItems(n);
+    }
+
+    /** The V2 (statistics) part of an update request, committed separately from V1. */
+    public void recordUpdateV2(long v2DbNs) {
+        liveV2DbNs.add(v2DbNs);
+    }
+
     /** An update request that failed (its documents stay incomplete). */
     public void recordUpdateError() {
         liveUpdateErrors.increment();

@@ -38,6 +38,11 @@ final class StepRecorder {
         add(Sum.LINE_ITEMS, lineItems);
     }
 
+    /** Line items fully processed later (by the invoice's update), credited to this step type. */
+    void addLineItems(int n) {
+        add(Sum.LINE_ITEMS, n);
+    }
+
     private void add(Sum s, long v) {
         if (v != 0) {
             sums[s.ordinal()].add(v);
