@@ -29,8 +29,11 @@ public record AppServerConfig(
         ConfigException.require(dbRetries >= 0 && dbRetries <= 100, "appServer.dbRetries", dbRetries, "0 to 100");
     }
 
-    /** Connections one instance needs: one per work process plus one for number-range interval fetches. */
+    /**
+     * Connections one instance needs: one per work process, one for number-range interval fetches
+     * (their own short transactions) and one for the update task's sweep of VBHDR.
+     */
     public int connectionsPerInstance() {
-        return dialogWorkProcesses + updateWorkProcesses + 1;
+        return dialogWorkProcesses + updateWorkProcesses + 2;
     }
 }

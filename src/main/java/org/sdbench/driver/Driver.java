@@ -97,7 +97,7 @@ public final class Driver {
     private void harvestUntilEnd(Consumer<Interval> onInterval) throws InterruptedException {
         long next = phases.startNanos() + intervalNanos;
         while (!stop.get()) {
-            long boundary = nextBoundary(next);
+            long boundary = phases.nextBoundary(clock.nanoTime(), next);
             clock.sleepUntil(boundary);
             if (stop.get()) {
                 return;
@@ -114,16 +114,5 @@ public final class Driver {
                 next += intervalNanos;
             }
         }
-    }
-
-    /** The next interval tick, or an earlier phase boundary so no interval straddles two phases. */
-    private long nextBoundary(long tick) {
-        long now = clock.nanoTime();
-        for (long b : new long[] {phases.windowStart(), phases.windowEnd(), phases.end()}) {
-            if (b > now && b < tick) {
-                return b;
-            }
-        }
-        return tick;
     }
 }

@@ -37,6 +37,19 @@ public record Phases(long startNanos, long rampUpNanos, long windowNanos, long r
         return windowEnd() + rampDownNanos;
     }
 
+    /**
+     * When the reporter should harvest next: the interval tick, or a phase boundary that comes
+     * before it, so that no harvested interval straddles two phases.
+     */
+    public long nextBoundary(long now, long tick) {
+        for (long b : new long[] {windowStart(), windowEnd(), end()}) {
+            if (b > now && b < tick) {
+                return b;
+            }
+        }
+        return tick;
+    }
+
     public Phase phaseAt(long nanos) {
         if (nanos < windowStart()) {
             return Phase.RAMP_UP;

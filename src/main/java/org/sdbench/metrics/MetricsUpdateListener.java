@@ -11,8 +11,11 @@ public final class MetricsUpdateListener implements UpdateListener {
     }
 
     @Override
-    public void v1Committed(long savedNanos, long committedNanos, long dbNanos, int dbCalls, int lineItems) {
-        metrics.recordUpdate(committedNanos - savedNanos, dbNanos, 0);
+    public void v1Committed(long saveToCommittedNanos, long dbNanos, int dbCalls, int lineItems) {
+        // Requests recovered from an earlier process have no save time here; their documents still count.
+        if (saveToCommittedNanos >= 0) {
+            metrics.recordUpdate(saveToCommittedNanos, dbNanos, 0);
+        }
         if (lineItems > 0) {
             metrics.recordLineItemsCompleted(lineItems);
         }

@@ -2,8 +2,11 @@ package org.sdbench.appserver.update;
 
 /** Where the update task reports what it did; the run's metrics implement it. */
 public interface UpdateListener {
-    /** V1 committed: save-to-commit time, DB time of the V1 transaction, line items it completed. */
-    void v1Committed(long savedNanos, long committedNanos, long dbNanos, int dbCalls, int lineItems);
+    /**
+     * V1 committed: time from the dialog's save to this commit (-1 when the request was not saved
+     * by this process, e.g. recovered after a crash), DB time of the V1 transaction, line items it completed.
+     */
+    void v1Committed(long saveToCommittedNanos, long dbNanos, int dbCalls, int lineItems);
 
     void v1Failed(String reason);
 
@@ -13,7 +16,7 @@ public interface UpdateListener {
 
     UpdateListener NONE = new UpdateListener() {
         @Override
-        public void v1Committed(long savedNanos, long committedNanos, long dbNanos, int dbCalls, int lineItems) {
+        public void v1Committed(long saveToCommittedNanos, long dbNanos, int dbCalls, int lineItems) {
         }
 
         @Override

@@ -4,34 +4,38 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.sdbench.appserver.enqueue.EnqueueServer;
+import java.util.function.BiConsumer;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.Clock;
 
-/** The loop of one update work process: V1 in one transaction (request modules deleted in it), then V2. */
+/**
+ * The loop of one update work process: V1 in one transaction (its modules deleted in it), then V2.
+ * Processing is idempotent and exclusive per request: V1 starts by locking the VBHDR row, and a
+ * request that is gone or has no V1 modules left was already done by someone else.
+ */
 final class UpdateProcessor {
     interface Source {
-        /** The next request, or null when the task stops. */
-        UpdateTask.Pending next() throws InterruptedException;
+        /** The next request key, or null when the task stops. */
+        String next() throws InterruptedException;
     }
 
     private final SessionSource sessions;
     private final Map<String, UpdateModule> modules;
-    private final EnqueueServer enqueue;
     private final UpdateListener listener;
     private final Clock clock;
     private final int retries;
+    private final BiConsumer<String, UpdateOutcome> finished;
     private final AtomicInteger busy = new AtomicInteger();
 
-    UpdateProcessor(SessionSource sessions, Map<String, UpdateModule> modules, EnqueueServer enqueue,
-                    UpdateListener listener, Clock clock, int retries) {
+    UpdateProcessor(SessionSource sessions, Map<String, UpdateModule> modules, UpdateListener listener, Clock clock,
+                    int retries, BiConsumer<String, UpdateOutcome> finished) {
         this.sessions = sessions;
         this.modules = modules;
-        this.enqueue = enqueue;
         this.listener = listener;
         this.clock = clock;
         this.retries = retries;
+        this.finished = finished;
     }
 
     int busy() {
@@ -41,10 +45,10 @@ final class UpdateProcessor {
     void run(Source source) throws InterruptedException {
         DbSession db = sessions.open();
         try {
-            for (UpdateTask.Pending p = source.next(); p != null; p = source.next()) {
+            for (String vbkey = source.next(); vbkey != null; vbkey = source.next()) {
                 busy.incrementAndGet();
                 try {
-                    db = process(db, p);
+                    db = process(db, vbkey);
                 } finally {
                     busy.decrementAndGet();
                 }
@@ -54,26 +58,26 @@ final class UpdateProcessor {
         }
     }
 
-    private DbSession process(DbSession db, UpdateTask.Pending p) throws InterruptedException {
+    private DbSession process(DbSession db, String vbkey) throws InterruptedException {
         for (int attempt = 0; ; attempt++) {
             db.resetCounters();
             try {
-                int items = runModules(db, p.vbkey(), UpdateCall.Priority.V1);
+                String state = db.queryOne("SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", rs -> rs.getString(1), vbkey);
+                if (state == null || !state.equals("P")) {
+                    db.commit();
+                    finished.accept(vbkey, state == null ? new UpdateOutcome.Committed(clock.nanoTime(), 0, 0, 0)
+                            : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + state));
+                    return db;
+                }
+                int items = runModules(db, vbkey, UpdateCall.Priority.V1);
                 boolean v2 = db.queryOne("SELECT 1 FROM vbmod WHERE vbkey = ? AND vbprio = '2' " + db.dialect().firstRows(1),
-                        rs -> 1, p.vbkey()) != null;
+                        rs -> 1, vbkey) != null;
                 if (!v2) {
-                    db.update("DELETE FROM vbhdr WHERE vbkey = ?", p.vbkey());
+                    db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
                 }
                 db.commit();
-                long now = clock.nanoTime();
-                enqueue.releaseAll(p.owner());
-                if (p.handle() != null) {
-                    p.handle().complete(new UpdateOutcome.Committed(now));
-                    listener.v1Committed(p.handle().savedNanos(), now, db.dbNanos(), db.calls(), items);
-                } else {
-                    listener.v1Committed(now, now, db.dbNanos(), db.calls(), items);
-                }
-                return v2 ? runV2(db, p.vbkey()) : db;
+                finished.accept(vbkey, new UpdateOutcome.Committed(clock.nanoTime(), db.dbNanos(), db.calls(), items));
+                return v2 ? runV2(db, vbkey) : db;
             } catch (SQLException e) {
                 db.rollbackQuietly();
                 if (db.dialect().isConnectionLost(e)) {
@@ -84,8 +88,11 @@ final class UpdateProcessor {
                 } else if (db.dialect().isRetryable(e) && attempt < retries) {
                     continue;
                 }
-                fail(db, p, e);
-                return db;
+                return fail(db, vbkey, "SQLState " + e.getSQLState() + " " + e.getMessage());
+            } catch (RuntimeException e) {
+                // A bug in a module (or a payload it cannot read) must not kill the update work process.
+                db.rollbackQuietly();
+                return fail(db, vbkey, e.toString());
             }
         }
     }
@@ -105,8 +112,7 @@ final class UpdateProcessor {
                     db = sessions.replace(db);
                 }
                 if (attempt >= retries) {
-                    // V2 is statistics only: a failure leaves the request in VBHDR for the next start.
-                    listener.v1Failed("V2 of " + vbkey + ": " + e.getMessage());
+                    // V2 is statistics only: the request stays in VBHDR (state P, V1 done) and the sweep retries it.
                     return db;
                 }
             }
@@ -128,18 +134,19 @@ final class UpdateProcessor {
         return items;
     }
 
-    private void fail(DbSession db, UpdateTask.Pending p, SQLException e) {
-        String reason = "V1 of " + p.vbkey() + " failed: SQLState " + e.getSQLState() + " " + e.getMessage();
+    /** Marks the request as failed (SAP's SM13 "error") in its own transaction, so it is never retried blindly. */
+    private DbSession fail(DbSession db, String vbkey, String cause) throws InterruptedException {
+        String reason = "V1 of " + vbkey + " failed: " + cause;
         try {
-            db.update("UPDATE vbhdr SET vbstate = 'E' WHERE vbkey = ?", p.vbkey());
+            db.update("UPDATE vbhdr SET vbstate = 'E' WHERE vbkey = ?", vbkey);
             db.commit();
         } catch (SQLException marking) {
             db.rollbackQuietly();
+            if (db.dialect().isConnectionLost(marking)) {
+                db = sessions.replace(db);
+            }
         }
-        enqueue.releaseAll(p.owner());
-        if (p.handle() != null) {
-            p.handle().complete(new UpdateOutcome.Failed(reason));
-        }
-        listener.v1Failed(reason);
+        finished.accept(vbkey, new UpdateOutcome.Failed(reason));
+        return db;
     }
 }

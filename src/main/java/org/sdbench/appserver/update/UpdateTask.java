@@ -1,10 +1,13 @@
 package org.sdbench.appserver.update;
 
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,23 +22,31 @@ import org.sdbench.metrics.Clock;
 /**
  * The asynchronous update of one app-server instance: save steps write a request and commit,
  * update work processes (platform threads, one DB session each) later run its V1 modules in one
- * transaction that also deletes them, then its V2 modules separately. A request whose dialog
- * transaction committed is in VBHDR until processed, so a crash loses none of them: the next
- * start processes what it finds there first.
+ * transaction that also deletes them, then its V2 modules separately.
+ *
+ * <p>VBHDR, not the in-memory queue, is the record of what must be done. A request whose dialog
+ * commit was acknowledged is queued at once; one whose acknowledgement was lost (the connection
+ * broke during commit), or whose processing was cut off, is found by a periodic sweep of VBHDR and
+ * by the final sweep at drain; requests left by a crashed process are processed first at start.
  */
 public final class UpdateTask {
-    record Pending(String vbkey, UpdateHandle handle, LockOwner owner) {
-    }
+    /** Requests younger than this are left to the normal path: their commit may be acknowledging right now. */
+    private static final long SWEEP_MIN_AGE_MS = 5_000;
+    private static final long SWEEP_EVERY_MS = 2_000;
 
     private final int instance;
     private final Clock clock;
     private final UpdateListener listener;
-    private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<String> queue = new LinkedBlockingQueue<>();
+    private final Set<String> known = ConcurrentHashMap.newKeySet();
+    private final Map<String, UpdateHandle> handles = new ConcurrentHashMap<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicLong sequence = new AtomicLong();
     private final String keyPrefix;
     private final EnqueueServer enqueue;
+    private final SessionSource sessions;
     private final List<Thread> workers = new ArrayList<>();
+    private final Thread sweeper;
     private final UpdateProcessor processor;
 
     public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
@@ -44,16 +55,18 @@ public final class UpdateTask {
         this.clock = clock;
         this.listener = listener;
         this.enqueue = enqueue;
+        this.sessions = sessions;
         this.keyPrefix = Long.toString(clock.wallMillis(), 36) + "-" + instance + "-";
-        this.processor = new UpdateProcessor(sessions, modules, enqueue, listener, clock, retries);
+        this.processor = new UpdateProcessor(sessions, modules, listener, clock, retries, this::finished);
         for (int i = 0; i < workProcesses; i++) {
-            Thread t = Thread.ofPlatform().daemon().name("upd-" + instance + "-" + i).unstarted(this::work);
-            workers.add(t);
+            workers.add(Thread.ofPlatform().daemon().name("upd-" + instance + "-" + i).unstarted(this::work));
         }
+        sweeper = Thread.ofPlatform().daemon().name("upd-sweep-" + instance).unstarted(this::sweepPeriodically);
     }
 
     public void start() {
         workers.forEach(Thread::start);
+        sweeper.start();
     }
 
     /**
@@ -65,24 +78,83 @@ public final class UpdateTask {
         String vbkey = keyPrefix + sequence.incrementAndGet();
         UpdateRequestWriter.write(dialog, vbkey, user, tcode, instance, calls);
         UpdateHandle handle = new UpdateHandle(vbkey, clock.nanoTime());
-        LockOwner updateOwner = new LockOwner("upd:" + vbkey);
         afterCommit.accept(() -> {
-            enqueue.transfer(dialogOwner, updateOwner);
-            queue.add(new Pending(vbkey, handle, updateOwner));
+            enqueue.transfer(dialogOwner, owner(vbkey));
+            handles.put(vbkey, handle);
+            offer(vbkey);
             listener.queueLength(queue.size());
         });
         return handle;
     }
 
+    static LockOwner owner(String vbkey) {
+        return new LockOwner("upd:" + vbkey);
+    }
+
     /** Queues the requests a previous process left in VBHDR (state P) for this instance number. */
     public int recoverPending(DbSession db) throws SQLException {
-        List<String> keys = db.query("SELECT vbkey FROM vbhdr WHERE vbstate = 'P' AND instance = ? ORDER BY vbdate",
-                rs -> rs.getString(1), instance);
-        db.commit();
-        for (String k : keys) {
-            queue.add(new Pending(k, null, new LockOwner("upd:" + k)));
+        return sweep(db, Long.MAX_VALUE);
+    }
+
+    private boolean offer(String vbkey) {
+        if (known.add(vbkey)) {
+            queue.add(vbkey);
+            return true;
         }
-        return keys.size();
+        return false;
+    }
+
+    /** Called by the processor when a request is done (committed, failed, or already gone). */
+    private void finished(String vbkey, UpdateOutcome outcome) {
+        enqueue.releaseAll(owner(vbkey));
+        UpdateHandle h = handles.remove(vbkey);
+        if (h != null) {
+            h.complete(outcome);
+        }
+        switch (outcome) {
+            case UpdateOutcome.Committed c -> listener.v1Committed(h == null ? -1 : c.committedNanos() - h.savedNanos(),
+                    c.dbNanos(), c.dbCalls(), c.lineItems());
+            case UpdateOutcome.Failed f -> listener.v1Failed(f.reason());
+        }
+        known.remove(vbkey);
+    }
+
+    /** Queues pending requests of this instance older than the given wall time; returns how many were new. */
+    private int sweep(DbSession db, long olderThanMillis) throws SQLException {
+        List<String> keys = db.query("SELECT vbkey FROM vbhdr WHERE vbstate = 'P' AND instance = ? AND vbdate < ? ORDER BY vbdate",
+                rs -> rs.getString(1), instance, new Timestamp(Math.min(olderThanMillis, 253_402_300_799_000L)));
+        db.commit();
+        int added = 0;
+        for (String k : keys) {
+            if (offer(k)) {
+                added++;
+            }
+        }
+        return added;
+    }
+
+    private void sweepPeriodically() {
+        DbSession db = null;
+        try {
+            db = sessions.open();
+            while (!stopping.get()) {
+                Thread.sleep(SWEEP_EVERY_MS);
+                try {
+                    sweep(db, clock.wallMillis() - SWEEP_MIN_AGE_MS);
+                } catch (SQLException e) {
+                    db.rollbackQuietly();
+                    if (db.dialect().isConnectionLost(e)) {
+                        db = sessions.replace(db);
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (db != null) {
+                db.close();
+            }
+        }
     }
 
     public int queueLength() {
@@ -105,9 +177,9 @@ public final class UpdateTask {
         try {
             processor.run(() -> {
                 while (true) {
-                    Pending p = queue.poll(100, TimeUnit.MILLISECONDS);
-                    if (p != null || stopping.get()) {
-                        return p;
+                    String k = queue.poll(100, TimeUnit.MILLISECONDS);
+                    if (k != null || stopping.get()) {
+                        return k;
                     }
                 }
             });
@@ -117,12 +189,26 @@ public final class UpdateTask {
     }
 
     /**
-     * Drains the queue for at most {@code timeout}, then stops the update work processes. What
-     * was not processed stays in VBHDR for the next start.
+     * Drains the queue for at most {@code timeout}, sweeps VBHDR once more for requests whose
+     * queueing was lost (no dialog step writes any more at this point), drains again, then stops
+     * the update work processes. What is still not processed stays in VBHDR for the next start.
      */
     public boolean drainAndStop(Duration timeout) throws InterruptedException {
+        long deadline = clock.nanoTime() + timeout.toNanos();
         boolean drained = awaitIdle(timeout);
+        if (drained) {
+            DbSession db = sessions.open();
+            try {
+                sweep(db, Long.MAX_VALUE);
+            } catch (SQLException e) {
+                db.rollbackQuietly();
+            } finally {
+                db.close();
+            }
+            drained = awaitIdle(Duration.ofNanos(Math.max(0, deadline - clock.nanoTime())));
+        }
         stopping.set(true);
+        sweeper.interrupt();
         for (Thread t : workers) {
             t.join(5_000);
             if (t.isAlive()) {
@@ -130,6 +216,7 @@ public final class UpdateTask {
                 t.join(5_000);
             }
         }
+        sweeper.join(5_000);
         return drained;
     }
 }

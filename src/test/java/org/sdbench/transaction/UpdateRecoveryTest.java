@@ -1,0 +1,89 @@
+package org.sdbench.transaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.appserver.enqueue.LockMode;
+import org.sdbench.appserver.enqueue.LockOwner;
+import org.sdbench.appserver.update.UpdateCall;
+import org.sdbench.appserver.update.UpdateListener;
+import org.sdbench.appserver.update.UpdateTask;
+import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.db.Database;
+import org.sdbench.db.DbSession;
+import org.sdbench.load.TestDb;
+import org.sdbench.metrics.Clock;
+
+/** Update requests committed by a dialog step survive a crash: the next start processes them first. */
+class UpdateRecoveryTest {
+    private static final String SCHEMA = "it_update_recovery";
+
+    @BeforeAll
+    static void load() {
+        var r = TestDb.sdbench("load", "--users", "2", "--recreate", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+        assertEquals(0, r.exit(), r.err());
+    }
+
+    @AfterAll
+    static void drop() throws SQLException {
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void recoverPending_requestCommittedButNeverQueued_processedByNextStartAndLocksNotLeaked() throws Exception {
+        var cfg = TestDb.config(SCHEMA);
+        try (Database db = TestDb.open(cfg)) {
+            var pool = db.pool("recovery", 4);
+            SessionSource sessions = new SessionSource(pool, db.dialect(), Clock.SYSTEM);
+            EnqueueServer enqueue = new EnqueueServer(Clock.SYSTEM);
+            LockOwner dialogOwner = new LockOwner("user:1");
+            String vbeln = "0077000001";
+            enqueue.lock(dialogOwner, "EVVBAKE", vbeln, LockMode.EXCLUSIVE);
+            var item = new LoopState.Item(10, "M000000001-0001", "test", BigDecimal.ONE, new BigDecimal("12.50"));
+            byte[] order = Payloads.write(new Payloads.Order(vbeln, 1, "0000001001", "0077000001", "P001",
+                    System.currentTimeMillis(), List.of(item)));
+
+            // The "crashed" process: the save step's transaction commits, but nothing after commit runs.
+            UpdateTask crashed = new UpdateTask(1, 1, sessions, SdTransactions.updateModules(), enqueue, UpdateListener.NONE,
+                    Clock.SYSTEM, 3);
+            DbSession dialog = sessions.open();
+            crashed.submit(dialog, "SD00001", "VA01",
+                    List.of(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, order)), dialogOwner, r -> { });
+            dialog.commit();
+            dialog.close();
+            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"));
+            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
+
+            UpdateTask restarted = new UpdateTask(1, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
+                    UpdateListener.NONE, Clock.SYSTEM, 3);
+            DbSession admin = sessions.open();
+            assertEquals(1, restarted.recoverPending(admin));
+            admin.close();
+            restarted.start();
+            assertTrue(restarted.drainAndStop(Duration.ofSeconds(30)));
+
+            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
+            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbap WHERE vbeln = '" + vbeln + "'"));
+            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbhdr"));
+            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbmod"));
+            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbdata"));
+        }
+    }
+
+    private static long count(Database db, String sql) throws SQLException {
+        try (Connection c = db.connect(); Statement s = c.createStatement(); var rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
