@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
 import org.sdbench.appserver.enqueue.EnqueueServer;
@@ -41,6 +42,7 @@ public final class AppServerInstance implements AutoCloseable {
     private final UpdateTask updateTask;
     private final Dispatcher dispatcher = new Dispatcher();
     private final List<Thread> dialogProcesses = new ArrayList<>();
+    private final LongAdder retried = new LongAdder();
 
     AppServerInstance(int number, AppServerConfig config, WorkloadConfig workload, Database db, EnqueueServer enqueue,
                       StepHandler handler, Map<String, UpdateModule> modules, UpdateListener updates, Clock clock) {
@@ -56,7 +58,7 @@ public final class AppServerInstance implements AutoCloseable {
         this.updateTask = new UpdateTask(number, config.updateWorkProcesses(), sessions, modules, enqueue, updates,
                 clock, config.dbRetries());
         for (int i = 0; i < config.dialogWorkProcesses(); i++) {
-            StepExecutor exec = new StepExecutor(handler, new StepContext(this, clock), this, config.dbRetries());
+            StepExecutor exec = new StepExecutor(handler, new StepContext(this, clock), this, config.dbRetries(), retried);
             var wp = new DialogWorkProcess(dispatcher, sessions, new RollArea(config.userContextBytes(), clock), exec, clock);
             dialogProcesses.add(Thread.ofPlatform().daemon().name("dia-" + number + "-" + i).unstarted(wp));
         }
@@ -113,6 +115,11 @@ public final class AppServerInstance implements AutoCloseable {
 
     public SessionSource sessions() {
         return sessions;
+    }
+
+    /** Dialog-step transactions retried after a deadlock or serialization failure (update task: see its own count). */
+    public long retriedTransactions() {
+        return retried.sum() + updateTask.retriedTransactions();
     }
 
     long updateWaitTimeoutNanos() {

@@ -16,12 +16,15 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
     private final StepContext ctx;
     private final AppServerInstance instance;
     private final int retries;
+    private final java.util.concurrent.atomic.LongAdder retried;
 
-    StepExecutor(StepHandler handler, StepContext ctx, AppServerInstance instance, int retries) {
+    StepExecutor(StepHandler handler, StepContext ctx, AppServerInstance instance, int retries,
+                 java.util.concurrent.atomic.LongAdder retried) {
         this.handler = handler;
         this.ctx = ctx;
         this.instance = instance;
         this.retries = retries;
+        this.retried = retried;
     }
 
     @Override
@@ -50,6 +53,7 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
                 if (attempt >= retries) {
                     return new StepOutcome.RetriesExhausted(e.getSQLState(), attempt + 1);
                 }
+                retried.increment();
             }
         }
     }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
+import org.sdbench.metrics.Throughput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,13 +31,13 @@ final class PlanCommand implements Callable<Integer> {
         out.print(ConfigLoader.toYaml(c));
         var a = c.appServer();
         double z = c.workload().thinkTime().toNanos() / 1e9;
-        double dsh = c.run().users() * 3600.0 / (z + responseSeconds);
+        double dsh = Throughput.expectedDialogStepsPerHour(c.run().users(), z, responseSeconds);
         out.println();
         out.printf("users %d on %d instance(s) x %d dialog + %d update work processes (%d DB connections)%n",
                 c.run().users(), a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(),
                 a.instances() * a.connectionsPerInstance());
         out.printf("expected at R = %.2f s, Z = %.2f s: %,.0f dialog steps/h, %,.0f line items/h, %,.0f SAPS-like (not certified)%n",
-                responseSeconds, z, dsh, dsh / 3, dsh / 60);
+                responseSeconds, z, dsh, Throughput.lineItemsPerHour(dsh), Throughput.sapsLike(dsh));
         return ExitCode.OK;
     }
 }

@@ -27,6 +27,7 @@ final class UpdateProcessor {
     private final int retries;
     private final BiConsumer<String, UpdateOutcome> finished;
     private final AtomicInteger busy = new AtomicInteger();
+    private final java.util.concurrent.atomic.LongAdder retried = new java.util.concurrent.atomic.LongAdder();
 
     UpdateProcessor(SessionSource sessions, Map<String, UpdateModule> modules, UpdateListener listener, Clock clock,
                     int retries, BiConsumer<String, UpdateOutcome> finished) {
@@ -36,6 +37,10 @@ final class UpdateProcessor {
         this.clock = clock;
         this.retries = retries;
         this.finished = finished;
+    }
+
+    long retried() {
+        return retried.sum();
     }
 
     int busy() {
@@ -83,9 +88,11 @@ final class UpdateProcessor {
                 if (db.dialect().isConnectionLost(e)) {
                     db = sessions.replace(db);
                     if (attempt < retries) {
+                        retried.increment();
                         continue;
                     }
                 } else if (db.dialect().isRetryable(e) && attempt < retries) {
+                    retried.increment();
                     continue;
                 }
                 return fail(db, vbkey, "SQLState " + e.getSQLState() + " " + e.getMessage());

@@ -157,6 +157,11 @@ public final class UpdateTask {
         }
     }
 
+    /** Update transactions retried after a deadlock, serialization failure or lost connection. */
+    public long retriedTransactions() {
+        return processor.retried();
+    }
+
     public int queueLength() {
         return queue.size();
     }

@@ -1,0 +1,71 @@
+package org.sdbench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.sdbench.appserver.DialogService;
+import org.sdbench.appserver.StepOutcome;
+import org.sdbench.appserver.StepResult;
+import org.sdbench.appserver.StepTimes;
+import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.Interval;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.transaction.SdStep;
+
+class DriverTest {
+    /** Answers at once; counts steps and log-ons. */
+    private static final class InstantService implements DialogService {
+        final AtomicLong steps = new AtomicLong();
+        final AtomicLong logons = new AtomicLong();
+        final AtomicLong logoffs = new AtomicLong();
+
+        @Override
+        public void logon(int userNo) {
+            logons.incrementAndGet();
+        }
+
+        @Override
+        public StepResult dialogStep(int userNo, SdStep step) {
+            steps.incrementAndGet();
+            return new StepResult(step, StepOutcome.Ok.INSTANCE, StepTimes.ZERO, 0);
+        }
+
+        @Override
+        public void abandonLoop(int userNo) {
+        }
+
+        @Override
+        public void logoff(int userNo) {
+            logoffs.incrementAndGet();
+        }
+    }
+
+    @Test
+    void requestStop_midWindow_usersLogOffAndWindowSoFarIsReported() throws Exception {
+        InstantService service = new InstantService();
+        RunMetrics metrics = new RunMetrics(Clock.SYSTEM);
+        Phases phases = Phases.of(Clock.SYSTEM.nanoTime(), Duration.ofMillis(100), Duration.ofMinutes(10), Duration.ZERO, 50);
+        Driver driver = new Driver(service, metrics, Clock.SYSTEM, phases, new ThinkTime(10_000_000L, 0), 1, 200_000_000L);
+        var run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return driver.run(i -> { });
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(600);
+        driver.requestStop();
+        var intervals = run.get(10, TimeUnit.SECONDS);
+        assertEquals(50, service.logons.get());
+        assertEquals(50, service.logoffs.get(), "every user logged off");
+        assertTrue(intervals.stream().anyMatch(Interval::inWindow), "the window so far was harvested");
+        var summary = metrics.summary();
+        assertTrue(summary.overall().count() > 0);
+        assertTrue(summary.windowSeconds() < 10, "window is what ran, not the configured 10 minutes");
+    }
+}
