@@ -19,8 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Audit the database: master data as loaded, and consistency after runs.",
-                "Prints one line per problem; exit 1 when there are any."})
+        description = "Audit the database: master data as loaded, and consistency after runs. Prints one line per "
+                + "problem; exit 1 when there are any.")
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;

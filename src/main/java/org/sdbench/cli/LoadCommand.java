@@ -21,8 +21,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "load", mixinStandardHelpOptions = true,
-        description = {"Create the SD schema and load master data (customers, materials, prices, stock, number",
-                "ranges) for --users N benchmark users. Data are a function of load.seed and the sizes."})
+        description = "Create the SD schema and load master data (customers, materials, prices, stock, number "
+                + "ranges) for --users N benchmark users. Same seed (load.seed) and sizes give the same data.")
 final class LoadCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
@@ -58,10 +58,10 @@ final class LoadCommand implements Callable<Integer> {
             } else {
                 try (Database db = Database.open(c.database(), true)) {
                     where = "schema '" + db.schema() + "' of " + db.describe();
+                    new SchemaInstaller(db).install(c.database().tablespaces(), recreate);
                     out.printf("loading %d users (%d customers, %d materials per user, seed %d, %d threads) into %s%n",
                             data.users(), data.customersPerUser(), data.materialsPerUser(), data.seed(), threads, where);
                     out.flush();
-                    new SchemaInstaller(db).install(c.database().tablespaces(), recreate);
                     r = loader.load(db);
                 }
             }

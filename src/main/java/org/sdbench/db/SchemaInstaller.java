@@ -117,7 +117,7 @@ public final class SchemaInstaller {
         }
     }
 
-    static List<String> split(String ddl) {
+    public static List<String> split(String ddl) {
         StringBuilder clean = new StringBuilder();
         for (String line : ddl.split("\n")) {
             int dash = line.indexOf("--");

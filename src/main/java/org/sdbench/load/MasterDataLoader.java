@@ -64,7 +64,7 @@ public final class MasterDataLoader {
      * ANALYZE (PostgreSQL) or RUNSTATS (DB2) on every table of the schema.
      *
      * <p>Worker i streams all per-user tables of its user range, one table after the other, in
-     * one transaction (COPY) or committing every few thousand rows (INSERT); worker 1 also writes
+     * one transaction (COPY) or committing every few thousand rows (INSERT); the first worker also writes
      * the customizing and number-range rows. The sdbench_load row is written last, after every
      * worker committed, so its presence marks a complete load. The statistics update is spread
      * over the same connections.
@@ -108,6 +108,7 @@ public final class MasterDataLoader {
                     return n;
                 });
             }
+            doing = "loading master data into ";
             runAll(pool, workers);
             doing = "writing the sdbench_load row into ";
             loadPart(connections.get(0), copy, MasterTable.SDBENCH_LOAD, 1, 1, tables.get(MasterTable.SDBENCH_LOAD));

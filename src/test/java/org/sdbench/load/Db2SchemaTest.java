@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,19 +22,12 @@ class Db2SchemaTest {
     private static final Pattern CREATE_TABLE = Pattern.compile("(?is)^CREATE\\s+TABLE\\s+(\\w+)\\s*\\((.*)\\)\\s*$");
     private static final Pattern CONSTRAINT = Pattern.compile("(?i)^(PRIMARY\\s+KEY|CONSTRAINT|UNIQUE|CHECK|FOREIGN)\\b.*");
 
-    @SuppressWarnings("unchecked")
-    private static List<String> split(String ddl) throws Exception {
-        Method m = SchemaInstaller.class.getDeclaredMethod("split", String.class);
-        m.setAccessible(true);
-        return (List<String>) m.invoke(null, ddl);
-    }
-
     /** table -> column names, in order, for one DBMS folder. */
     private static Map<String, List<String>> tables(String dbms, List<String> statementsOut) throws Exception {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (int i = 0; i < SchemaInstaller.CATEGORIES.size(); i++) {
             Path f = Path.of("schemas", dbms, (i + 1) + "-" + SchemaInstaller.CATEGORIES.get(i) + ".sql");
-            for (String stmt : split(Files.readString(f, StandardCharsets.UTF_8))) {
+            for (String stmt : SchemaInstaller.split(Files.readString(f, StandardCharsets.UTF_8))) {
                 statementsOut.add(stmt);
                 Matcher m = CREATE_TABLE.matcher(stmt);
                 if (!m.matches()) {
