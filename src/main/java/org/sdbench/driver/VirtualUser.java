@@ -61,7 +61,8 @@ final class VirtualUser implements Runnable {
     private void loops(long next) throws InterruptedException {
         while (true) {
             for (SdStep step : SdStep.LOOP) {
-                clock.sleepUntil(next);
+                // Wake at the end of the run at the latest, so a user in a long think time does not delay it.
+                clock.sleepUntil(Math.min(next, phases.end()));
                 long start = clock.nanoTime();
                 if (start >= phases.end() || stopRequested.getAsBoolean()) {
                     return;
