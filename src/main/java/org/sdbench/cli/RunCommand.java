@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
@@ -17,11 +18,21 @@ import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.MetricsUpdateListener;
+import org.sdbench.load.LoadProgress;
+import org.sdbench.metrics.PrometheusEndpoint;
 import org.sdbench.metrics.RunMetrics;
+import org.sdbench.metrics.StepObserver;
+import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
-import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.RunReport;
+import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
+import org.sdbench.report.TimeSeries;
+import org.sdbench.report.db.WindowProbe;
+import org.sdbench.report.env.Environment;
+import org.sdbench.report.env.EnvironmentProbe;
+import org.sdbench.report.threshold.Threshold;
+import org.sdbench.report.threshold.Thresholds;
 import org.sdbench.transaction.SdTransactions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,8 +42,9 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run the SD loop: virtual users through the simulated app-server tier against the database,",
-                "then print the summary and write result.json, intervals.csv and config.yaml to a run folder.",
-                "Loads the master data first when the database has none for this many users."})
+                "then print the summary and write the run folder: result.json, intervals.csv, config.yaml,",
+                "environment.json and report.html. Loads the master data first when the database has none.",
+                "Exit code 1 when a --threshold failed."})
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
@@ -53,6 +65,15 @@ final class RunCommand implements Callable<Integer> {
             description = "Progress and intervals.csv resolution in seconds (default ${DEFAULT-VALUE}).")
     int intervalSeconds;
 
+    @Option(names = "--threshold", paramLabel = "EXPR",
+            description = {"Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%,",
+                    "sapsLike>500, VA01/save.p95<500ms, dialog.db<400ms, update.avg<1s. A failed one: exit code 1."})
+    List<String> thresholds = new ArrayList<>();
+
+    @Option(names = "--metrics-port", paramLabel = "PORT",
+            description = "Serve Prometheus metrics at http://HOST:PORT/metrics during the run (0 = any free port).")
+    Integer metricsPort;
+
     @Spec
     CommandSpec spec;
 
@@ -69,19 +90,26 @@ final class RunCommand implements Callable<Integer> {
             extra.add("run.rampDown=" + rampDown);
         }
         if (intervalSeconds < 1) {
-            throw new org.sdbench.config.ConfigException("'--interval' = " + intervalSeconds + " is not allowed: 1 or more seconds");
+            throw new ConfigException("'--interval' = " + intervalSeconds + " is not allowed: 1 or more seconds");
         }
+        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+            throw new ConfigException("'--metrics-port' = " + metricsPort
+                    + " is not allowed: a TCP port from 1 to 65535, or 0 for any free port");
+        }
+        List<Threshold> parsed = Thresholds.parse(thresholds);
         SdbenchConfig c = options.load(extra);
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), true)) {
             new DataSetCheck(db, c, out).ensureLoaded(!noLoad);
-            return run(c, db, out);
+            return run(c, db, out, parsed);
         }
     }
 
-    private int run(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
+    private int run(SdbenchConfig c, Database db, PrintWriter out, List<Threshold> parsed) throws InterruptedException {
         LocalDateTime started = LocalDateTime.now();
         Path folder = RunFolder.create(c, started);
+        Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
+        RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
         var a = c.appServer();
@@ -117,15 +145,14 @@ final class RunCommand implements Callable<Integer> {
             }, "sdbench-ctrl-c");
             Runtime.getRuntime().addShutdownHook(hook);
             try {
-                var progress = new Progress(out, driver, system, clock);
-                var intervals = driver.run(progress::interval);
-                boolean drained = system.stop(java.time.Duration.ofSeconds(60));
-                var report = new RunReportAssembler(c, db, system, metrics).assemble(started, drained, recovered,
-                        driver.stopped());
-                RunFolder.write(folder, c, report, intervals);
+                Measured m = measure(c, db, out, system, metrics, driver, phases, clock, parsed, started, recovered);
+                RunReport report = m.report();
+                RunFolder.write(folder, report, m.rows(), env);
                 TerminalSummary.print(report, out);
                 out.println("results: " + folder.toAbsolutePath());
+                out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
                 out.flush();
+                return Thresholds.allPassed(report.thresholds()) ? ExitCode.OK : ExitCode.FAILED_CHECK;
             } finally {
                 reported.countDown();
                 try {
@@ -135,6 +162,44 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        return ExitCode.OK;
+    }
+
+    private record Measured(RunReport report, List<IntervalRow> rows) {
+    }
+
+    /**
+     * Runs the phases with live progress, the window probe (DB and CPU snapshots at the window's
+     * boundaries) and the optional Prometheus endpoint, then assembles the report.
+     */
+    private Measured measure(SdbenchConfig c, Database db, PrintWriter out, AppServerSystem system, RunMetrics metrics,
+                              Driver driver, Phases phases, Clock clock, List<Threshold> parsed, LocalDateTime started,
+                              int recovered) throws InterruptedException {
+        var series = new TimeSeries(phases);
+        try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
+                EnvironmentProbe.isLocal(c.database()));
+             var prometheus = metricsPort == null ? null : PrometheusEndpoint.start(metricsPort, system,
+                     driver::loggedOn, () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
+            if (prometheus != null) {
+                metrics.observe(prometheus);
+                out.printf("prometheus metrics: http://localhost:%d/metrics%n", prometheus.port());
+            }
+            probe.start();
+            try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, system, clock)) {
+                driver.run(i -> progress.interval(series.add(i, driver.loggedOn(), updateQueue(system))));
+            }
+            var window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
+            boolean drained = system.stop(java.time.Duration.ofSeconds(60));
+            var timeline = new RunReport.Timeline(c.run().rampUp().toNanos() / 1e9, c.run().duration().toNanos() / 1e9,
+                    c.run().rampDown().toNanos() / 1e9, intervalSeconds);
+            RunReport report = new RunReportAssembler(c, db, system, metrics).assemble(started, drained, recovered,
+                    driver.stopped(), timeline, window);
+            return new Measured(report.withThresholds(Thresholds.evaluate(parsed, report)), series.rows());
+        } finally {
+            metrics.observe(StepObserver.NONE);
+        }
+    }
+
+    private static int updateQueue(AppServerSystem system) {
+        return system.instances().stream().mapToInt(i -> i.updateTask().queueLength()).sum();
     }
 }

@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
                 "simulated application-server tier against a real database. Figures are SAPS-like,",
                 "not certified SAP benchmark results."},
         subcommands = {PlanCommand.class, LoadCommand.class, CheckCommand.class, RunCommand.class,
+                ReportCommand.class,
+                CompareCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class SdbenchCommand implements Runnable {
 

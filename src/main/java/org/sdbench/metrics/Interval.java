@@ -9,10 +9,25 @@ package org.sdbench.metrics;
  * @param inWindow whether this span was added to the measurement window
  * @param steps successful dialog steps
  * @param updateQueueMax longest update queue seen in the span
+ * @param avg average ST03 components per successful step in the span (all steps together)
  */
 public record Interval(long startNanos, long endNanos, long wallMillis, boolean inWindow, long steps, long errors,
         double avgMs, double p95Ms, double maxMs, long lineItems, long updates, long updateQueueMax,
-        double thinkLagP95Ms) {
+        double thinkLagP95Ms, Components avg) {
+
+    static final Components NO_COMPONENTS = new Components(0, 0, 0, 0, 0, 0, 0, 0);
+
+    public Interval {
+        avg = avg == null ? NO_COMPONENTS : avg;
+    }
+
+    /** Without the component breakdown (kept for callers that build intervals by hand). */
+    public Interval(long startNanos, long endNanos, long wallMillis, boolean inWindow, long steps, long errors,
+                    double avgMs, double p95Ms, double maxMs, long lineItems, long updates, long updateQueueMax,
+                    double thinkLagP95Ms) {
+        this(startNanos, endNanos, wallMillis, inWindow, steps, errors, avgMs, p95Ms, maxMs, lineItems, updates,
+                updateQueueMax, thinkLagP95Ms, NO_COMPONENTS);
+    }
 
     public double seconds() {
         return (endNanos - startNanos) / 1e9;

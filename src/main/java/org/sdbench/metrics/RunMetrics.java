@@ -1,6 +1,7 @@
 package org.sdbench.metrics;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,7 @@ public final class RunMetrics {
     private final LongAdder liveV2DbNs = new LongAdder();
     private final LongAdder liveUpdateErrors = new LongAdder();
     private final LongAccumulator liveQueueMax = new LongAccumulator(Math::max, 0);
+    private volatile StepObserver observer = StepObserver.NONE;
 
     /** Everything below is touched only under {@code harvest}. */
     private final ReentrantLock harvest = new ReentrantLock();
@@ -53,6 +55,7 @@ public final class RunMetrics {
     private final Histogram scratch = Histograms.histogram();
     private final Histogram intervalAll = Histograms.histogram();
     private final long[] scratchSums = new long[Sum.COUNT];
+    private final long[] intervalSums = new long[Sum.COUNT];
 
     public RunMetrics(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -63,15 +66,22 @@ public final class RunMetrics {
         lastHarvestNs = clock.nanoTime();
     }
 
+    /** Adds a live observer (one at a time; {@link StepObserver#NONE} removes it). */
+    public void observe(StepObserver o) {
+        observer = Objects.requireNonNull(o, "observer");
+    }
+
     /** One dialog step as the user saw it; {@code responseNs} from send to answer. */
     public void record(StepResult r, long responseNs) {
         StepRecorder s = live[r.step().ordinal()];
-        if (r.outcome().ok()) {
+        boolean ok = r.outcome().ok();
+        if (ok) {
             s.recordOk(r.times(), responseNs, r.lineItemsCompleted());
         } else {
             s.recordError(r.lineItemsCompleted());
             liveErrors.computeIfAbsent(r.outcome().kind(), k -> new LongAdder()).increment();
         }
+        observer.step(r.step(), ok, responseNs, r.times());
     }
 
     /** How late a user started a step against its think-time schedule (0 when on time). */
@@ -84,6 +94,7 @@ public final class RunMetrics {
         liveSaveToCommitted.recordValue(Histograms.micros(saveToCommittedNs));
         liveV1DbNs.add(v1DbNs);
         liveV2DbNs.add(v2DbNs);
+        observer.update(saveToCommittedNs, v1DbNs);
     }
 
     /**
@@ -124,9 +135,13 @@ public final class RunMetrics {
             long responseNs = 0;
             long errors = 0;
             long lineItems = 0;
+            Arrays.fill(intervalSums, 0);
             for (int i = 0; i < STEPS.length; i++) {
                 live[i].drainInto(scratch, scratchSums);
                 intervalAll.add(scratch);
+                for (int k = 0; k < Sum.COUNT; k++) {
+                    intervalSums[k] += scratchSums[k];
+                }
                 steps += scratchSums[Sum.STEPS.ordinal()];
                 responseNs += scratchSums[Sum.RESPONSE_NS.ordinal()];
                 errors += scratchSums[Sum.ERRORS.ordinal()];
@@ -149,10 +164,21 @@ public final class RunMetrics {
                 windowNs += now - start;
             }
             return new Interval(start, now, clock.wallMillis(), inWindow, steps, errors, response.avgMs(),
-                    response.p95Ms(), response.maxMs(), lineItems, updates, queueMax, lagP95);
+                    response.p95Ms(), response.maxMs(), lineItems, updates, queueMax, lagP95, components(intervalSums, steps));
         } finally {
             harvest.unlock();
         }
+    }
+
+    private static Components components(long[] sums, long steps) {
+        if (steps == 0) {
+            return Interval.NO_COMPONENTS;
+        }
+        double n = steps * 1e6;
+        return new Components(sums[Sum.WAIT_NS.ordinal()] / n, sums[Sum.ROLL_IN_NS.ordinal()] / n,
+                sums[Sum.CPU_NS.ordinal()] / n, sums[Sum.DB_NS.ordinal()] / n, sums[Sum.ENQUEUE_NS.ordinal()] / n,
+                sums[Sum.NUMBER_RANGE_NS.ordinal()] / n, sums[Sum.UPDATE_WAIT_NS.ordinal()] / n,
+                sums[Sum.ROLL_OUT_NS.ordinal()] / n);
     }
 
     private void drainErrors(boolean inWindow) {

@@ -1,25 +1,42 @@
 package org.sdbench.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.sdbench.config.ConfigException;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.EnvironmentException;
-import org.sdbench.metrics.Interval;
+import org.sdbench.report.env.Environment;
+import org.sdbench.report.html.RunHtml;
 
-/** One folder per run: result.json, intervals.csv and the effective configuration. */
+/**
+ * One folder per run: result.json, intervals.csv, config.yaml (the effective configuration),
+ * environment.json and report.html. {@link #read} loads it back for {@code report} and
+ * {@code compare}.
+ */
 public final class RunFolder {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    public static final String RESULT = "result.json";
+    public static final String INTERVALS = "intervals.csv";
+    public static final String CONFIG = "config.yaml";
+    public static final String ENVIRONMENT = "environment.json";
+    public static final String HTML = "report.html";
+    /** The published JSON Schema of result.json. */
+    public static final String SCHEMA = "/org/sdbench/report/result.schema.json";
 
     private RunFolder() {
+    }
+
+    /** A run folder loaded back. {@code environment} is null for folders written before it existed. */
+    public record Loaded(Path dir, RunReport report, List<IntervalRow> intervals, Environment environment,
+                         Map<String, String> config) {
     }
 
     public static Path create(SdbenchConfig c, LocalDateTime started) {
@@ -32,21 +49,81 @@ public final class RunFolder {
         }
     }
 
-    public static void write(Path dir, SdbenchConfig c, RunReport report, List<Interval> intervals) {
+    /** Written at the start so that a run that dies still leaves its configuration and environment. */
+    public static void writeStart(Path dir, SdbenchConfig c, Environment env) {
         try {
-            JSON.writeValue(dir.resolve("result.json").toFile(), report);
-            Files.writeString(dir.resolve("config.yaml"), ConfigLoader.toYaml(c));
-            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(dir.resolve("intervals.csv")))) {
-                w.println("wall_ms,seconds,in_window,steps,errors,ds_per_hour,avg_ms,p95_ms,max_ms,line_items,updates,"
-                        + "update_queue_max,think_lag_p95_ms");
-                for (Interval i : intervals) {
-                    w.printf(Locale.ROOT, "%d,%.3f,%b,%d,%d,%.0f,%.2f,%.2f,%.2f,%d,%d,%d,%.2f%n", i.wallMillis(), i.seconds(),
-                            i.inWindow(), i.steps(), i.errors(), i.dialogStepsPerHour(), i.avgMs(), i.p95Ms(), i.maxMs(),
-                            i.lineItems(), i.updates(), i.updateQueueMax(), i.thinkLagP95Ms());
-                }
-            }
+            Files.writeString(dir.resolve(CONFIG), ConfigLoader.toYaml(c));
+            Json.MAPPER.writeValue(dir.resolve(ENVIRONMENT).toFile(), env);
         } catch (IOException e) {
             throw new EnvironmentException("writing results into " + dir + " failed: " + e.getMessage());
+        }
+    }
+
+    public static void write(Path dir, RunReport report, List<IntervalRow> intervals, Environment env) {
+        try {
+            Json.MAPPER.writeValue(dir.resolve(RESULT).toFile(), report);
+            IntervalsCsv.write(dir.resolve(INTERVALS), intervals);
+            Files.writeString(dir.resolve(HTML), RunHtml.render(report, intervals, env));
+        } catch (IOException e) {
+            throw new EnvironmentException("writing results into " + dir + " failed: " + e.getMessage());
+        }
+    }
+
+    public static Loaded read(Path dir) {
+        Path result = dir.resolve(RESULT);
+        if (!Files.isRegularFile(result)) {
+            throw new ConfigException("'" + dir + "' is not a run folder: it has no " + RESULT
+                    + " (expected a folder such as results/20250101-120000-quick)");
+        }
+        try {
+            JsonNode tree = Json.MAPPER.readTree(result.toFile());
+            int version = tree.path("schemaVersion").asInt(-1);
+            if (version != RunReport.SCHEMA_VERSION) {
+                throw new ConfigException("'" + result + "' has schemaVersion " + version + ": this sdbench reads version "
+                        + RunReport.SCHEMA_VERSION);
+            }
+            List<String> missing = missingRequired(tree);
+            if (!missing.isEmpty()) {
+                throw new ConfigException("'" + result + "' lacks " + missing + " required by result.schema.json version "
+                        + RunReport.SCHEMA_VERSION + ": it was written by a pre-release sdbench; re-run it");
+            }
+            RunReport report = Json.MAPPER.treeToValue(tree, RunReport.class);
+            List<IntervalRow> rows = Files.isRegularFile(dir.resolve(INTERVALS)) ? IntervalsCsv.read(dir.resolve(INTERVALS))
+                    : List.of();
+            Path envFile = dir.resolve(ENVIRONMENT);
+            Environment env = Files.isRegularFile(envFile) ? Json.MAPPER.readValue(envFile.toFile(), Environment.class) : null;
+            Path cfg = dir.resolve(CONFIG);
+            Map<String, String> config = Files.isRegularFile(cfg) ? FlatYaml.read(cfg) : new TreeMap<>();
+            return new Loaded(dir, report, rows, env, config);
+        } catch (IOException e) {
+            throw new EnvironmentException("reading the run folder " + dir + " failed: " + e.getMessage());
+        }
+    }
+
+    /** Top-level properties the published schema requires that the file does not have. */
+    static List<String> missingRequired(JsonNode result) throws IOException {
+        try (var in = RunFolder.class.getResourceAsStream(SCHEMA)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + SCHEMA + " is missing from the sdbench jar");
+            }
+            List<String> missing = new ArrayList<>();
+            Json.MAPPER.readTree(in).path("required").forEach(n -> {
+                if (!result.has(n.asText())) {
+                    missing.add(n.asText());
+                }
+            });
+            return missing;
+        }
+    }
+
+    /** Rebuilds report.html from result.json and intervals.csv (and environment.json when present). */
+    public static Path rebuildHtml(Loaded run) {
+        Path html = run.dir().resolve(HTML);
+        try {
+            Files.writeString(html, RunHtml.render(run.report(), run.intervals(), run.environment()));
+            return html;
+        } catch (IOException e) {
+            throw new EnvironmentException("writing " + html + " failed: " + e.getMessage());
         }
     }
 }

@@ -6,10 +6,18 @@ import java.util.Map;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.metrics.Summary;
 import org.sdbench.metrics.Throughput;
+import org.sdbench.report.db.DbWindow;
+import org.sdbench.report.env.HostUsage;
+import org.sdbench.report.threshold.ThresholdResult;
 
 /**
- * Everything a run reports, as written to result.json (schema version {@link #SCHEMA_VERSION}).
- * Human output is rendered from this by {@link TerminalSummary}; nothing is computed twice.
+ * Everything a run reports, as written to result.json (schema version {@link #SCHEMA_VERSION},
+ * documented in {@code org/sdbench/report/result.schema.json}). Human output (terminal summary,
+ * report.html, compare) is rendered from this; nothing is computed twice.
+ *
+ * @param dbWindow DB-side figures of the measurement window; null when not measured (DB2, or
+ *     the statistics could not be read: see warnings)
+ * @param host CPU use during the window; null when the window never started
  */
 public record RunReport(
         int schemaVersion,
@@ -20,12 +28,21 @@ public record RunReport(
         String database,
         int users,
         double thinkTimeSeconds,
+        Timeline timeline,
         Summary summary,
         Throughputs throughput,
         LittleLaw littleLaw,
         AppTier appTier,
         Reliability reliability,
+        DbWindow dbWindow,
+        HostUsage host,
+        List<ThresholdResult> thresholds,
         List<String> warnings) {
+
+    public RunReport {
+        thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
 
     public static final int SCHEMA_VERSION = 1;
     public static final String NOTE = "SAPS-like figures from sdbench, a simulator in the style of the SAP SD benchmark; "
@@ -40,14 +57,30 @@ public record RunReport(
     public record LittleLaw(double expectedDialogStepsPerHour, double measuredDialogStepsPerHour, double deviation) {
     }
 
+    /** The run's configured phases; only the window counts. */
+    public record Timeline(double rampUpSeconds, double windowSeconds, double rampDownSeconds, int intervalSeconds) {
+    }
+
     public record AppTier(int instances, int dialogWorkProcesses, int updateWorkProcesses,
-                          Map<String, NumberRangeStats> numberRanges, long enqueueRequests, long enqueueConflicts,
+                          NumberRangeSummary numberRanges, long enqueueRequests, long enqueueConflicts,
                           double enqueueAvgMicros, double tableBufferHitRatio, long tableBufferHits,
                           long tableBufferMisses) {
     }
 
-    public record NumberRangeStats(int bufferSize, long intervalFetches, long numbersIssued, double waitMsTotal,
-                                   long unusedNumbers) {
+    /**
+     * Number-range buffers: the configured size per object (0 = unbuffered, drawn inside the
+     * business transaction) and what the instances did with them over the whole run (the
+     * instances count per instance, not per object, and from start to stop, ramps included).
+     *
+     * @param unusedNumbers fetched into buffers but never handed out: gaps after the stop
+     */
+    public record NumberRangeSummary(Map<String, Integer> bufferSizes, List<NumberRangeInstance> instances,
+                                     long intervalFetches, long numbersIssued, double waitMsTotal,
+                                     double waitMsPerNumber, long unusedNumbers) {
+    }
+
+    public record NumberRangeInstance(int instance, long intervalFetches, long numbersIssued, double waitMsTotal,
+                                      long unusedNumbers) {
     }
 
     public record Reliability(long connectionsReplaced, int recoveredUpdateRequests, boolean updateTaskDrained,
@@ -60,14 +93,23 @@ public record RunReport(
     }
 
     public static RunReport of(SdbenchConfig c, String version, String startedAt, String database, Summary s,
-                               AppTier app, Reliability rel) {
+                               AppTier app, Reliability rel, Timeline timeline, DbWindow dbWindow, HostUsage host,
+                               List<String> notes) {
         double z = c.workload().thinkTime().toNanos() / 1e9;
         double r = s.overall().response().avgMs() / 1000.0;
         double expected = Throughput.expectedDialogStepsPerHour(c.run().users(), z, r);
         double measured = s.dialogStepsPerHour();
         var law = new LittleLaw(expected, measured, Throughput.littleLawDeviation(measured, expected));
-        return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, s,
-                throughputs(s), law, app, rel, Warnings.of(s, law, rel));
+        List<String> w = Warnings.of(s, law, rel);
+        w.addAll(notes);
+        return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
+                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w);
+    }
+
+    /** The same report with its thresholds evaluated. */
+    public RunReport withThresholds(List<ThresholdResult> results) {
+        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings);
     }
 
     /** ST03-style guideline checks and driver-health warnings, one line each. */

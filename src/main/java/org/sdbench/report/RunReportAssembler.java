@@ -3,7 +3,8 @@ package org.sdbench.report;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeMap;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
@@ -11,6 +12,8 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.db.EnvironmentException;
 import org.sdbench.metrics.RunMetrics;
+import org.sdbench.metrics.Summary;
+import org.sdbench.report.db.WindowProbe;
 
 /** Collects the figures of a finished run from the metrics, the app tier and the database. */
 public final class RunReportAssembler {
@@ -26,49 +29,60 @@ public final class RunReportAssembler {
         this.metrics = metrics;
     }
 
-    public RunReport assemble(LocalDateTime started, boolean drained, int recovered, boolean stoppedEarly) {
+    /**
+     * The DB request time per round trip that dialog steps observed in the window (client side,
+     * to compare with the DB's own statement time); -1 when no step made a DB call.
+     */
+    public static double clientMsPerRoundTrip(Summary s) {
+        double calls = s.overall().dbCallsPerStep();
+        return calls <= 0 ? -1 : s.overall().avg().dbMs() / calls;
+    }
+
+    public RunReport assemble(LocalDateTime started, boolean drained, int recovered, boolean stoppedEarly,
+                              RunReport.Timeline timeline, WindowProbe.Result window) {
         var a = config.appServer();
-        Map<String, RunReport.NumberRangeStats> nr = new TreeMap<>();
         long hits = 0;
         long misses = 0;
         long replaced = 0;
+        List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
         for (AppServerInstance i : system.instances()) {
             var s = i.numberRanges().stats();
-            for (String object : config.workload().numberRangeBuffers().keySet()) {
-                nr.merge(object, new RunReport.NumberRangeStats(i.numberRanges().size(object), 0, 0, 0, 0), (x, y) -> x);
-            }
-            nr.put("all", add(nr.get("all"), new RunReport.NumberRangeStats(-1, s.fetches(), s.numbersIssued(),
-                    s.waitNs() / 1e6, i.numberRanges().unusedNumbers())));
+            nr.add(new RunReport.NumberRangeInstance(i.number(), s.fetches(), s.numbersIssued(), s.waitNs() / 1e6,
+                    i.numberRanges().unusedNumbers()));
             hits += i.tableBuffer().hits();
             misses += i.tableBuffer().misses();
             replaced += i.sessions().replacedConnections();
         }
         var e = system.enqueue().stats();
-        var app = new RunReport.AppTier(a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), nr, e.requests(),
-                e.conflicts(), e.avgLockMicros(), hits + misses == 0 ? 0 : (double) hits / (hits + misses), hits, misses);
-        long pending;
-        long failed;
+        var app = new RunReport.AppTier(a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), numberRanges(nr),
+                e.requests(), e.conflicts(), e.avgLockMicros(), hits + misses == 0 ? 0 : (double) hits / (hits + misses),
+                hits, misses);
+        long[] vb = pendingAndFailed();
+        var rel = new RunReport.Reliability(replaced, recovered, drained, vb[0], vb[1], stoppedEarly);
+        return RunReport.of(config, version(), started.toString(), db.describe(), metrics.summary(), app, rel, timeline,
+                window.db(), window.host(), window.notes());
+    }
+
+    private RunReport.NumberRangeSummary numberRanges(List<RunReport.NumberRangeInstance> perInstance) {
+        long fetches = perInstance.stream().mapToLong(RunReport.NumberRangeInstance::intervalFetches).sum();
+        long issued = perInstance.stream().mapToLong(RunReport.NumberRangeInstance::numbersIssued).sum();
+        double wait = perInstance.stream().mapToDouble(RunReport.NumberRangeInstance::waitMsTotal).sum();
+        long unused = perInstance.stream().mapToLong(RunReport.NumberRangeInstance::unusedNumbers).sum();
+        return new RunReport.NumberRangeSummary(new TreeMap<>(config.workload().numberRangeBuffers()), perInstance,
+                fetches, issued, wait, issued == 0 ? 0 : wait / issued, unused);
+    }
+
+    private long[] pendingAndFailed() {
         try (Connection c = db.connect(); var st = c.createStatement();
              var rs = st.executeQuery("SELECT COUNT(*) FILTER (WHERE vbstate = 'P'), COUNT(*) FILTER (WHERE vbstate = 'E') FROM vbhdr")) {
             rs.next();
-            pending = rs.getLong(1);
-            failed = rs.getLong(2);
+            return new long[] {rs.getLong(1), rs.getLong(2)};
         } catch (SQLException ex) {
             throw new EnvironmentException("reading the update request tables after the run failed: " + ex.getMessage());
         }
-        var rel = new RunReport.Reliability(replaced, recovered, drained, pending, failed, stoppedEarly);
-        return RunReport.of(config, version(), started.toString(), db.describe(), metrics.summary(), app, rel);
     }
 
-    private static RunReport.NumberRangeStats add(RunReport.NumberRangeStats a, RunReport.NumberRangeStats b) {
-        if (a == null) {
-            return b;
-        }
-        return new RunReport.NumberRangeStats(-1, a.intervalFetches() + b.intervalFetches(), a.numbersIssued() + b.numbersIssued(),
-                a.waitMsTotal() + b.waitMsTotal(), a.unusedNumbers() + b.unusedNumbers());
-    }
-
-    private static String version() {
+    public static String version() {
         String v = RunReportAssembler.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
     }

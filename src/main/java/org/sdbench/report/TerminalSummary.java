@@ -48,20 +48,36 @@ public final class TerminalSummary {
                         + "enqueue %,d requests, %d conflicts, avg %.1f us%n",
                 a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), a.tableBufferHitRatio() * 100,
                 a.enqueueRequests(), a.enqueueConflicts(), a.enqueueAvgMicros());
-        StringBuilder nr = new StringBuilder();
-        a.numberRanges().forEach((k, v) -> nr.append(String.format(Locale.ROOT, " %s(buffer %d: %d fetches, wait %.1f ms)",
-                k, v.bufferSize(), v.intervalFetches(), v.waitMsTotal())));
-        out.println("number ranges" + nr);
+        numberRanges(out, a.numberRanges());
         var rel = r.reliability();
         out.printf(Locale.ROOT, "reliability   %d connections replaced, %d update requests recovered at start, "
                         + "%d pending / %d failed at end%s%n", rel.connectionsReplaced(), rel.recoveredUpdateRequests(),
                 rel.pendingUpdateRequestsAtEnd(), rel.failedUpdateRequestsAtEnd(), rel.stoppedEarly() ? ", stopped early" : "");
         out.printf(Locale.ROOT, "driver lag    p99 %.2f ms, max %.2f ms%n", s.thinkLag().p99Ms(), s.thinkLag().maxMs());
+        DbLines.print(r, out);
+        if (!r.thresholds().isEmpty()) {
+            out.println();
+            r.thresholds().forEach(x -> out.println("threshold     " + x.describe()));
+        }
         if (!r.warnings().isEmpty()) {
             out.println();
             r.warnings().forEach(w -> out.println("WARNING " + w));
         }
         out.flush();
+    }
+
+    /** Buffer sizes are per object; the counters are per instance over all objects and the whole run. */
+    private static void numberRanges(PrintWriter out, RunReport.NumberRangeSummary nr) {
+        if (nr == null) {
+            return;
+        }
+        StringBuilder sizes = new StringBuilder();
+        nr.bufferSizes().forEach((k, v) -> sizes.append(sizes.isEmpty() ? "" : ", ").append(k).append(' ')
+                .append(v == 0 ? "unbuffered" : Integer.toString(v)));
+        out.println("number ranges buffers " + sizes);
+        out.printf(Locale.ROOT, "              whole run, all objects and instances: %,d interval fetches, %,d numbers, "
+                        + "wait %.1f ms (%.1f us per number), %,d fetched but unused at stop%n", nr.intervalFetches(),
+                nr.numbersIssued(), nr.waitMsTotal(), nr.waitMsPerNumber() * 1000, nr.unusedNumbers());
     }
 
     private static void row(PrintWriter out, StepStats st) {

@@ -1,0 +1,46 @@
+package org.sdbench.bench;
+
+import org.sdbench.metrics.Summary;
+
+/**
+ * What one measured run produced, for its measurement window only.
+ *
+ * @param heapBaselineBytes used heap after GC once the app tier started, before any user logged on
+ * @param heapAfterGcBytes used heap after GC at the end of the window, all users logged on (-1: not measured)
+ */
+public record BenchResult(RunSpec spec, Summary summary, CpuWindow cpu, long heapBaselineBytes, long heapAfterGcBytes) {
+
+    /** Dialog steps executed in the window, failed ones included (they cost CPU too). */
+    public long steps() {
+        return summary.overall().count() + summary.overall().errors();
+    }
+
+    public double stepsPerSecond() {
+        return summary.windowSeconds() <= 0 ? 0 : steps() / summary.windowSeconds();
+    }
+
+    /** JVM CPU per dialog step in microseconds (everything this process did, divided by steps). */
+    public double jvmMicrosPerStep() {
+        return steps() == 0 || cpu.jvmNanos() < 0 ? Double.NaN : cpu.jvmNanos() / 1e3 / steps();
+    }
+
+    /** CPU the work processes burned on purpose (the configured ABAP work), in nanoseconds. */
+    public long configuredCpuNanos() {
+        return Math.round(summary.overall().avg().cpuMs() * 1e6 * summary.overall().count());
+    }
+
+    /** JVM CPU per step without the configured CPU work: the simulator's own overhead. */
+    public double overheadMicrosPerStep() {
+        return steps() == 0 || cpu.jvmNanos() < 0 ? Double.NaN
+                : (cpu.jvmNanos() - configuredCpuNanos()) / 1e3 / steps();
+    }
+
+    public double groupMicrosPerStep(String group) {
+        return steps() == 0 ? Double.NaN : cpu.group(group) / 1e3 / steps();
+    }
+
+    /** Heap each logged-on user adds, in bytes (-1 when the heap was not measured). */
+    public long heapBytesPerUser() {
+        return heapAfterGcBytes < 0 ? -1 : (heapAfterGcBytes - heapBaselineBytes) / spec.users();
+    }
+}

@@ -1,0 +1,52 @@
+package org.sdbench.bench;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.db.Database;
+import org.sdbench.driver.Driver;
+import org.sdbench.driver.Phases;
+import org.sdbench.driver.ThinkTime;
+import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.MetricsUpdateListener;
+import org.sdbench.metrics.RunMetrics;
+
+/**
+ * Runs one {@link RunSpec} the way {@code sdbench run} does (same app-server system, driver and
+ * metrics), with a probe on the measurement window instead of the run report.
+ */
+public final class BenchRun {
+    /** Progress resolution; the window's own boundaries are harvested regardless. */
+    private static final long INTERVAL_NANOS = 5_000_000_000L;
+
+    private final Database db;
+    private final String databaseName;
+    private final PrintWriter progress;
+
+    /**
+     * @param databaseName the DB whose postgres backends are the benchmark's
+     * @param progress where per-interval lines go, or null for none
+     */
+    public BenchRun(Database db, String databaseName, PrintWriter progress) {
+        this.db = db;
+        this.databaseName = databaseName;
+        this.progress = progress;
+    }
+
+    public BenchResult run(RunSpec s) throws InterruptedException {
+        Clock clock = Clock.SYSTEM;
+        RunMetrics metrics = new RunMetrics(clock);
+        try (AppServerSystem system = new AppServerSystem(s.appServer(), s.workload(), db, s.handler(), s.modules(),
+                new MetricsUpdateListener(metrics), clock, s.users(), s.seed())) {
+            system.start();
+            long baseline = s.measureHeap() ? HeapProbe.usedAfterGc() : -1;
+            Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
+            WindowProbe probe = new WindowProbe(phases, databaseName, s.measureHeap(), progress);
+            Driver driver = new Driver(system, metrics, clock, phases,
+                    ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS);
+            driver.run(probe);
+            system.stop(Duration.ofSeconds(60));
+            return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc());
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package org.sdbench.bench;
+
+import org.sdbench.appserver.StepContext;
+import org.sdbench.appserver.StepHandler;
+import org.sdbench.appserver.StepOutcome;
+import org.sdbench.transaction.SdStep;
+
+/**
+ * Business logic that does nothing: every step succeeds without touching the DB. With zero
+ * configured CPU, whatever CPU a step still costs is the simulator's own (driver, dispatcher, work
+ * process, roll area, metrics). The work process's commit has no open transaction to end, so the
+ * JDBC driver sends nothing.
+ */
+public final class NoSqlSteps implements StepHandler {
+
+    @Override
+    public Object newUserState(int userNo) {
+        return null;
+    }
+
+    @Override
+    public StepOutcome execute(SdStep step, StepContext ctx) {
+        return StepOutcome.Ok.INSTANCE;
+    }
+
+    @Override
+    public void abandonLoop(Object state) {
+        // No loop state to forget.
+    }
+}

@@ -1,0 +1,109 @@
+package org.sdbench.bench;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.sdbench.config.AppServerConfig;
+import org.sdbench.config.WorkloadConfig;
+
+/**
+ * Simulator CPU per dialog step: the same users and think time with business logic that does no
+ * SQL (with and without the user-context copy), and optionally with the real SD transactions,
+ * all with zero configured CPU. Variants run interleaved in rounds; medians are reported.
+ */
+public final class OverheadBench {
+    /** The target for simulator CPU per dialog step. */
+    public static final double TARGET_MICROS = 50;
+
+    /** What to measure. */
+    public record Options(int users, Duration think, Duration window, int rounds, boolean withSql,
+                          AppServerConfig appServer, WorkloadConfig workload, long seed) {
+    }
+
+    private final BenchRun runner;
+    private final PrintWriter out;
+
+    public OverheadBench(BenchRun runner, PrintWriter out) {
+        this.runner = runner;
+        this.out = out;
+    }
+
+    /** Runs the rounds and prints the table; true when the no-SQL figure meets the target. */
+    public boolean run(Options o) throws InterruptedException {
+        List<Variant> variants = variants(o);
+        out.printf(Locale.ROOT, "bench overhead: %d users, think %d ms, cpu 0 per step, %d x %d dialog WPs, "
+                        + "window %d s x %d rounds per variant, JVM heap max %d MiB, GC %s%n", o.users(),
+                o.think().toMillis(), o.appServer().instances(), o.appServer().dialogWorkProcesses(),
+                o.window().toSeconds(), o.rounds(), HeapProbe.maxHeap() >> 20, HeapProbe.collectors());
+        out.flush();
+        for (Variant v : variants) {
+            // Warm-up: JIT-compile every path before anything is measured.
+            runner.run(v.spec.phases(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ZERO));
+        }
+        for (int r = 1; r <= o.rounds(); r++) {
+            for (Variant v : variants) {
+                BenchResult res = runner.run(v.spec);
+                v.results.add(res);
+                out.printf(Locale.ROOT, "  round %d %-34s %,9.0f steps/s  %7.2f us/step JVM CPU%n", r, v.name,
+                        res.stepsPerSecond(), res.overheadMicrosPerStep());
+                out.flush();
+            }
+        }
+        print(variants);
+        double noSql = variants.get(1).medianMicrosPerStep();
+        out.printf(Locale.ROOT, "target: simulator CPU per step < %.0f us -> %.1f us with the configured %d-byte user "
+                        + "context (%.2fx the target): %s%n", TARGET_MICROS, noSql, o.appServer().userContextBytes(),
+                noSql / TARGET_MICROS, noSql < TARGET_MICROS ? "MET" : "NOT MET");
+        if (o.withSql()) {
+            out.printf(Locale.ROOT, "with the SD transactions: %.2fx the no-SQL figure (the difference is client-side "
+                    + "JDBC work in the dialog and update work processes, plus the business logic itself)%n",
+                    variants.get(2).medianMicrosPerStep() / noSql);
+        }
+        out.flush();
+        return noSql < TARGET_MICROS;
+    }
+
+    private static List<Variant> variants(Options o) {
+        WorkloadConfig w = RunSpec.zeroCpu(o.workload(), o.think());
+        AppServerConfig a = o.appServer();
+        List<Variant> v = new ArrayList<>();
+        v.add(new Variant("no SQL, user context 0 B", window(RunSpec.noSql("no-sql-ctx0",
+                RunSpec.withContextBytes(a, 0), w, o.users(), o.seed()), o)));
+        v.add(new Variant("no SQL, user context " + a.userContextBytes() + " B",
+                window(RunSpec.noSql("no-sql", a, w, o.users(), o.seed()), o)));
+        if (o.withSql()) {
+            v.add(new Variant("SD transactions, context " + a.userContextBytes() + " B",
+                    window(RunSpec.sql("sql", a, w, o.users(), o.seed()), o)));
+        }
+        return v;
+    }
+
+    private static RunSpec window(RunSpec s, Options o) {
+        return s.phases(Duration.ofSeconds(2), o.window(), Duration.ofSeconds(1));
+    }
+
+    private void print(List<Variant> variants) {
+        out.println();
+        out.println("JVM CPU per dialog step in microseconds (median over rounds; min..max), steps/s, and where it went "
+                + "(all rounds):");
+        for (Variant v : variants) {
+            out.printf(Locale.ROOT, "  %-34s %7.2f us (%.2f..%.2f)  %,9.0f steps/s%n", v.name, v.medianMicrosPerStep(),
+                    Stats.min(v.microsPerStep()), Stats.max(v.microsPerStep()), v.medianStepsPerSecond());
+            for (String g : ThreadGroups.ALL) {
+                double us = v.groupMicrosPerStep(g);
+                if (us >= 0.05) {
+                    out.printf(Locale.ROOT, "      %7.2f us  %s%n", us, g);
+                }
+            }
+            double db = v.dbBackendMicrosPerStep();
+            if (db > 0) {
+                out.printf(Locale.ROOT, "      (%7.2f us  PostgreSQL backends of this database, other processes: not in "
+                        + "the figure above)%n", db);
+            }
+        }
+        out.println("Thread groups come from /proc in 10 ms ticks, the total from the JDK in ns: they need not add up exactly.");
+        out.flush();
+    }
+}

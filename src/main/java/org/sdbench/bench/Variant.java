@@ -1,0 +1,43 @@
+package org.sdbench.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** One configuration measured in rounds, interleaved with the others so noise hits all alike. */
+final class Variant {
+    final String name;
+    final RunSpec spec;
+    final List<BenchResult> results = new ArrayList<>();
+
+    Variant(String name, RunSpec spec) {
+        this.name = name;
+        this.spec = spec;
+    }
+
+    List<Double> microsPerStep() {
+        return results.stream().map(BenchResult::overheadMicrosPerStep).toList();
+    }
+
+    double medianMicrosPerStep() {
+        return Stats.median(microsPerStep());
+    }
+
+    double medianStepsPerSecond() {
+        return Stats.median(results.stream().map(BenchResult::stepsPerSecond).toList());
+    }
+
+    long steps() {
+        return results.stream().mapToLong(BenchResult::steps).sum();
+    }
+
+    /** CPU of one thread group over all rounds per step of all rounds, in microseconds. */
+    double groupMicrosPerStep(String group) {
+        long ns = results.stream().mapToLong(r -> r.cpu().group(group)).sum();
+        return steps() == 0 ? Double.NaN : ns / 1e3 / steps();
+    }
+
+    double dbBackendMicrosPerStep() {
+        long ns = results.stream().mapToLong(r -> r.cpu().dbBackendNanos()).sum();
+        return steps() == 0 ? Double.NaN : ns / 1e3 / steps();
+    }
+}

@@ -1,0 +1,59 @@
+package org.sdbench.bench;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.sdbench.driver.Phases;
+import org.sdbench.metrics.Interval;
+
+/**
+ * Takes the CPU snapshots (and the heap reading) at the very harvests that open and close the
+ * measurement window, on the driver's reporter thread, so CPU and step counts cover the same span.
+ * The heap is read right after the window while every user is still logged on.
+ */
+final class WindowProbe implements Consumer<Interval> {
+    private final Phases phases;
+    private final String database;
+    private final boolean measureHeap;
+    private final PrintWriter progress;
+    private CpuSnapshot start;
+    private CpuSnapshot end;
+    private long heapAfterGc = -1;
+
+    WindowProbe(Phases phases, String database, boolean measureHeap, PrintWriter progress) {
+        this.phases = phases;
+        this.database = database;
+        this.measureHeap = measureHeap;
+        this.progress = progress;
+    }
+
+    @Override
+    public void accept(Interval i) {
+        if (start == null && i.endNanos() >= phases.windowStart()) {
+            start = CpuSnapshot.take(database);
+        } else if (start != null && end == null && i.inWindow() && i.endNanos() >= phases.windowEnd()) {
+            end = CpuSnapshot.take(database);
+            if (measureHeap) {
+                heapAfterGc = HeapProbe.usedAfterGc();
+            }
+        }
+        if (progress != null) {
+            progress.printf(Locale.ROOT, "  [%-11s %4.0f s] %,8.0f steps/s  response avg %6.2f ms  think lag p95 %7.2f ms  errors %d%n",
+                    phases.phaseAt(i.endNanos() - 1).label(), (i.endNanos() - phases.startNanos()) / 1e9,
+                    i.seconds() > 0 ? i.steps() / i.seconds() : 0, i.avgMs(), i.thinkLagP95Ms(), i.errors());
+            progress.flush();
+        }
+    }
+
+    /** The window's CPU; fails when the run ended before its window did (stopped early). */
+    CpuWindow cpu() {
+        if (start == null || end == null) {
+            throw new IllegalStateException("the run ended before its measurement window was complete");
+        }
+        return CpuWindow.between(start, end);
+    }
+
+    long heapAfterGc() {
+        return heapAfterGc;
+    }
+}

@@ -1,0 +1,198 @@
+package org.sdbench.cli;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sdbench.bench.BenchRun;
+import org.sdbench.bench.OverheadBench;
+import org.sdbench.bench.SaturationBench;
+import org.sdbench.bench.UsersBench;
+import org.sdbench.config.Durations;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.db.SchemaInstaller;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Benchmarks of the simulator itself (not of the database): its CPU per dialog step, how many",
+                "users one JVM drives on schedule, and its share of the host CPU at saturation. Exit code 1 when",
+                "the figure misses its target. Run them against a local PostgreSQL, e.g. --db-url",
+                "jdbc:postgresql://127.0.0.1:5432/sdbench_perf, or use bench/simulator.sh for all three.",
+                "Benches without SQL use their own schema " + BenchCommand.NO_SQL_SCHEMA + " (empty tables)."},
+        subcommands = {BenchCommand.Overhead.class, BenchCommand.Users.class, BenchCommand.Saturation.class})
+final class BenchCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a bench is required (overhead, users, saturation)");
+    }
+
+    @Command(name = "overhead", mixinStandardHelpOptions = true,
+            description = {"Simulator CPU per dialog step with zero configured CPU: steps without SQL (user context",
+                    "0 B and as configured) and with the SD transactions, interleaved in rounds. Target < 50 us."})
+    static final class Overhead implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--think", defaultValue = "10ms", description = "Think time (default ${DEFAULT-VALUE}).")
+        String think;
+
+        @Option(names = "--window", defaultValue = "15s", description = "Measurement window per round (default ${DEFAULT-VALUE}).")
+        String window;
+
+        @Option(names = "--rounds", defaultValue = "3", description = "Rounds per variant (default ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Option(names = "--no-sql", description = "Skip the variant with the SD transactions (no master data needed).")
+        boolean noSql;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            SdbenchConfig c = options.load(extra(options, 100, !noSql));
+            PrintWriter out = spec.commandLine().getOut();
+            try (Database db = Database.open(c.database(), true)) {
+                prepare(db, c, !noSql, out);
+                var o = new OverheadBench.Options(c.run().users(), Durations.parse("--think", think),
+                        Durations.parse("--window", window), Math.max(1, rounds), !noSql, c.appServer(), c.workload(),
+                        c.run().seed());
+                return new OverheadBench(new BenchRun(db, databaseName(db), null), out).run(o)
+                        ? ExitCode.OK : ExitCode.FAILED_CHECK;
+            }
+        }
+    }
+
+    @Command(name = "users", mixinStandardHelpOptions = true,
+            description = {"Many users with a long think time, steps without SQL or configured CPU: think-time lag",
+                    "and live heap. Target: lag p99 < 10 ms. Run it once per user count (heap figures need a fresh JVM)."})
+    static final class Users implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--think", defaultValue = "10s", description = "Think time (default ${DEFAULT-VALUE}).")
+        String think;
+
+        @Option(names = "--ramp-up", description = "Log-on spread (default: twice the think time, so steps are even).")
+        String rampUp;
+
+        @Option(names = "--window", defaultValue = "60s", description = "Measurement window (default ${DEFAULT-VALUE}).")
+        String window;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            SdbenchConfig c = options.load(extra(options, 20_000, false));
+            PrintWriter out = spec.commandLine().getOut();
+            var z = Durations.parse("--think", think);
+            var up = rampUp != null ? Durations.parse("--ramp-up", rampUp) : z.multipliedBy(2);
+            try (Database db = Database.open(c.database(), true)) {
+                prepare(db, c, false, out);
+                var o = new UsersBench.Options(c.run().users(), z, up, Durations.parse("--window", window),
+                        c.appServer(), c.workload(), c.run().seed());
+                return new UsersBench(new BenchRun(db, databaseName(db), out), out).run(o)
+                        ? ExitCode.OK : ExitCode.FAILED_CHECK;
+            }
+        }
+    }
+
+    @Command(name = "saturation", mixinStandardHelpOptions = true,
+            description = {"The SD transactions with a short think time: where the host CPU goes (this JVM, PostgreSQL,",
+                    "the rest) over the window. Exit 1 when the simulator, not PostgreSQL, used most CPU."})
+    static final class Saturation implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--think", defaultValue = "50ms", description = "Think time (default ${DEFAULT-VALUE}).")
+        String think;
+
+        @Option(names = "--ramp-up", defaultValue = "10s", description = "Ramp-up (default ${DEFAULT-VALUE}).")
+        String rampUp;
+
+        @Option(names = "--window", defaultValue = "60s", description = "Measurement window (default ${DEFAULT-VALUE}).")
+        String window;
+
+        @Option(names = "--keep-cpu", description = "Keep the workload's configured CPU per step (default: 0).")
+        boolean keepCpu;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            SdbenchConfig c = options.load(extra(options, 100, true));
+            PrintWriter out = spec.commandLine().getOut();
+            try (Database db = Database.open(c.database(), true)) {
+                prepare(db, c, true, out);
+                var o = new SaturationBench.Options(c.run().users(), Durations.parse("--think", think),
+                        Durations.parse("--ramp-up", rampUp), Durations.parse("--window", window), keepCpu,
+                        c.appServer(), c.workload(), c.run().seed());
+                return new SaturationBench(new BenchRun(db, databaseName(db), out), out).run(o)
+                        ? ExitCode.OK : ExitCode.FAILED_CHECK;
+            }
+        }
+    }
+
+    /** Schema of the benches that run no SQL: empty SD tables, so a loaded data set is never touched. */
+    static final String NO_SQL_SCHEMA = "bench_nosql";
+
+    /** The bench's default user count, and its own schema when it runs no SQL. */
+    private static List<String> extra(ConfigOptions options, int defaultUsers, boolean sql) {
+        List<String> extra = new ArrayList<>();
+        if (options.users == null) {
+            extra.add("run.users=" + defaultUsers);
+        }
+        if (!sql) {
+            extra.add("database.schema=" + NO_SQL_SCHEMA);
+        }
+        return extra;
+    }
+
+    /**
+     * Steps with SQL need the master data of every user (loaded when missing, as 'run' does);
+     * steps without SQL only need the empty schema, because the update task reads VBHDR at start.
+     */
+    private static void prepare(Database db, SdbenchConfig c, boolean sql, PrintWriter out) throws InterruptedException {
+        if (sql) {
+            new DataSetCheck(db, c, out).ensureLoaded(true);
+            return;
+        }
+        SchemaInstaller schema = new SchemaInstaller(db);
+        try (Connection conn = db.connect()) {
+            if (schema.existingTables(conn).isEmpty()) {
+                out.printf("installing the empty SD schema '%s' (no master data needed without SQL)%n", db.schema());
+                out.flush();
+                schema.install(c.database().tablespaces(), false);
+            }
+        } catch (SQLException e) {
+            throw new EnvironmentException("reading the schema of " + db.describe() + " failed: " + e.getMessage());
+        }
+        schema.requireInstalled();
+    }
+
+    /** The database's own name, which its PostgreSQL backends show in their process titles. */
+    private static String databaseName(Database db) {
+        try (Connection conn = db.connect(); Statement s = conn.createStatement();
+             var rs = s.executeQuery("SELECT current_database()")) {
+            rs.next();
+            return rs.getString(1);
+        } catch (SQLException e) {
+            throw new EnvironmentException("reading the database name of " + db.describe() + " failed: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package org.sdbench.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sdbench.config.ConfigException;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.report.Json;
+import org.sdbench.report.RunFolder;
+import org.sdbench.report.compare.CompareText;
+import org.sdbench.report.compare.Comparer;
+import org.sdbench.report.compare.Comparison;
+import org.sdbench.report.html.CompareHtml;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare run folders side by side: key figures with deltas against the first run and a noise",
+                "band from the per-interval data, the configuration and DB-settings differences, and an HTML page",
+                "with the time series overlaid. The DB parameter tuning workflow: did the setting help, by how much?"})
+final class CompareCommand implements Callable<Integer> {
+    @Parameters(arity = "2..*", paramLabel = "RUN_FOLDER", description = "Two or more run folders; the first is the baseline.")
+    List<Path> folders;
+
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "Where to write the comparison page (default: compare-<time>.html next to the first run folder).")
+    Path html;
+
+    @Option(names = "--json", description = "Print the comparison as JSON (machine output) instead of the table.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        for (Path f : folders) {
+            if (!Files.isDirectory(f)) {
+                throw new ConfigException("'" + f + "' is not a directory: give run folders such as results/20250101-120000-quick");
+            }
+        }
+        List<RunFolder.Loaded> runs = folders.stream().map(RunFolder::read).toList();
+        Comparison c = Comparer.compare(runs);
+        Path page = html != null ? html : defaultPage(folders.get(0));
+        try {
+            Files.writeString(page, CompareHtml.render(c, runs));
+        } catch (IOException e) {
+            throw new EnvironmentException("writing " + page + " failed (" + e.getMessage() + "): choose another --html FILE");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            try {
+                out.println(Json.MAPPER.writeValueAsString(c));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("the comparison cannot be written as JSON", e);
+            }
+        } else {
+            CompareText.print(c, out);
+            out.println("comparison: " + page.toAbsolutePath());
+        }
+        out.flush();
+        return ExitCode.OK;
+    }
+
+    private static Path defaultPage(Path firstRun) {
+        Path parent = firstRun.toAbsolutePath().getParent();
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        return (parent == null ? Path.of(".") : parent).resolve("compare-" + stamp + ".html");
+    }
+}

@@ -1,0 +1,184 @@
+package org.sdbench.metrics;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import org.sdbench.appserver.AppServerInstance;
+import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.appserver.StepTimes;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.transaction.SdStep;
+
+/**
+ * A Prometheus scrape endpoint ({@code --metrics-port}) fed live by {@link RunMetrics}: dot-named
+ * Micrometer meters, rendered by Micrometer's Prometheus registry in its naming convention
+ * (e.g. {@code sdbench.dialog.response} becomes {@code sdbench_dialog_response_seconds_*}).
+ * Dialog-step meters are tagged by transaction and step; app-tier meters by instance. Meters are
+ * built up front per step so the users' threads only index an array.
+ */
+public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
+    /** ST03 component names, in {@link StepTimes} order, as the {@code component} tag. */
+    private static final String[] COMPONENTS = {"wait", "roll_in", "cpu", "db", "enqueue", "number_range",
+        "update_wait", "roll_out"};
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final Timer[] response = new Timer[SdStep.values().length];
+    private final Counter[] errors = new Counter[SdStep.values().length];
+    private final Counter[] dbCalls = new Counter[SdStep.values().length];
+    private final Counter[][] components = new Counter[SdStep.values().length][COMPONENTS.length];
+    private final Timer saveToCommitted;
+    private final Counter v1DbTime;
+    private final HttpServer server;
+    private final ExecutorService executor;
+
+    private PrometheusEndpoint(HttpServer server, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
+        this.server = server;
+        for (SdStep s : SdStep.values()) {
+            Tags tags = Tags.of("tx", s.tx().name(), "step", s.stepName());
+            response[s.ordinal()] = Timer.builder("sdbench.dialog.response").tags(tags)
+                    .description("Dialog response time of successful steps, send to answer, as the user sees it")
+                    .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
+                    .maximumExpectedValue(Duration.ofSeconds(60)).register(registry);
+            errors[s.ordinal()] = Counter.builder("sdbench.dialog.errors").tags(tags)
+                    .description("Failed dialog steps").register(registry);
+            dbCalls[s.ordinal()] = Counter.builder("sdbench.dialog.db.calls").tags(tags)
+                    .description("DB round trips of successful dialog steps").register(registry);
+            for (int c = 0; c < COMPONENTS.length; c++) {
+                components[s.ordinal()][c] = Counter.builder("sdbench.dialog.time").tags(tags.and("component", COMPONENTS[c]))
+                        .baseUnit("seconds").description("ST03 response-time components summed over successful steps "
+                                + "(roll_out is not part of the response time)").register(registry);
+            }
+        }
+        saveToCommitted = Timer.builder("sdbench.update.save.to.committed")
+                .description("From a dialog's save to its update request's V1 commit").register(registry);
+        v1DbTime = Counter.builder("sdbench.update.v1.db.time").baseUnit("seconds")
+                .description("DB request time of V1 updates").register(registry);
+        Gauge.builder("sdbench.users.logged.on", usersLoggedOn, IntSupplier::getAsInt)
+                .description("Virtual users currently logged on").register(registry);
+        Gauge.builder("sdbench.run.phase", phase, IntSupplier::getAsInt)
+                .description("0 ramp-up, 1 measurement window, 2 ramp-down, 3 done").register(registry);
+        for (AppServerInstance i : system.instances()) {
+            instanceMeters(i);
+        }
+        FunctionCounter.builder("sdbench.enqueue.requests", system, s -> s.enqueue().stats().requests())
+                .description("Enqueue lock requests").register(registry);
+        FunctionCounter.builder("sdbench.enqueue.conflicts", system, s -> s.enqueue().stats().conflicts())
+                .description("Enqueue requests refused because another owner held the lock").register(registry);
+        executor = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "sdbench-metrics-http");
+            t.setDaemon(true);
+            return t;
+        });
+        server.createContext("/metrics", this::scrape);
+        server.setExecutor(executor);
+        server.start();
+    }
+
+    private void instanceMeters(AppServerInstance i) {
+        Tags tags = Tags.of("instance", Integer.toString(i.number()));
+        Gauge.builder("sdbench.dispatcher.queue", i, x -> x.dispatcher().length()).tags(tags)
+                .description("Dialog requests waiting for a work process").register(registry);
+        Gauge.builder("sdbench.update.queue", i, x -> x.updateTask().queueLength()).tags(tags)
+                .description("Update requests waiting for an update work process").register(registry);
+        FunctionCounter.builder("sdbench.numberrange.fetches", i, x -> x.numberRanges().stats().fetches()).tags(tags)
+                .description("Number-range intervals fetched from NRIV").register(registry);
+        FunctionCounter.builder("sdbench.numberrange.wait", i, x -> x.numberRanges().stats().waitNs() / 1e9).tags(tags)
+                .baseUnit("seconds").description("Time spent drawing numbers").register(registry);
+        FunctionCounter.builder("sdbench.tablebuffer.hits", i, x -> x.tableBuffer().hits()).tags(tags)
+                .register(registry);
+        FunctionCounter.builder("sdbench.tablebuffer.misses", i, x -> x.tableBuffer().misses()).tags(tags)
+                .register(registry);
+        FunctionCounter.builder("sdbench.connections.replaced", i, x -> x.sessions().replacedConnections()).tags(tags)
+                .description("Broken work-process DB connections replaced").register(registry);
+    }
+
+    /**
+     * Serves {@code /metrics} on {@code port} (0 picks a free one) on all interfaces, since the
+     * Prometheus server usually runs elsewhere.
+     */
+    public static PrometheusEndpoint start(int port, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
+        try {
+            return new PrometheusEndpoint(HttpServer.create(new InetSocketAddress(port), 0), system, usersLoggedOn, phase);
+        } catch (BindException e) {
+            throw new EnvironmentException("'--metrics-port' = " + port + " cannot be used (" + e.getMessage()
+                    + "): choose a free port, or 0 for any");
+        } catch (IOException e) {
+            throw new EnvironmentException("the metrics endpoint on port " + port + " failed to start: " + e.getMessage());
+        }
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** The current exposition text, as a scrape would see it. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    @Override
+    public void step(SdStep step, boolean ok, long responseNs, StepTimes t) {
+        int s = step.ordinal();
+        if (!ok) {
+            errors[s].increment();
+            return;
+        }
+        response[s].record(responseNs, TimeUnit.NANOSECONDS);
+        dbCalls[s].increment(t.dbCalls());
+        Counter[] c = components[s];
+        add(c[0], t.waitNs());
+        add(c[1], t.rollInNs());
+        add(c[2], t.cpuNs());
+        add(c[3], t.dbNs());
+        add(c[4], t.enqueueNs());
+        add(c[5], t.numberRangeNs());
+        add(c[6], t.updateWaitNs());
+        add(c[7], t.rollOutNs());
+    }
+
+    private static void add(Counter c, long ns) {
+        if (ns > 0) {
+            c.increment(ns / 1e9);
+        }
+    }
+
+    @Override
+    public void update(long saveToCommittedNs, long v1DbNs) {
+        saveToCommitted.record(saveToCommittedNs, TimeUnit.NANOSECONDS);
+        add(v1DbTime, v1DbNs);
+    }
+
+    private void scrape(HttpExchange x) throws IOException {
+        try (x) {
+            byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
+            x.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+            x.sendResponseHeaders(200, body.length);
+            try (OutputStream o = x.getResponseBody()) {
+                o.write(body);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+        registry.close();
+    }
+}

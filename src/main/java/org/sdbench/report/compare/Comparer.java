@@ -1,0 +1,110 @@
+package org.sdbench.report.compare;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import org.sdbench.report.IntervalRow;
+import org.sdbench.report.RunFolder;
+import org.sdbench.report.RunReport;
+
+/** Builds a {@link Comparison} from loaded run folders; the first run is the baseline. */
+public final class Comparer {
+    private Comparer() {
+    }
+
+    /** A key figure: how to read it from a run, and which per-interval series carries its noise. */
+    private record Spec(String name, String unit, boolean higherIsBetter, Function<RunReport, Double> value,
+                        ToDoubleFunction<IntervalRow> series) {
+        /** Figures that are percentages already differ in percentage points, not in percent of themselves. */
+        boolean points() {
+            return "%".equals(unit);
+        }
+    }
+
+    /** Fully processed line items per hour in one interval; lumpy, since the invoice's update credits five at once. */
+    private static double lineItemsPerHour(IntervalRow x) {
+        return x.seconds() <= 0 ? 0 : x.lineItems() * 3600.0 / x.seconds();
+    }
+
+    private static final List<Spec> SPECS = List.of(
+            new Spec("SAPS-like", "", true, r -> r.throughput().sapsLike(), x -> lineItemsPerHour(x) / 20),
+            new Spec("dialog steps/h", "", true, r -> r.throughput().dialogStepsPerHour(), IntervalRow::dsPerHour),
+            new Spec("line items/h", "", true, r -> r.throughput().lineItemsPerHour(), Comparer::lineItemsPerHour),
+            new Spec("avg response", "ms", false, r -> r.summary().overall().response().avgMs(), IntervalRow::avgMs),
+            new Spec("p95 response", "ms", false, r -> r.summary().overall().response().p95Ms(), IntervalRow::p95Ms),
+            new Spec("p99 response", "ms", false, r -> r.summary().overall().response().p99Ms(), null),
+            new Spec("DB time per step", "ms", false, r -> r.summary().overall().avg().dbMs(), x -> x.avg().dbMs()),
+            new Spec("dispatcher wait", "ms", false, r -> r.summary().overall().avg().waitMs(), x -> x.avg().waitMs()),
+            new Spec("update V1 DB time", "ms", false, r -> r.summary().update().avgV1DbMs(), null),
+            new Spec("save to update committed", "ms", false, r -> r.summary().update().saveToCommitted().avgMs(), null),
+            new Spec("errors", "", false, r -> (double) r.summary().errorsByKind().values().stream()
+                    .mapToLong(Long::longValue).sum(), null),
+            new Spec("Little's law deviation", "%", false, r -> r.littleLaw().deviation() * 100, null),
+            new Spec("DB commits/s", "", true, r -> r.dbWindow() == null ? null : r.dbWindow().commitsPerSecond(), null),
+            new Spec("buffer cache hit ratio", "%", true,
+                    r -> r.dbWindow() == null ? null : r.dbWindow().bufferCacheHitRatio() * 100, null),
+            new Spec("WAL per dialog step", "bytes", false, r -> r.dbWindow() == null || r.summary().overall().count() == 0
+                    ? null : (double) r.dbWindow().walBytes() / r.summary().overall().count(), null),
+            new Spec("host CPU busy", "%", false, r -> r.host() == null ? null : r.host().hostBusyPercent(), null),
+            new Spec("DB server CPU", "%", false, r -> r.host() == null ? null : r.host().dbServerCpuPercent(), null),
+            new Spec("simulator CPU", "%", false, r -> r.host() == null ? null : r.host().simulatorCpuPercent(), null));
+
+    public static Comparison compare(List<RunFolder.Loaded> runs) {
+        List<Comparison.Run> refs = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            var l = runs.get(i);
+            var r = l.report();
+            int n = Noise.of(l.intervals(), IntervalRow::dsPerHour).n();
+            refs.add(new Comparison.Run(label(i), l.dir().toString(), r.name(), r.startedAt(), r.users(),
+                    r.summary().windowSeconds(), n));
+            if (n < 2) {
+                notes.add(label(i) + " has " + n + " full interval(s) in its window: no noise estimate; "
+                        + "use a longer --duration or a shorter --interval");
+            }
+        }
+        List<Comparison.Figure> figures = SPECS.stream().map(s -> figure(s, runs)).toList();
+        notes.add("noise: 95 % confidence interval of the difference to " + label(0) + " from the per-interval values of "
+                + "the measurement windows (Welch); a delta inside it is not a measured change");
+        return new Comparison(Comparison.SCHEMA_VERSION, RunReport.NOTE, refs, figures,
+                Diffs.of(runs.stream().map(RunFolder.Loaded::config).toList(), "(absent)"),
+                Diffs.settings(runs), Diffs.environment(runs), notes);
+    }
+
+    static String label(int i) {
+        return i < 26 ? String.valueOf((char) ('A' + i)) : "R" + (i + 1);
+    }
+
+    private static Comparison.Figure figure(Spec s, List<RunFolder.Loaded> runs) {
+        int k = runs.size();
+        Double[] values = new Double[k];
+        Double[] delta = new Double[k];
+        Double[] noise = new Double[k];
+        String[] verdict = new String[k];
+        Arrays.fill(verdict, "");
+        Noise.Band base = s.series() == null ? null : Noise.of(runs.get(0).intervals(), s.series());
+        for (int i = 0; i < k; i++) {
+            values[i] = s.value().apply(runs.get(i).report());
+        }
+        for (int i = 1; i < k; i++) {
+            Double a = values[0];
+            Double b = values[i];
+            if (a == null || b == null || a == 0 && !s.points()) {
+                continue;
+            }
+            delta[i] = s.points() ? b - a : 100 * (b - a) / Math.abs(a);
+            if (base != null) {
+                Noise.Delta d = Noise.delta(base, Noise.of(runs.get(i).intervals(), s.series()));
+                if (Double.isFinite(d.halfWidth95()) && base.mean() != 0) {
+                    noise[i] = s.points() ? d.halfWidth95() : 100 * d.halfWidth95() / Math.abs(base.mean());
+                    boolean up = b > a;
+                    verdict[i] = !(Math.abs(delta[i]) > noise[i]) ? "within noise" : up == s.higherIsBetter() ? "better" : "worse";
+                }
+            }
+        }
+        return new Comparison.Figure(s.name(), s.unit(), s.higherIsBetter(), Arrays.asList(values), Arrays.asList(delta),
+                s.points() ? "pp" : "%", Arrays.asList(noise), Arrays.asList(verdict));
+    }
+}

@@ -1,0 +1,101 @@
+package org.sdbench.report.compare;
+
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import org.sdbench.report.IntervalRow;
+
+/**
+ * How much a figure moves between the measurement window's intervals, and so how large a
+ * difference between two runs must be before it is more than noise. Each full interval of the
+ * window is one sample; the difference of two runs' means gets a Welch 95 % confidence interval.
+ * Intervals of a closed-loop run are close to, not exactly, independent: treat the band as an
+ * estimate, and prefer longer windows (more intervals) for small effects.
+ */
+public final class Noise {
+    /** Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom. */
+    private static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
+        2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052,
+        2.048, 2.045, 2.042};
+
+    private Noise() {
+    }
+
+    /** The spread of one figure over a run's window intervals. */
+    public record Band(int n, double mean, double sd) {
+        public double standardError() {
+            return n == 0 ? Double.NaN : sd / Math.sqrt(n);
+        }
+
+        /** Half-width of the 95 % confidence interval of the mean; NaN with fewer than two intervals. */
+        public double halfWidth95() {
+            return n < 2 ? Double.NaN : t975(n - 1) * standardError();
+        }
+    }
+
+    /** A difference of means with its 95 % half-width (Welch). */
+    public record Delta(double difference, double halfWidth95, double degreesOfFreedom) {
+        /** True when the interval excludes zero: a change beyond the noise. */
+        public boolean significant() {
+            return Double.isFinite(halfWidth95) && Math.abs(difference) > halfWidth95;
+        }
+    }
+
+    /**
+     * The band over the window's full intervals: the short ones cut at phase boundaries are left
+     * out, their rates are noisier by construction.
+     */
+    public static Band of(List<IntervalRow> rows, ToDoubleFunction<IntervalRow> figure) {
+        List<IntervalRow> window = rows.stream().filter(IntervalRow::inWindow).toList();
+        double longest = window.stream().mapToDouble(IntervalRow::seconds).max().orElse(0);
+        double[] v = window.stream().filter(r -> r.seconds() >= 0.5 * longest).mapToDouble(figure).toArray();
+        return of(v);
+    }
+
+    static Band of(double[] v) {
+        int n = v.length;
+        if (n == 0) {
+            return new Band(0, Double.NaN, Double.NaN);
+        }
+        double mean = 0;
+        for (double x : v) {
+            mean += x;
+        }
+        mean /= n;
+        double ss = 0;
+        for (double x : v) {
+            ss += (x - mean) * (x - mean);
+        }
+        return new Band(n, mean, n < 2 ? Double.NaN : Math.sqrt(ss / (n - 1)));
+    }
+
+    /** b minus a with the Welch 95 % interval; NaN half-width when either run has fewer than two intervals. */
+    public static Delta delta(Band a, Band b) {
+        double diff = b.mean() - a.mean();
+        if (a.n() < 2 || b.n() < 2) {
+            return new Delta(diff, Double.NaN, Double.NaN);
+        }
+        double va = a.sd() * a.sd() / a.n();
+        double vb = b.sd() * b.sd() / b.n();
+        double se = Math.sqrt(va + vb);
+        if (se == 0) {
+            return new Delta(diff, 0, a.n() + b.n() - 2);
+        }
+        double df = (va + vb) * (va + vb) / (va * va / (a.n() - 1) + vb * vb / (b.n() - 1));
+        return new Delta(diff, t975(df) * se, df);
+    }
+
+    /** Student's t 97.5 % quantile; interpolated in 1/df beyond the table, 1.96 in the limit. */
+    static double t975(double df) {
+        if (df <= 1) {
+            return T975[0];
+        }
+        if (df <= 30) {
+            int lo = (int) Math.floor(df);
+            double frac = df - lo;
+            double a = T975[lo - 1];
+            return lo >= 30 ? a : a + frac * (T975[lo] - a);
+        }
+        // Between df = 30 (2.042) and infinity (1.960), t is close to linear in 1/df.
+        return 1.960 + (2.042 - 1.960) * 30 / df;
+    }
+}

@@ -1,0 +1,50 @@
+package org.sdbench.report.env;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * environment.json: where a run ran. Dialog-step time depends on the CPU's power mode and the
+ * DB's settings, so both are recorded and {@code sdbench compare} diffs them.
+ */
+public record Environment(int schemaVersion, String capturedAt, String sdbenchVersion, Host host, Jvm jvm,
+                          Database database) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    /**
+     * The machine the simulator ran on. Fields that the machine does not expose (cpufreq is often
+     * missing in VMs and containers) are null and {@code notes} says so.
+     *
+     * @param frequencySource where currentFrequencyMhz came from (cpufreq or /proc/cpuinfo)
+     */
+    public record Host(String hostname, String os, String kernel, String arch, String cpuModel, int logicalCpus,
+                       Integer physicalCores, Long memoryBytes, String governor, String energyPerformancePreference,
+                       Double currentFrequencyMhz, Double minFrequencyMhz, Double maxFrequencyMhz,
+                       String frequencySource, List<String> notes) {
+        public Host {
+            notes = notes == null ? List.of() : List.copyOf(notes);
+        }
+    }
+
+    public record Jvm(String version, String vendor, String vmName, long maxHeapBytes, List<String> garbageCollectors,
+                      List<String> inputArguments) {
+    }
+
+    /**
+     * @param settings pg_settings that differ from the built-in defaults as a new connection sees
+     *     them (configuration file, ALTER SYSTEM/DATABASE/ROLE, connection options), by name
+     * @param settingsStatus "ok", or why settings could not be read
+     */
+    public record Database(String kind, String description, String version, String serverVersion,
+                           Map<String, Setting> settings, String settingsStatus) {
+    }
+
+    /** One setting as pg_settings shows it: value in its unit, where it was set, the built-in default. */
+    public record Setting(String value, String unit, String source, String defaultValue) {
+        /** Value with its unit, e.g. {@code 16384 8kB}. */
+        public String display() {
+            return unit == null || unit.isEmpty() ? value : value + " " + unit;
+        }
+    }
+}
