@@ -74,7 +74,9 @@ public final class Driver {
         }
         reporter = Thread.currentThread();
         try {
-            harvestUntilEnd(onInterval);
+            if (!stop.get()) {
+                harvestUntilEnd(onInterval);
+            }
         } catch (InterruptedException e) {
             if (!stop.get()) {
                 throw e;
@@ -82,16 +84,33 @@ public final class Driver {
         } finally {
             reporter = null;
         }
-        for (Thread t : users) {
-            if (stop.get()) {
-                t.interrupt();
-            }
-            t.join();
+        joinUsers(users);
+        if (stop.get()) {
+            // requestStop() interrupts this thread to cut the reporter's sleep short; that interrupt
+            // was the stop signal itself, consumed here, not a request to abandon the report.
+            Thread.interrupted();
         }
         Interval last = metrics.interval(phases.phaseAt(clock.nanoTime()) == Phases.Phase.MEASUREMENT);
         intervals.add(last);
         onInterval.accept(last);
         return List.copyOf(intervals);
+    }
+
+    private void joinUsers(List<Thread> users) throws InterruptedException {
+        for (Thread t : users) {
+            while (t.isAlive()) {
+                if (stop.get()) {
+                    t.interrupt();
+                }
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    if (!stop.get()) {
+                        throw e;
+                    }
+                }
+            }
+        }
     }
 
     private void harvestUntilEnd(Consumer<Interval> onInterval) throws InterruptedException {
