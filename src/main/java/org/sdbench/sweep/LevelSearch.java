@@ -33,7 +33,13 @@ public final class LevelSearch {
         int under = done.stream().filter(l -> l.avgResponseSeconds() < limitSeconds).mapToInt(Knee.Level::users).max().orElse(0);
         int over = done.stream().filter(l -> l.avgResponseSeconds() >= limitSeconds).mapToInt(Knee.Level::users).min()
                 .orElse(Integer.MAX_VALUE);
-        if (over == Integer.MAX_VALUE && !lastLevelExploded) {
+        if (lastLevelExploded) {
+            // Errors exploded although the response time did not: that level is past the usable capacity too.
+            over = Math.min(over, done.get(done.size() - 1).users());
+            under = done.stream().filter(l -> l.avgResponseSeconds() < limitSeconds && l.users() < done.get(done.size() - 1).users())
+                    .mapToInt(Knee.Level::users).max().orElse(0);
+        }
+        if (over == Integer.MAX_VALUE) {
             int grown = Math.min(maxUsers, Math.max(under + 1, under * 2));
             return grown > under ? OptionalInt.of(grown) : OptionalInt.empty();
         }

@@ -1,0 +1,152 @@
+package org.sdbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.config.Durations;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.driver.Driver;
+import org.sdbench.driver.Phases;
+import org.sdbench.driver.ThinkTime;
+import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.MetricsUpdateListener;
+import org.sdbench.load.LoadProgress;
+import org.sdbench.metrics.PrometheusEndpoint;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.metrics.StepObserver;
+import org.sdbench.report.IntervalRow;
+import org.sdbench.report.RunFolder;
+import org.sdbench.report.RunReport;
+import org.sdbench.report.RunReportAssembler;
+import org.sdbench.report.TerminalSummary;
+import org.sdbench.report.TimeSeries;
+import org.sdbench.report.db.WindowProbe;
+import org.sdbench.report.env.Environment;
+import org.sdbench.report.env.EnvironmentProbe;
+import org.sdbench.report.threshold.Threshold;
+import org.sdbench.report.threshold.Thresholds;
+import org.sdbench.transaction.SdTransactions;
+
+/** The body of one run, shared by 'run' and 'sweep': app tier up, phases, report, run folder. */
+final class RunExecutor {
+    /** One finished run: its folder, its report, and the exit code its thresholds imply. */
+    record Outcome(Path folder, RunReport report, int exitCode) {
+    }
+
+    private final int intervalSeconds;
+    private final Integer metricsPort;
+    private final List<Threshold> parsed;
+
+    RunExecutor(int intervalSeconds, Integer metricsPort, List<Threshold> thresholds) {
+        this.intervalSeconds = intervalSeconds;
+        this.metricsPort = metricsPort;
+        this.parsed = List.copyOf(thresholds);
+    }
+
+    /**
+     * Runs all phases against a database that holds the data, writes the run folder and prints
+     * the summary. Ctrl-C ends the run early; the window so far is still reported.
+     */
+    Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
+        LocalDateTime started = LocalDateTime.now();
+        Path folder = RunFolder.create(c, started);
+        Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
+        RunFolder.writeStart(folder, c, env);
+        Clock clock = Clock.SYSTEM;
+        RunMetrics metrics = new RunMetrics(clock);
+        var a = c.appServer();
+        try (AppServerSystem system = new AppServerSystem(a, c.workload(), db, new SdTransactions(),
+                SdTransactions.updateModules(), new MetricsUpdateListener(metrics), clock, c.run().users(), c.run().seed())) {
+            int recovered = system.start();
+            if (recovered > 0) {
+                out.printf("processing %d update requests left in VBHDR by an earlier run first...%n", recovered);
+                out.flush();
+                for (var i : system.instances()) {
+                    i.updateTask().awaitIdle(java.time.Duration.ofMinutes(5));
+                }
+                metrics.interval(false);
+            }
+            Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, c.run().rampUp(), c.run().duration(),
+                    c.run().rampDown(), c.run().users());
+            Driver driver = new Driver(system, metrics, clock, phases,
+                    ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()), c.run().seed(),
+                    intervalSeconds * 1_000_000_000L);
+            out.printf("sdbench run '%s': %d users on %d instance(s) x %d dialog + %d update work processes, %s, "
+                            + "ramp-up %s, window %s, ramp-down %s -> %s%n", c.name(), c.run().users(), a.instances(),
+                    a.dialogWorkProcesses(), a.updateWorkProcesses(), db.describe(), Durations.format(c.run().rampUp()), Durations.format(c.run().duration()),
+                    Durations.format(c.run().rampDown()), folder);
+            out.flush();
+            CountDownLatch reported = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                driver.requestStop();
+                try {
+                    reported.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "sdbench-ctrl-c");
+            Runtime.getRuntime().addShutdownHook(hook);
+            try {
+                Measured m = measure(c, db, out, system, metrics, driver, phases, clock, started, recovered);
+                RunReport report = m.report();
+                RunFolder.write(folder, report, m.rows(), env);
+                TerminalSummary.print(report, out);
+                out.println("results: " + folder.toAbsolutePath());
+                out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
+                out.flush();
+                return new Outcome(folder, report, Thresholds.allPassed(report.thresholds()) ? ExitCode.OK : ExitCode.FAILED_CHECK);
+            } finally {
+                reported.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // Already in shutdown (Ctrl-C): the hook is running and waits for the latch above.
+                }
+            }
+        }
+    }
+
+    private record Measured(RunReport report, List<IntervalRow> rows) {
+    }
+
+    /**
+     * Runs the phases with live progress, the window probe (DB and CPU snapshots at the window's
+     * boundaries) and the optional Prometheus endpoint, then assembles the report.
+     */
+    private Measured measure(SdbenchConfig c, Database db, PrintWriter out, AppServerSystem system, RunMetrics metrics,
+                              Driver driver, Phases phases, Clock clock, LocalDateTime started,
+                              int recovered) throws InterruptedException {
+        var series = new TimeSeries(phases);
+        try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
+                EnvironmentProbe.isLocal(c.database()));
+             var prometheus = metricsPort == null ? null : PrometheusEndpoint.start(metricsPort, system,
+                     driver::loggedOn, () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
+            if (prometheus != null) {
+                metrics.observe(prometheus);
+                out.printf("prometheus metrics: http://localhost:%d/metrics%n", prometheus.port());
+            }
+            probe.start();
+            try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, system, clock)) {
+                driver.run(i -> progress.interval(series.add(i, driver.loggedOn(), updateQueue(system))));
+            }
+            var window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
+            boolean drained = system.stop(java.time.Duration.ofSeconds(60));
+            var timeline = new RunReport.Timeline(c.run().rampUp().toNanos() / 1e9, c.run().duration().toNanos() / 1e9,
+                    c.run().rampDown().toNanos() / 1e9, intervalSeconds);
+            RunReport report = new RunReportAssembler(c, db, system, metrics).assemble(started, drained, recovered,
+                    driver.stopped(), timeline, window);
+            return new Measured(report.withThresholds(Thresholds.evaluate(parsed, report)), series.rows());
+        } finally {
+            metrics.observe(StepObserver.NONE);
+        }
+    }
+
+    private static int updateQueue(AppServerSystem system) {
+        return system.instances().stream().mapToInt(i -> i.updateTask().queueLength()).sum();
+    }
+}

@@ -1,0 +1,42 @@
+package org.sdbench.sweep;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.sdbench.config.ConfigException;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.report.Json;
+
+/** sweep.json in the sweep folder: rewritten after every level, read back by --resume. */
+public final class SweepStore {
+    public static final String FILE = "sweep.json";
+
+    private SweepStore() {
+    }
+
+    public static void save(Path dir, SweepResult r) {
+        Path tmp = dir.resolve(FILE + ".tmp");
+        try {
+            Json.MAPPER.writeValue(tmp.toFile(), r);
+            // Replace atomically: a sweep killed while writing must still find its last good state.
+            Files.move(tmp, dir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new EnvironmentException("writing " + dir.resolve(FILE) + " failed: " + e.getMessage());
+        }
+    }
+
+    public static SweepResult load(Path dir) {
+        Path f = dir.resolve(FILE);
+        if (!Files.isRegularFile(f)) {
+            throw new ConfigException("--resume '" + dir + "' is not allowed: it has no " + FILE
+                    + " (give the folder of an earlier sweep)");
+        }
+        try {
+            return Json.MAPPER.readValue(f.toFile(), SweepResult.class);
+        } catch (IOException e) {
+            throw new ConfigException("--resume: " + f + " is not a sweep result (" + e.getMessage().lines().findFirst().orElse("")
+                    + ")");
+        }
+    }
+}
