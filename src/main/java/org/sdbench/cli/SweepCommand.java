@@ -99,7 +99,7 @@ final class SweepCommand implements Callable<Integer> {
         SdbenchConfig base = options.load(extra);
         PrintWriter out = spec.commandLine().getOut();
         Path dir = resume != null ? resume : folder(base);
-        List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.load(resume).levels() : List.of());
+        List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());
         String started = LocalDateTime.now().toString();
         double think = base.workload().thinkTime().toNanos() / 1e9;
         try (Database db = Database.open(base.database(), true)) {

@@ -7,12 +7,13 @@ import java.util.List;
  * Mean-value analysis of the closed benchmark system: N users cycle through a delay (think time
  * plus the latency that does not queue) and the host CPU, a queueing station with {@code servers}
  * cores. Multi-server stations use Seidmann's approximation: a single server with demand D/m plus
- * a pure delay of D(m-1)/m, which is exact at low and high load and close in between.
+ * a pure delay of D(m-1)/m, which is exact at low and high load and close in between. The number of
+ * servers may be fractional: the CPUs left to the benchmark once other load on the host is taken out.
  */
-public record MvaModel(double thinkSeconds, double delaySeconds, double cpuDemandSeconds, int servers) {
+public record MvaModel(double thinkSeconds, double delaySeconds, double cpuDemandSeconds, double servers) {
 
     public MvaModel {
-        if (thinkSeconds < 0 || delaySeconds < 0 || cpuDemandSeconds <= 0 || servers < 1) {
+        if (thinkSeconds < 0 || delaySeconds < 0 || cpuDemandSeconds <= 0 || servers < 1 || Double.isNaN(servers)) {
             throw new IllegalArgumentException("MVA needs think >= 0, delay >= 0, CPU demand > 0 and >= 1 server: think "
                     + thinkSeconds + ", delay " + delaySeconds + ", demand " + cpuDemandSeconds + ", servers " + servers);
         }
@@ -30,7 +31,7 @@ public record MvaModel(double thinkSeconds, double delaySeconds, double cpuDeman
      * time over steps) and the response time seen there; what the CPU demand does not explain is
      * latency that does not queue (network, I/O waits, the update wait).
      */
-    public static MvaModel calibrate(double thinkSeconds, double measuredResponseSeconds, double cpuSecondsPerStep, int cores) {
+    public static MvaModel calibrate(double thinkSeconds, double measuredResponseSeconds, double cpuSecondsPerStep, double cores) {
         double delay = Math.max(0, measuredResponseSeconds - cpuSecondsPerStep);
         return new MvaModel(thinkSeconds, delay, cpuSecondsPerStep, cores);
     }

@@ -28,7 +28,7 @@ public record SweepResult(
     }
 
     /** MVA calibrated on the low levels; its curve at every measured level and its knee. */
-    public record Model(Integer calibratedOnUsers, double cpuDemandMs, double delayMs, int cores,
+    public record Model(List<Integer> calibratedOnUsers, double cpuDemandMs, double delayMs, double effectiveCpus,
                         List<Prediction> predictions, Integer predictedMaxUsers, Double errorPercent) {
     }
 
@@ -71,12 +71,12 @@ public record SweepResult(
     }
 
     private static Model model(List<LevelResult> sorted, double limit, double think, Measured measured, List<String> notes) {
-        LevelResult base = sorted.stream().filter(l -> l.cpuSecondsPerStep() != null && l.steps() > 0).findFirst().orElse(null);
-        if (base == null) {
-            notes.add("no queueing model: host CPU use was not measurable (DB on another host, or no level yet)");
+        Calibration cal = Calibration.of(sorted);
+        if (cal == null) {
+            notes.add("no queueing model: simulator and DB CPU were not measurable (DB on another host, or no level yet)");
             return null;
         }
-        MvaModel m = MvaModel.calibrate(think, base.avgResponseMs() / 1000, base.cpuSecondsPerStep(), base.logicalCpus());
+        MvaModel m = MvaModel.calibrate(think, cal.responseSeconds(), cal.demandSeconds(), cal.servers());
         List<Prediction> predictions = new ArrayList<>();
         int top = sorted.get(sorted.size() - 1).users();
         var curve = m.curve(Math.max(top, 1));
@@ -86,10 +86,11 @@ public record SweepResult(
         }
         int predicted = m.maxUsersUnder(limit, 1_000_000);
         Double error = measured.maxUsers() == null ? null : (predicted - measured.maxUsers()) / measured.maxUsers() * 100;
-        notes.add(String.format("model: MVA with the host CPU as a %d-server queue (demand %.2f ms per step) and %.2f ms "
-                        + "of non-queueing latency, calibrated on the %d-user level",
-                base.logicalCpus(), m.cpuDemandSeconds() * 1000, m.delaySeconds() * 1000, base.users()));
-        return new Model(base.users(), m.cpuDemandSeconds() * 1000, m.delaySeconds() * 1000, base.logicalCpus(), predictions,
+        notes.add(String.format(java.util.Locale.ROOT, "model: MVA with the host CPU as a queue of %.2f CPUs (of %d; the rest "
+                        + "busy with other work) at %.2f ms CPU per dialog step, plus %.2f ms of latency that does not queue; "
+                        + "calibrated on the levels %s", m.servers(), cal.cpus(), m.cpuDemandSeconds() * 1000,
+                m.delaySeconds() * 1000, cal.users()));
+        return new Model(cal.users(), m.cpuDemandSeconds() * 1000, m.delaySeconds() * 1000, m.servers(), predictions,
                 predicted, error);
     }
 }

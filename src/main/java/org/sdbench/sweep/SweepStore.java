@@ -26,6 +26,22 @@ public final class SweepStore {
         }
     }
 
+    /** The levels an earlier sweep finished; knee and model are recomputed from them, never trusted from the file. */
+    public static java.util.List<LevelResult> levels(Path dir) {
+        Path f = dir.resolve(FILE);
+        if (!Files.isRegularFile(f)) {
+            throw new ConfigException("--resume '" + dir + "' is not allowed: it has no " + FILE
+                    + " (give the folder of an earlier sweep)");
+        }
+        try {
+            var tree = Json.MAPPER.readTree(f.toFile());
+            return java.util.List.of(Json.MAPPER.treeToValue(tree.path("levels"), LevelResult[].class));
+        } catch (IOException e) {
+            throw new ConfigException("--resume: " + f + " is not a sweep result (" + e.getMessage().lines().findFirst().orElse("")
+                    + ")");
+        }
+    }
+
     public static SweepResult load(Path dir) {
         Path f = dir.resolve(FILE);
         if (!Files.isRegularFile(f)) {
