@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 class SweepResultTest {
     private static LevelResult level(int users, double avgMs, double saps, Double cpuPerStep) {
-        return new LevelResult(users, "u" + users, 30, 1000, 0, avgMs, avgMs * 2, saps * 60, saps, 50.0, 10, 40.0, 2,
-                cpuPerStep, 0, false);
+        boolean cpu = cpuPerStep != null;
+        return new LevelResult(users, "u" + users, 30, 1000L * users, 0, avgMs, avgMs * 2, saps * 60, saps, cpu ? 50.0 : null,
+                cpu ? 1.0 * users / 10 : 0, cpu ? 0.5 * users / 10 : null, 2, cpuPerStep, 0, false);
     }
 
     @Test
@@ -20,7 +21,10 @@ class SweepResultTest {
         assertEquals(250.0, r.measured().maxUsers(), 1e-9);
         assertEquals(1900.0, r.measured().sapsLikeAtMax(), 1e-9);
         assertNotNull(r.model());
-        assertEquals(100, r.model().calibratedOnUsers());
+        assertEquals(List.of(100, 200, 300), r.model().calibratedOnUsers(), "all levels under 80 % host CPU calibrate");
+        // CPU (sim + DB) grows 1.5 % of 2 CPUs per 10 users while steps/s grow 1000/30 per user: a linear demand.
+        double stepsPerSecondPerUser = 1000.0 / 30;
+        assertEquals(0.015 * 2 / 10 / stepsPerSecondPerUser * 1000, r.model().cpuDemandMs(), 1e-9);
         assertNotNull(r.model().errorPercent());
     }
 
