@@ -24,21 +24,12 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Option(names = "--duration", paramLabel = "DURATION", description = "Measurement window (run.duration), e.g. 5m.")
-    String duration;
-
-    @Option(names = "--ramp-up", paramLabel = "DURATION", description = "Ramp-up (run.rampUp).")
-    String rampUp;
-
-    @Option(names = "--ramp-down", paramLabel = "DURATION", description = "Ramp-down (run.rampDown).")
-    String rampDown;
+    @Mixin
+    PhaseOptions phases;
 
     @Option(names = "--no-load", description = "Fail instead of loading master data when it is missing.")
     boolean noLoad;
 
-    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "10",
-            description = "Progress and intervals.csv resolution in seconds (default ${DEFAULT-VALUE}).")
-    int intervalSeconds;
 
     @Option(names = "--threshold", paramLabel = "EXPR",
             description = {"Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%,",
@@ -54,19 +45,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        List<String> extra = new ArrayList<>();
-        if (duration != null) {
-            extra.add("run.duration=" + duration);
-        }
-        if (rampUp != null) {
-            extra.add("run.rampUp=" + rampUp);
-        }
-        if (rampDown != null) {
-            extra.add("run.rampDown=" + rampDown);
-        }
-        if (intervalSeconds < 1) {
-            throw new ConfigException("'--interval' = " + intervalSeconds + " is not allowed: 1 or more seconds");
-        }
+        List<String> extra = phases.overrides();
         if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
             throw new ConfigException("'--metrics-port' = " + metricsPort
                     + " is not allowed: a TCP port from 1 to 65535, or 0 for any free port");
@@ -76,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), true)) {
             new DataSetCheck(db, c, out).ensureLoaded(!noLoad);
-            return new RunExecutor(intervalSeconds, metricsPort, parsed).execute(c, db, out).exitCode();
+            return new RunExecutor(phases.intervalSeconds, metricsPort, parsed).execute(c, db, out).exitCode();
         }
     }
 }

@@ -63,14 +63,8 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "DIR", description = "Continue the sweep in this folder from its last finished level.")
     Path resume;
 
-    @Option(names = "--duration", paramLabel = "DURATION", description = "Measurement window of each level.")
-    String duration;
-
-    @Option(names = "--ramp-up", paramLabel = "DURATION", description = "Ramp-up of each level.")
-    String rampUp;
-
-    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "10", description = "Interval of each level's time series.")
-    int intervalSeconds;
+    @Mixin
+    PhaseOptions phases;
 
     @Spec
     CommandSpec spec;
@@ -80,21 +74,12 @@ final class SweepCommand implements Callable<Integer> {
         if (!reset.equals("truncate") && !reset.equals("none")) {
             throw new ConfigException("'--reset' = '" + reset + "' is not allowed: truncate or none");
         }
-        if (intervalSeconds < 1) {
-            throw new ConfigException("'--interval' = " + intervalSeconds + " is not allowed: 1 or more seconds");
-        }
         double limitSeconds = Durations.parse("--limit", limit).toNanos() / 1e9;
         if (limitSeconds <= 0) {
             throw new ConfigException("'--limit' = '" + limit + "' is not allowed: a duration above 0, such as 1s");
         }
         SweepPlan plan = levels == null ? SweepPlan.automatic(start, limitSeconds, precision, maxUsers) : SweepPlan.parse(levels);
-        List<String> extra = new ArrayList<>();
-        if (duration != null) {
-            extra.add("run.duration=" + duration);
-        }
-        if (rampUp != null) {
-            extra.add("run.rampUp=" + rampUp);
-        }
+        List<String> extra = new ArrayList<>(phases.overrides());
         extra.add("run.users=" + plan.maxUsers());
         SdbenchConfig base = options.load(extra);
         PrintWriter out = spec.commandLine().getOut();
@@ -115,7 +100,7 @@ final class SweepCommand implements Callable<Integer> {
                 }
                 out.printf("%n--- level %d users ---%n", users);
                 out.flush();
-                var outcome = new RunExecutor(intervalSeconds, null, List.of()).execute(level(base, users, dir), db, out);
+                var outcome = new RunExecutor(phases.intervalSeconds, null, List.of()).execute(level(base, users, dir), db, out);
                 long bytes = data.sizes().values().stream().mapToLong(Long::longValue).sum();
                 LevelResult level = LevelResult.of(outcome.report(), dir.relativize(outcome.folder()).toString(), bytes);
                 done.add(level);
