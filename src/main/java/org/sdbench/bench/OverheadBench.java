@@ -39,15 +39,15 @@ public final class OverheadBench {
                 o.window().toSeconds(), o.rounds(), HeapProbe.maxHeap() >> 20, HeapProbe.collectors());
         out.flush();
         for (Variant v : variants) {
-            // Warm-up: JIT-compile every path before anything is measured.
-            runner.run(v.spec.phases(Duration.ofSeconds(1), Duration.ofSeconds(4), Duration.ZERO));
+            // Warm-up: JIT-compile every path before anything is measured (the JDBC paths take longest).
+            runner.run(v.spec.phases(Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ZERO));
         }
         for (int r = 1; r <= o.rounds(); r++) {
             for (Variant v : variants) {
                 BenchResult res = runner.run(v.spec);
                 v.results.add(res);
-                out.printf(Locale.ROOT, "  round %d %-34s %,9.0f steps/s  %7.2f us/step JVM CPU%n", r, v.name,
-                        res.stepsPerSecond(), res.overheadMicrosPerStep());
+                out.printf(Locale.ROOT, "  round %d %-34s %,9.0f steps/s  %7.2f us/step JVM CPU   (%s)%n", r, v.name,
+                        res.stepsPerSecond(), res.overheadMicrosPerStep(), Noise.brief(res.cpu()));
                 out.flush();
             }
         }

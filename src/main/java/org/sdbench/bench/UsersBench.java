@@ -17,6 +17,12 @@ public final class UsersBench {
     /** The target: think-time lag p99 under this, in milliseconds. */
     public static final double TARGET_LAG_P99_MS = 10;
 
+    /**
+     * Heap per logged-on user besides its context, as measured by this bench with ZGC (virtual
+     * thread stack chunks, session, random streams): used to refuse runs that cannot fit.
+     */
+    static final int SESSION_BYTES = 8 * 1024;
+
     /** What to measure. */
     public record Options(int users, Duration think, Duration rampUp, Duration window, AppServerConfig appServer,
                           WorkloadConfig workload, long seed) {
@@ -32,13 +38,14 @@ public final class UsersBench {
 
     /** Runs once and prints the figures; true when the lag target is met. */
     public boolean run(Options o) throws InterruptedException {
-        long contexts = (long) o.users() * o.appServer().userContextBytes();
+        long needed = (long) o.users() * (o.appServer().userContextBytes() + SESSION_BYTES);
         long max = HeapProbe.maxHeap();
-        if (contexts > max * 0.8) {
-            throw new ConfigException(String.format(Locale.ROOT, "%d users x appServer.userContextBytes %d = %d MiB of "
-                            + "user contexts does not fit in this JVM's %d MiB heap: lower the context size (e.g. --set "
-                            + "appServer.userContextBytes=16384) or raise -Xmx in SDBENCH_JVM_OPTS", o.users(),
-                    o.appServer().userContextBytes(), contexts >> 20, max >> 20));
+        if (needed > max * 0.8) {
+            throw new ConfigException(String.format(Locale.ROOT, "%d users x (appServer.userContextBytes %d + about %d B "
+                            + "of session state) = %d MiB live does not fit this JVM's %d MiB heap with room for the GC: "
+                            + "lower the context (e.g. --set appServer.userContextBytes=16384) or raise -Xmx in "
+                            + "SDBENCH_JVM_OPTS", o.users(), o.appServer().userContextBytes(), SESSION_BYTES,
+                    needed >> 20, max >> 20));
         }
         WorkloadConfig w = RunSpec.zeroCpu(o.workload(), o.think());
         RunSpec spec = RunSpec.noSql("users", o.appServer(), w, o.users(), o.seed())
@@ -79,6 +86,7 @@ public final class UsersBench {
             }
         }
         out.println();
+        out.println(Noise.describe(r.cpu()));
         boolean met = lag.p99Ms() < TARGET_LAG_P99_MS && r.stepsPerSecond() >= 0.97 * expected;
         out.printf(Locale.ROOT, "target: think-time lag p99 < %.0f ms and throughput on Little's law -> %s%n",
                 TARGET_LAG_P99_MS, met ? "MET" : "NOT MET");

@@ -39,10 +39,15 @@ final class WindowProbe implements Consumer<Interval> {
         }
         if (progress != null) {
             progress.printf(Locale.ROOT, "  [%-11s %4.0f s] %,8.0f steps/s  response avg %6.2f ms  think lag p95 %7.2f ms  errors %d%n",
-                    phases.phaseAt(i.endNanos() - 1).label(), (i.endNanos() - phases.startNanos()) / 1e9,
+                    label(i), (i.endNanos() - phases.startNanos()) / 1e9,
                     i.seconds() > 0 ? i.steps() / i.seconds() : 0, i.avgMs(), i.thinkLagP95Ms(), i.errors());
             progress.flush();
         }
+    }
+
+    /** The phase an interval belongs to: harvests come a little after their boundary, so not by its end. */
+    private String label(Interval i) {
+        return i.inWindow() ? Phases.Phase.MEASUREMENT.label() : phases.phaseAt(i.startNanos()).label();
     }
 
     /** The window's CPU; fails when the run ended before its window did (stopped early). */

@@ -24,11 +24,12 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Benchmarks of the simulator itself (not of the database): its CPU per dialog step, how many",
-                "users one JVM drives on schedule, and its share of the host CPU at saturation. Exit code 1 when",
-                "the figure misses its target. Run them against a local PostgreSQL, e.g. --db-url",
-                "jdbc:postgresql://127.0.0.1:5432/sdbench_perf, or use bench/simulator.sh for all three.",
-                "Benches without SQL use their own schema " + BenchCommand.NO_SQL_SCHEMA + " (empty tables)."},
+        description = {"Benchmarks of the simulator itself (not of the database): its CPU per dialog step, how many "
+                + "users one JVM drives on schedule, and its share of the host CPU at saturation. Exit code 1 when "
+                + "the figure misses its target.",
+                "Run them against a local PostgreSQL (e.g. --db-url jdbc:postgresql://127.0.0.1:5432/sdbench_perf), "
+                + "or all three with bench/simulator.sh. Benches without SQL use their own schema "
+                + BenchCommand.NO_SQL_SCHEMA + " (empty tables)."},
         subcommands = {BenchCommand.Overhead.class, BenchCommand.Users.class, BenchCommand.Saturation.class})
 final class BenchCommand implements Runnable {
     @Spec
@@ -40,19 +41,19 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "overhead", mixinStandardHelpOptions = true,
-            description = {"Simulator CPU per dialog step with zero configured CPU: steps without SQL (user context",
-                    "0 B and as configured) and with the SD transactions, interleaved in rounds. Target < 50 us."})
+            description = "Simulator CPU per dialog step with zero configured CPU: steps without SQL (user context "
+                    + "0 B and as configured) and with the SD transactions, interleaved in rounds. Target: < 50 us.")
     static final class Overhead implements Callable<Integer> {
         @Mixin
         ConfigOptions options;
 
-        @Option(names = "--think", defaultValue = "10ms", description = "Think time (default ${DEFAULT-VALUE}).")
+        @Option(names = "--think", paramLabel = "DURATION", defaultValue = "10ms", description = "Think time (default ${DEFAULT-VALUE}).")
         String think;
 
-        @Option(names = "--window", defaultValue = "15s", description = "Measurement window per round (default ${DEFAULT-VALUE}).")
+        @Option(names = "--window", paramLabel = "DURATION", defaultValue = "15s", description = "Measurement window per round (default ${DEFAULT-VALUE}).")
         String window;
 
-        @Option(names = "--rounds", defaultValue = "3", description = "Rounds per variant (default ${DEFAULT-VALUE}).")
+        @Option(names = "--rounds", paramLabel = "N", defaultValue = "3", description = "Rounds per variant (default ${DEFAULT-VALUE}).")
         int rounds;
 
         @Option(names = "--no-sql", description = "Skip the variant with the SD transactions (no master data needed).")
@@ -77,19 +78,19 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "users", mixinStandardHelpOptions = true,
-            description = {"Many users with a long think time, steps without SQL or configured CPU: think-time lag",
-                    "and live heap. Target: lag p99 < 10 ms. Run it once per user count (heap figures need a fresh JVM)."})
+            description = "Many users with a long think time, steps without SQL or configured CPU: think-time lag "
+                    + "and live heap. Target: lag p99 < 10 ms. One user count per run (heap figures need a fresh JVM).")
     static final class Users implements Callable<Integer> {
         @Mixin
         ConfigOptions options;
 
-        @Option(names = "--think", defaultValue = "10s", description = "Think time (default ${DEFAULT-VALUE}).")
+        @Option(names = "--think", paramLabel = "DURATION", defaultValue = "10s", description = "Think time (default ${DEFAULT-VALUE}).")
         String think;
 
-        @Option(names = "--ramp-up", description = "Log-on spread (default: twice the think time, so steps are even).")
+        @Option(names = "--ramp-up", paramLabel = "DURATION", description = "Log-on spread (default: twice the think time, so steps are even).")
         String rampUp;
 
-        @Option(names = "--window", defaultValue = "60s", description = "Measurement window (default ${DEFAULT-VALUE}).")
+        @Option(names = "--window", paramLabel = "DURATION", defaultValue = "60s", description = "Measurement window (default ${DEFAULT-VALUE}).")
         String window;
 
         @Spec
@@ -112,19 +113,19 @@ final class BenchCommand implements Runnable {
     }
 
     @Command(name = "saturation", mixinStandardHelpOptions = true,
-            description = {"The SD transactions with a short think time: where the host CPU goes (this JVM, PostgreSQL,",
-                    "the rest) over the window. Exit 1 when the simulator, not PostgreSQL, used most CPU."})
+            description = "The SD transactions with a short think time: where the host CPU goes (this JVM, "
+                    + "PostgreSQL, the rest) over the window. Exit 1 when the simulator used more CPU than PostgreSQL.")
     static final class Saturation implements Callable<Integer> {
         @Mixin
         ConfigOptions options;
 
-        @Option(names = "--think", defaultValue = "50ms", description = "Think time (default ${DEFAULT-VALUE}).")
+        @Option(names = "--think", paramLabel = "DURATION", defaultValue = "50ms", description = "Think time (default ${DEFAULT-VALUE}).")
         String think;
 
-        @Option(names = "--ramp-up", defaultValue = "10s", description = "Ramp-up (default ${DEFAULT-VALUE}).")
+        @Option(names = "--ramp-up", paramLabel = "DURATION", defaultValue = "10s", description = "Ramp-up (default ${DEFAULT-VALUE}).")
         String rampUp;
 
-        @Option(names = "--window", defaultValue = "60s", description = "Measurement window (default ${DEFAULT-VALUE}).")
+        @Option(names = "--window", paramLabel = "DURATION", defaultValue = "60s", description = "Measurement window (default ${DEFAULT-VALUE}).")
         String window;
 
         @Option(names = "--keep-cpu", description = "Keep the workload's configured CPU per step (default: 0).")

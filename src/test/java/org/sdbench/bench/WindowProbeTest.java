@@ -1,0 +1,39 @@
+package org.sdbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.sdbench.driver.Phases;
+import org.sdbench.metrics.Interval;
+
+class WindowProbeTest {
+    private static final long S = 1_000_000_000L;
+    private final Phases phases = new Phases(0, 2 * S, 10 * S, S, 5);
+
+    @Test
+    void accept_harvestsAroundTheWindow_cpuSpansTheWindowAndHeapReadAtItsEnd() {
+        WindowProbe p = new WindowProbe(phases, "sdbench_perf", true, null);
+        p.accept(interval(0, 2 * S, false));
+        p.accept(interval(2 * S, 7 * S, true));
+        p.accept(interval(7 * S, 12 * S, true));
+        p.accept(interval(12 * S, 13 * S, false));
+        CpuWindow w = p.cpu();
+        assertTrue(w.seconds() >= 0);
+        assertTrue(p.heapAfterGc() > 0);
+    }
+
+    @Test
+    void cpu_runStoppedBeforeTheWindowEnded_refused() {
+        WindowProbe p = new WindowProbe(phases, "sdbench_perf", false, null);
+        p.accept(interval(0, 2 * S, false));
+        p.accept(interval(2 * S, 5 * S, true));
+        assertThrows(IllegalStateException.class, p::cpu);
+        assertEquals(-1, p.heapAfterGc());
+    }
+
+    private static Interval interval(long start, long end, boolean inWindow) {
+        return new Interval(start, end, 0, inWindow, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+}
