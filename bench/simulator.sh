@@ -9,7 +9,7 @@
 #                  3 rounds of 15 s. Target: < 50 us per step without SQL.
 #   2. users:      N users (default 20000) with 10 s think time, steps without SQL: think-time lag
 #                  and live heap under the launcher's -Xmx1g. Target: lag p99 < 10 ms. The user
-#                  context is BYTES (default 16384: 20000 x the configured 64 KiB does not fit 1 GiB).
+#                  context is BYTES (default 16384, the configured default: 20000 users x 16 KiB fit a 1 GiB heap).
 #   3. saturation: SD transactions, 100 users, 50 ms think time, 60 s window: host CPU split
 #                  between this JVM and PostgreSQL from /proc.
 #

@@ -1,0 +1,135 @@
+package org.sdbench.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+    private final ConfigLoader loader = new ConfigLoader(Path.of(""));
+
+    @TempDir
+    Path tmp;
+
+    private ConfigException fails(Path config, String... sets) {
+        return assertThrows(ConfigException.class, () -> loader.load(config, null, List.of(sets)));
+    }
+
+    private Path file(String name, String yaml) throws IOException {
+        return Files.writeString(tmp.resolve(name), yaml);
+    }
+
+    @Test
+    void load_quickConfig_layersDefaultsConfigWorkloadAndSets() {
+        SdbenchConfig c = loader.load(Path.of("config/quick.yaml"), null, List.of("appServer.instances=3"));
+        assertEquals("quick", c.name());
+        assertEquals(Duration.ofMillis(200), c.workload().thinkTime(), "from workloads/sd-quick.yaml");
+        assertEquals(2, c.appServer().updateWorkProcesses(), "from config/quick.yaml");
+        assertEquals(3, c.appServer().instances(), "from --set, applied last");
+        assertEquals(16384, c.appServer().userContextBytes(), "from the built-in defaults");
+        assertEquals(15, c.workload().steps().size());
+        assertEquals(9000, c.workload().bufferSize("RV_BELEG"));
+    }
+
+    @Test
+    void load_setOverridesWorkloadFile_setWins() {
+        SdbenchConfig c = loader.load(Path.of("config/quick.yaml"), null, List.of("workload.thinkTime=1s"));
+        assertEquals(Duration.ofSeconds(1), c.workload().thinkTime());
+    }
+
+    @Test
+    void load_unknownKeyInFile_namesFileAndKeyAndAllowedKeys() throws IOException {
+        Path f = file("bad.yaml", "run:\n  userz: 3\n");
+        var e = fails(f);
+        assertTrue(e.getMessage().contains("bad.yaml") && e.getMessage().contains("unknown key 'run.userz'")
+                && e.getMessage().contains("users"), e.getMessage());
+    }
+
+    @Test
+    void load_unknownSetKey_namesKey() {
+        assertTrue(fails(null, "appServer.dialogWP=4").getMessage().contains("unknown key 'appServer.dialogWP'"));
+    }
+
+    @Test
+    void load_wrongType_namesKeyValueAndExpectedType() {
+        var e = fails(null, "run.users=many");
+        assertEquals("'run.users' = 'many' is not allowed: a whole number", e.getMessage());
+    }
+
+    @Test
+    void load_zeroOrNegativeCounts_rejectedWithRange() {
+        assertEquals("'run.users' = 0 is not allowed: 1 to 1000000", fails(null, "run.users=0").getMessage());
+        assertTrue(fails(null, "appServer.dialogWorkProcesses=-1").getMessage()
+                .startsWith("'appServer.dialogWorkProcesses' = -1 is not allowed"));
+        assertTrue(fails(null, "workload.lineItems=0").getMessage().startsWith("'workload.lineItems' = 0"));
+    }
+
+    @Test
+    void load_negativeThinkTime_rejected() {
+        var e = fails(null, "workload.thinkTime=-1s");
+        assertTrue(e.getMessage().startsWith("'workload.thinkTime' = '-1s' is not allowed"), e.getMessage());
+    }
+
+    @Test
+    void load_durationWithoutUnit_rejected() {
+        assertTrue(fails(null, "run.duration=30").getMessage().contains("a duration with a unit"));
+    }
+
+    @Test
+    void load_missingConfigFile_namesFile() {
+        assertEquals("--config: file 'nope.yaml' not found (give the path of a YAML file)",
+                fails(Path.of("nope.yaml")).getMessage());
+    }
+
+    @Test
+    void load_missingWorkloadFile_namesKeyAndFile() {
+        assertTrue(fails(null, "run.workload=workloads/none.yaml").getMessage()
+                .startsWith("run.workload: file 'workloads/none.yaml' not found"));
+    }
+
+    @Test
+    void load_badEnum_listsAllowedValues() {
+        assertTrue(fails(null, "appServer.layout=four-tier").getMessage().contains("two-tier, three-tier"));
+    }
+
+    @Test
+    void load_invalidYaml_namesFileAndLine() throws IOException {
+        Path f = file("broken.yaml", "run:\n  users: [1,\n");
+        assertTrue(fails(f).getMessage().startsWith(f + ":"), "file and line first");
+    }
+
+    @Test
+    void load_unknownNumberRangeObject_listsObjects() {
+        assertTrue(fails(null, "workload.numberRangeBuffers.FOO=1").getMessage().contains("RV_BELEG"));
+    }
+
+    @Test
+    void load_stepsOutOfOrder_namesPositionAndExpectedStep() throws IOException {
+        String steps = Files.readString(Path.of("workloads/sd-quick.yaml")).replace("step: initial", "step: save");
+        Path w = file("w.yaml", steps);
+        var e = assertThrows(ConfigException.class, () -> loader.load(null, w, List.of()));
+        assertTrue(e.getMessage().startsWith("'workload.steps[0]' = 'VA01/save' is not allowed: step VA01/initial"), e.getMessage());
+    }
+
+    @Test
+    void load_passwordInUrl_refusedWithoutEchoingIt() {
+        var e = fails(null, "database.kind=postgresql", "database.url=jdbc:postgresql://h/db?password=secret");
+        assertTrue(e.getMessage().contains("<hidden>") && !e.getMessage().contains("secret"), e.getMessage());
+    }
+
+    @Test
+    void toYaml_effectiveConfig_durationsReadableAndReloadable() throws IOException {
+        SdbenchConfig c = loader.load(Path.of("config/quick.yaml"), null, List.of());
+        String yaml = ConfigLoader.toYaml(c);
+        assertTrue(yaml.contains("thinkTime: \"200ms\"") || yaml.contains("thinkTime: 200ms"), yaml);
+        Path again = file("effective.yaml", yaml);
+        assertEquals(c, loader.load(again, Path.of(c.run().workload()), List.of()));
+    }
+}
