@@ -9,19 +9,56 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.sdbench.cli.SdbenchCommand;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 
-/** The system PostgreSQL for tests: $SDBENCH_TEST_DB_URL or 127.0.0.1:5432/sdbench_test, one schema per test class. */
+/**
+ * The PostgreSQL of the tests, one schema per test class: the server named by $SDBENCH_TEST_DB_URL
+ * (.ci/run points it at the machine's server), else a real PostgreSQL 17 started once per test JVM
+ * from the embedded binaries, with its data under target/ so nothing outside the build is touched.
+ */
 public final class TestDb {
+    private static String embeddedUrl;
+
     private TestDb() {
     }
 
-    public static String url() {
+    public static synchronized String url() {
         String u = System.getenv("SDBENCH_TEST_DB_URL");
-        return u == null || u.isBlank() ? "jdbc:postgresql://127.0.0.1:5432/sdbench_test" : u;
+        if (u != null && !u.isBlank()) {
+            return u;
+        }
+        if (embeddedUrl == null) {
+            embeddedUrl = startEmbedded();
+        }
+        return embeddedUrl;
+    }
+
+    private static String startEmbedded() {
+        try {
+            EmbeddedPostgres pg = EmbeddedPostgres.builder()
+                    .setDataDirectory(Path.of("target", "test-pg"))
+                    .setCleanDataDirectory(true)
+                    .setServerConfig("max_connections", "200")
+                    .start();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    pg.close();
+                } catch (java.io.IOException e) {
+                    System.err.println("embedded test PostgreSQL did not stop cleanly: " + e.getMessage());
+                }
+            }));
+            try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE sdbench_test");
+            }
+            return "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/sdbench_test";
+        } catch (java.io.IOException | SQLException e) {
+            throw new IllegalStateException("cannot start the embedded test PostgreSQL (set SDBENCH_TEST_DB_URL to use a "
+                    + "running server instead)", e);
+        }
     }
 
     /** config/quick.yaml against the test server and {@code schema}, plus extra --set overrides. */

@@ -22,7 +22,7 @@ final class PgSchema implements AutoCloseable {
     }
 
     static PgSchema create(String prefix) throws SQLException, IOException {
-        String url = env("SDBENCH_TEST_DB_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
+        String url = org.sdbench.load.TestDb.url();
         String name = prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         PGSimpleDataSource admin = new PGSimpleDataSource();
         admin.setURL(url);
