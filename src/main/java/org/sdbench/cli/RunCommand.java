@@ -52,6 +52,7 @@ final class RunCommand implements Callable<Integer> {
         }
         List<Threshold> parsed = Thresholds.parse(thresholds);
         SdbenchConfig c = options.load(extra);
+        RunExecutor.requireSupported(c);
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), true)) {
             new DataSetCheck(db, c, out).ensureLoaded(!noLoad);

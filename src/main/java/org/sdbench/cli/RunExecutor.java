@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
+import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.driver.Driver;
@@ -46,6 +48,15 @@ final class RunExecutor {
         this.intervalSeconds = intervalSeconds;
         this.metricsPort = metricsPort;
         this.parsed = List.copyOf(thresholds);
+    }
+
+    /** Refuses, before anything starts, a configuration this build cannot run as asked. */
+    static void requireSupported(SdbenchConfig c) {
+        if (c.appServer().layout() == Layout.THREE_TIER) {
+            // Running three-tier in-process would report two-tier figures under a three-tier name.
+            throw new ConfigException("'appServer.layout' = 'three-tier' is not allowed yet: app-server processes "
+                    + "('sdbench appserver') are not built; use two-tier");
+        }
     }
 
     /**

@@ -48,7 +48,7 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--start", paramLabel = "N", defaultValue = "10", description = "First level of the automatic search.")
     int start;
 
-    @Option(names = "--max-users", paramLabel = "N", defaultValue = "1000",
+    @Option(names = "--max-users", paramLabel = "N", defaultValue = "2000",
             description = "Most users the automatic search may try (the data set is loaded for this many).")
     int maxUsers;
 
@@ -82,6 +82,7 @@ final class SweepCommand implements Callable<Integer> {
         List<String> extra = new ArrayList<>(phases.overrides());
         extra.add("run.users=" + plan.maxUsers());
         SdbenchConfig base = options.load(extra);
+        RunExecutor.requireSupported(base);
         PrintWriter out = spec.commandLine().getOut();
         Path dir = resume != null ? resume : folder(base);
         List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());

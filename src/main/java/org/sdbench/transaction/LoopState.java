@@ -18,6 +18,8 @@ public final class LoopState {
     }
 
     final int user;
+    /** The user's plant never changes; kept across loops. */
+    String plant;
     String customer;
     List<Item> items = List.of();
     String orderNo;

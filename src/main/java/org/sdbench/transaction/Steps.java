@@ -21,8 +21,12 @@ final class Steps {
         return new StepOutcome.Skipped("no " + what + " from an earlier step of this loop");
     }
 
+    /** The user's plant; formatted once per user, not per step (String.format showed in profiles). */
     static String plant(StepContext ctx, LoopState s) {
-        return MasterKeys.werks(s.user, ctx.workload().plants());
+        if (s.plant == null) {
+            s.plant = MasterKeys.werks(s.user, ctx.workload().plants());
+        }
+        return s.plant;
     }
 
     /** {@code n} distinct numbers from 1..pool, in random order (partial Fisher-Yates). */
