@@ -44,6 +44,12 @@ class CommandErrorsTest {
     }
 
     @Test
+    void run_threeTierLayout_refusedBeforeTouchingTheDatabase_exit2() {
+        oneLine(TestDb.sdbench("run", "-c", "config/three-tier.yaml", "--db-url", "jdbc:postgresql://127.0.0.1:1/none"), 2,
+                "'appServer.layout' = 'three-tier' is not allowed yet");
+    }
+
+    @Test
     void sweep_badLevels_exit2() {
         oneLine(TestDb.sdbench("sweep", "--levels", "ten"), 2, "'--levels' = 'ten'");
     }
