@@ -34,6 +34,9 @@ final class EmbeddedServer implements AutoCloseable {
                     .setPGStartupWait(java.time.Duration.ofSeconds(60))
                     // Sized for a benchmark rather than a unit test: more connections and a larger cache.
                     .setServerConfig("max_connections", "300")
+                    // The library turns synchronous_commit off for unit-test speed; a benchmark must
+                    // measure durable commits unless the user asks otherwise.
+                    .setServerConfig("synchronous_commit", "on")
                     .setServerConfig("shared_buffers", "256MB")
                     .setServerConfig("max_wal_size", "2GB")
                     .setServerConfig("listen_addresses", "127.0.0.1")

@@ -43,6 +43,7 @@ public final class TestDb {
                     .setDataDirectory(Path.of("target", "test-pg"))
                     .setCleanDataDirectory(true)
                     .setServerConfig("max_connections", "200")
+                    .setServerConfig("synchronous_commit", "on")
                     .start();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
