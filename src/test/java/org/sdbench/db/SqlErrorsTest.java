@@ -10,10 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.DatabaseConfig;
 
-/**
- * The machine's PostgreSQL trusts every local connection, so a real wrong password cannot be
- * produced here: the server's answer (SQLState 28P01) is fed to the mapping directly.
- */
+/** The mapping from the server's answers to one line each (a real wrong password: PasswordAuthTest). */
 class SqlErrorsTest {
     private final DatabaseConfig db = new ConfigLoader(Path.of("")).load(null, null,
             List.of("database.kind=postgresql", "database.url=jdbc:postgresql://127.0.0.1:5432/x")).database();
