@@ -77,6 +77,8 @@ public final class SchemaInstaller {
                 throw new EnvironmentException("schema '" + db.schema() + "' in " + db.describe() + " already holds "
                         + existing.size() + " SD tables: add --recreate to drop and reload it, or use another database.schema");
             }
+            // One transaction: a failing statement (a missing tablespace, say) leaves no half-built schema behind.
+            c.setAutoCommit(false);
             if (!existing.isEmpty()) {
                 s.execute(db.dialect().dropSchemaSql(db.schema()));
             }
@@ -88,6 +90,7 @@ public final class SchemaInstaller {
                     s.execute(ts == null ? stmt : stmt + clause(stmt, ts));
                 }
             }
+            c.commit();
         } catch (SQLException e) {
             throw new EnvironmentException("creating the schema '" + db.schema() + "' in " + db.describe() + " failed: "
                     + SqlErrors.firstLine(e) + (e.getMessage() != null && e.getMessage().contains("tablespace")
