@@ -204,6 +204,14 @@ public final class RunMetrics {
         return scratch.getTotalCount();
     }
 
+    /** Steps in the window that a user started more than {@link Summary#LATE_STEP_MS} behind its schedule. */
+    private long lateSteps() {
+        // Start above the histogram bucket that holds exactly the limit, so "on the limit" is not late.
+        long from = windowThinkLag.nextNonEquivalentValue((long) (Summary.LATE_STEP_MS * 1000));
+        return windowThinkLag.getTotalCount() == 0 || windowThinkLag.getMaxValue() < from ? 0
+                : windowThinkLag.getCountBetweenValues(from, Histograms.HIGHEST_MICROS);
+    }
+
     /** The measurement window so far (only spans harvested with {@code inWindow = true}). */
     public Summary summary() {
         harvest.lock();
@@ -225,7 +233,7 @@ public final class RunMetrics {
                     windowQueueMax);
             return new Summary(windowNs / 1e9, steps, txs, all.stats("all"), windowErrors,
                     steps.get(SdStep.VA01_SAVE.ordinal()).count(), steps.get(SdStep.VL01N_SAVE.ordinal()).count(),
-                    steps.get(SdStep.VF01_SAVE.ordinal()).count(), Latency.of(windowThinkLag), update);
+                    steps.get(SdStep.VF01_SAVE.ordinal()).count(), Latency.of(windowThinkLag), lateSteps(), update);
         } finally {
             harvest.unlock();
         }

@@ -17,7 +17,11 @@ public record Summary(
         long deliveries,
         long invoices,
         Latency thinkLag,
+        long lateSteps,
         UpdateStats update) {
+
+    /** A step started this much later than its think-time schedule counts as driver lag. */
+    public static final double LATE_STEP_MS = 10;
 
     public Summary {
         steps = List.copyOf(steps);

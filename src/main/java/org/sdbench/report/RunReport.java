@@ -138,8 +138,9 @@ public record RunReport(
                                 + "the driver fell behind or steps failed; do not trust this throughput",
                         law.measuredDialogStepsPerHour(), law.deviation() * 100, law.expectedDialogStepsPerHour()));
             }
-            if (s.thinkLag().p99Ms() > 10) {
-                w.add(String.format("driver lag: p99 %.1f ms, max %.1f ms between a user's scheduled and actual step start",
+            if (s.thinkLag().p99Ms() > Summary.LATE_STEP_MS) {
+                w.add(String.format("driver lag: %,d steps started more than %.0f ms late; p99 %.1f ms, max %.1f ms between "
+                                + "a user's scheduled and actual step start", s.lateSteps(), Summary.LATE_STEP_MS,
                         s.thinkLag().p99Ms(), s.thinkLag().maxMs()));
             }
             long errors = s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();

@@ -3,6 +3,7 @@ package org.sdbench.report;
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.sdbench.metrics.StepStats;
+import org.sdbench.metrics.Summary;
 
 /** The human-readable end-of-run summary (machine output is result.json). */
 public final class TerminalSummary {
@@ -53,7 +54,8 @@ public final class TerminalSummary {
         out.printf(Locale.ROOT, "reliability   %d connections replaced, %d update requests recovered at start, "
                         + "%d pending / %d failed at end%s%n", rel.connectionsReplaced(), rel.recoveredUpdateRequests(),
                 rel.pendingUpdateRequestsAtEnd(), rel.failedUpdateRequestsAtEnd(), rel.stoppedEarly() ? ", stopped early" : "");
-        out.printf(Locale.ROOT, "driver lag    p99 %.2f ms, max %.2f ms%n", s.thinkLag().p99Ms(), s.thinkLag().maxMs());
+        out.printf(Locale.ROOT, "driver lag    p99 %.2f ms, max %.2f ms; %,d of %,d steps started more than %.0f ms late%n",
+                s.thinkLag().p99Ms(), s.thinkLag().maxMs(), s.lateSteps(), s.thinkLag().count(), Summary.LATE_STEP_MS);
         DbLines.print(r, out);
         if (!r.thresholds().isEmpty()) {
             out.println();

@@ -173,6 +173,17 @@ class RunMetricsTest {
     }
 
     @Test
+    void summary_lateSteps_countsOnlyStepsMoreThanTenMillisecondsBehindInTheWindow() {
+        metrics.recordThinkLag(50 * MS);
+        metrics.interval(false);
+        for (long lag : new long[] {0, 5 * MS, 10 * MS, 11 * MS, 250 * MS}) {
+            metrics.recordThinkLag(lag);
+        }
+        metrics.interval(true);
+        assertEquals(2, metrics.summary().lateSteps(), "11 ms and 250 ms; the ramp-up one is not in the window");
+    }
+
+    @Test
     void record_responseBeyondOneHour_clampedNotThrown() {
         metrics.record(ok(SdStep.VA01_INITIAL, 0), 2 * 3_600_000 * MS);
         metrics.interval(true);
