@@ -41,7 +41,7 @@ public final class BenchRun {
             system.start();
             long baseline = s.measureHeap() ? HeapProbe.usedAfterGc() : -1;
             Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
-            WindowProbe probe = new WindowProbe(phases, databaseName, s.measureHeap(), progress);
+            BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress);
             Driver driver = new Driver(system, metrics, clock, phases,
                     ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS);
             driver.run(probe);

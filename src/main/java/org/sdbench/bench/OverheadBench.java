@@ -47,7 +47,7 @@ public final class OverheadBench {
                 BenchResult res = runner.run(v.spec);
                 v.results.add(res);
                 out.printf(Locale.ROOT, "  round %d %-34s %,9.0f steps/s  %7.2f us/step JVM CPU   (%s)%n", r, v.name,
-                        res.stepsPerSecond(), res.overheadMicrosPerStep(), Noise.brief(res.cpu()));
+                        res.stepsPerSecond(), res.overheadMicrosPerStep(), HostLoad.brief(res.cpu()));
                 out.flush();
             }
         }

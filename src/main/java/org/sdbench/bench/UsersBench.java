@@ -86,7 +86,7 @@ public final class UsersBench {
             }
         }
         out.println();
-        out.println(Noise.describe(r.cpu()));
+        out.println(HostLoad.describe(r.cpu()));
         boolean met = lag.p99Ms() < TARGET_LAG_P99_MS && r.stepsPerSecond() >= 0.97 * expected;
         out.printf(Locale.ROOT, "target: think-time lag p99 < %.0f ms and throughput on Little's law -> %s%n",
                 TARGET_LAG_P99_MS, met ? "MET" : "NOT MET");

@@ -6,8 +6,8 @@ import java.util.Locale;
  * How busy the rest of the host was during a window. Wall-time figures such as think-time lag
  * suffer when other processes compete for the CPUs, so every result says how much they did.
  */
-final class Noise {
-    private Noise() {
+final class HostLoad {
+    private HostLoad() {
     }
 
     static String describe(CpuWindow c) {

@@ -8,13 +8,13 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.driver.Phases;
 import org.sdbench.metrics.Interval;
 
-class WindowProbeTest {
+class BenchWindowTest {
     private static final long S = 1_000_000_000L;
     private final Phases phases = new Phases(0, 2 * S, 10 * S, S, 5);
 
     @Test
     void accept_harvestsAroundTheWindow_cpuSpansTheWindowAndHeapReadAtItsEnd() {
-        WindowProbe p = new WindowProbe(phases, "sdbench_perf", true, null);
+        BenchWindow p = new BenchWindow(phases, "sdbench_perf", true, null);
         p.accept(interval(0, 2 * S, false));
         p.accept(interval(2 * S, 7 * S, true));
         p.accept(interval(7 * S, 12 * S, true));
@@ -26,7 +26,7 @@ class WindowProbeTest {
 
     @Test
     void cpu_runStoppedBeforeTheWindowEnded_refused() {
-        WindowProbe p = new WindowProbe(phases, "sdbench_perf", false, null);
+        BenchWindow p = new BenchWindow(phases, "sdbench_perf", false, null);
         p.accept(interval(0, 2 * S, false));
         p.accept(interval(2 * S, 5 * S, true));
         assertThrows(IllegalStateException.class, p::cpu);

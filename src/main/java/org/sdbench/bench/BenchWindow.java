@@ -11,7 +11,7 @@ import org.sdbench.metrics.Interval;
  * measurement window, on the driver's reporter thread, so CPU and step counts cover the same span.
  * The heap is read right after the window while every user is still logged on.
  */
-final class WindowProbe implements Consumer<Interval> {
+final class BenchWindow implements Consumer<Interval> {
     private final Phases phases;
     private final String database;
     private final boolean measureHeap;
@@ -20,7 +20,7 @@ final class WindowProbe implements Consumer<Interval> {
     private CpuSnapshot end;
     private long heapAfterGc = -1;
 
-    WindowProbe(Phases phases, String database, boolean measureHeap, PrintWriter progress) {
+    BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress) {
         this.phases = phases;
         this.database = database;
         this.measureHeap = measureHeap;
