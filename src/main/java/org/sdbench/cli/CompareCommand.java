@@ -24,9 +24,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare run folders side by side: key figures with deltas against the first run and a noise",
-                "band from the per-interval data, the configuration and DB-settings differences, and an HTML page",
-                "with the time series overlaid. The DB parameter tuning workflow: did the setting help, by how much?"})
+        description = "Compare run folders side by side: key figures with deltas against the first run and a noise band from the per-interval data, the configuration and DB-settings differences, and an HTML page with the time series overlaid. The DB parameter tuning workflow: did the setting help, by how much?")
 final class CompareCommand implements Callable<Integer> {
     @Parameters(arity = "2..*", paramLabel = "RUN_FOLDER", description = "Two or more run folders; the first is the baseline.")
     List<Path> folders;

@@ -15,9 +15,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Rebuild report.html of a run folder from its result.json and intervals.csv",
-                "(and environment.json when present). With --threshold, check the run against new criteria:",
-                "exit code 1 when one fails."})
+        description = "Rebuild report.html of a run folder from its result.json and intervals.csv (and environment.json when present). With --threshold, check the run against new criteria: exit code 1 when one fails.")
 final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN_FOLDER", description = "A run folder, e.g. results/20250101-120000-quick.")
     Path folder;

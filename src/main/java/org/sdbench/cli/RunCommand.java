@@ -16,10 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run the SD loop: virtual users through the simulated app-server tier against the database,",
-                "then print the summary and write the run folder: result.json, intervals.csv, config.yaml,",
-                "environment.json and report.html. Loads the master data first when the database has none.",
-                "Exit code 1 when a --threshold failed."})
+        description = "Run the SD loop: virtual users through the simulated app-server tier against the database, then print the summary and write the run folder: result.json, intervals.csv, config.yaml, environment.json and report.html. Loads the master data first when the database has none. Exit code 1 when a --threshold failed.")
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
@@ -32,8 +29,7 @@ final class RunCommand implements Callable<Integer> {
 
 
     @Option(names = "--threshold", paramLabel = "EXPR",
-            description = {"Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%,",
-                    "sapsLike>500, VA01/save.p95<500ms, dialog.db<400ms, update.avg<1s. A failed one: exit code 1."})
+            description = "Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%%, sapsLike>500, VA01/save.p95<500ms, dialog.db<400ms, update.avg<1s. A failed one: exit code 1.")
     List<String> thresholds = new ArrayList<>();
 
     @Option(names = "--metrics-port", paramLabel = "PORT",

@@ -29,10 +29,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = {"Capacity sizing: run successive user levels on one data set and find the most users whose",
-                "average dialog response time stays under --limit. Each level is a full run (its own folder);",
-                "sweep.json, sweep.html and the terminal table show the capacity curve, the interpolated maximum",
-                "and a queueing-model prediction beside it. An interrupted sweep continues with --resume."})
+        description = "Capacity sizing: run successive user levels on one data set and find the most users whose average dialog response time stays under --limit. Each level is a full run (its own folder); sweep.json, sweep.html and the terminal table show the capacity curve, the interpolated maximum and a queueing-model prediction beside it. An interrupted sweep continues with --resume.")
 final class SweepCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
