@@ -44,7 +44,8 @@ class ConnectionLossTest {
                         + " AND datname = current_database() AND pid <> pg_backend_pid()");
             }
         }
-        var r = run.get();
+        var r = run.get(5, java.util.concurrent.TimeUnit.MINUTES);
+        Files.writeString(Path.of("target", "connection-loss-run.log"), r.err() + r.out());
         assertEquals(0, r.exit(), r.err() + r.out());
         JsonNode result;
         try (Stream<Path> dirs = Files.list(results)) {

@@ -21,20 +21,21 @@ import org.sdbench.db.Database;
  * from the embedded binaries, with its data under target/ so nothing outside the build is touched.
  */
 public final class TestDb {
-    private static String embeddedUrl;
-
     private TestDb() {
     }
 
-    public static synchronized String url() {
+    /**
+     * Started on first use by class initialisation, which is thread-safe without taking TestDb's
+     * monitor: {@link #sdbench} holds that one for a whole command, and a test may look up the URL
+     * from another thread meanwhile.
+     */
+    private static final class Embedded {
+        static final String URL = startEmbedded();
+    }
+
+    public static String url() {
         String u = System.getenv("SDBENCH_TEST_DB_URL");
-        if (u != null && !u.isBlank()) {
-            return u;
-        }
-        if (embeddedUrl == null) {
-            embeddedUrl = startEmbedded();
-        }
-        return embeddedUrl;
+        return u != null && !u.isBlank() ? u : Embedded.URL;
     }
 
     private static String startEmbedded() {

@@ -16,6 +16,8 @@ import org.sdbench.metrics.Clock;
  * Their number per instance is the modelled bottleneck, so they are real threads, not virtual.
  */
 public final class DialogWorkProcess implements Runnable {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DialogWorkProcess.class);
+
     /** What the work process calls to run the business part of a step. */
     public interface StepRunner {
         /** Runs the step in the session's transaction, committing or rolling back; never throws SQL errors. */
@@ -65,7 +67,26 @@ public final class DialogWorkProcess implements Runnable {
                 if (r.step() == null) {
                     return;
                 }
-                db = serve(db, r);
+                try {
+                    db = serve(db, r);
+                } catch (RuntimeException | Error e) {
+                    // Whatever went wrong, the user waiting for this step must get an answer, and the
+                    // instance must keep its work process: a lost one would hang users and shrink capacity.
+                    LOG.warn("work process {}: step {} failed unexpectedly", Thread.currentThread().getName(),
+                            r.step().label(), e);
+                    r.reply().complete(new StepResult(r.step(), new StepOutcome.DbError("bug", e.toString()),
+                            StepTimes.ZERO, 0));
+                    db = sessions.replace(db);
+                    if (e instanceof Error err) {
+                        throw err;
+                    }
+                } finally {
+                    if (!r.reply().isDone()) {
+                        // Interrupted mid-step: still answer, so the user is never left waiting.
+                        r.reply().complete(new StepResult(r.step(), new StepOutcome.DbError("bug", "work process stopped"),
+                                StepTimes.ZERO, 0));
+                    }
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
