@@ -14,7 +14,8 @@ import org.sdbench.load.MasterDataSpec;
 
 /**
  * Makes sure the database holds master data for the run: the right sizes, enough users. Loads it
- * when it is missing (the first run on a fresh machine), refuses to overwrite a different data set.
+ * when it is missing (the first run on a fresh machine), adds users when the run needs more than
+ * were loaded, and refuses to touch a data set of other sizes or seed.
  */
 final class DataSetCheck {
     private final Database db;
@@ -51,22 +52,37 @@ final class DataSetCheck {
         }
         schema.requireInstalled();
         var w = config.workload();
+        int loaded;
         try (Connection c = db.connect(); var st = c.createStatement();
-             var rs = st.executeQuery("SELECT users, customers_per_user, materials_per_user, plants FROM sdbench_load")) {
+             var rs = st.executeQuery("SELECT users, customers_per_user, materials_per_user, plants, initial_stock, seed"
+                     + " FROM sdbench_load")) {
             if (!rs.next()) {
                 throw new EnvironmentException("schema '" + db.schema() + "' has no completed load (sdbench_load is empty): "
                         + "run './sdbench load --users " + config.run().users() + " --recreate'");
             }
-            int users = rs.getInt(1);
-            if (users < config.run().users() || rs.getInt(2) != w.customersPerUser() || rs.getInt(3) != w.materialsPerUser()
-                    || rs.getInt(4) != w.plants()) {
-                throw new EnvironmentException(String.format("the loaded data set (%d users, %d customers and %d materials per "
-                                + "user, %d plants) does not fit this run (%d users, %d, %d, %d): run './sdbench load --users %d "
-                                + "--recreate' with the same workload", users, rs.getInt(2), rs.getInt(3), rs.getInt(4),
-                        config.run().users(), w.customersPerUser(), w.materialsPerUser(), w.plants(), config.run().users()));
+            loaded = rs.getInt(1);
+            if (rs.getInt(2) != w.customersPerUser() || rs.getInt(3) != w.materialsPerUser() || rs.getInt(4) != w.plants()
+                    || rs.getLong(5) != w.initialStock() || rs.getLong(6) != config.load().seed()) {
+                throw new EnvironmentException(String.format("the loaded data set (%d customers and %d materials per user, "
+                                + "%d plants, stock %d, seed %d) does not fit this workload (%d, %d, %d, %d, %d): run "
+                                + "'./sdbench load --users %d --recreate' with the same workload", rs.getInt(2), rs.getInt(3),
+                        rs.getInt(4), rs.getLong(5), rs.getLong(6), w.customersPerUser(), w.materialsPerUser(), w.plants(),
+                        w.initialStock(), config.load().seed(), config.run().users()));
             }
         } catch (SQLException e) {
             throw new EnvironmentException("reading sdbench_load failed: " + e.getMessage());
+        }
+        if (loaded < config.run().users()) {
+            if (!mayLoad) {
+                throw new EnvironmentException("the data set holds " + loaded + " users, the run needs "
+                        + config.run().users() + ": run without --no-load to add the missing users");
+            }
+            out.printf("the data set holds %d users: adding users %d to %d%n", loaded, loaded + 1, config.run().users());
+            out.flush();
+            MasterDataSpec spec = MasterDataSpec.of(config, LocalDateTime.now(), "dev");
+            try (LoadProgress p = new LoadProgress(out, LoadProgress.isTerminal())) {
+                new MasterDataLoader(spec, config.load().threads(), p).extend(db, loaded + 1);
+            }
         }
     }
 }

@@ -72,8 +72,25 @@ public final class MasterDataLoader {
      * @throws EnvironmentException when the database refuses the data or the connection breaks
      */
     public LoadResult load(Database db) throws InterruptedException {
+        return load(db, 1);
+    }
+
+    /**
+     * Adds users {@code firstUser}..{@code spec.users()} to a data set loaded for fewer users with the
+     * same sizes and seed. Every value is a function of seed, user and index, so the result is the
+     * data set a full load of {@code spec.users()} would have produced.
+     */
+    public LoadResult extend(Database db, int firstUser) throws InterruptedException {
+        if (firstUser < 2 || firstUser > spec.users()) {
+            throw new IllegalArgumentException("extend from user " + firstUser + " to " + spec.users());
+        }
+        return load(db, firstUser);
+    }
+
+    private LoadResult load(Database db, int firstUser) throws InterruptedException {
+        boolean initial = firstUser == 1;
         boolean copy = db.dialect().supportsCopy() && !forceInserts;
-        List<int[]> ranges = ranges(spec.users(), threads);
+        List<int[]> ranges = ranges(firstUser, spec.users(), threads);
         List<Connection> connections = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemonThreads());
         String doing = "connecting to ";
@@ -83,11 +100,14 @@ public final class MasterDataLoader {
                 connections.add(c);
                 c.setAutoCommit(false);
             }
-            listener.started(spec.totalRows());
+            int newUsers = spec.users() - firstUser + 1;
+            listener.started(initial ? spec.totalRows() : java.util.Arrays.stream(MasterTable.values())
+                    .mapToLong(t -> t.rowsPerUser(spec) * newUsers).sum());
             long t0 = System.nanoTime();
             Map<MasterTable, TableProgress> tables = new LinkedHashMap<>();
             for (MasterTable t : MasterTable.values()) {
-                tables.put(t, new TableProgress(t.tableName(), t.rows(spec), t.perUser() ? ranges.size() : 1));
+                long rows = initial ? t.rows(spec) : t.rowsPerUser(spec) * newUsers;
+                tables.put(t, new TableProgress(t.tableName(), rows, t.perUser() ? ranges.size() : 1));
             }
             List<Callable<Long>> workers = new ArrayList<>();
             for (int i = 0; i < ranges.size(); i++) {
@@ -95,7 +115,7 @@ public final class MasterDataLoader {
                 int[] r = ranges.get(i);
                 List<MasterTable> mine = new ArrayList<>();
                 for (MasterTable t : MasterTable.values()) {
-                    if (t.perUser() || i == 0 && t != MasterTable.SDBENCH_LOAD) {
+                    if (t.perUser() || initial && i == 0 && t != MasterTable.SDBENCH_LOAD) {
                         mine.add(t);
                     }
                 }
@@ -111,7 +131,14 @@ public final class MasterDataLoader {
             doing = "loading master data into ";
             runAll(pool, workers);
             doing = "writing the sdbench_load row into ";
-            loadPart(connections.get(0), copy, MasterTable.SDBENCH_LOAD, 1, 1, tables.get(MasterTable.SDBENCH_LOAD));
+            if (initial) {
+                loadPart(connections.get(0), copy, MasterTable.SDBENCH_LOAD, 1, 1, tables.get(MasterTable.SDBENCH_LOAD));
+            } else {
+                try (var ps = connections.get(0).prepareStatement("UPDATE sdbench_load SET users = ?")) {
+                    ps.setInt(1, spec.users());
+                    ps.executeUpdate();
+                }
+            }
             connections.get(0).commit();
             long loadNanos = System.nanoTime() - t0;
 
@@ -293,9 +320,14 @@ public final class MasterDataLoader {
 
     /** Splits users 1..users into at most {@code parts} contiguous ranges {from, to} of nearly equal size. */
     static List<int[]> ranges(int users, int parts) {
+        return ranges(1, users, parts);
+    }
+
+    static List<int[]> ranges(int first, int last, int parts) {
+        int users = last - first + 1;
         int n = Math.min(users, parts);
         List<int[]> out = new ArrayList<>(n);
-        int from = 1;
+        int from = first;
         for (int i = 0; i < n; i++) {
             int size = users / n + (i < users % n ? 1 : 0);
             out.add(new int[] {from, from + size - 1});
