@@ -42,6 +42,7 @@ public final class StepContext {
     private final Clock clock;
     private final WaitMeter numberRangeMeter = new WaitMeter();
     private final List<Runnable> afterCommit = new ArrayList<>();
+    private final List<Runnable> afterRollback = new ArrayList<>();
     private DbSession db;
     private UserSession user;
     private long enqueueNanos;
@@ -60,6 +61,7 @@ public final class StepContext {
         enqueueNanos = 0;
         updateWaitNanos = 0;
         afterCommit.clear();
+        afterRollback.clear();
     }
 
     public DbSession db() {
@@ -128,7 +130,7 @@ public final class StepContext {
     /** Writes an update request in this step's transaction; locks pass to the update task at commit. */
     public UpdateHandle submitUpdate(String tcode, List<UpdateCall> calls) throws SQLException {
         UpdateTask task = instance.updateTask();
-        return task.submit(db, user.userName(), tcode, calls, user.owner(), afterCommit::add);
+        return task.submit(db, user.userName(), tcode, calls, user.owner(), afterCommit::add, afterRollback::add);
     }
 
     /** Runs after this step's transaction committed (never after a rollback). */
@@ -156,10 +158,14 @@ public final class StepContext {
     void runAfterCommit() {
         afterCommit.forEach(Runnable::run);
         afterCommit.clear();
+        afterRollback.clear();
     }
 
-    void discardAfterCommit() {
+    /** The transaction rolled back, or its commit failed so its outcome is unknown. */
+    void rolledBack() {
         afterCommit.clear();
+        afterRollback.forEach(Runnable::run);
+        afterRollback.clear();
     }
 
     long enqueueNanos() {

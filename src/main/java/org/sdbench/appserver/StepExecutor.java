@@ -38,12 +38,12 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
                     ctx.runAfterCommit();
                 } else {
                     db.rollbackQuietly();
-                    ctx.discardAfterCommit();
+                    ctx.rolledBack();
                 }
                 return o;
             } catch (SQLException e) {
                 db.rollbackQuietly();
-                ctx.discardAfterCommit();
+                ctx.rolledBack();
                 if (db.dialect().isConnectionLost(e)) {
                     throw new DialogWorkProcess.ConnectionLostException(e);
                 }
@@ -54,6 +54,12 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
                     return new StepOutcome.RetriesExhausted(e.getSQLState(), attempt + 1);
                 }
                 retried.increment();
+            } catch (RuntimeException | InterruptedException e) {
+                // A bug or an interrupt mid-step: the transaction is abandoned, and its update request
+                // must become visible to the sweep should its commit have gone through after all.
+                db.rollbackQuietly();
+                ctx.rolledBack();
+                throw e;
             }
         }
     }

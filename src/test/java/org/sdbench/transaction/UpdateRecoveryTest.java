@@ -58,7 +58,7 @@ class UpdateRecoveryTest {
                     Clock.SYSTEM, 3);
             DbSession dialog = sessions.open();
             crashed.submit(dialog, "SD00001", "VA01",
-                    List.of(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, order)), dialogOwner, r -> { });
+                    List.of(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, order)), dialogOwner, r -> { }, r -> { });
             dialog.commit();
             dialog.close();
             assertEquals(1, count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"));
@@ -85,5 +85,58 @@ class UpdateRecoveryTest {
             rs.next();
             return rs.getLong(1);
         }
+    }
+
+    @Test
+    void sweep_commitAcknowledgedLate_requestWaitsForItsDialogThenIsQueuedOnceWithItsHandle() throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), Clock.SYSTEM);
+            UpdateTask task = new UpdateTask(2, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
+                    UpdateListener.NONE, Clock.SYSTEM, 3);
+            task.start();
+            List<Runnable> onCommit = new java.util.ArrayList<>();
+            DbSession dialog = sessions.open();
+            var handle = task.submit(dialog, "SD00002", "VA01", List.of(order("0077000002")), new LockOwner("user:2"),
+                    onCommit::add, r -> { });
+            dialog.commit();
+            dialog.close();
+            // Older than the sweep's minimum age, but its dialog has not finished: the sweep must not take it.
+            Thread.sleep(8_000);
+            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbkey = '" + handle.vbkey() + "'"));
+            onCommit.forEach(Runnable::run);
+            assertTrue(handle.await(30_000_000_000L) instanceof org.sdbench.appserver.update.UpdateOutcome.Committed);
+            assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
+            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000002'"));
+        }
+    }
+
+    @Test
+    void sweep_commitOutcomeUnknownToTheDialog_requestFoundAndProcessed() throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), Clock.SYSTEM);
+            UpdateTask task = new UpdateTask(3, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
+                    UpdateListener.NONE, Clock.SYSTEM, 3);
+            task.start();
+            List<Runnable> onRollback = new java.util.ArrayList<>();
+            DbSession dialog = sessions.open();
+            task.submit(dialog, "SD00003", "VA01", List.of(order("0077000003")), new LockOwner("user:3"), r -> { },
+                    onRollback::add);
+            dialog.commit();
+            dialog.close();
+            // The dialog saw its commit fail (connection lost), although the server committed it.
+            onRollback.forEach(Runnable::run);
+            for (int i = 0; i < 150 && count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000003'") == 0; i++) {
+                Thread.sleep(100);
+            }
+            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000003'"), "the sweep found it");
+            assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
+            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbhdr WHERE instance = 3"));
+        }
+    }
+
+    private static UpdateCall order(String vbeln) {
+        var item = new LoopState.Item(10, "M000000001-0001", "test", BigDecimal.ONE, new BigDecimal("12.50"));
+        return new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, Payloads.write(new Payloads.Order(vbeln, 1,
+                "0000001001", vbeln, "P001", System.currentTimeMillis(), List.of(item))));
     }
 }

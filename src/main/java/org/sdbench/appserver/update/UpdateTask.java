@@ -39,6 +39,8 @@ public final class UpdateTask {
     private final UpdateListener listener;
     private final LinkedBlockingQueue<String> queue = new LinkedBlockingQueue<>();
     private final Set<String> known = ConcurrentHashMap.newKeySet();
+    /** Requests written by a dialog transaction that has not ended yet: the sweep must leave them alone. */
+    private final Set<String> inDialog = ConcurrentHashMap.newKeySet();
     private final Map<String, UpdateHandle> handles = new ConcurrentHashMap<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicLong sequence = new AtomicLong();
@@ -71,17 +73,24 @@ public final class UpdateTask {
 
     /**
      * Writes the request inside the dialog step's transaction. Locks move to the update task and
-     * the request is queued only once that transaction commits ({@code afterCommit}).
+     * the request is queued only once that transaction commits ({@code afterCommit}); until the
+     * transaction has ended either way ({@code afterRollback} covers a rollback and a commit whose
+     * outcome is unknown) the sweep does not touch the request, so it is queued exactly once, with
+     * its locks and its handle in place.
      */
     public UpdateHandle submit(DbSession dialog, String user, String tcode, List<UpdateCall> calls,
-                               LockOwner dialogOwner, Consumer<Runnable> afterCommit) throws SQLException {
+                               LockOwner dialogOwner, Consumer<Runnable> afterCommit, Consumer<Runnable> afterRollback)
+            throws SQLException {
         String vbkey = keyPrefix + sequence.incrementAndGet();
+        inDialog.add(vbkey);
+        afterRollback.accept(() -> inDialog.remove(vbkey));
         UpdateRequestWriter.write(dialog, vbkey, user, tcode, instance, calls);
         UpdateHandle handle = new UpdateHandle(vbkey, clock.nanoTime());
         afterCommit.accept(() -> {
             enqueue.transfer(dialogOwner, owner(vbkey));
             handles.put(vbkey, handle);
             offer(vbkey);
+            inDialog.remove(vbkey);
             listener.queueLength(queue.size());
         });
         return handle;
@@ -126,7 +135,7 @@ public final class UpdateTask {
         db.commit();
         int added = 0;
         for (String k : keys) {
-            if (offer(k)) {
+            if (!inDialog.contains(k) && offer(k)) {
                 added++;
             }
         }
