@@ -28,16 +28,15 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     private final StepHandler handler;
     private final AtomicInteger roundRobin = new AtomicInteger();
     private final AtomicReferenceArray<UserSession> users;
-    private final SplittableRandom seed;
+    private final long seed;
     private final int contextBytes;
-    private final java.util.concurrent.locks.ReentrantLock seedLock = new java.util.concurrent.locks.ReentrantLock();
 
     public AppServerSystem(AppServerConfig config, WorkloadConfig workload, Database db, StepHandler handler,
                            Map<String, UpdateModule> modules, UpdateListener updates, Clock clock, int maxUsers, long seed) {
         this.enqueue = new EnqueueServer(clock);
         this.handler = handler;
         this.users = new AtomicReferenceArray<>(maxUsers + 1);
-        this.seed = new SplittableRandom(seed);
+        this.seed = seed;
         this.contextBytes = config.userContextBytes();
         for (int i = 1; i <= config.instances(); i++) {
             instances.add(new AppServerInstance(i, config, workload, db, enqueue, handler, modules, updates, clock));
@@ -64,16 +63,10 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     @Override
     public void logon(int userNo) {
         int instance = Math.floorMod(roundRobin.getAndIncrement(), instances.size()) + 1;
-        SplittableRandom r;
-        seedLock.lock();
-        try {
-            // Users log on in order from one driver thread, so each user's stream is reproducible.
-            r = seed.split();
-        } finally {
-            seedLock.unlock();
-        }
-        users.set(userNo, new UserSession(userNo, instance, new byte[contextBytes],
-                r, handler.newUserState(userNo)));
+        // Users log on from their own threads in no fixed order, so each user's stream is derived
+        // from the run seed and the user number alone: the same seed gives every user the same choices.
+        SplittableRandom r = new SplittableRandom(seed ^ (userNo * 0x9E37_79B9_7F4A_7C15L));
+        users.set(userNo, new UserSession(userNo, instance, new byte[contextBytes], r, handler.newUserState(userNo)));
     }
 
     @Override

@@ -61,12 +61,6 @@ public final class DbSession implements AutoCloseable {
         calls = 0;
     }
 
-    /** Adds time spent on this connection by a helper that used it directly (e.g. unbuffered number ranges). */
-    public void addExternal(long nanos, int roundTrips) {
-        dbNanos += nanos;
-        calls += roundTrips;
-    }
-
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) throws SQLException {
         PreparedStatement ps = prepare(sql, params);
         long t0 = clock.nanoTime();

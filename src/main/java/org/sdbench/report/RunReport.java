@@ -83,8 +83,9 @@ public record RunReport(
                                       long unusedNumbers) {
     }
 
-    public record Reliability(long connectionsReplaced, int recoveredUpdateRequests, boolean updateTaskDrained,
-                              long pendingUpdateRequestsAtEnd, long failedUpdateRequestsAtEnd, boolean stoppedEarly) {
+    public record Reliability(long connectionsReplaced, long retriedTransactions, int recoveredUpdateRequests,
+                              boolean updateTaskDrained, long pendingUpdateRequestsAtEnd, long failedUpdateRequestsAtEnd,
+                              boolean stoppedEarly) {
     }
 
     static Throughputs throughputs(Summary s) {

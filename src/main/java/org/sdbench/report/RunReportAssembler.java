@@ -44,6 +44,7 @@ public final class RunReportAssembler {
         long hits = 0;
         long misses = 0;
         long replaced = 0;
+        long retried = 0;
         List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
         for (AppServerInstance i : system.instances()) {
             var s = i.numberRanges().stats();
@@ -52,13 +53,14 @@ public final class RunReportAssembler {
             hits += i.tableBuffer().hits();
             misses += i.tableBuffer().misses();
             replaced += i.sessions().replacedConnections();
+            retried += i.retriedTransactions();
         }
         var e = system.enqueue().stats();
         var app = new RunReport.AppTier(a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), numberRanges(nr),
                 e.requests(), e.conflicts(), e.avgLockMicros(), hits + misses == 0 ? 0 : (double) hits / (hits + misses),
                 hits, misses);
         long[] vb = pendingAndFailed();
-        var rel = new RunReport.Reliability(replaced, recovered, drained, vb[0], vb[1], stoppedEarly);
+        var rel = new RunReport.Reliability(replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly);
         return RunReport.of(config, version(), started.toString(), db.describe(), metrics.summary(), app, rel, timeline,
                 window.db(), window.host(), window.notes());
     }
@@ -74,7 +76,8 @@ public final class RunReportAssembler {
 
     private long[] pendingAndFailed() {
         try (Connection c = db.connect(); var st = c.createStatement();
-             var rs = st.executeQuery("SELECT COUNT(*) FILTER (WHERE vbstate = 'P'), COUNT(*) FILTER (WHERE vbstate = 'E') FROM vbhdr")) {
+             var rs = st.executeQuery("SELECT COALESCE(SUM(CASE WHEN vbstate = 'P' THEN 1 ELSE 0 END), 0),"
+                     + " COALESCE(SUM(CASE WHEN vbstate = 'E' THEN 1 ELSE 0 END), 0) FROM vbhdr")) {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2)};
         } catch (SQLException ex) {

@@ -51,8 +51,9 @@ public final class TerminalSummary {
                 a.enqueueRequests(), a.enqueueConflicts(), a.enqueueAvgMicros());
         numberRanges(out, a.numberRanges());
         var rel = r.reliability();
-        out.printf(Locale.ROOT, "reliability   %d connections replaced, %d update requests recovered at start, "
-                        + "%d pending / %d failed at end%s%n", rel.connectionsReplaced(), rel.recoveredUpdateRequests(),
+        out.printf(Locale.ROOT, "reliability   %d connections replaced, %d transactions retried, %d update requests "
+                        + "recovered at start, %d pending / %d failed at end%s%n", rel.connectionsReplaced(),
+                rel.retriedTransactions(), rel.recoveredUpdateRequests(),
                 rel.pendingUpdateRequestsAtEnd(), rel.failedUpdateRequestsAtEnd(), rel.stoppedEarly() ? ", stopped early" : "");
         out.printf(Locale.ROOT, "driver lag    p99 %.2f ms, max %.2f ms; %,d of %,d steps started more than %.0f ms late%n",
                 s.thinkLag().p99Ms(), s.thinkLag().maxMs(), s.lateSteps(), s.thinkLag().count(), Summary.LATE_STEP_MS);

@@ -6,6 +6,8 @@ import java.util.SplittableRandom;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.appserver.StepOutcome;
+import org.sdbench.appserver.enqueue.LockMode;
+import org.sdbench.appserver.enqueue.LockResult;
 
 /** Small pieces several transactions share. */
 final class Steps {
@@ -44,6 +46,15 @@ final class Steps {
             out.add(a[i]);
         }
         return out;
+    }
+
+    /**
+     * Takes an exclusive enqueue lock for the user: {@link StepOutcome.Ok} when granted, else the
+     * lock conflict that ends the step (SAP's enqueue never waits).
+     */
+    static StepOutcome lockExclusive(StepContext ctx, String object, String key) {
+        return ctx.lock(object, key, LockMode.EXCLUSIVE) instanceof LockResult.Conflict c
+                ? new StepOutcome.LockConflict(object, key, c.holder().id()) : StepOutcome.Ok.INSTANCE;
     }
 
     /** Document numbers are stored as 10-digit strings, as SAP's VBELN, BELNR and MBLNR. */

@@ -11,8 +11,6 @@ import java.util.List;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.enqueue.LockMode;
-import org.sdbench.appserver.enqueue.LockResult;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
@@ -86,9 +84,9 @@ final class VA01 {
         }
         String vbeln = Steps.docNo(ctx.nextNumber("RV_BELEG", "01"));
         String knumv = Steps.docNo(ctx.nextNumber("KONV", "01"));
-        LockResult lock = ctx.lock("EVVBAKE", vbeln, LockMode.EXCLUSIVE);
-        if (lock instanceof LockResult.Conflict c) {
-            return new StepOutcome.LockConflict("EVVBAKE", vbeln, c.holder().id());
+        StepOutcome lock = Steps.lockExclusive(ctx, "EVVBAKE", vbeln);
+        if (!lock.ok()) {
+            return lock;
         }
         long now = ctx.clock().wallMillis();
         var order = new Payloads.Order(vbeln, s.user, s.customer, knumv, Steps.plant(ctx, s), now, s.items);

@@ -11,8 +11,6 @@ import java.util.List;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.enqueue.LockMode;
-import org.sdbench.appserver.enqueue.LockResult;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.db.DbSession;
@@ -45,9 +43,9 @@ final class VF01 {
         if (s.deliveryNo == null || s.goodsIssueUpdate == null) {
             return Steps.needs("goods issue");
         }
-        LockResult lock = ctx.lock("EVVBLKE", s.deliveryNo, LockMode.EXCLUSIVE);
-        if (lock instanceof LockResult.Conflict c) {
-            return new StepOutcome.LockConflict("EVVBLKE", s.deliveryNo, c.holder().id());
+        StepOutcome lock = Steps.lockExclusive(ctx, "EVVBLKE", s.deliveryNo);
+        if (!lock.ok()) {
+            return lock;
         }
         String billing = Steps.docNo(ctx.nextNumber("RV_BELEG", "19"));
         String knumv = Steps.docNo(ctx.nextNumber("KONV", "01"));

@@ -8,8 +8,6 @@ import java.util.List;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.enqueue.LockMode;
-import org.sdbench.appserver.enqueue.LockResult;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
@@ -54,14 +52,14 @@ final class VL01N {
         if (s.orderNo == null) {
             return Steps.needs("sales order");
         }
-        LockResult orderLock = ctx.lock("EVVBAKE", s.orderNo, LockMode.EXCLUSIVE);
-        if (orderLock instanceof LockResult.Conflict c) {
-            return new StepOutcome.LockConflict("EVVBAKE", s.orderNo, c.holder().id());
+        StepOutcome orderLock = Steps.lockExclusive(ctx, "EVVBAKE", s.orderNo);
+        if (!orderLock.ok()) {
+            return orderLock;
         }
         String delivery = Steps.docNo(ctx.nextNumber("RV_BELEG", "17"));
-        LockResult deliveryLock = ctx.lock("EVVBLKE", delivery, LockMode.EXCLUSIVE);
-        if (deliveryLock instanceof LockResult.Conflict c) {
-            return new StepOutcome.LockConflict("EVVBLKE", delivery, c.holder().id());
+        StepOutcome deliveryLock = Steps.lockExclusive(ctx, "EVVBLKE", delivery);
+        if (!deliveryLock.ok()) {
+            return deliveryLock;
         }
         var p = new Payloads.Delivery(delivery, s.orderNo, s.user, s.customer, Steps.plant(ctx, s),
                 ctx.clock().wallMillis(), s.items);

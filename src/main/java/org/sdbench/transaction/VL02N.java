@@ -11,8 +11,6 @@ import java.util.List;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.enqueue.LockMode;
-import org.sdbench.appserver.enqueue.LockResult;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
@@ -35,9 +33,9 @@ final class VL02N {
         }
         ctx.awaitUpdate(s.deliveryUpdate);
         // The delivery stays locked for this user until goods issue hands the lock to the update task.
-        LockResult lock = ctx.lock("EVVBLKE", s.deliveryNo, LockMode.EXCLUSIVE);
-        if (lock instanceof LockResult.Conflict c) {
-            return new StepOutcome.LockConflict("EVVBLKE", s.deliveryNo, c.holder().id());
+        StepOutcome lock = Steps.lockExclusive(ctx, "EVVBLKE", s.deliveryNo);
+        if (!lock.ok()) {
+            return lock;
         }
         DbSession db = ctx.db();
         String status = db.queryOne("SELECT wbstk FROM likp WHERE vbeln = ?", rs -> rs.getString(1), s.deliveryNo);

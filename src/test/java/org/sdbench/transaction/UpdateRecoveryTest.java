@@ -91,9 +91,7 @@ class UpdateRecoveryTest {
     void sweep_commitAcknowledgedLate_requestWaitsForItsDialogThenIsQueuedOnceWithItsHandle() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), Clock.SYSTEM);
-            UpdateTask task = new UpdateTask(2, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
-                    UpdateListener.NONE, Clock.SYSTEM, 3);
-            task.start();
+            UpdateTask task = startedTask(sessions, 2);
             List<Runnable> onCommit = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();
             var handle = task.submit(dialog, "SD00002", "VA01", List.of(order("0077000002")), new LockOwner("user:2"),
@@ -114,9 +112,7 @@ class UpdateRecoveryTest {
     void sweep_commitOutcomeUnknownToTheDialog_requestFoundAndProcessed() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), Clock.SYSTEM);
-            UpdateTask task = new UpdateTask(3, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
-                    UpdateListener.NONE, Clock.SYSTEM, 3);
-            task.start();
+            UpdateTask task = startedTask(sessions, 3);
             List<Runnable> onRollback = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();
             task.submit(dialog, "SD00003", "VA01", List.of(order("0077000003")), new LockOwner("user:3"), r -> { },
@@ -132,6 +128,13 @@ class UpdateRecoveryTest {
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
             assertEquals(0, count(db, "SELECT COUNT(*) FROM vbhdr WHERE instance = 3"));
         }
+    }
+
+    private static UpdateTask startedTask(SessionSource sessions, int instance) {
+        UpdateTask task = new UpdateTask(instance, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
+                UpdateListener.NONE, Clock.SYSTEM, 3);
+        task.start();
+        return task;
     }
 
     private static UpdateCall order(String vbeln) {

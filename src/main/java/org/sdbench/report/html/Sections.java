@@ -74,7 +74,8 @@ final class Sections {
                         + " hits, " + Html.num(a.tableBufferMisses(), 0) + " misses; guideline ≥ 98 %)"),
                 List.of("enqueue", Html.num(a.enqueueRequests(), 0) + " requests, " + a.enqueueConflicts()
                         + " conflicts, avg " + Html.num(a.enqueueAvgMicros(), 1) + " µs"),
-                List.of("reliability", rel.connectionsReplaced() + " connections replaced, " + rel.recoveredUpdateRequests()
+                List.of("reliability", rel.connectionsReplaced() + " connections replaced, " + rel.retriedTransactions()
+                        + " transactions retried, " + rel.recoveredUpdateRequests()
                         + " update requests recovered at start, " + rel.pendingUpdateRequestsAtEnd() + " pending / "
                         + rel.failedUpdateRequestsAtEnd() + " failed at end" + (rel.stoppedEarly() ? ", stopped early" : ""))));
         var nr = a.numberRanges();
