@@ -1,5 +1,6 @@
 package org.sdbench.appserver;
 
+import org.sdbench.protocol.StepResult;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -12,7 +13,7 @@ import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
 import org.sdbench.appserver.enqueue.EnqueueServer;
 import org.sdbench.appserver.numberrange.NumberRanges;
-import org.sdbench.appserver.update.UpdateListener;
+import org.sdbench.protocol.UpdateListener;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.DialogWorkProcess;
@@ -23,7 +24,7 @@ import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.Clock;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /**
  * One simulated SAP application-server instance: dispatcher, dialog and update work processes,

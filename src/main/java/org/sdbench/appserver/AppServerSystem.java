@@ -1,5 +1,7 @@
 package org.sdbench.appserver;
 
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.DialogService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,13 +12,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.sdbench.appserver.enqueue.EnqueueServer;
-import org.sdbench.appserver.update.UpdateListener;
+import org.sdbench.protocol.UpdateListener;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.Database;
 import org.sdbench.metrics.Clock;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /**
  * The SAP system of a two-tier run: its app-server instances in this process, one enqueue server

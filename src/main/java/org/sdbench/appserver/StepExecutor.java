@@ -1,5 +1,6 @@
 package org.sdbench.appserver;
 
+import org.sdbench.protocol.StepOutcome;
 import java.sql.SQLException;
 import java.time.Duration;
 import org.sdbench.appserver.dispatcher.DialogRequest;

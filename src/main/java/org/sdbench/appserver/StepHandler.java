@@ -1,7 +1,8 @@
 package org.sdbench.appserver;
 
+import org.sdbench.protocol.StepOutcome;
 import java.sql.SQLException;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /** The business logic behind dialog steps (the SD transactions), plugged into the app server. */
 public interface StepHandler {

@@ -1,7 +1,7 @@
 package org.sdbench.config;
 
 import java.time.Duration;
-import org.sdbench.transaction.Tx;
+import org.sdbench.protocol.Tx;
 
 /** Per-step settings from the workload file: which step, and how much real CPU work it does. */
 public record StepConfig(Tx tx, String step, Duration cpu) {

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /** The benchmark loop definition: think time, order size, list length, master-data sizes, number ranges. */
 public record WorkloadConfig(

@@ -2,11 +2,11 @@ package org.sdbench.driver;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.sdbench.appserver.DialogService;
-import org.sdbench.appserver.StepResult;
+import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.StepResult;
 import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.RunMetrics;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /**
  * One benchmark user on its own virtual thread: log on at its ramp-up slot, then run loops of the

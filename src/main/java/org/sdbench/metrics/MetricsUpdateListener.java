@@ -1,6 +1,6 @@
 package org.sdbench.metrics;
 
-import org.sdbench.appserver.update.UpdateListener;
+import org.sdbench.protocol.UpdateListener;
 
 /** Feeds the update task's events into the run's metrics. */
 public final class MetricsUpdateListener implements UpdateListener {

@@ -21,9 +21,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.appserver.StepTimes;
+import org.sdbench.protocol.StepTimes;
 import org.sdbench.db.EnvironmentException;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /**
  * A Prometheus scrape endpoint ({@code --metrics-port}) fed live by {@link RunMetrics}: dot-named

@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
-import org.sdbench.appserver.StepResult;
-import org.sdbench.transaction.SdStep;
-import org.sdbench.transaction.Tx;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.Tx;
 
 /**
  * The measurements of one run. Any number of threads record concurrently, wait-free and without

@@ -1,7 +1,7 @@
 package org.sdbench.metrics;
 
-import org.sdbench.appserver.StepTimes;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.StepTimes;
+import org.sdbench.protocol.SdStep;
 
 /**
  * Sees every dialog step and update as {@link RunMetrics} records it, for live exporters

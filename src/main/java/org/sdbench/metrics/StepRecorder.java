@@ -3,7 +3,7 @@ package org.sdbench.metrics;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
-import org.sdbench.appserver.StepTimes;
+import org.sdbench.protocol.StepTimes;
 
 /** The live, concurrently written measurements of one dialog step type since the last harvest. */
 final class StepRecorder {

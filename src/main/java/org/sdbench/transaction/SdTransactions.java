@@ -1,5 +1,6 @@
 package org.sdbench.transaction;
 
+import org.sdbench.protocol.SdStep;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -7,7 +8,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.appserver.StepHandler;
-import org.sdbench.appserver.StepOutcome;
+import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.update.UpdateModule;
 
 /** The SD loop as the app server runs it: each dialog step routed to its transaction. */

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.MasterKeys;
-import org.sdbench.appserver.StepOutcome;
+import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.enqueue.LockMode;
 import org.sdbench.appserver.enqueue.LockResult;
 

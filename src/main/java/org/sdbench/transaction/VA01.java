@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.MasterKeys;
-import org.sdbench.appserver.StepOutcome;
+import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;

@@ -3,7 +3,7 @@ package org.sdbench.transaction;
 import java.sql.SQLException;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
-import org.sdbench.appserver.StepOutcome;
+import org.sdbench.protocol.StepOutcome;
 import org.sdbench.db.DbSession;
 
 /** VA03, display sales order: enter order, document flow (steps 7-8). Read-only. */

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.MasterKeys;
-import org.sdbench.appserver.StepOutcome;
+import org.sdbench.protocol.StepOutcome;
 
 /** VA05, list sales orders of one sold-to party and show their items (steps 12-13). Read-only. */
 final class VA05 {

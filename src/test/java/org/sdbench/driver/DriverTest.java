@@ -8,14 +8,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.sdbench.appserver.DialogService;
-import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.StepResult;
-import org.sdbench.appserver.StepTimes;
+import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
 import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 class DriverTest {
     /** Answers at once; counts steps and log-ons. */

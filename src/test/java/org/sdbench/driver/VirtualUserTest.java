@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.sdbench.appserver.DialogService;
-import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.StepResult;
-import org.sdbench.appserver.StepTimes;
+import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /** One user on a virtual clock: every sleep jumps the clock, so the schedule is checked exactly, without sleeping. */
 class VirtualUserTest {

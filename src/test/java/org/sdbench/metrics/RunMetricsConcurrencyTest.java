@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.StepResult;
-import org.sdbench.appserver.StepTimes;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
+import org.sdbench.protocol.SdStep;
 
 class RunMetricsConcurrencyTest {
 

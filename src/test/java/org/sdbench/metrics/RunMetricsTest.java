@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.StepResult;
-import org.sdbench.appserver.StepTimes;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
+import org.sdbench.protocol.SdStep;
 
 class RunMetricsTest {
 

@@ -1,12 +1,12 @@
 package org.sdbench.report;
 
 import java.util.List;
-import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.StepResult;
-import org.sdbench.appserver.StepTimes;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
 import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.RunMetrics;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /** A small, fully known run report built without a database: every step 10 ms, one failed step. */
 final class Fixtures {

@@ -16,7 +16,7 @@ import org.sdbench.appserver.enqueue.EnqueueServer;
 import org.sdbench.appserver.enqueue.LockMode;
 import org.sdbench.appserver.enqueue.LockOwner;
 import org.sdbench.appserver.update.UpdateCall;
-import org.sdbench.appserver.update.UpdateListener;
+import org.sdbench.protocol.UpdateListener;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.db.Database;

@@ -1,9 +1,9 @@
 package org.sdbench.appserver.dispatcher;
 
 import java.util.concurrent.CompletableFuture;
-import org.sdbench.appserver.StepResult;
+import org.sdbench.protocol.StepResult;
 import org.sdbench.appserver.UserSession;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /** One dialog step waiting in the dispatcher queue; time in the queue is the step's wait time. */
 public record DialogRequest(UserSession user, SdStep step, long enqueuedNanos, CompletableFuture<StepResult> reply) {

@@ -1,5 +1,6 @@
 package org.sdbench.appserver.update;
 
+import org.sdbench.protocol.UpdateListener;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;

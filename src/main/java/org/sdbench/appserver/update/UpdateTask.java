@@ -1,5 +1,6 @@
 package org.sdbench.appserver.update;
 
+import org.sdbench.protocol.UpdateListener;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;

@@ -2,9 +2,9 @@ package org.sdbench.appserver.workprocess;
 
 import java.sql.SQLException;
 import java.time.Duration;
-import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.StepResult;
-import org.sdbench.appserver.StepTimes;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
 import org.sdbench.db.DbSession;

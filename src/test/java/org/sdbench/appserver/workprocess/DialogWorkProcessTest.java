@@ -7,15 +7,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.sdbench.appserver.StepOutcome;
-import org.sdbench.appserver.StepResult;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.load.TestDb;
 import org.sdbench.metrics.Clock;
-import org.sdbench.transaction.SdStep;
+import org.sdbench.protocol.SdStep;
 
 /** A work process answers every request and survives a failing step (a lost one would hang its users). */
 class DialogWorkProcessTest {

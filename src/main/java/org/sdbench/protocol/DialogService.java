@@ -1,6 +1,4 @@
-package org.sdbench.appserver;
-
-import org.sdbench.transaction.SdStep;
+package org.sdbench.protocol;
 
 /**
  * The boundary between the presentation tier (driver) and the application tier. In two-tier it

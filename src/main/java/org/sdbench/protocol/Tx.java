@@ -1,4 +1,4 @@
-package org.sdbench.transaction;
+package org.sdbench.protocol;
 
 /** The six SD business transactions of the benchmark loop. */
 public enum Tx {

@@ -1,4 +1,4 @@
-package org.sdbench.appserver;
+package org.sdbench.protocol;
 
 /**
  * Where the time of one dialog step went, in nanoseconds (ST03's breakdown). Response time is

@@ -1,4 +1,4 @@
-package org.sdbench.transaction;
+package org.sdbench.protocol;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.sdbench.appserver.update;
+package org.sdbench.protocol;
 
 /** Where the update task reports what it did; the run's metrics implement it. */
 public interface UpdateListener {

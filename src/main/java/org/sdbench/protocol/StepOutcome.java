@@ -1,4 +1,4 @@
-package org.sdbench.appserver;
+package org.sdbench.protocol;
 
 /**
  * How one dialog step ended. Expected business and contention results are values, not exceptions;
