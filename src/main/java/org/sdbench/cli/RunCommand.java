@@ -36,12 +36,19 @@ final class RunCommand implements Callable<Integer> {
             description = "Serve Prometheus metrics at http://HOST:PORT/metrics during the run (0 = any free port).")
     Integer metricsPort;
 
+    @Option(names = "--rules", paramLabel = "RULES",
+            description = "Judge the run by the SD benchmark's rules (run.rules): sd, sd-pre2009 or none.")
+    String rules;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
         List<String> extra = phases.overrides();
+        if (rules != null) {
+            extra.add("run.rules=" + rules);
+        }
         if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
             throw new ConfigException("'--metrics-port' = " + metricsPort
                     + " is not allowed: a TCP port from 1 to 65535, or 0 for any free port");

@@ -27,6 +27,9 @@ import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
+import org.sdbench.report.rules.Certificate;
+import org.sdbench.report.rules.SdRules;
+import org.sdbench.report.rules.Verdict;
 import org.sdbench.report.db.WindowProbe;
 import org.sdbench.report.env.Environment;
 import org.sdbench.report.env.EnvironmentProbe;
@@ -104,13 +107,17 @@ final class RunExecutor {
             Runtime.getRuntime().addShutdownHook(hook);
             try {
                 Measured m = measure(c, db, out, system, metrics, driver, phases, clock, started, recovered);
-                RunReport report = m.report();
+                RunReport report = m.report().withCertificate(Certificate.of(m.report(),
+                        SdRules.judge(c.run().rules(), m.report(), m.rows()), env));
                 RunFolder.write(folder, report, m.rows(), env);
                 TerminalSummary.print(report, out);
                 out.println("results: " + folder.toAbsolutePath());
                 out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
                 out.flush();
-                return new Outcome(folder, report, Thresholds.allPassed(report.thresholds()) ? ExitCode.OK : ExitCode.FAILED_CHECK);
+                // A run the rules found invalid failed its check just as a failed threshold does.
+                boolean passed = Thresholds.allPassed(report.thresholds())
+                        && !Verdict.INVALID.equals(report.certificate().verdict().status());
+                return new Outcome(folder, report, passed ? ExitCode.OK : ExitCode.FAILED_CHECK);
             } finally {
                 reported.countDown();
                 try {

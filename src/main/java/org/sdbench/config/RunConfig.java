@@ -10,7 +10,8 @@ public record RunConfig(
         Duration rampDown,
         long seed,
         String workload,
-        String resultsDir) {
+        String resultsDir,
+        RunRules rules) {
 
     public RunConfig {
         ConfigException.require(users >= 1 && users <= 1_000_000, "run.users", users, "1 to 1000000");
@@ -23,5 +24,6 @@ public record RunConfig(
                 "the path of a workload file such as workloads/sd-standard.yaml");
         ConfigException.require(resultsDir != null && !resultsDir.isBlank(), "run.resultsDir", resultsDir,
                 "a directory path");
+        ConfigException.require(rules != null, "run.rules", null, "sd, sd-pre2009 or none");
     }
 }

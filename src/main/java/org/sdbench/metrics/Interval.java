@@ -9,7 +9,8 @@ package org.sdbench.metrics;
  * @param inWindow whether this span was added to the measurement window
  * @param steps successful dialog steps
  * @param updateQueueMax longest update queue seen in the span
- * @param avg average ST03 components per successful step in the span (all steps together)
+ * @param errors failed dialog steps; their response times count in {@code avgMs} and {@code avg}
+ * @param avg average ST03 components per dialog step in the span (all steps together, failed ones included)
  */
 public record Interval(long startNanos, long endNanos, long wallMillis, boolean inWindow, long steps, long errors,
         double avgMs, double p95Ms, double maxMs, long lineItems, long updates, long updateQueueMax,

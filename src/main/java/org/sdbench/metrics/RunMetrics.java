@@ -78,7 +78,7 @@ public final class RunMetrics {
         if (ok) {
             s.recordOk(r.times(), responseNs, r.lineItemsCompleted());
         } else {
-            s.recordError(r.lineItemsCompleted());
+            s.recordError(r.times(), responseNs, r.lineItemsCompleted());
             liveErrors.computeIfAbsent(r.outcome().kind(), k -> new LongAdder()).increment();
         }
         observer.step(r.step(), ok, responseNs, r.times());
@@ -150,7 +150,7 @@ public final class RunMetrics {
                     window[i].add(scratch, scratchSums);
                 }
             }
-            Latency response = Latency.of(intervalAll, steps, responseNs);
+            Latency response = Latency.of(intervalAll, steps + errors, responseNs);
             drainErrors(inWindow);
             liveThinkLag.getIntervalHistogramInto(scratch);
             double lagP95 = scratch.getTotalCount() == 0 ? 0 : scratch.getValueAtPercentile(95) / 1_000.0;
@@ -164,7 +164,8 @@ public final class RunMetrics {
                 windowNs += now - start;
             }
             return new Interval(start, now, clock.wallMillis(), inWindow, steps, errors, response.avgMs(),
-                    response.p95Ms(), response.maxMs(), lineItems, updates, queueMax, lagP95, components(intervalSums, steps));
+                    response.p95Ms(), response.maxMs(), lineItems, updates, queueMax, lagP95,
+                    components(intervalSums, steps + errors));
         } finally {
             harvest.unlock();
         }

@@ -18,6 +18,22 @@ final class StepRecorder {
 
     /** Wait-free and allocation-free: Recorder and LongAdder writes only. */
     void recordOk(StepTimes t, long responseNs, int lineItems) {
+        recordTimes(t, responseNs);
+        sums[Sum.STEPS.ordinal()].increment();
+        add(Sum.LINE_ITEMS, lineItems);
+    }
+
+    /**
+     * A failed step is still a dialog step the user waited for: its response time and components
+     * count in the averages (leaving them out would flatter a run whose steps time out).
+     */
+    void recordError(StepTimes t, long responseNs, int lineItems) {
+        recordTimes(t, responseNs);
+        sums[Sum.ERRORS.ordinal()].increment();
+        add(Sum.LINE_ITEMS, lineItems);
+    }
+
+    private void recordTimes(StepTimes t, long responseNs) {
         response.recordValue(Histograms.micros(responseNs));
         add(Sum.RESPONSE_NS, responseNs);
         add(Sum.WAIT_NS, t.waitNs());
@@ -29,13 +45,6 @@ final class StepRecorder {
         add(Sum.UPDATE_WAIT_NS, t.updateWaitNs());
         add(Sum.ROLL_OUT_NS, t.rollOutNs());
         add(Sum.DB_CALLS, t.dbCalls());
-        sums[Sum.STEPS.ordinal()].increment();
-        add(Sum.LINE_ITEMS, lineItems);
-    }
-
-    void recordError(int lineItems) {
-        sums[Sum.ERRORS.ordinal()].increment();
-        add(Sum.LINE_ITEMS, lineItems);
     }
 
     /** Line items fully processed later (by the invoice's update), credited to this step type. */

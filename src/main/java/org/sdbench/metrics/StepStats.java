@@ -1,8 +1,9 @@
 package org.sdbench.metrics;
 
 /**
- * Measurement-window figures for one step type, one transaction, or all steps. Response time and
- * components cover successful steps; failed steps are counted in {@code errors} only.
+ * Measurement-window figures for one step type, one transaction, or all steps. Response time,
+ * components and DB calls per step cover every dialog step, failed ones included (a user waited
+ * for them too); {@link #count()} and the throughput built on it credit successful steps only.
  */
 public record StepStats(
         String label,
@@ -12,8 +13,8 @@ public record StepStats(
         Components avg,
         double dbCallsPerStep) {
 
-    /** Successful dialog steps. */
+    /** Successful dialog steps ({@code response} also counts the {@code errors}). */
     public long count() {
-        return response.count();
+        return response.count() - errors;
     }
 }

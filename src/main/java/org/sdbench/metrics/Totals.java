@@ -23,7 +23,9 @@ final class Totals {
     }
 
     StepStats stats(String label) {
-        long steps = get(Sum.STEPS);
+        // Failed steps count in every per-step average (response time, components, DB calls) and
+        // only successful ones in StepStats.count(): throughput never credits a failure.
+        long steps = get(Sum.STEPS) + get(Sum.ERRORS);
         Latency response = Latency.of(histogram, steps, get(Sum.RESPONSE_NS));
         Components avg = new Components(
                 avgMs(Sum.WAIT_NS, steps), avgMs(Sum.ROLL_IN_NS, steps), avgMs(Sum.CPU_NS, steps),

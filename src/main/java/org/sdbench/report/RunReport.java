@@ -8,6 +8,7 @@ import org.sdbench.metrics.Summary;
 import org.sdbench.metrics.Throughput;
 import org.sdbench.report.db.DbWindow;
 import org.sdbench.report.env.HostUsage;
+import org.sdbench.report.rules.Certificate;
 import org.sdbench.report.threshold.ThresholdResult;
 
 /**
@@ -18,6 +19,7 @@ import org.sdbench.report.threshold.ThresholdResult;
  * @param dbWindow DB-side figures of the measurement window; null when not measured (DB2, or
  *     the statistics could not be read: see warnings)
  * @param host CPU use during the window; null when the window never started
+ * @param certificate the certificate-style block with the run rules' verdict; null until judged
  */
 public record RunReport(
         int schemaVersion,
@@ -37,7 +39,8 @@ public record RunReport(
         DbWindow dbWindow,
         HostUsage host,
         List<ThresholdResult> thresholds,
-        List<String> warnings) {
+        List<String> warnings,
+        Certificate certificate) {
 
     public RunReport {
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
@@ -104,13 +107,20 @@ public record RunReport(
         List<String> w = Warnings.of(s, law, rel);
         w.addAll(notes);
         return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
-                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w);
+                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null);
     }
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings);
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings,
+                certificate);
+    }
+
+    /** The same report ending with its certificate block (the run rules' verdict). */
+    public RunReport withCertificate(Certificate c) {
+        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings, c);
     }
 
     /** ST03-style guideline checks and driver-health warnings, one line each. */

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
+import org.sdbench.report.rules.CertificateText;
 
 /** The human-readable end-of-run summary (machine output is result.json). */
 public final class TerminalSummary {
@@ -65,6 +66,9 @@ public final class TerminalSummary {
         if (!r.warnings().isEmpty()) {
             out.println();
             r.warnings().forEach(w -> out.println("WARNING " + w));
+        }
+        if (r.certificate() != null) {
+            CertificateText.print(r.certificate(), out);
         }
         out.flush();
     }

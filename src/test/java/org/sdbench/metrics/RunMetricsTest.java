@@ -126,7 +126,7 @@ class RunMetricsTest {
     }
 
     @Test
-    void record_failedSteps_countedByKindNotInResponseTime() {
+    void record_failedSteps_countedByKindAndInResponseTimeNotInThroughput() {
         metrics.record(ok(SdStep.VA01_SAVE, 0), 100 * MS);
         metrics.record(new StepResult(SdStep.VA01_SAVE, new StepOutcome.LockConflict("EVVBAKE", "1", "u7"),
                 StepTimes.ZERO, 0), 10_000 * MS);
@@ -138,7 +138,11 @@ class RunMetricsTest {
         assertEquals(2, iv.errors());
         assertEquals(Map.of("lock-conflict", 1L, "db-error-40P01", 1L), sum.errorsByKind());
         assertEquals(1, sum.steps().get(SdStep.VA01_SAVE.ordinal()).errors());
-        assertEquals(100, sum.overall().response().maxMs(), 0.1);
+        assertEquals(10_000, sum.overall().response().maxMs(), 10);
+        assertEquals((100 + 10_000 + 10_000) / 3.0, sum.overall().response().avgMs(), 1e-6);
+        assertEquals((100 + 10_000 + 10_000) / 3.0, iv.avgMs(), 1e-6);
+        assertEquals(1, sum.overall().count(), "only the successful step counts as throughput");
+        assertEquals(1, sum.orders());
         assertEquals(0, sum.deliveries());
     }
 

@@ -54,6 +54,7 @@ public final class RunHtml {
         Sections.appTier(h, r);
         Sections.database(h, r);
         Sections.host(h, r, env);
+        CertificateHtml.section(h, r);
         return Page.render("sdbench " + r.name() + " " + r.startedAt(), h.toString(), data(r, rows), "run.js");
     }
 

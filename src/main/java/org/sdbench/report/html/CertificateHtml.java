@@ -1,0 +1,44 @@
+package org.sdbench.report.html;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.sdbench.report.RunReport;
+import org.sdbench.report.rules.Certificate;
+import org.sdbench.report.rules.CertificateText;
+
+/** The certificate-style block that ends report.html: the key figures and the run rules' verdict. */
+final class CertificateHtml {
+    private CertificateHtml() {
+    }
+
+    static void section(Html h, RunReport r) {
+        Certificate c = r.certificate();
+        if (c == null) {
+            return;
+        }
+        h.section("certificate", "Certificate-style summary (SAPS-like, not a certified SAP benchmark)");
+        List<List<String>> facts = new ArrayList<>();
+        facts.add(List.of("users", Html.num(c.users(), 0)));
+        facts.add(List.of("average dialog response time", Html.num(c.avgResponseMs() / 1000, 3) + " s"));
+        facts.add(List.of("dialog steps/h", Html.num(c.dialogStepsPerHour(), 0)));
+        facts.add(List.of("fully processed line items/h", Html.num(c.lineItemsPerHour(), 0)));
+        facts.add(List.of("SAPS-like", c.sapsLike() == null ? "none: the run broke the rules"
+                : Html.num(c.sapsLike(), 0)));
+        StringBuilder cpu = new StringBuilder();
+        c.cpuPercentByTier().forEach((tier, pct) -> cpu.append(cpu.isEmpty() ? "" : " · ").append(tier).append(' ')
+                .append(Html.num(pct, 1)).append(" %"));
+        facts.add(List.of("CPU utilisation", cpu.isEmpty() ? "not measured" : cpu.toString()));
+        facts.add(List.of("DB request time", "D: " + Html.num(c.dialogDbMsPerStep(), 1) + " ms per dialog step / U: "
+                + Html.num(c.updateDbMsPerUpdate(), 1) + " ms per update request"));
+        facts.add(List.of("hardware", c.hardware() == null ? "not recorded" : c.hardware()));
+        facts.add(List.of("verdict", CertificateText.verdictLine(c.verdict())));
+        h.facts(facts);
+        if (!c.verdict().checks().isEmpty()) {
+            List<List<String>> rows = new ArrayList<>();
+            c.verdict().checks().forEach(x -> rows.add(List.of(x.passed() ? "ok" : "FAILED", x.rule(), x.figure(),
+                    x.requirement())));
+            h.table(List.of("", "rule", "this run", "the rule"), rows, 99);
+        }
+        h.end();
+    }
+}

@@ -1,0 +1,114 @@
+package org.sdbench.report.rules;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.sdbench.config.RunRules;
+import org.sdbench.report.IntervalRow;
+import org.sdbench.report.RunReport;
+
+/**
+ * Judges a run by the SD benchmark's rules as sdbench applies them: every user logged on before the
+ * high-load window starts and through it, a window of at least {@link RunRules#MIN_WINDOW}, steady
+ * throughput, the average dialog response time under the rule set's limit, and no error at all
+ * (failed dialog steps or failed update requests).
+ */
+public final class SdRules {
+    /**
+     * Steady state: the DS/h of every minute of the window within this fraction of the window's
+     * DS/h. A minute, not the report interval, so that a few hundred users' random think-time
+     * phases do not read as instability.
+     */
+    public static final double STEADY_BAND = 0.10;
+    public static final double STEADY_BUCKET_SECONDS = 60;
+
+    private SdRules() {
+    }
+
+    public static Verdict judge(RunRules rules, RunReport r, List<IntervalRow> rows) {
+        if (rules == RunRules.NONE) {
+            return new Verdict(rules.yamlName(), Verdict.NOT_JUDGED, List.of());
+        }
+        List<IntervalRow> window = rows.stream().filter(IntervalRow::inWindow).toList();
+        List<RuleCheck> checks = new ArrayList<>();
+        checks.add(rampUp(r.users(), window));
+        checks.add(windowLength(r));
+        checks.add(steadyState(window, r.summary().windowSeconds()));
+        checks.add(response(rules, r.summary().overall().response().avgMs()));
+        checks.add(errors(r));
+        return Verdict.of(rules.yamlName(), checks);
+    }
+
+    private static RuleCheck rampUp(int users, List<IntervalRow> window) {
+        int min = window.stream().mapToInt(IntervalRow::users).min().orElse(0);
+        return new RuleCheck("ramp-up", "all " + users + " users logged on before the window starts and through it",
+                window.isEmpty() ? "no interval in the window" : "at least " + min + " of " + users
+                        + " users logged on during the window", !window.isEmpty() && min >= users);
+    }
+
+    private static RuleCheck windowLength(RunReport r) {
+        double min = RunRules.MIN_WINDOW.toSeconds();
+        double actual = r.summary().windowSeconds();
+        boolean early = r.reliability() != null && r.reliability().stoppedEarly();
+        // The harvested window can fall short of the configured one by a scheduling hiccup.
+        boolean ok = actual >= min * 0.999 && !early;
+        return new RuleCheck("window", String.format(Locale.ROOT, "a high-load window of at least %.0f min", min / 60),
+                String.format(Locale.ROOT, "%.0f s measured%s", actual, early ? ", stopped early" : ""), ok);
+    }
+
+    /** Groups the window's intervals into buckets of about a minute and compares their DS/h. */
+    static RuleCheck steadyState(List<IntervalRow> window, double windowSeconds) {
+        String requirement = String.format(Locale.ROOT, "DS/h of every %.0f s of the window within ±%.0f %% of the window's",
+                STEADY_BUCKET_SECONDS, STEADY_BAND * 100);
+        List<double[]> buckets = new ArrayList<>();
+        double seconds = 0;
+        long steps = 0;
+        for (IntervalRow row : window) {
+            seconds += row.seconds();
+            steps += row.steps();
+            if (seconds >= STEADY_BUCKET_SECONDS * 0.999) {
+                buckets.add(new double[] {seconds, steps});
+                seconds = 0;
+                steps = 0;
+            }
+        }
+        if (seconds > 0) {
+            if (seconds < STEADY_BUCKET_SECONDS / 2 && !buckets.isEmpty()) {
+                double[] last = buckets.getLast();
+                last[0] += seconds;
+                last[1] += steps;
+            } else {
+                buckets.add(new double[] {seconds, steps});
+            }
+        }
+        double totalSeconds = buckets.stream().mapToDouble(b -> b[0]).sum();
+        double totalSteps = buckets.stream().mapToDouble(b -> b[1]).sum();
+        if (buckets.size() < 2 || totalSteps == 0) {
+            return new RuleCheck("steady-state", requirement, String.format(Locale.ROOT,
+                    "%d bucket(s) of throughput in %.0f s: too short to show a steady state", buckets.size(),
+                    windowSeconds), false);
+        }
+        double mean = totalSteps / totalSeconds;
+        double worst = 0;
+        for (double[] b : buckets) {
+            worst = Math.max(worst, Math.abs(b[1] / b[0] - mean) / mean);
+        }
+        return new RuleCheck("steady-state", requirement, String.format(Locale.ROOT,
+                "largest departure %.1f %% over %d buckets (window %,.0f DS/h)", worst * 100, buckets.size(),
+                mean * 3600), worst <= STEADY_BAND);
+    }
+
+    private static RuleCheck response(RunRules rules, double avgMs) {
+        double limit = rules.responseLimit().toMillis();
+        return new RuleCheck("response-time", String.format(Locale.ROOT, "average dialog response time < %.0f ms (%s)",
+                limit, rules.yamlName()), String.format(Locale.ROOT, "%.1f ms", avgMs), avgMs < limit);
+    }
+
+    private static RuleCheck errors(RunReport r) {
+        long steps = r.summary().errorsByKind().values().stream().mapToLong(Long::longValue).sum();
+        long updates = r.summary().update().errors();
+        return new RuleCheck("errors", "no failed dialog step and no failed update in the window",
+                steps == 0 && updates == 0 ? "none" : steps + " failed dialog steps " + r.summary().errorsByKind()
+                        + ", " + updates + " failed updates", steps == 0 && updates == 0);
+    }
+}
