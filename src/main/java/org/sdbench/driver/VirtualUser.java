@@ -11,8 +11,9 @@ import org.sdbench.protocol.SdStep;
 /**
  * One benchmark user on its own virtual thread: log on at its ramp-up slot, then run loops of the
  * 15 dialog steps with think time after every answer until the run ends. A failed step abandons
- * the rest of the loop (its documents could not be built on); the next loop starts after the
- * usual think time.
+ * the rest of the loop (its documents could not be built on) but never the user: as a real user
+ * would, it thinks and starts over at VA01, so a failure sheds no load. The failed step is recorded
+ * with its response time and counted by kind.
  */
 final class VirtualUser implements Runnable {
     private final int userNo;

@@ -57,7 +57,7 @@ public final class SdRules {
     }
 
     /** Groups the window's intervals into buckets of about a minute and compares their DS/h. */
-    static RuleCheck steadyState(List<IntervalRow> window, double windowSeconds) {
+    public static RuleCheck steadyState(List<IntervalRow> window, double windowSeconds) {
         String requirement = String.format(Locale.ROOT, "DS/h of every %.0f s of the window within ±%.0f %% of the window's",
                 STEADY_BUCKET_SECONDS, STEADY_BAND * 100);
         List<double[]> buckets = new ArrayList<>();

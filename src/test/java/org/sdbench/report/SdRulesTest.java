@@ -1,0 +1,159 @@
+package org.sdbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.sdbench.config.RunRules;
+import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.Interval;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
+import org.sdbench.report.rules.Certificate;
+import org.sdbench.report.rules.CertificateText;
+import org.sdbench.report.rules.RuleCheck;
+import org.sdbench.report.rules.SdRules;
+import org.sdbench.report.rules.Verdict;
+
+class SdRulesTest {
+    private static final long MS = 1_000_000L;
+    private static final int USERS = 10;
+
+    /** A measured window of {@code seconds}, every step taking {@code stepMs}, {@code failed} steps failing. */
+    private static Run run(int seconds, long stepMs, int failed) {
+        long[] now = {0};
+        Clock clock = new Clock() {
+            @Override
+            public long nanoTime() {
+                return now[0];
+            }
+
+            @Override
+            public long wallMillis() {
+                return now[0] / MS;
+            }
+
+            @Override
+            public void sleepUntil(long deadlineNanos) {
+                now[0] = Math.max(now[0], deadlineNanos);
+            }
+        };
+        RunMetrics m = new RunMetrics(clock);
+        StepTimes t = new StepTimes(MS, 0, 2 * MS, 5 * MS, 3, 0, 0, 0, 0);
+        List<IntervalRow> rows = new ArrayList<>();
+        for (int i = 0; i < seconds / 10; i++) {
+            for (SdStep s : SdStep.values()) {
+                m.record(new StepResult(s, StepOutcome.Ok.INSTANCE, t, s == SdStep.VF01_SAVE ? 5 : 0), stepMs * MS);
+            }
+            now[0] += 10_000 * MS;
+            rows.add(row(m.interval(true), USERS));
+        }
+        for (int i = 0; i < failed; i++) {
+            m.record(new StepResult(SdStep.VL01N_SELECT_ORDER, new StepOutcome.Skipped("earlier update failed"), t, 0),
+                    stepMs * MS);
+        }
+        m.interval(true);
+        var c = org.sdbench.load.TestDb.config("rules", "run.users=" + USERS);
+        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
+        var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false);
+        RunReport r = RunReport.of(c, "test", "2025-01-01T00:00", "none", m.summary(), app, rel,
+                new RunReport.Timeline(0, seconds, 0, 10), null, null, List.of());
+        return new Run(r, rows);
+    }
+
+    private record Run(RunReport report, List<IntervalRow> rows) {
+    }
+
+    private static IntervalRow row(Interval i, int users) {
+        return new IntervalRow(i.wallMillis(), i.endNanos() / 1e9, i.seconds(), "measurement", true, users, i.steps(),
+                i.errors(), i.dialogStepsPerHour(), i.avgMs(), i.p95Ms(), i.maxMs(), i.avg(), i.lineItems(), i.updates(),
+                i.updateQueueMax(), 0, 0);
+    }
+
+    private static RuleCheck check(Verdict v, String rule) {
+        return v.checks().stream().filter(c -> c.rule().equals(rule)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void judge_fifteenMinutesSteadyNoErrors_valid() {
+        Run r = run(900, 200, 0);
+        Verdict v = SdRules.judge(RunRules.SD, r.report(), r.rows());
+        assertEquals(Verdict.VALID, v.status(), v.toString());
+        assertEquals(List.of("ramp-up", "window", "steady-state", "response-time", "errors"),
+                v.checks().stream().map(RuleCheck::rule).toList());
+        Certificate c = Certificate.of(r.report(), v, null);
+        assertEquals(r.report().throughput().sapsLike(), c.sapsLike(), 1e-9);
+    }
+
+    @Test
+    void judge_shortWindowWithErrors_invalidNamingEachFailedRule() {
+        Run r = run(60, 200, 3);
+        Verdict v = SdRules.judge(RunRules.SD, r.report(), r.rows());
+        assertEquals(Verdict.INVALID, v.status());
+        // One minute cannot show a steady state either.
+        assertEquals(List.of("window", "steady-state", "errors"), v.failed().stream().map(RuleCheck::rule).toList());
+        assertEquals("60 s measured", check(v, "window").figure());
+        assertTrue(check(v, "errors").figure().startsWith("3 failed dialog steps {skipped=3}"), check(v, "errors").figure());
+
+        Certificate c = Certificate.of(r.report(), v, null);
+        assertNull(c.sapsLike(), "an invalid run has no SAPS-like figure");
+        StringWriter out = new StringWriter();
+        CertificateText.print(c, new PrintWriter(out));
+        assertTrue(out.toString().contains("INVALID under rules sd: failed window, steady-state, errors"), out.toString());
+        assertTrue(out.toString().contains("SAPS-like             none: the run broke the rules (window, steady-state, errors)"),
+                out.toString());
+    }
+
+    @Test
+    void judge_responseBetweenOneAndTwoSeconds_validOnlyUnderPre2009() {
+        Run r = run(900, 1500, 0);
+        assertEquals(List.of("response-time"),
+                SdRules.judge(RunRules.SD, r.report(), r.rows()).failed().stream().map(RuleCheck::rule).toList());
+        assertEquals(Verdict.VALID, SdRules.judge(RunRules.SD_PRE2009, r.report(), r.rows()).status());
+    }
+
+    @Test
+    void judge_aUserNotLoggedOnInTheWindow_failsRampUp() {
+        Run r = run(900, 200, 0);
+        List<IntervalRow> rows = new ArrayList<>(r.rows());
+        IntervalRow first = rows.getFirst();
+        rows.set(0, row(new Interval(0, 10_000 * MS, 0, true, first.steps(), 0, 200, 200, 200, 0, 0, 0, 0), USERS - 1));
+        RuleCheck rampUp = check(SdRules.judge(RunRules.SD, r.report(), rows), "ramp-up");
+        assertFalse(rampUp.passed());
+        assertEquals("at least 9 of 10 users logged on during the window", rampUp.figure());
+    }
+
+    @Test
+    void steadyState_oneMinuteFarBelowTheRest_fails() {
+        List<IntervalRow> rows = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            long steps = i >= 6 && i < 12 ? 70 : 100;
+            rows.add(row(new Interval(i * 10_000 * MS, (i + 1) * 10_000 * MS, 0, true, steps, 0, 5, 5, 5, 0, 0, 0, 0),
+                    USERS));
+        }
+        RuleCheck c = SdRules.steadyState(rows, 300);
+        assertFalse(c.passed(), c.figure());
+        assertTrue(c.figure().startsWith("largest departure 25.5 % over 5 buckets"), c.figure());
+
+        rows.replaceAll(x -> row(new Interval(0, 10_000 * MS, 0, true, 100, 0, 5, 5, 5, 0, 0, 0, 0), USERS));
+        assertTrue(SdRules.steadyState(rows, 300).passed());
+    }
+
+    @Test
+    void judge_rulesNone_notJudgedAndSapsLikeKept() {
+        Run r = run(60, 200, 3);
+        Verdict v = SdRules.judge(RunRules.NONE, r.report(), r.rows());
+        assertEquals(Verdict.NOT_JUDGED, v.status());
+        assertTrue(v.checks().isEmpty());
+        assertEquals(r.report().throughput().sapsLike(), Certificate.of(r.report(), v, null).sapsLike(), 1e-9);
+    }
+}
