@@ -91,3 +91,93 @@ CREATE TABLE sdbench_load (     -- what 'sdbench load' generated: runs and audit
   loaded_at          TIMESTAMP   NOT NULL,
   sdbench_version    VARCHAR(40) NOT NULL
 );
+
+-- Customizing read through the table buffer (fully or generically buffered in SAP). Sizes and the
+-- keys each material and customer uses: org.sdbench.load.Customizing.
+
+CREATE TABLE t001 (            -- company codes
+  bukrs   VARCHAR(4)  NOT NULL,
+  butxt   VARCHAR(25) NOT NULL,
+  waers   VARCHAR(5)  NOT NULL,
+  land1   VARCHAR(3)  NOT NULL,
+  CONSTRAINT t001_pk PRIMARY KEY (bukrs)
+);
+
+CREATE TABLE tvta (            -- sales areas
+  vkorg   VARCHAR(4)  NOT NULL,
+  vtweg   VARCHAR(2)  NOT NULL,
+  spart   VARCHAR(2)  NOT NULL,
+  vtext   VARCHAR(40) NOT NULL,
+  CONSTRAINT tvta_pk PRIMARY KEY (vkorg, vtweg, spart)
+);
+
+CREATE TABLE tvst (            -- shipping points
+  vstel   VARCHAR(4)  NOT NULL,
+  vtext   VARCHAR(30) NOT NULL,
+  CONSTRAINT tvst_pk PRIMARY KEY (vstel)
+);
+
+CREATE TABLE tvap (            -- sales document item categories
+  pstyv   VARCHAR(4)  NOT NULL,
+  vtext   VARCHAR(20) NOT NULL,
+  fkrel   VARCHAR(1)  NOT NULL,  -- relevant for billing
+  lfrel   VARCHAR(1)  NOT NULL,  -- relevant for delivery
+  CONSTRAINT tvap_pk PRIMARY KEY (pstyv)
+);
+
+CREATE TABLE tvlk (            -- delivery types
+  lfart   VARCHAR(4)  NOT NULL,
+  vtext   VARCHAR(20) NOT NULL,
+  numki   VARCHAR(2)  NOT NULL,
+  CONSTRAINT tvlk_pk PRIMARY KEY (lfart)
+);
+
+CREATE TABLE tvfk (            -- billing types
+  fkart   VARCHAR(4)  NOT NULL,
+  vtext   VARCHAR(20) NOT NULL,
+  numki   VARCHAR(2)  NOT NULL,
+  kalsm   VARCHAR(6)  NOT NULL,
+  CONSTRAINT tvfk_pk PRIMARY KEY (fkart)
+);
+
+CREATE TABLE t683 (            -- pricing procedures
+  kalsm   VARCHAR(6)  NOT NULL,
+  vtext   VARCHAR(30) NOT NULL,
+  CONSTRAINT t683_pk PRIMARY KEY (kalsm)
+);
+
+CREATE TABLE t683s (           -- pricing procedure steps (generically buffered by procedure)
+  kalsm   VARCHAR(6)  NOT NULL,
+  stunr   INTEGER     NOT NULL,
+  kschl   VARCHAR(4)  NOT NULL,
+  CONSTRAINT t683s_pk PRIMARY KEY (kalsm, stunr)
+);
+
+CREATE TABLE t685a (           -- condition types (pricing)
+  kschl   VARCHAR(4)  NOT NULL,
+  krech   VARCHAR(1)  NOT NULL,  -- calculation type
+  kntyp   VARCHAR(1)  NOT NULL,
+  vtext   VARCHAR(20) NOT NULL,
+  CONSTRAINT t685a_pk PRIMARY KEY (kschl)
+);
+
+CREATE TABLE t006 (            -- units of measure
+  msehi   VARCHAR(3)  NOT NULL,
+  dimid   VARCHAR(6)  NOT NULL,
+  andec   VARCHAR(1)  NOT NULL,  -- decimal places for rounding
+  CONSTRAINT t006_pk PRIMARY KEY (msehi)
+);
+
+CREATE TABLE t156 (            -- movement types
+  bwart   VARCHAR(3)  NOT NULL,
+  shkzg   VARCHAR(1)  NOT NULL,  -- debit/credit
+  btext   VARCHAR(20) NOT NULL,
+  CONSTRAINT t156_pk PRIMARY KEY (bwart)
+);
+
+CREATE TABLE ddlog (           -- buffer synchronisation: changed buffered tables, polled by every instance
+  seq        BIGINT NOT NULL GENERATED ALWAYS AS IDENTITY,
+  tabname    VARCHAR(30) NOT NULL,
+  changed_at TIMESTAMP   NOT NULL,
+  CONSTRAINT ddlog_pk PRIMARY KEY (seq)
+);

@@ -84,3 +84,83 @@ CREATE TABLE sdbench_load (     -- what 'sdbench load' generated: runs and audit
   loaded_at          timestamp   NOT NULL,
   sdbench_version    varchar(40) NOT NULL
 );
+
+-- Customizing read through the table buffer (fully or generically buffered in SAP). Sizes and the
+-- keys each material and customer uses: org.sdbench.load.Customizing.
+
+CREATE TABLE t001 (            -- company codes
+  bukrs   varchar(4)  NOT NULL PRIMARY KEY,
+  butxt   varchar(25) NOT NULL,
+  waers   varchar(5)  NOT NULL,
+  land1   varchar(3)  NOT NULL
+);
+
+CREATE TABLE tvta (            -- sales areas
+  vkorg   varchar(4)  NOT NULL,
+  vtweg   varchar(2)  NOT NULL,
+  spart   varchar(2)  NOT NULL,
+  vtext   varchar(40) NOT NULL,
+  PRIMARY KEY (vkorg, vtweg, spart)
+);
+
+CREATE TABLE tvst (            -- shipping points
+  vstel   varchar(4)  NOT NULL PRIMARY KEY,
+  vtext   varchar(30) NOT NULL
+);
+
+CREATE TABLE tvap (            -- sales document item categories
+  pstyv   varchar(4)  NOT NULL PRIMARY KEY,
+  vtext   varchar(20) NOT NULL,
+  fkrel   varchar(1)  NOT NULL,  -- relevant for billing
+  lfrel   varchar(1)  NOT NULL   -- relevant for delivery
+);
+
+CREATE TABLE tvlk (            -- delivery types
+  lfart   varchar(4)  NOT NULL PRIMARY KEY,
+  vtext   varchar(20) NOT NULL,
+  numki   varchar(2)  NOT NULL
+);
+
+CREATE TABLE tvfk (            -- billing types
+  fkart   varchar(4)  NOT NULL PRIMARY KEY,
+  vtext   varchar(20) NOT NULL,
+  numki   varchar(2)  NOT NULL,
+  kalsm   varchar(6)  NOT NULL
+);
+
+CREATE TABLE t683 (            -- pricing procedures
+  kalsm   varchar(6)  NOT NULL PRIMARY KEY,
+  vtext   varchar(30) NOT NULL
+);
+
+CREATE TABLE t683s (           -- pricing procedure steps (generically buffered by procedure)
+  kalsm   varchar(6)  NOT NULL,
+  stunr   integer     NOT NULL,
+  kschl   varchar(4)  NOT NULL,
+  PRIMARY KEY (kalsm, stunr)
+);
+
+CREATE TABLE t685a (           -- condition types (pricing)
+  kschl   varchar(4)  NOT NULL PRIMARY KEY,
+  krech   varchar(1)  NOT NULL,  -- calculation type
+  kntyp   varchar(1)  NOT NULL,
+  vtext   varchar(20) NOT NULL
+);
+
+CREATE TABLE t006 (            -- units of measure
+  msehi   varchar(3)  NOT NULL PRIMARY KEY,
+  dimid   varchar(6)  NOT NULL,
+  andec   varchar(1)  NOT NULL   -- decimal places for rounding
+);
+
+CREATE TABLE t156 (            -- movement types
+  bwart   varchar(3)  NOT NULL PRIMARY KEY,
+  shkzg   varchar(1)  NOT NULL,  -- debit/credit
+  btext   varchar(20) NOT NULL
+);
+
+CREATE TABLE ddlog (           -- buffer synchronisation: changed buffered tables, polled by every instance
+  seq        bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  tabname    varchar(30) NOT NULL,
+  changed_at timestamp   NOT NULL
+);

@@ -40,6 +40,7 @@ public final class AppServerInstance implements AutoCloseable {
     private final SessionSource sessions;
     private final NumberRanges numberRanges;
     private final TableBuffer tableBuffer;
+    private final BufferSync bufferSync;
     private final UpdateTask updateTask;
     private final Dispatcher dispatcher = new Dispatcher();
     private final List<Thread> dialogProcesses = new ArrayList<>();
@@ -56,6 +57,7 @@ public final class AppServerInstance implements AutoCloseable {
         this.sessions = new SessionSource(pool, db.dialect(), clock);
         this.numberRanges = new NumberRanges(pool, workload.numberRangeBuffers(), clock);
         this.tableBuffer = new TableBuffer(config.tableBufferEntries());
+        this.bufferSync = new BufferSync(tableBuffer, clock, config.tableBufferSync());
         this.updateTask = new UpdateTask(number, config.updateWorkProcesses(), sessions, modules, enqueue, updates,
                 clock, config.dbRetries());
         for (int i = 0; i < config.dialogWorkProcesses(); i++) {
@@ -104,6 +106,10 @@ public final class AppServerInstance implements AutoCloseable {
 
     public TableBuffer tableBuffer() {
         return tableBuffer;
+    }
+
+    public BufferSync bufferSync() {
+        return bufferSync;
     }
 
     public UpdateTask updateTask() {

@@ -22,6 +22,7 @@ public final class TableBuffer {
     private final Cache<Key, Object> cache;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
+    private final LongAdder invalidated = new LongAdder();
 
     private record Key(String table, Object key) {
     }
@@ -34,7 +35,7 @@ public final class TableBuffer {
         this.capacity = capacity;
         // Maintenance on the calling thread: no hidden use of the common pool, deterministic size.
         this.cache = capacity == 0 ? null
-                : Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).build();
+                : Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run).recordStats().build();
     }
 
     /**
@@ -64,11 +65,33 @@ public final class TableBuffer {
         return loaded;
     }
 
-    /** Drops every buffered entry of one table (as a buffer synchronisation would). */
-    public void invalidate(String table) {
-        if (cache != null) {
-            cache.asMap().keySet().removeIf(k -> k.table.equals(table));
+    /**
+     * Drops every buffered entry of one table (as a buffer synchronisation does for a changed
+     * table); returns how many entries went.
+     */
+    public int invalidate(String table) {
+        Objects.requireNonNull(table, "table buffer table name");
+        if (cache == null) {
+            return 0;
         }
+        int[] n = {0};
+        cache.asMap().keySet().removeIf(k -> {
+            boolean match = k.table.equalsIgnoreCase(table);
+            n[0] += match ? 1 : 0;
+            return match;
+        });
+        invalidated.add(n[0]);
+        return n[0];
+    }
+
+    /** Entries displaced because the buffer was full (SAP's ST02 "swaps"). */
+    public long evictions() {
+        return cache == null ? 0 : cache.stats().evictionCount();
+    }
+
+    /** Entries dropped by invalidation (a buffered table changed). */
+    public long invalidations() {
+        return invalidated.sum();
     }
 
     @SuppressWarnings("unchecked")

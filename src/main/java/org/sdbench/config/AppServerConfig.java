@@ -11,7 +11,8 @@ public record AppServerConfig(
         int userContextBytes,
         int tableBufferEntries,
         Duration updateWaitTimeout,
-        int dbRetries) {
+        int dbRetries,
+        Duration tableBufferSync) {
 
     public AppServerConfig {
         ConfigException.require(layout != null, "appServer.layout", null, "two-tier or three-tier");
@@ -27,6 +28,8 @@ public record AppServerConfig(
         ConfigException.require(updateWaitTimeout != null && updateWaitTimeout.toMillis() >= 1,
                 "appServer.updateWaitTimeout", updateWaitTimeout, "a duration of at least 1ms");
         ConfigException.require(dbRetries >= 0 && dbRetries <= 100, "appServer.dbRetries", dbRetries, "0 to 100");
+        ConfigException.require(tableBufferSync != null && !tableBufferSync.isNegative(), "appServer.tableBufferSync",
+                tableBufferSync, "a duration >= 0 (0 = check for changed buffered tables before every step)");
     }
 
     /**

@@ -14,6 +14,17 @@ public enum MasterTable {
     TVAK(false, "auart", "bezei", "numki"),
     TVKO(false, "vkorg", "bukrs", "waers"),
     T001W(false, "werks", "name1", "bwkey"),
+    T001(false, "bukrs", "butxt", "waers", "land1"),
+    TVTA(false, "vkorg", "vtweg", "spart", "vtext"),
+    TVST(false, "vstel", "vtext"),
+    TVAP(false, "pstyv", "vtext", "fkrel", "lfrel"),
+    TVLK(false, "lfart", "vtext", "numki"),
+    TVFK(false, "fkart", "vtext", "numki", "kalsm"),
+    T683(false, "kalsm", "vtext"),
+    T683S(false, "kalsm", "stunr", "kschl"),
+    T685A(false, "kschl", "krech", "kntyp", "vtext"),
+    T006(false, "msehi", "dimid", "andec"),
+    T156(false, "bwart", "shkzg", "btext"),
     NRIV(false, "object", "nrrangenr", "fromnumber", "tonumber", "nrlevel"),
     KNA1(true, "kunnr", "user_no", "name1", "ort01", "land1"),
     KNVV(true, "kunnr", "vkorg", "vtweg", "spart", "kdgrp", "waers", "klimk"),
@@ -60,6 +71,7 @@ public enum MasterTable {
         return switch (this) {
             case TVAK, TVKO, SDBENCH_LOAD -> 1;
             case T001W -> s.plants();
+            case T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156 -> Customizing.rows(this, s.plants());
             case NRIV -> NumberRanges.ALL.size();
             case KNA1, KNVV -> s.customers();
             case MARA, MARC, MVKE, KONP, MARD, MBEW -> s.materials();
@@ -190,6 +202,8 @@ public enum MasterTable {
                     out.endRow();
                 }
             }
+            case T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156 ->
+                    Customizing.generate(this, s.plants(), out);
             case NRIV -> {
                 for (NumberRanges.Interval i : NumberRanges.ALL) {
                     out.text(i.object());

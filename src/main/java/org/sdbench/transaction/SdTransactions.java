@@ -35,7 +35,7 @@ public final class SdTransactions implements StepHandler {
     public StepOutcome execute(SdStep step, StepContext ctx) throws SQLException, InterruptedException {
         LoopState s = ctx.user().state(LoopState.class);
         try {
-            return switch (step) {
+            StepOutcome o = switch (step) {
                 case VA01_INITIAL -> VA01.initial(ctx, s);
                 case VA01_HEADER -> VA01.header(ctx, s);
                 case VA01_ITEMS -> VA01.items(ctx, s);
@@ -52,6 +52,7 @@ public final class SdTransactions implements StepHandler {
                 case VF01_ENTER_DELIVERY -> VF01.enterDelivery(ctx, s);
                 case VF01_SAVE -> VF01.save(ctx, s);
             };
+            return o.ok() ? BufferedReads.of(step, ctx, s) : o;
         } catch (StepContext.UpdateWaitTimeout e) {
             return new StepOutcome.Timeout("waiting for " + e.getMessage());
         } catch (StepContext.UpdateFailed e) {
