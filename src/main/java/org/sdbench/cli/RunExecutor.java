@@ -21,6 +21,7 @@ import org.sdbench.load.LoadProgress;
 import org.sdbench.metrics.PrometheusEndpoint;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
+import org.sdbench.report.BufferWindow;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
@@ -149,8 +150,12 @@ final class RunExecutor {
                 out.printf("prometheus metrics: http://localhost:%d/metrics%n", prometheus.port());
             }
             probe.start();
+            var buffers = new BufferWindow(system.instances());
             try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, system, clock)) {
-                driver.run(i -> progress.interval(series.add(i, driver.loggedOn(), updateQueue(system))));
+                driver.run(i -> {
+                    buffers.harvest(i.inWindow());
+                    progress.interval(series.add(i, driver.loggedOn(), updateQueue(system)));
+                });
             }
             var window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
             boolean drained = system.stop(java.time.Duration.ofSeconds(60));
@@ -158,6 +163,7 @@ final class RunExecutor {
                     c.run().rampDown().toNanos() / 1e9, intervalSeconds);
             RunReport report = new RunReportAssembler(c, db, system, metrics).assemble(started, drained, recovered,
                     driver.stopped(), timeline, window);
+            report = report.withTableBuffer(buffers.figures(c.appServer().tableBufferEntries()));
             return new Measured(report.withThresholds(Thresholds.evaluate(parsed, report)), series.rows());
         } finally {
             metrics.observe(StepObserver.NONE);

@@ -20,6 +20,8 @@ import org.sdbench.report.threshold.ThresholdResult;
  *     the statistics could not be read: see warnings)
  * @param host CPU use during the window; null when the window never started
  * @param certificate the certificate-style block with the run rules' verdict; null until judged
+ * @param tableBuffer the table buffers' window hit ratio, displacements and invalidations; null
+ *     when not measured
  */
 public record RunReport(
         int schemaVersion,
@@ -40,7 +42,8 @@ public record RunReport(
         HostUsage host,
         List<ThresholdResult> thresholds,
         List<String> warnings,
-        Certificate certificate) {
+        Certificate certificate,
+        TableBufferFigures tableBuffer) {
 
     public RunReport {
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
@@ -107,20 +110,28 @@ public record RunReport(
         List<String> w = Warnings.of(s, law, rel);
         w.addAll(notes);
         return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
-                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null);
+                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null);
     }
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings,
-                certificate);
+                certificate, tableBuffer);
     }
 
     /** The same report ending with its certificate block (the run rules' verdict). */
     public RunReport withCertificate(Certificate c) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings, c);
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings, c,
+                tableBuffer);
+    }
+
+    /** The same report with the table buffers' figures. */
+    public RunReport withTableBuffer(TableBufferFigures b) {
+        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
+                certificate, b);
     }
 
     /** ST03-style guideline checks and driver-health warnings, one line each. */

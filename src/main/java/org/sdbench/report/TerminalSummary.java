@@ -50,6 +50,7 @@ public final class TerminalSummary {
                         + "enqueue %,d requests, %d conflicts, avg %.1f us%n",
                 a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), a.tableBufferHitRatio() * 100,
                 a.enqueueRequests(), a.enqueueConflicts(), a.enqueueAvgMicros());
+        tableBuffer(out, r.tableBuffer());
         numberRanges(out, a.numberRanges());
         var rel = r.reliability();
         out.printf(Locale.ROOT, "reliability   %d connections replaced, %d transactions retried, %d update requests "
@@ -71,6 +72,16 @@ public final class TerminalSummary {
             CertificateText.print(r.certificate(), out);
         }
         out.flush();
+    }
+
+    private static void tableBuffer(PrintWriter out, TableBufferFigures b) {
+        if (b == null) {
+            return;
+        }
+        out.printf(Locale.ROOT, "table buffer  window hit ratio %.2f %% (%,d hits, %,d misses; guideline >= 98 %%: %s); "
+                        + "%,d of %,d entries per instance in use, %,d displaced, %,d invalidated, %,d DDLOG polls%n",
+                b.windowHitRatio() * 100, b.windowHits(), b.windowMisses(), b.guidelineMet() ? "met" : "MISSED",
+                b.entries(), b.capacityPerInstance(), b.evictions(), b.invalidations(), b.syncPolls());
     }
 
     /** Buffer sizes are per object; the counters are per instance over all objects and the whole run. */

@@ -3,6 +3,7 @@ package org.sdbench.report.html;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.report.RunReport;
+import org.sdbench.report.TableBufferFigures;
 import org.sdbench.report.rules.Certificate;
 import org.sdbench.report.rules.CertificateText;
 
@@ -39,6 +40,24 @@ final class CertificateHtml {
                     x.requirement())));
             h.table(List.of("", "rule", "this run", "the rule"), rows, 99);
         }
+        h.end();
+    }
+
+    /** The table buffer's window figures against the ≥ 98 % guideline. */
+    static void tableBuffer(Html h, RunReport r) {
+        TableBufferFigures b = r.tableBuffer();
+        if (b == null) {
+            return;
+        }
+        h.section("tablebuffer", "Table buffer (measurement window)");
+        h.facts(List.of(
+                List.of("hit ratio", Html.pct(b.windowHitRatio()) + " · guideline ≥ 98 %: "
+                        + (b.guidelineMet() ? "met" : "missed")),
+                List.of("reads", Html.num(b.windowHits(), 0) + " hits, " + Html.num(b.windowMisses(), 0) + " misses"),
+                List.of("size", Html.num(b.entries(), 0) + " entries in use of " + Html.num(b.capacityPerInstance(), 0)
+                        + " per instance (appServer.tableBufferEntries)"),
+                List.of("displaced / invalidated", Html.num(b.evictions(), 0) + " / " + Html.num(b.invalidations(), 0)
+                        + " entries, whole run; " + Html.num(b.syncPolls(), 0) + " DDLOG polls")));
         h.end();
     }
 }

@@ -52,6 +52,7 @@ public final class RunHtml {
         h.end();
         Sections.steps(h, s);
         Sections.appTier(h, r);
+        CertificateHtml.tableBuffer(h, r);
         Sections.database(h, r);
         Sections.host(h, r, env);
         CertificateHtml.section(h, r);
