@@ -126,4 +126,49 @@ class TableBufferTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new TableBuffer(-5));
         assertTrue(e.getMessage().contains("= -5"), e.getMessage());
     }
+
+    /** The hit ratio over {@code rounds} passes of reads spread uniformly over {@code keys} keys. */
+    private static double ratioAfterWarmUp(TableBuffer buf, int keys, int rounds) {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+        for (int i = 0; i < keys * 5; i++) {
+            int k = r.nextInt(keys);
+            buf.get("T006", k, () -> "unit " + k);
+        }
+        long h0 = buf.hits();
+        long m0 = buf.misses();
+        for (int i = 0; i < keys * rounds; i++) {
+            int k = r.nextInt(keys);
+            buf.get("T006", k, () -> "unit " + k);
+        }
+        return (double) (buf.hits() - h0) / (buf.hits() - h0 + buf.misses() - m0);
+    }
+
+    @Test
+    void hitRatio_workingSetFits_meetsGuidelineWithoutDisplacement() {
+        TableBuffer buf = new TableBuffer(1_000);
+        double ratio = ratioAfterWarmUp(buf, 800, 20);
+        assertTrue(ratio >= 0.999, "only keys not yet seen in the warm-up miss: " + ratio);
+        assertEquals(0, buf.evictions());
+    }
+
+    @Test
+    void hitRatio_bufferSmallerThanWorkingSet_missesGuidelineAndDisplaces() {
+        TableBuffer buf = new TableBuffer(400);
+        double ratio = ratioAfterWarmUp(buf, 800, 20);
+        assertTrue(ratio < 0.98 && ratio > 0.2, "ratio " + ratio);
+        assertTrue(buf.evictions() > 0);
+        assertTrue(buf.size() <= 400);
+    }
+
+    @Test
+    void invalidate_oneTable_dropsOnlyItsEntriesAndCountsThem() {
+        TableBuffer buf = new TableBuffer(100);
+        buf.get("TVAP", "P001", () -> "a");
+        buf.get("TVAP", "P002", () -> "b");
+        buf.get("TVAK", "OR", () -> "c");
+        assertEquals(2, buf.invalidate("tvap"));
+        assertEquals(2, buf.invalidations());
+        assertEquals(1, buf.size());
+        assertEquals("new", buf.get("TVAP", "P001", () -> "new"));
+    }
 }
