@@ -6,9 +6,11 @@ import java.util.Map;
 /**
  * environment.json: where a run ran. Dialog-step time depends on the CPU's power mode and the
  * DB's settings, so both are recorded and {@code sdbench compare} diffs them.
+ *
+ * @param diskLayout where data, WAL and tablespaces live; null in folders written before it existed
  */
 public record Environment(int schemaVersion, String capturedAt, String sdbenchVersion, Host host, Jvm jvm,
-                          Database database) {
+                          Database database, DiskLayout diskLayout) {
 
     public static final int SCHEMA_VERSION = 1;
 

@@ -55,6 +55,7 @@ public final class RunHtml {
         CertificateHtml.tableBuffer(h, r);
         Sections.database(h, r);
         Sections.host(h, r, env);
+        DiskLayoutHtml.section(h, env);
         CertificateHtml.section(h, r);
         return Page.render("sdbench " + r.name() + " " + r.startedAt(), h.toString(), data(r, rows), "run.js");
     }
