@@ -37,7 +37,7 @@ public enum RunRules {
     public static RunRules parse(String text) {
         String t = text == null ? "" : text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
         return Arrays.stream(values()).filter(v -> v.name().equals(t)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("one of "
+                .orElseThrow(() -> new IllegalArgumentException("'" + text + "' is not allowed: one of "
                         + Arrays.stream(values()).map(RunRules::yamlName).toList()));
     }
 
