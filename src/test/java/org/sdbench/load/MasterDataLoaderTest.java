@@ -71,7 +71,9 @@ class MasterDataLoaderTest {
         List<String> tables = new ArrayList<>();
         LoadResult copy = load(COPY_SCHEMA, false, tables);
         assertEquals(MasterTable.values().length, tables.size());
-        assertEquals(6 * (5 + 5 + 6 * 25) + 1 + 1 + 1 + 7 + 1, copy.rows());
+        // Customizing for one plant: T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156.
+        int customizing = 10 + 36 + 1 + 300 + 40 + 40 + 50 + 500 + 502 + 401 + 100;
+        assertEquals(6 * (5 + 5 + 6 * 25) + 1 + 1 + 1 + 7 + 1 + customizing, copy.rows());
         load(INSERT_SCHEMA, true, new ArrayList<>());
         assertEquals(digest(COPY_SCHEMA), digest(INSERT_SCHEMA));
         try (Database db = TestDb.open(TestDb.config(COPY_SCHEMA)); Connection c = db.connect();

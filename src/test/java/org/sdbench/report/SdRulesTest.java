@@ -11,9 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.RunRules;
-import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
+import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
@@ -30,23 +30,7 @@ class SdRulesTest {
 
     /** A measured window of {@code seconds}, every step taking {@code stepMs}, {@code failed} steps failing. */
     private static Run run(int seconds, long stepMs, int failed) {
-        long[] now = {0};
-        Clock clock = new Clock() {
-            @Override
-            public long nanoTime() {
-                return now[0];
-            }
-
-            @Override
-            public long wallMillis() {
-                return now[0] / MS;
-            }
-
-            @Override
-            public void sleepUntil(long deadlineNanos) {
-                now[0] = Math.max(now[0], deadlineNanos);
-            }
-        };
+        StepClock clock = new StepClock(0);
         RunMetrics m = new RunMetrics(clock);
         StepTimes t = new StepTimes(MS, 0, 2 * MS, 5 * MS, 3, 0, 0, 0, 0);
         List<IntervalRow> rows = new ArrayList<>();
@@ -54,7 +38,7 @@ class SdRulesTest {
             for (SdStep s : SdStep.values()) {
                 m.record(new StepResult(s, StepOutcome.Ok.INSTANCE, t, s == SdStep.VF01_SAVE ? 5 : 0), stepMs * MS);
             }
-            now[0] += 10_000 * MS;
+            clock.advance(10_000 * MS);
             rows.add(row(m.interval(true), USERS));
         }
         for (int i = 0; i < failed; i++) {
