@@ -95,6 +95,14 @@ public final class StepContext {
         }
     }
 
+    /**
+     * Drops buffered tables changed elsewhere when the instance's DDLOG poll is due; business logic
+     * that buffers calls it before its reads (logic that never touches the DB does not).
+     */
+    public void syncTableBuffer() throws SQLException {
+        instance.bufferSync().pollIfDue(db);
+    }
+
     /** Like {@link java.util.function.Supplier} but allowed to fail with an SQL error. */
     @FunctionalInterface
     public interface SqlSupplier<T> {

@@ -33,7 +33,6 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
         for (int attempt = 0; ; attempt++) {
             ctx.begin(db, r.user());
             try {
-                instance.bufferSync().pollIfDue(db);
                 StepOutcome o = handler.execute(r.step(), ctx);
                 if (o.ok()) {
                     db.commit();

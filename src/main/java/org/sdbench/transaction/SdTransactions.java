@@ -34,6 +34,7 @@ public final class SdTransactions implements StepHandler {
     @Override
     public StepOutcome execute(SdStep step, StepContext ctx) throws SQLException, InterruptedException {
         LoopState s = ctx.user().state(LoopState.class);
+        ctx.syncTableBuffer();
         try {
             StepOutcome o = switch (step) {
                 case VA01_INITIAL -> VA01.initial(ctx, s);
