@@ -25,7 +25,9 @@ public final class RunHtml {
                         + " s · measurement window " + Html.num(s.windowSeconds(), 0) + " s · " + r.database())
                 .raw("</p></header>\n");
         h.raw("<div class=\"cards\">\n");
-        card(h, "SAPS-like", Html.num(t.sapsLike(), 0), "fully processed line items/h ÷ 20");
+        card(h, "SAPS-like", Html.num(t.sapsLike(), 0), r.certificate() != null && r.certificate().sapsLike() == null
+                ? "not valid: " + org.sdbench.report.rules.CertificateText.verdictLine(r.certificate().verdict())
+                : "fully processed line items/h ÷ 20");
         card(h, "dialog steps/h", Html.num(t.dialogStepsPerHour(), 0), "measurement window");
         card(h, "avg response", Html.num(s.overall().response().avgMs(), 1) + " ms", "benchmark criterion");
         card(h, "p95 response", Html.num(s.overall().response().p95Ms(), 1) + " ms", "all dialog steps");
