@@ -36,17 +36,18 @@ public final class BenchRun {
     public BenchResult run(RunSpec s) throws InterruptedException {
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
+        CountingUpdateListener updates = new CountingUpdateListener(new MetricsUpdateListener(metrics));
         try (AppServerSystem system = new AppServerSystem(s.appServer(), s.workload(), db, s.handler(), s.modules(),
-                new MetricsUpdateListener(metrics), clock, s.users(), s.seed())) {
+                updates, clock, s.users(), s.seed())) {
             system.start();
             long baseline = s.measureHeap() ? HeapProbe.usedAfterGc() : -1;
             Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
-            BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress);
+            BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress, updates::dbCalls);
             Driver driver = new Driver(system, metrics, clock, phases,
                     ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS);
             driver.run(probe);
             system.stop(Duration.ofSeconds(60));
-            return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc());
+            return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc(), probe.updateDbCalls());
         }
     }
 }
