@@ -53,4 +53,10 @@ final class Variant {
         long n = results.stream().mapToLong(BenchResult::sqlStatements).sum();
         return steps() == 0 ? Double.NaN : (double) n / steps();
     }
+
+    /** The update task's share of {@link #statementsPerStep()}. */
+    double updateStatementsPerStep() {
+        long n = results.stream().mapToLong(BenchResult::updateDbCalls).sum();
+        return steps() == 0 ? Double.NaN : (double) n / steps();
+    }
 }
