@@ -29,7 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "the figure misses its target.",
                 "Run them against a local PostgreSQL (e.g. --db-url jdbc:postgresql://127.0.0.1:5432/sdbench_perf), "
                 + "or all three with bench/simulator.sh. Benches without SQL use their own schema "
-                + BenchCommand.NO_SQL_SCHEMA + " (empty tables)."},
+                + BenchCommand.NO_SQL_SCHEMA + " (empty tables); benches with SQL reset the documents to the loaded "
+                + "state before every run, as 'sweep' does between levels."},
         subcommands = {BenchCommand.Overhead.class, BenchCommand.Users.class, BenchCommand.Saturation.class})
 final class BenchCommand implements Runnable {
     @Spec
