@@ -7,8 +7,10 @@ import org.sdbench.metrics.Summary;
  *
  * @param heapBaselineBytes used heap after GC once the app tier started, before any user logged on
  * @param heapAfterGcBytes used heap after GC at the end of the window, all users logged on (-1: not measured)
+ * @param updateDbCalls DB round trips of the update task in the window
  */
-public record BenchResult(RunSpec spec, Summary summary, CpuWindow cpu, long heapBaselineBytes, long heapAfterGcBytes) {
+public record BenchResult(RunSpec spec, Summary summary, CpuWindow cpu, long heapBaselineBytes, long heapAfterGcBytes,
+                          long updateDbCalls) {
 
     /** Dialog steps executed in the window, failed ones included (they cost CPU too). */
     public long steps() {
@@ -42,5 +44,25 @@ public record BenchResult(RunSpec spec, Summary summary, CpuWindow cpu, long hea
     /** Heap each logged-on user adds, in bytes (-1 when the heap was not measured). */
     public long heapBytesPerUser() {
         return heapAfterGcBytes < 0 ? -1 : (heapAfterGcBytes - heapBaselineBytes) / spec.users();
+    }
+
+    /**
+     * SQL statements sent in the window: DB round trips of successful dialog steps and of the
+     * update task, each COMMIT included and a JDBC batch counted once (it is one round trip).
+     */
+    public long sqlStatements() {
+        return Math.round(summary.overall().dbCallsPerStep() * summary.overall().count()) + updateDbCalls;
+    }
+
+    /** All JVM CPU per SQL statement in microseconds (NaN without SQL). */
+    public double jvmMicrosPerStatement() {
+        long n = sqlStatements();
+        return n == 0 || cpu.jvmNanos() < 0 ? Double.NaN : cpu.jvmNanos() / 1e3 / n;
+    }
+
+    /** The simulator's own CPU (configured work excluded) over the CPU of its database's backends. */
+    public double overheadToDbRatio() {
+        return cpu.dbBackendNanos() <= 0 || cpu.jvmNanos() < 0 ? Double.NaN
+                : (cpu.jvmNanos() - configuredCpuNanos()) / (double) cpu.dbBackendNanos();
     }
 }

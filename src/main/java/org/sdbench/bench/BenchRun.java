@@ -7,6 +7,7 @@ import org.sdbench.db.Database;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
+import org.sdbench.load.TransactionalReset;
 import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.metrics.RunMetrics;
@@ -34,19 +35,25 @@ public final class BenchRun {
     }
 
     public BenchResult run(RunSpec s) throws InterruptedException {
+        if (!s.modules().isEmpty()) {
+            // Documents pile up run after run, and some steps' SQL grows with them: every run with
+            // SQL starts from the loaded table sizes, or later rounds would measure a bigger database.
+            new TransactionalReset(db).reset();
+        }
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
+        CountingUpdateListener updates = new CountingUpdateListener(new MetricsUpdateListener(metrics));
         try (AppServerSystem system = new AppServerSystem(s.appServer(), s.workload(), db, s.handler(), s.modules(),
-                new MetricsUpdateListener(metrics), clock, s.users(), s.seed())) {
+                updates, clock, s.users(), s.seed())) {
             system.start();
             long baseline = s.measureHeap() ? HeapProbe.usedAfterGc() : -1;
             Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
-            BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress);
+            BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress, updates::dbCalls);
             Driver driver = new Driver(system, metrics, clock, phases,
                     ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS);
             driver.run(probe);
             system.stop(Duration.ofSeconds(60));
-            return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc());
+            return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc(), probe.updateDbCalls());
         }
     }
 }

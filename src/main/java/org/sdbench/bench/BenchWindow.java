@@ -3,6 +3,7 @@ package org.sdbench.bench;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.sdbench.driver.Phases;
 import org.sdbench.metrics.Interval;
 
@@ -16,23 +17,34 @@ final class BenchWindow implements Consumer<Interval> {
     private final String database;
     private final boolean measureHeap;
     private final PrintWriter progress;
+    private final LongSupplier updateDbCalls;
+    private long updateDbCallsAtStart;
+    private long updateDbCallsInWindow;
     private CpuSnapshot start;
     private CpuSnapshot end;
     private long heapAfterGc = -1;
 
     BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress) {
+        this(phases, database, measureHeap, progress, () -> 0);
+    }
+
+    /** @param updateDbCalls the update task's DB round trips so far, read with the CPU snapshots */
+    BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress, LongSupplier updateDbCalls) {
         this.phases = phases;
         this.database = database;
         this.measureHeap = measureHeap;
         this.progress = progress;
+        this.updateDbCalls = updateDbCalls;
     }
 
     @Override
     public void accept(Interval i) {
         if (start == null && i.endNanos() >= phases.windowStart()) {
             start = CpuSnapshot.take(database);
+            updateDbCallsAtStart = updateDbCalls.getAsLong();
         } else if (start != null && end == null && i.inWindow() && i.endNanos() >= phases.windowEnd()) {
             end = CpuSnapshot.take(database);
+            updateDbCallsInWindow = updateDbCalls.getAsLong() - updateDbCallsAtStart;
             if (measureHeap) {
                 heapAfterGc = HeapProbe.usedAfterGc();
             }
@@ -56,6 +68,11 @@ final class BenchWindow implements Consumer<Interval> {
             throw new IllegalStateException("the run ended before its measurement window was complete");
         }
         return CpuWindow.between(start, end);
+    }
+
+    /** The update task's DB round trips between the window's two snapshots. */
+    long updateDbCalls() {
+        return updateDbCallsInWindow;
     }
 
     long heapAfterGc() {

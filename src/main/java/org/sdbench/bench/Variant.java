@@ -40,4 +40,23 @@ final class Variant {
         long ns = results.stream().mapToLong(r -> r.cpu().dbBackendNanos()).sum();
         return steps() == 0 ? Double.NaN : ns / 1e3 / steps();
     }
+
+    List<Double> microsPerStatement() {
+        return results.stream().map(BenchResult::jvmMicrosPerStatement).toList();
+    }
+
+    List<Double> dbRatios() {
+        return results.stream().map(BenchResult::overheadToDbRatio).toList();
+    }
+
+    double statementsPerStep() {
+        long n = results.stream().mapToLong(BenchResult::sqlStatements).sum();
+        return steps() == 0 ? Double.NaN : (double) n / steps();
+    }
+
+    /** The update task's share of {@link #statementsPerStep()}. */
+    double updateStatementsPerStep() {
+        long n = results.stream().mapToLong(BenchResult::updateDbCalls).sum();
+        return steps() == 0 ? Double.NaN : (double) n / steps();
+    }
 }

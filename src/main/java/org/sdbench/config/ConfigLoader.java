@@ -120,7 +120,7 @@ public final class ConfigLoader {
     }
 
     static void merge(ObjectNode into, ObjectNode layer, String source) {
-        layer.fields().forEachRemaining(e -> {
+        layer.properties().forEach(e -> {
             JsonNode old = into.get(e.getKey());
             if (old instanceof ObjectNode o && e.getValue() instanceof ObjectNode l) {
                 merge(o, l, source);

@@ -16,7 +16,7 @@ final class KeyChecker {
     }
 
     static void check(ObjectNode node, Class<?> record, String prefix, String source) {
-        var it = node.fields();
+        var it = node.properties().iterator();
         while (it.hasNext()) {
             var e = it.next();
             String key = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();

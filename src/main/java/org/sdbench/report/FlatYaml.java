@@ -26,7 +26,7 @@ public final class FlatYaml {
             return;
         }
         if (n.isObject()) {
-            n.fields().forEachRemaining(e -> flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out));
+            n.properties().forEach(e -> flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out));
         } else if (n.isArray()) {
             for (int i = 0; i < n.size(); i++) {
                 flatten(prefix + "[" + i + "]", n.get(i), out);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.sdbench.driver.Phases;
 import org.sdbench.metrics.Interval;
@@ -31,6 +32,20 @@ class BenchWindowTest {
         p.accept(interval(2 * S, 5 * S, true));
         assertThrows(IllegalStateException.class, p::cpu);
         assertEquals(-1, p.heapAfterGc());
+    }
+
+    @Test
+    void updateDbCalls_countedBeforeAndAfterTheWindow_onlyTheWindowsShare() {
+        AtomicLong calls = new AtomicLong(100);
+        BenchWindow p = new BenchWindow(phases, "sdbench_perf", false, null, calls::get);
+        p.accept(interval(0, 2 * S, false));
+        calls.addAndGet(40);
+        p.accept(interval(2 * S, 7 * S, true));
+        calls.addAndGet(60);
+        p.accept(interval(7 * S, 12 * S, true));
+        calls.addAndGet(1_000);
+        p.accept(interval(12 * S, 13 * S, false));
+        assertEquals(100, p.updateDbCalls());
     }
 
     private static Interval interval(long start, long end, boolean inWindow) {
