@@ -59,12 +59,25 @@ public final class AppServerInstance implements AutoCloseable {
         this.tableBuffer = new TableBuffer(config.tableBufferEntries());
         this.bufferSync = new BufferSync(tableBuffer, clock, config.tableBufferSync());
         this.updateTask = new UpdateTask(number, config.updateWorkProcesses(), sessions, modules, enqueue, updates,
-                clock, config.dbRetries());
+                clock, config.dbRetries(), moduleWork(workload, modules.keySet()));
         for (int i = 0; i < config.dialogWorkProcesses(); i++) {
             StepExecutor exec = new StepExecutor(handler, new StepContext(this, clock), this, config.dbRetries(), retried);
             var wp = new DialogWorkProcess(dispatcher, sessions, new RollArea(config.userContextBytes(), clock), exec, clock);
             dialogProcesses.add(Thread.ofPlatform().daemon().name("dia-" + number + "-" + i).unstarted(wp));
         }
+    }
+
+    /** The configured work of every update module; a workload naming a module that does not exist is refused. */
+    static Map<String, org.sdbench.config.WorkUnits> moduleWork(WorkloadConfig w, java.util.Set<String> known) {
+        for (String name : w.updateWork().keySet()) {
+            if (!known.contains(name)) {
+                throw new org.sdbench.config.ConfigException("'workload.updateWork." + name + "' is not allowed: "
+                        + "update modules are " + new java.util.TreeSet<>(known));
+            }
+        }
+        Map<String, org.sdbench.config.WorkUnits> m = new java.util.HashMap<>();
+        known.forEach(name -> m.put(name, w.updateWorkOf(name)));
+        return m;
     }
 
     /** Processes update requests a crashed predecessor left behind, then starts the work processes. */

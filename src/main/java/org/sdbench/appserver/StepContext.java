@@ -14,6 +14,9 @@ import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateOutcome;
 import org.sdbench.appserver.update.UpdateTask;
+import org.sdbench.appserver.work.StepWork;
+import org.sdbench.appserver.work.WorkEngine;
+import org.sdbench.config.WorkUnits;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.Clock;
@@ -43,6 +46,7 @@ public final class StepContext {
     private final WaitMeter numberRangeMeter = new WaitMeter();
     private final List<Runnable> afterCommit = new ArrayList<>();
     private final List<Runnable> afterRollback = new ArrayList<>();
+    private final StepWork work;
     private DbSession db;
     private UserSession user;
     private long enqueueNanos;
@@ -51,6 +55,7 @@ public final class StepContext {
     StepContext(AppServerInstance instance, Clock clock) {
         this.instance = instance;
         this.clock = clock;
+        this.work = new StepWork(new WorkEngine(0x5DBE_0000L + instance.number()));
     }
 
     void begin(DbSession session, UserSession u) {
@@ -78,6 +83,26 @@ public final class StepContext {
 
     public Clock clock() {
         return clock;
+    }
+
+    /**
+     * Does {@code share} (0 to 1) of this step's configured ABAP work here, between its SQL
+     * statements; what the step leaves unspent runs before its commit.
+     */
+    public void work(double share) {
+        work.spend(share);
+    }
+
+    void beginWork(WorkUnits units) {
+        work.begin(units);
+    }
+
+    void finishWork() {
+        work.finish();
+    }
+
+    long workNanos() {
+        return work.cpuNanos();
     }
 
     /** Reads customizing through the instance's table buffer (SAP's buffered tables). */

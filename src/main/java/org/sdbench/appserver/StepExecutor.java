@@ -2,7 +2,8 @@ package org.sdbench.appserver;
 
 import org.sdbench.protocol.StepOutcome;
 import java.sql.SQLException;
-import java.time.Duration;
+import org.sdbench.config.WorkUnits;
+import org.sdbench.protocol.SdStep;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.workprocess.DialogWorkProcess;
 import org.sdbench.db.DbSession;
@@ -18,6 +19,8 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
     private final AppServerInstance instance;
     private final int retries;
     private final java.util.concurrent.atomic.LongAdder retried;
+    private final WorkUnits[] stepWork;
+    private long workNanos;
 
     StepExecutor(StepHandler handler, StepContext ctx, AppServerInstance instance, int retries,
                  java.util.concurrent.atomic.LongAdder retried) {
@@ -26,15 +29,21 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
         this.instance = instance;
         this.retries = retries;
         this.retried = retried;
+        this.stepWork = SdStep.LOOP.stream().map(st -> instance.workload().step(st).units()).toArray(WorkUnits[]::new);
     }
 
     @Override
     public StepOutcome run(DbSession db, DialogRequest r) throws InterruptedException, DialogWorkProcess.ConnectionLostException {
+        workNanos = 0;
         for (int attempt = 0; ; attempt++) {
             ctx.begin(db, r.user());
+            ctx.beginWork(stepWork[r.step().ordinal()]);
             try {
                 StepOutcome o = handler.execute(r.step(), ctx);
                 if (o.ok()) {
+                    // The step's work not yet spent between its statements runs before COMMIT WORK,
+                    // with its row locks still held, as the end of an ABAP dialog step does.
+                    ctx.finishWork();
                     db.commit();
                     ctx.runAfterCommit();
                 } else {
@@ -61,6 +70,8 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
                 db.rollbackQuietly();
                 ctx.rolledBack();
                 throw e;
+            } finally {
+                workNanos += ctx.workNanos();
             }
         }
     }
@@ -86,8 +97,8 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
     }
 
     @Override
-    public Duration cpu(DialogRequest request) {
-        return instance.workload().step(request.step()).cpu();
+    public long workNanos() {
+        return workNanos;
     }
 
     @Override

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /** Lists /proc entries: the JVM's own threads, and the PostgreSQL processes of this host. */
 final class Processes {
@@ -46,7 +45,7 @@ final class Processes {
     }
 
     static boolean servesDatabase(String title, String db) {
-        return Pattern.compile("^postgres:(?: \\S+:)? \\S+ " + Pattern.quote(db) + " ").matcher(title).find();
+        return org.sdbench.report.env.CpuSampler.servesTitle(title, db);
     }
 
     private static String commandLine(long pid) {

@@ -34,18 +34,18 @@ public record RunSpec(String label, StepHandler handler, Map<String, UpdateModul
         return new RunSpec(label, handler, modules, appServer, workload, users, rampUp, window, rampDown, seed, true);
     }
 
-    /** The workload with no configured CPU per step, so that measured CPU is the simulator's own. */
+    /** The workload with no configured work per step or update module, so that measured CPU is the simulator's own. */
     public static WorkloadConfig zeroCpu(WorkloadConfig w, Duration think) {
-        var steps = w.steps().stream().map(s -> new StepConfig(s.tx(), s.step(), Duration.ZERO)).toList();
+        var steps = w.steps().stream().map(s -> new StepConfig(s.tx(), s.step(), Map.of())).toList();
         return withThink(new WorkloadConfig(w.name(), w.thinkTime(), w.thinkTimeJitter(), w.lineItems(), w.listLength(),
-                w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.numberRangeBuffers(), steps),
-                think);
+                w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.numberRangeBuffers(), steps,
+                Map.of(), w.calibration()), think);
     }
 
     public static WorkloadConfig withThink(WorkloadConfig w, Duration think) {
         return new WorkloadConfig(w.name(), think, w.thinkTimeJitter(), w.lineItems(), w.listLength(),
                 w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.numberRangeBuffers(),
-                w.steps());
+                w.steps(), w.updateWork(), w.calibration());
     }
 
     public static AppServerConfig withContextBytes(AppServerConfig a, int bytes) {

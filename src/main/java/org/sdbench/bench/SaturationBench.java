@@ -34,7 +34,7 @@ public final class SaturationBench {
                 .phases(o.rampUp(), o.window(), Duration.ofSeconds(2));
         out.printf(Locale.ROOT, "bench saturation: %d users, think %d ms, SD transactions, %s, %d x %d dialog + %d update "
                         + "WPs, ramp-up %d s, window %d s%n", o.users(), o.think().toMillis(),
-                o.keepCpu() ? "configured CPU per step" : "cpu 0 per step", o.appServer().instances(),
+                o.keepCpu() ? "configured work per step" : "no work per step", o.appServer().instances(),
                 o.appServer().dialogWorkProcesses(), o.appServer().updateWorkProcesses(), o.rampUp().toSeconds(),
                 o.window().toSeconds());
         out.flush();
@@ -63,7 +63,7 @@ public final class SaturationBench {
         long sim = jvm - configured;
         long otherPg = c.postgresNanos() - c.dbBackendNanos();
         row("sdbench JVM (all)", jvm, r, c);
-        row("  configured CPU work", configured, r, c);
+        row("  dialog-step work", configured, r, c);
         row("  simulator incl. JDBC", sim, r, c);
         row("PostgreSQL backends", c.dbBackendNanos(), r, c);
         row("other postgres procs", otherPg, r, c);

@@ -31,7 +31,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "or all three with bench/simulator.sh. Benches without SQL use their own schema "
                 + BenchCommand.NO_SQL_SCHEMA + " (empty tables); benches with SQL reset the documents to the loaded "
                 + "state before every run, as 'sweep' does between levels."},
-        subcommands = {BenchCommand.Overhead.class, BenchCommand.Users.class, BenchCommand.Saturation.class})
+        subcommands = {BenchCommand.Overhead.class, BenchCommand.Users.class, BenchCommand.Saturation.class,
+                BenchWork.class})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
@@ -134,7 +135,7 @@ final class BenchCommand implements Runnable {
         @Option(names = "--window", paramLabel = "DURATION", defaultValue = "60s", description = "Measurement window (default ${DEFAULT-VALUE}).")
         String window;
 
-        @Option(names = "--keep-cpu", description = "Keep the workload's configured CPU per step (default: 0).")
+        @Option(names = "--keep-cpu", description = "Keep the workload's configured work per step and update module (default: none).")
         boolean keepCpu;
 
         @Spec

@@ -69,8 +69,10 @@ final class RunExecutor {
      */
     Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
         LocalDateTime started = LocalDateTime.now();
-        Path folder = RunFolder.create(c, started);
         Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
+        // Checked before the run folder exists: a refused workload leaves nothing behind.
+        org.sdbench.report.env.WorkFeasibility.require(c.workload(), env.calibration());
+        Path folder = RunFolder.create(c, started);
         RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
@@ -107,7 +109,8 @@ final class RunExecutor {
             }, "sdbench-ctrl-c");
             Runtime.getRuntime().addShutdownHook(hook);
             try {
-                Measured m = measure(c, db, out, system, metrics, driver, phases, clock, started, recovered);
+                Measured m = measure(c, db, out, system, metrics, driver, phases, clock, started, recovered,
+                        env.calibration());
                 RunReport report = m.report().withCertificate(Certificate.of(m.report(),
                         SdRules.judge(c.run().rules(), m.report(), m.rows()), env));
                 RunFolder.write(folder, report, m.rows(), env);
@@ -139,7 +142,7 @@ final class RunExecutor {
      */
     private Measured measure(SdbenchConfig c, Database db, PrintWriter out, AppServerSystem system, RunMetrics metrics,
                               Driver driver, Phases phases, Clock clock, LocalDateTime started,
-                              int recovered) throws InterruptedException {
+                              int recovered, org.sdbench.report.env.Calibration calibration) throws InterruptedException {
         var series = new TimeSeries(phases);
         try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
                 EnvironmentProbe.isLocal(c.database()));
@@ -162,7 +165,7 @@ final class RunExecutor {
             var timeline = new RunReport.Timeline(c.run().rampUp().toNanos() / 1e9, c.run().duration().toNanos() / 1e9,
                     c.run().rampDown().toNanos() / 1e9, intervalSeconds);
             RunReport report = new RunReportAssembler(c, db, system, metrics).assemble(started, drained, recovered,
-                    driver.stopped(), timeline, window);
+                    driver.stopped(), timeline, window, calibration);
             report = report.withTableBuffer(buffers.figures(c.appServer().tableBufferEntries()));
             return new Measured(report.withThresholds(Thresholds.evaluate(parsed, report)), series.rows());
         } finally {

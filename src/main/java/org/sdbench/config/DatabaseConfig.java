@@ -48,10 +48,14 @@ public record DatabaseConfig(
         if (!embeddedDir.isEmpty()) {
             return Path.of(embeddedDir.replaceFirst("^~", System.getProperty("user.home")));
         }
+        return stateHome().resolve("embedded-pg17");
+    }
+
+    /** Where sdbench keeps state between runs: $SDBENCH_HOME, else ~/.local/share/sdbench. */
+    public static Path stateHome() {
         String home = System.getenv("SDBENCH_HOME");
-        Path base = home != null && !home.isBlank()
+        return home != null && !home.isBlank()
                 ? Path.of(home)
                 : Path.of(System.getProperty("user.home"), ".local", "share", "sdbench");
-        return base.resolve("embedded-pg17");
     }
 }

@@ -6,7 +6,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.sdbench.protocol.SdStep;
 
-/** The benchmark loop definition: think time, order size, list length, master-data sizes, number ranges. */
+/**
+ * The benchmark loop definition: think time, order size, list length, master-data sizes, number ranges,
+ * and the simulated ABAP work of each dialog step and update module.
+ */
 public record WorkloadConfig(
         String name,
         Duration thinkTime,
@@ -18,7 +21,9 @@ public record WorkloadConfig(
         int plants,
         long initialStock,
         Map<String, Integer> numberRangeBuffers,
-        List<StepConfig> steps) {
+        List<StepConfig> steps,
+        Map<String, Map<String, Long>> updateWork,
+        WorkCalibration calibration) {
 
     /** Number-range objects the transactions draw from. */
     public static final List<String> NUMBER_RANGE_OBJECTS = List.of("RV_BELEG", "MATBELEG", "AENDBELEG", "KONV", "RF_BELEG");
@@ -39,6 +44,25 @@ public record WorkloadConfig(
         ConfigException.require(initialStock >= 1, "workload.initialStock", initialStock, "1 or more");
         numberRangeBuffers = Map.copyOf(checkBuffers(numberRangeBuffers));
         steps = List.copyOf(checkSteps(steps));
+        updateWork = checkUpdateWork(updateWork);
+    }
+
+    /**
+     * Work units per update module (V1 and V2), by module name; which names exist is checked when
+     * the app tier wires its modules, because the modules belong to the transactions.
+     */
+    private static Map<String, Map<String, Long>> checkUpdateWork(Map<String, Map<String, Long>> work) {
+        Map<String, Map<String, Long>> m = new TreeMap<>();
+        if (work != null) {
+            work.forEach((module, units) -> m.put(module,
+                    StepConfig.toMap(WorkUnits.parse("workload.updateWork." + module, units))));
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** The configured work of an update module; none when the workload file does not name it. */
+    public WorkUnits updateWorkOf(String module) {
+        return WorkUnits.parse("workload.updateWork." + module, updateWork.get(module));
     }
 
     private static Map<String, Integer> checkBuffers(Map<String, Integer> buffers) {

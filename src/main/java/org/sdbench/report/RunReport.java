@@ -22,6 +22,7 @@ import org.sdbench.report.threshold.ThresholdResult;
  * @param certificate the certificate-style block with the run rules' verdict; null until judged
  * @param tableBuffer the table buffers' window hit ratio, displacements and invalidations; null
  *     when not measured
+ * @param work simulated ABAP work and the app/DB CPU split; null in folders written before it existed
  */
 public record RunReport(
         int schemaVersion,
@@ -43,7 +44,8 @@ public record RunReport(
         List<ThresholdResult> thresholds,
         List<String> warnings,
         Certificate certificate,
-        TableBufferFigures tableBuffer) {
+        TableBufferFigures tableBuffer,
+        WorkSummary work) {
 
     public RunReport {
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
@@ -110,28 +112,35 @@ public record RunReport(
         List<String> w = Warnings.of(s, law, rel);
         w.addAll(notes);
         return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
-                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null);
+                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null, null);
+    }
+
+    /** The same report with its work section. */
+    public RunReport withWork(WorkSummary work) {
+        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
+                certificate, tableBuffer, work);
     }
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings,
-                certificate, tableBuffer);
+                certificate, tableBuffer, work);
     }
 
     /** The same report ending with its certificate block (the run rules' verdict). */
     public RunReport withCertificate(Certificate c) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings, c,
-                tableBuffer);
+                tableBuffer, work);
     }
 
     /** The same report with the table buffers' figures. */
     public RunReport withTableBuffer(TableBufferFigures b) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, b);
+                certificate, b, work);
     }
 
     /** ST03-style guideline checks and driver-health warnings, one line each. */

@@ -40,6 +40,13 @@ public final class RunReportAssembler {
 
     public RunReport assemble(LocalDateTime started, boolean drained, int recovered, boolean stoppedEarly,
                               RunReport.Timeline timeline, WindowProbe.Result window) {
+        return assemble(started, drained, recovered, stoppedEarly, timeline, window, null);
+    }
+
+    /** @param calibration this host's work-unit speed (environment.json), null when not measured */
+    public RunReport assemble(LocalDateTime started, boolean drained, int recovered, boolean stoppedEarly,
+                              RunReport.Timeline timeline, WindowProbe.Result window,
+                              org.sdbench.report.env.Calibration calibration) {
         var a = config.appServer();
         long hits = 0;
         long misses = 0;
@@ -61,8 +68,25 @@ public final class RunReportAssembler {
                 hits, misses);
         long[] vb = pendingAndFailed();
         var rel = new RunReport.Reliability(replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly);
-        return RunReport.of(config, version(), started.toString(), db.describe(), metrics.summary(), app, rel, timeline,
+        Summary summary = metrics.summary();
+        RunReport r = RunReport.of(config, version(), started.toString(), db.describe(), summary, app, rel, timeline,
                 window.db(), window.host(), window.notes());
+        return r.withWork(WorkSummary.of(config.workload(), summary, updateWork(), window.host(), calibration));
+    }
+
+    private WorkSummary.UpdateWork updateWork() {
+        long v1 = 0;
+        long v1Ns = 0;
+        long v2 = 0;
+        long v2Ns = 0;
+        for (AppServerInstance i : system.instances()) {
+            var t = i.updateTask().workTotals();
+            v1 += t.v1Parts();
+            v1Ns += t.v1CpuNanos();
+            v2 += t.v2Parts();
+            v2Ns += t.v2CpuNanos();
+        }
+        return new WorkSummary.UpdateWork(v1, v1Ns, v2, v2Ns);
     }
 
     private RunReport.NumberRangeSummary numberRanges(List<RunReport.NumberRangeInstance> perInstance) {

@@ -52,6 +52,7 @@ public final class TerminalSummary {
                 a.enqueueRequests(), a.enqueueConflicts(), a.enqueueAvgMicros());
         tableBuffer(out, r.tableBuffer());
         numberRanges(out, a.numberRanges());
+        WorkLines.print(r, out);
         var rel = r.reliability();
         out.printf(Locale.ROOT, "reliability   %d connections replaced, %d transactions retried, %d update requests "
                         + "recovered at start, %d pending / %d failed at end%s%n", rel.connectionsReplaced(),

@@ -28,6 +28,7 @@ final class VA01 {
 
     static StepOutcome initial(StepContext ctx, LoopState s) throws SQLException {
         s.reset();
+        ctx.work(0.5);
         DbSession db = ctx.db();
         String numki = ctx.buffered("TVAK", MasterKeys.ORDER_TYPE, () -> db.queryOne(
                 "SELECT numki FROM tvak WHERE auart = ?", rs -> rs.getString(1), MasterKeys.ORDER_TYPE));
@@ -42,6 +43,7 @@ final class VA01 {
     }
 
     static StepOutcome header(StepContext ctx, LoopState s) throws SQLException {
+        ctx.work(0.3);
         DbSession db = ctx.db();
         String name = db.queryOne("SELECT name1 FROM kna1 WHERE kunnr = ?", rs -> rs.getString(1), s.customer);
         BigDecimal limit = db.queryOne("SELECT klimk FROM knvv WHERE kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?",
@@ -59,6 +61,7 @@ final class VA01 {
         List<Item> items = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             String matnr = MasterKeys.matnr(s.user, picks.get(i));
+            ctx.work(0.8 / n);
             String text = db.queryOne("SELECT maktx FROM mara WHERE matnr = ?", rs -> rs.getString(1), matnr);
             String avail = db.queryOne("SELECT mtvfp FROM marc WHERE matnr = ? AND werks = ?", rs -> rs.getString(1),
                     matnr, werks);
@@ -88,6 +91,7 @@ final class VA01 {
         if (!lock.ok()) {
             return lock;
         }
+        ctx.work(0.5);
         long now = ctx.clock().wallMillis();
         var order = new Payloads.Order(vbeln, s.user, s.customer, knumv, Steps.plant(ctx, s), now, s.items);
         UpdateHandle h = ctx.submitUpdate("VA01", List.of(

@@ -15,6 +15,7 @@ final class VA03 {
         if (s.orderNo == null) {
             return Steps.needs("sales order");
         }
+        ctx.work(0.3);
         DbSession db = ctx.db();
         String knumv = db.queryOne("SELECT knumv FROM vbak WHERE vbeln = ?", rs -> rs.getString(1), s.orderNo);
         List<Integer> items = db.query("SELECT posnr FROM vbap WHERE vbeln = ? ORDER BY posnr", rs -> rs.getInt(1), s.orderNo);
@@ -28,6 +29,7 @@ final class VA03 {
         if (s.orderNo == null) {
             return Steps.needs("sales order");
         }
+        ctx.work(0.3);
         ctx.db().query("SELECT vbeln, posnn, vbtyp_n, rfmng FROM vbfa WHERE vbelv = ? ORDER BY posnv, vbeln",
                 rs -> rs.getString(1), s.orderNo);
         return StepOutcome.Ok.INSTANCE;

@@ -15,6 +15,7 @@ final class VA05 {
     static StepOutcome listOrders(StepContext ctx, LoopState s) throws SQLException {
         int c = 1 + ctx.user().random().nextInt(ctx.workload().customersPerUser());
         s.listCustomer = MasterKeys.kunnr(s.user, c);
+        ctx.work(0.3);
         int n = ctx.workload().listLength();
         s.listedOrders = List.copyOf(ctx.db().query(
                 "SELECT p.vbeln FROM vakpa p JOIN vbak k ON k.vbeln = p.vbeln WHERE p.kunde = ? AND p.parvw = 'AG'"
@@ -28,6 +29,7 @@ final class VA05 {
             // A customer without orders yet (start of a run): the list screen shows nothing to expand.
             return StepOutcome.Ok.INSTANCE;
         }
+        ctx.work(0.3);
         int n = ctx.workload().listLength();
         Object[] params = new Object[n];
         List<String> listed = s.listedOrders;

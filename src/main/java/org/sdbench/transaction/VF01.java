@@ -30,6 +30,7 @@ final class VF01 {
             return Steps.needs("goods issue");
         }
         ctx.awaitUpdate(s.goodsIssueUpdate);
+        ctx.work(0.3);
         DbSession db = ctx.db();
         String gi = db.queryOne("SELECT wbstk FROM likp WHERE vbeln = ?", rs -> rs.getString(1), s.deliveryNo);
         db.query("SELECT posnr, matnr, lfimg FROM lips WHERE vbeln = ? ORDER BY posnr", rs -> rs.getString(2), s.deliveryNo);
@@ -50,6 +51,7 @@ final class VF01 {
         String billing = Steps.docNo(ctx.nextNumber("RV_BELEG", "19"));
         String knumv = Steps.docNo(ctx.nextNumber("KONV", "01"));
         String belnr = Steps.docNo(ctx.nextNumber("RF_BELEG", "01"));
+        ctx.work(0.5);
         var p = new Payloads.Billing(billing, s.deliveryNo, s.orderNo, knumv, belnr, s.user, s.customer,
                 ctx.clock().wallMillis(), s.items);
         ctx.submitUpdate("VF01", List.of(new UpdateCall(BILLING_CREATE, UpdateCall.Priority.V1, Payloads.write(p))));

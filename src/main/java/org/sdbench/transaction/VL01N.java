@@ -28,6 +28,7 @@ final class VL01N {
         }
         // The order exists only once VA01's asynchronous update has committed: wait for it (measured).
         ctx.awaitUpdate(s.orderUpdate);
+        ctx.work(0.3);
         DbSession db = ctx.db();
         String kunnr = db.queryOne("SELECT kunnr FROM vbak WHERE vbeln = ?", rs -> rs.getString(1), s.orderNo);
         List<String> items = db.query("SELECT matnr FROM vbap WHERE vbeln = ? ORDER BY posnr", rs -> rs.getString(1),
@@ -38,6 +39,7 @@ final class VL01N {
             return Steps.missing("order " + s.orderNo);
         }
         String werks = Steps.plant(ctx, s);
+        ctx.work(0.3);
         for (String matnr : items) {
             BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE matnr = ? AND werks = ? AND lgort = ?",
                     rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
@@ -57,6 +59,7 @@ final class VL01N {
             return orderLock;
         }
         String delivery = Steps.docNo(ctx.nextNumber("RV_BELEG", "17"));
+        ctx.work(0.5);
         StepOutcome deliveryLock = Steps.lockExclusive(ctx, "EVVBLKE", delivery);
         if (!deliveryLock.ok()) {
             return deliveryLock;

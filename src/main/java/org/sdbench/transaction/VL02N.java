@@ -32,6 +32,7 @@ final class VL02N {
             return Steps.needs("delivery");
         }
         ctx.awaitUpdate(s.deliveryUpdate);
+        ctx.work(0.3);
         // The delivery stays locked for this user until goods issue hands the lock to the update task.
         StepOutcome lock = Steps.lockExclusive(ctx, "EVVBLKE", s.deliveryNo);
         if (!lock.ok()) {
@@ -57,6 +58,7 @@ final class VL02N {
         String mblnr = Steps.docNo(ctx.nextNumber("MATBELEG", "02"));
         String belnr = Steps.docNo(ctx.nextNumber("RF_BELEG", "01"));
         String changenr = Steps.docNo(ctx.nextNumber("AENDBELEG", "01"));
+        ctx.work(0.5);
         var p = new Payloads.GoodsIssue(s.deliveryNo, s.orderNo, mblnr, belnr, changenr, ctx.user().userName(),
                 Steps.plant(ctx, s), ctx.clock().wallMillis(), s.items);
         UpdateHandle h = ctx.submitUpdate("VL02N",

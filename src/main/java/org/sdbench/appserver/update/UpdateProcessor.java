@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import org.sdbench.appserver.work.StepWork;
+import org.sdbench.appserver.work.WorkEngine;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.config.WorkUnits;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.Clock;
 
@@ -29,9 +32,13 @@ final class UpdateProcessor {
     private final BiConsumer<String, UpdateOutcome> finished;
     private final AtomicInteger busy = new AtomicInteger();
     private final java.util.concurrent.atomic.LongAdder retried = new java.util.concurrent.atomic.LongAdder();
+    private final Map<String, WorkUnits> moduleWork;
+    private final WorkCounters work = new WorkCounters();
+    private final java.util.concurrent.atomic.AtomicLong engines = new java.util.concurrent.atomic.AtomicLong();
 
     UpdateProcessor(SessionSource sessions, Map<String, UpdateModule> modules, UpdateListener listener, Clock clock,
-                    int retries, BiConsumer<String, UpdateOutcome> finished) {
+                    int retries, BiConsumer<String, UpdateOutcome> finished, Map<String, WorkUnits> moduleWork) {
+        this.moduleWork = Map.copyOf(moduleWork);
         this.sessions = sessions;
         this.modules = modules;
         this.listener = listener;
@@ -48,13 +55,20 @@ final class UpdateProcessor {
         return busy.get();
     }
 
+    /** CPU the update modules' simulated ABAP work took, V1 and V2, over the whole run. */
+    WorkCounters work() {
+        return work;
+    }
+
     void run(Source source) throws InterruptedException {
         DbSession db = sessions.open();
+        // Each update work process has its own engine (its own working set), as each has its own session.
+        StepWork stepWork = new StepWork(new WorkEngine(0x5DBE_1000L + engines.incrementAndGet()));
         try {
             for (String vbkey = source.next(); vbkey != null; vbkey = source.next()) {
                 busy.incrementAndGet();
                 try {
-                    db = process(db, vbkey);
+                    db = process(db, vbkey, stepWork);
                 } finally {
                     busy.decrementAndGet();
                 }
@@ -64,7 +78,7 @@ final class UpdateProcessor {
         }
     }
 
-    private DbSession process(DbSession db, String vbkey) throws InterruptedException {
+    private DbSession process(DbSession db, String vbkey, StepWork stepWork) throws InterruptedException {
         for (int attempt = 0; ; attempt++) {
             db.resetCounters();
             try {
@@ -75,7 +89,7 @@ final class UpdateProcessor {
                             : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + state));
                     return db;
                 }
-                int items = runModules(db, vbkey, UpdateCall.Priority.V1);
+                int items = runModules(db, vbkey, UpdateCall.Priority.V1, stepWork);
                 boolean v2 = db.queryOne("SELECT 1 FROM vbmod WHERE vbkey = ? AND vbprio = '2' " + db.dialect().firstRows(1),
                         rs -> 1, vbkey) != null;
                 if (!v2) {
@@ -83,7 +97,7 @@ final class UpdateProcessor {
                 }
                 db.commit();
                 finished.accept(vbkey, new UpdateOutcome.Committed(clock.nanoTime(), db.dbNanos(), db.calls(), items));
-                return v2 ? runV2(db, vbkey) : db;
+                return v2 ? runV2(db, vbkey, stepWork) : db;
             } catch (SQLException e) {
                 db.rollbackQuietly();
                 if (db.dialect().isConnectionLost(e)) {
@@ -105,11 +119,11 @@ final class UpdateProcessor {
         }
     }
 
-    private DbSession runV2(DbSession db, String vbkey) throws InterruptedException {
+    private DbSession runV2(DbSession db, String vbkey, StepWork stepWork) throws InterruptedException {
         for (int attempt = 0; ; attempt++) {
             db.resetCounters();
             try {
-                runModules(db, vbkey, UpdateCall.Priority.V2);
+                runModules(db, vbkey, UpdateCall.Priority.V2, stepWork);
                 db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
                 db.commit();
                 listener.v2Committed(db.dbNanos(), db.calls());
@@ -127,8 +141,9 @@ final class UpdateProcessor {
         }
     }
 
-    private int runModules(DbSession db, String vbkey, UpdateCall.Priority prio) throws SQLException {
+    private int runModules(DbSession db, String vbkey, UpdateCall.Priority prio, StepWork stepWork) throws SQLException {
         int items = 0;
+        long cpu = 0;
         List<PendingModules.Module> mods = PendingModules.read(db, vbkey, prio);
         for (PendingModules.Module m : mods) {
             UpdateModule module = modules.get(m.function());
@@ -136,9 +151,19 @@ final class UpdateProcessor {
                 throw new IllegalStateException("update request " + vbkey + " names unknown module " + m.function()
                         + "; known: " + modules.keySet());
             }
-            items += module.execute(db, m.payload());
+            // The module's ABAP work around its SQL: unpacking the payload before, building the
+            // follow-up data after, inside the update transaction so its row locks are held meanwhile.
+            stepWork.begin(moduleWork.getOrDefault(m.function(), WorkUnits.NONE));
+            stepWork.spend(0.5);
+            try {
+                items += module.execute(db, m.payload());
+                stepWork.finish();
+            } finally {
+                cpu += stepWork.cpuNanos();
+            }
         }
         PendingModules.delete(db, vbkey, prio);
+        work.add(prio == UpdateCall.Priority.V1, cpu);
         return items;
     }
 

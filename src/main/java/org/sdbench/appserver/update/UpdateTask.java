@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 import org.sdbench.appserver.enqueue.EnqueueServer;
 import org.sdbench.appserver.enqueue.LockOwner;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.config.WorkUnits;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.Clock;
 
@@ -52,15 +53,23 @@ public final class UpdateTask {
     private final Thread sweeper;
     private final UpdateProcessor processor;
 
+    /** An update task whose modules do no simulated ABAP work (SQL only). */
     public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
                       EnqueueServer enqueue, UpdateListener listener, Clock clock, int retries) {
+        this(instance, workProcesses, sessions, modules, enqueue, listener, clock, retries, Map.of());
+    }
+
+    /** @param moduleWork simulated ABAP work per update module name (modules not named do none) */
+    public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
+                      EnqueueServer enqueue, UpdateListener listener, Clock clock, int retries,
+                      Map<String, WorkUnits> moduleWork) {
         this.instance = instance;
         this.clock = clock;
         this.listener = listener;
         this.enqueue = enqueue;
         this.sessions = sessions;
         this.keyPrefix = Long.toString(clock.wallMillis(), 36) + "-" + instance + "-";
-        this.processor = new UpdateProcessor(sessions, modules, listener, clock, retries, this::finished);
+        this.processor = new UpdateProcessor(sessions, modules, listener, clock, retries, this::finished, moduleWork);
         for (int i = 0; i < workProcesses; i++) {
             workers.add(Thread.ofPlatform().daemon().name("upd-" + instance + "-" + i).unstarted(this::work));
         }
@@ -170,6 +179,11 @@ public final class UpdateTask {
     /** Update transactions retried after a deadlock, serialization failure or lost connection. */
     public long retriedTransactions() {
         return processor.retried();
+    }
+
+    /** CPU time of the update modules' simulated ABAP work so far. */
+    public WorkCounters.Totals workTotals() {
+        return processor.work().totals();
     }
 
     public int queueLength() {

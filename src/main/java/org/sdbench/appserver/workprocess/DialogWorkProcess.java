@@ -1,7 +1,6 @@
 package org.sdbench.appserver.workprocess;
 
 import java.sql.SQLException;
-import java.time.Duration;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
@@ -12,7 +11,7 @@ import org.sdbench.metrics.Clock;
 
 /**
  * A dialog work process: a platform thread that owns one DB session for its lifetime and serves
- * the dispatcher queue one step at a time (roll in, CPU, the step's SQL, commit, roll out).
+ * the dispatcher queue one step at a time (roll in, the step's ABAP work and SQL, commit, roll out).
  * Their number per instance is the modelled bottleneck, so they are real threads, not virtual.
  */
 public final class DialogWorkProcess implements Runnable {
@@ -29,8 +28,8 @@ public final class DialogWorkProcess implements Runnable {
 
         long updateWaitNanos();
 
-        /** The configured CPU work of the step (the ABAP logic). */
-        Duration cpu(DialogRequest request);
+        /** CPU time the step's simulated ABAP work took in the last {@link #run}, all attempts together. */
+        long workNanos();
 
         /** The user context rolled in and out around the step. */
         byte[] userContext(DialogRequest request);
@@ -102,7 +101,6 @@ public final class DialogWorkProcess implements Runnable {
         long wait = start - r.enqueuedNanos();
         byte[] context = runner.userContext(r);
         long rollIn = roll.rollIn(context);
-        long cpu = CpuBurner.burn(runner.cpu(r));
         StepOutcome outcome;
         DbSession session = db;
         try {
@@ -117,7 +115,7 @@ public final class DialogWorkProcess implements Runnable {
             outcome = new StepOutcome.DbError("bug", e.toString());
         }
         long rollOut = roll.rollOut(context);
-        StepTimes t = new StepTimes(wait, rollIn, cpu, db.dbNanos(), db.calls(), runner.enqueueNanos(),
+        StepTimes t = new StepTimes(wait, rollIn, runner.workNanos(), db.dbNanos(), db.calls(), runner.enqueueNanos(),
                 runner.numberRangeNanos(), runner.updateWaitNanos(), rollOut);
         r.reply().complete(new StepResult(r.step(), outcome, t, 0));
         return session;

@@ -39,7 +39,6 @@ public final class WindowProbe implements AutoCloseable {
         this.clock = clock;
         this.windowStart = windowStart;
         this.windowEnd = windowEnd;
-        this.cpu = new CpuSampler(dbLocal);
         Connection c = null;
         PgStats stats = null;
         if (db.config().kind() == DbKind.DB2) {
@@ -56,7 +55,16 @@ public final class WindowProbe implements AutoCloseable {
         }
         this.connection = c;
         this.pg = stats;
+        this.cpu = new CpuSampler(dbLocal, c == null ? null : currentDatabase(c));
         this.thread = Thread.ofPlatform().daemon().name("sdbench-window-probe").unstarted(this::sampleWindow);
+    }
+
+    private static String currentDatabase(Connection c) {
+        try (var s = c.createStatement(); var rs = s.executeQuery("SELECT current_database()")) {
+            return rs.next() ? rs.getString(1) : null;
+        } catch (SQLException e) {
+            return null;
+        }
     }
 
     public void start() {

@@ -14,14 +14,25 @@ public final class CpuSampler {
     private static final double TICKS_PER_SECOND = 100.0;
 
     private final boolean dbLocal;
+    private final String database;
 
     /** @param dbLocal whether the DB server runs on this host, so its processes can be sampled */
     public CpuSampler(boolean dbLocal) {
+        this(dbLocal, null);
+    }
+
+    /**
+     * @param database the benchmark's database, whose backends are sampled apart from the other
+     *     postgres processes (other databases of a shared server); null: not sampled
+     */
+    public CpuSampler(boolean dbLocal, String database) {
         this.dbLocal = dbLocal;
+        this.database = database;
     }
 
     /** One sample; fields are -1 where the host does not expose them. */
-    public record Sample(long nanos, long busyTicks, long totalTicks, long processCpuNanos, long postgresTicks) {
+    public record Sample(long nanos, long busyTicks, long totalTicks, long processCpuNanos, long postgresTicks,
+                         long databaseBackendTicks) {
     }
 
     public Sample sample(long nanos) {
@@ -39,7 +50,8 @@ public final class CpuSampler {
         }
         long process = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
                 ? os.getProcessCpuTime() : -1;
-        return new Sample(nanos, busy, total, process, dbLocal ? postgresTicks() : -1);
+        return new Sample(nanos, busy, total, process, dbLocal ? postgresTicks(null) : -1,
+                dbLocal && database != null ? postgresTicks(database) : -1);
     }
 
     public static HostUsage usage(Sample a, Sample b) {
@@ -53,14 +65,19 @@ public final class CpuSampler {
                 : 100.0 * (b.postgresTicks() - a.postgresTicks()) / TICKS_PER_SECOND / capacity;
         String note = db == null ? "database on another host (or not PostgreSQL): its CPU is not sampled"
                 : "DB server = all local postgres processes (every cluster on this host)";
-        return new HostUsage(seconds, cpus, host, sim, db, note);
+        // The work processes hold their connections for the whole run, so the backends live through the window.
+        Double backends = a.databaseBackendTicks() < 0 || b.databaseBackendTicks() < a.databaseBackendTicks()
+                || capacity <= 0 ? null
+                : 100.0 * (b.databaseBackendTicks() - a.databaseBackendTicks()) / TICKS_PER_SECOND / capacity;
+        return new HostUsage(seconds, cpus, host, sim, db, note, backends);
     }
 
-    private static long postgresTicks() {
+    /** CPU ticks of the local postgres processes: all of them, or the backends of one database. */
+    private static long postgresTicks(String database) {
         long ticks = 0;
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path p : (Iterable<Path>) procs.filter(x -> x.getFileName().toString().matches("[0-9]+"))::iterator) {
-                if ("postgres".equals(HostProbe.read(p.resolve("comm")))) {
+                if ("postgres".equals(HostProbe.read(p.resolve("comm"))) && (database == null || serves(p, database))) {
                     ticks += processTicks(HostProbe.read(p.resolve("stat")));
                 }
             }
@@ -68,6 +85,18 @@ public final class CpuSampler {
             return -1;
         }
         return ticks;
+    }
+
+    /** Backends set their title to "postgres: [cluster: ]user database host(port) activity". */
+    static boolean serves(Path proc, String database) {
+        String title = HostProbe.read(proc.resolve("cmdline"));
+        return title != null && servesTitle(title.replace('\0', ' '), database);
+    }
+
+    /** Whether a postgres process title is that of a backend connected to {@code database}. */
+    public static boolean servesTitle(String title, String database) {
+        return java.util.regex.Pattern.compile("^postgres:(?: \\S+:)? \\S+ " + java.util.regex.Pattern.quote(database) + " ")
+                .matcher(title).find();
     }
 
     /** utime + stime of a /proc/PID/stat line (fields 14 and 15, counted after the command name). */

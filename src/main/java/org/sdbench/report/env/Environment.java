@@ -8,9 +8,10 @@ import java.util.Map;
  * DB's settings, so both are recorded and {@code sdbench compare} diffs them.
  *
  * @param diskLayout where data, WAL and tablespaces live; null in folders written before it existed
+ * @param calibration this host's work-unit speed; null in folders written before it existed
  */
 public record Environment(int schemaVersion, String capturedAt, String sdbenchVersion, Host host, Jvm jvm,
-                          Database database, DiskLayout diskLayout) {
+                          Database database, DiskLayout diskLayout, Calibration calibration) {
 
     public static final int SCHEMA_VERSION = 1;
 

@@ -16,7 +16,8 @@ public final class EnvironmentProbe {
 
     public static Environment capture(Database db, String sdbenchVersion) {
         return new Environment(Environment.SCHEMA_VERSION, OffsetDateTime.now().toString(), sdbenchVersion,
-                HostProbe.capture(), HostProbe.jvm(), DbProbe.capture(db), DiskProbe.capture(db));
+                HostProbe.capture(), HostProbe.jvm(), DbProbe.capture(db), DiskProbe.capture(db),
+                CalibrationProbe.forRun(DatabaseConfig.stateHome()));
     }
 
     /** Whether the DB server runs on this host (embedded, or a loopback URL). */

@@ -58,6 +58,7 @@ public final class RunHtml {
         Sections.database(h, r);
         Sections.host(h, r, env);
         DiskLayoutHtml.section(h, env);
+        WorkSection.render(h, r, env);
         CertificateHtml.section(h, r);
         return Page.render("sdbench " + r.name() + " " + r.startedAt(), h.toString(), data(r, rows), "run.js");
     }

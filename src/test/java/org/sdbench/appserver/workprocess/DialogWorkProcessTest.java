@@ -2,7 +2,6 @@ package org.sdbench.appserver.workprocess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,16 +46,16 @@ class DialogWorkProcessTest {
                 }
 
                 @Override
-                public Duration cpu(DialogRequest request) {
-                    // Outside the step's own error handling: the work process's last line of defence.
-                    if (calls.incrementAndGet() == 1) {
-                        throw new IllegalStateException("a bug around the step");
-                    }
-                    return Duration.ZERO;
+                public long workNanos() {
+                    return 0;
                 }
 
                 @Override
                 public byte[] userContext(DialogRequest request) {
+                    // Outside the step's own error handling: the work process's last line of defence.
+                    if (calls.incrementAndGet() == 1) {
+                        throw new IllegalStateException("a bug around the step");
+                    }
                     return new byte[16];
                 }
             };

@@ -1,0 +1,35 @@
+package org.sdbench.appserver.update;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/** CPU time of the update modules' simulated ABAP work, per part (V1, V2), over the whole run. */
+public final class WorkCounters {
+    private final LongAdder v1Nanos = new LongAdder();
+    private final LongAdder v1Parts = new LongAdder();
+    private final LongAdder v2Nanos = new LongAdder();
+    private final LongAdder v2Parts = new LongAdder();
+
+    void add(boolean v1, long cpuNanos) {
+        (v1 ? v1Nanos : v2Nanos).add(cpuNanos);
+        (v1 ? v1Parts : v2Parts).increment();
+    }
+
+    /** Snapshot: V1 and V2 parts run (attempts included) and their work CPU. */
+    public record Totals(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos) {
+        public double v1CpuMsPerPart() {
+            return v1Parts == 0 ? 0 : v1CpuNanos / 1e6 / v1Parts;
+        }
+
+        public double v2CpuMsPerPart() {
+            return v2Parts == 0 ? 0 : v2CpuNanos / 1e6 / v2Parts;
+        }
+
+        public Totals plus(Totals o) {
+            return new Totals(v1Parts + o.v1Parts, v1CpuNanos + o.v1CpuNanos, v2Parts + o.v2Parts, v2CpuNanos + o.v2CpuNanos);
+        }
+    }
+
+    public Totals totals() {
+        return new Totals(v1Parts.sum(), v1Nanos.sum(), v2Parts.sum(), v2Nanos.sum());
+    }
+}

@@ -1,0 +1,78 @@
+package org.sdbench.report;
+
+import org.sdbench.config.WorkloadConfig;
+import org.sdbench.metrics.Summary;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.report.env.Calibration;
+import org.sdbench.report.env.HostUsage;
+
+/**
+ * The simulated ABAP work of a run and where the CPU went: configured units, the CPU the work took
+ * (dialog and update work processes), and the measured app-tier vs DB CPU per dialog step next to
+ * the split the workload's calibration assumed.
+ *
+ * @param dialogUnitsPerStep configured units per dialog step, averaged over the loop
+ * @param updateUnitsPerStep configured units of the update modules per dialog step (a loop's modules / 15)
+ * @param dialogWorkCpuMsPerStep CPU the dialog steps' work took, per step in the window
+ * @param updateV1WorkCpuMs CPU of the update modules' work per V1 part, whole run (null: no V1 ran)
+ * @param updateV2WorkCpuMs the same per V2 part
+ * @param unitsPerSecondOneCore this host's speed per CPU second of one core (environment.json calibration),
+ *     null when not measured
+ * @param expectedWorkMsPerStep dialog plus update units per step at that speed, in ms of one core
+ * @param appCpuMsPerStep simulator process CPU per dialog step in the window (null: not sampled)
+ * @param dbCpuMsPerStep CPU of the benchmark database's backends per dialog step in the window (all local
+ *     postgres processes when the backends could not be told apart; null: DB not on this host)
+ * @param appCpuShare app / (app + DB) measured
+ * @param assumedAppCpuShare what the workload's calibration assumed (null: workload not calibrated)
+ * @param calibrationReference the rated hardware the workload was calibrated against (null: not calibrated)
+ * @param referenceSaps its published SAPS rating
+ * @param hostCalibration where the speed came from and on what: CPU model, governor, frequency (null: none)
+ * @param calibrationWarnings power-saving governor or clock, other load, poor scaling across cores
+ */
+public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, double dialogWorkCpuMsPerStep,
+                          Double updateV1WorkCpuMs, Double updateV2WorkCpuMs, Double unitsPerSecondOneCore,
+                          Double expectedWorkMsPerStep, Double appCpuMsPerStep, Double dbCpuMsPerStep,
+                          Double appCpuShare, Double assumedAppCpuShare, String calibrationReference,
+                          Double referenceSaps, String hostCalibration, java.util.List<String> calibrationWarnings) {
+    public WorkSummary {
+        calibrationWarnings = calibrationWarnings == null ? java.util.List.of() : java.util.List.copyOf(calibrationWarnings);
+    }
+
+    /** Update work per part, over the whole run: parts run (attempts included) and their CPU. */
+    public record UpdateWork(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos) {
+    }
+
+    public static WorkSummary of(WorkloadConfig w, Summary s, UpdateWork upd, HostUsage host, Calibration cal) {
+        double dialog = SdStep.LOOP.stream().mapToLong(st -> w.step(st).units().total()).sum() / (double) SdStep.LOOP.size();
+        double update = w.updateWork().keySet().stream().mapToLong(m -> w.updateWorkOf(m).total()).sum()
+                / (double) SdStep.LOOP.size();
+        long steps = s.overall().count() + s.overall().errors();
+        Double app = null;
+        Double db = null;
+        Double share = null;
+        if (host != null && steps > 0) {
+            double capacityMs = host.seconds() * host.logicalCpus() * 1000 / 100;
+            app = host.simulatorCpuPercent() * capacityMs / steps;
+            // Postgres processes that ended within the window take their ticks with them: a negative
+            // difference means the DB's CPU is unknown, not that it was negative.
+            Double dbPercent = host.databaseBackendsCpuPercent() != null ? host.databaseBackendsCpuPercent()
+                    : host.dbServerCpuPercent();
+            db = dbPercent == null || dbPercent < 0 ? null : dbPercent * capacityMs / steps;
+            share = db == null || app + db <= 0 ? null : app / (app + db);
+        }
+        // Per CPU second, not per wall second: what one core does when the work has it, whatever else runs.
+        Double speed = cal == null || cal.unitsPerCpuSecond() <= 0 ? null : cal.unitsPerCpuSecond();
+        var c = w.calibration();
+        return new WorkSummary(dialog, update, s.overall().avg().cpuMs(),
+                upd.v1Parts() == 0 ? null : upd.v1CpuNanos() / 1e6 / upd.v1Parts(),
+                upd.v2Parts() == 0 ? null : upd.v2CpuNanos() / 1e6 / upd.v2Parts(), speed,
+                speed == null ? null : (dialog + update) * 1000 / speed, app, db, share,
+                c == null ? null : c.appCpuShare(), c == null ? null : c.reference(), c == null ? null : c.referenceSaps(),
+                cal == null ? null : String.format(java.util.Locale.ROOT, "%s, %d logical CPUs, governor %s, %s; %s %s",
+                        cal.cpuModel(), cal.logicalCpus(), cal.governor() == null ? "n/a" : cal.governor(),
+                        cal.frequencyMhz() == null ? "frequency n/a"
+                                : String.format(java.util.Locale.ROOT, "%.0f MHz", cal.frequencyMhz()),
+                        cal.source(), cal.measuredAt()),
+                cal == null ? null : cal.warnings());
+    }
+}
