@@ -22,7 +22,10 @@ import org.sdbench.metrics.PrometheusEndpoint;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.report.BufferWindow;
+import org.sdbench.network.Hop;
+import org.sdbench.network.NetworkEmulation;
 import org.sdbench.report.IntervalRow;
+import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
@@ -68,6 +71,17 @@ final class RunExecutor {
      * the summary. Ctrl-C ends the run early; the window so far is still reported.
      */
     Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
+        try (NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM)) {
+            if (c.network().appToDb().emulated()) {
+                db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
+            }
+            return execute(c, db, out, net);
+        } finally {
+            db.dialVia(null);
+        }
+    }
+
+    private Outcome execute(SdbenchConfig c, Database db, PrintWriter out, NetworkEmulation net) throws InterruptedException {
         LocalDateTime started = LocalDateTime.now();
         Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
         // Checked before the run folder exists: a refused workload leaves nothing behind.
@@ -111,8 +125,10 @@ final class RunExecutor {
             try {
                 Measured m = measure(c, db, out, system, metrics, driver, phases, clock, started, recovered,
                         env.calibration());
-                RunReport report = m.report().withCertificate(Certificate.of(m.report(),
-                        SdRules.judge(c.run().rules(), m.report(), m.rows()), env));
+                RunReport base = m.report().withNetwork(NetworkSection.of(net,
+                        env.network() == null ? null : env.network().dbRoundTrip()));
+                RunReport report = base.withCertificate(Certificate.of(base,
+                        SdRules.judge(c.run().rules(), base, m.rows()), env));
                 RunFolder.write(folder, report, m.rows(), env);
                 TerminalSummary.print(report, out);
                 out.println("results: " + folder.toAbsolutePath());

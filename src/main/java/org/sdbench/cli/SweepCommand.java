@@ -125,7 +125,7 @@ final class SweepCommand implements Callable<Integer> {
         RunConfig r = c.run();
         RunConfig lr = new RunConfig(users, r.rampUp(), r.duration(), r.rampDown(), r.seed(), r.workload(), dir.toString(),
                 r.rules());
-        return new SdbenchConfig(c.name() + "-u" + users, c.database(), c.appServer(), lr, c.load(), c.workload());
+        return new SdbenchConfig(c.name() + "-u" + users, c.database(), c.appServer(), lr, c.load(), c.workload(), c.network());
     }
 
     private static Path folder(SdbenchConfig c) {

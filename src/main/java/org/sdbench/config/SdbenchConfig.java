@@ -7,7 +7,8 @@ public record SdbenchConfig(
         AppServerConfig appServer,
         RunConfig run,
         LoadConfig load,
-        WorkloadConfig workload) {
+        WorkloadConfig workload,
+        NetworkConfig network) {
 
     public SdbenchConfig {
         ConfigException.require(name != null && name.matches("[A-Za-z0-9_.-]{1,64}"), "name", name,
@@ -18,5 +19,6 @@ public record SdbenchConfig(
         ConfigException.require(load != null, "load", null, "a load section");
         ConfigException.require(workload != null, "workload", null,
                 "a workload section (from the workload file named by run.workload)");
+        network = network == null ? NetworkConfig.NONE : network;
     }
 }

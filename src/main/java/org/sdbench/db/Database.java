@@ -22,6 +22,8 @@ public final class Database implements AutoCloseable {
     private final String url;
     private final String password;
     private final EmbeddedServer embedded;
+    /** The URL connections dial: {@link #url}, or the same with host and port of a relay in front of it. */
+    private volatile String dialUrl;
     private final List<HikariDataSource> pools = new CopyOnWriteArrayList<>();
 
     private Database(DatabaseConfig config, Dialect dialect, String url, String password, EmbeddedServer embedded) {
@@ -30,6 +32,7 @@ public final class Database implements AutoCloseable {
         this.url = url;
         this.password = password;
         this.embedded = embedded;
+        this.dialUrl = url;
     }
 
     /**
@@ -74,14 +77,14 @@ public final class Database implements AutoCloseable {
     /** A plain connection (autocommit on) with the schema set, for set-up and audits. */
     public Connection connect() throws SQLException {
         Properties p = properties();
-        return DriverManager.getConnection(url, p);
+        return DriverManager.getConnection(dialUrl, p);
     }
 
     /** A HikariCP pool of exactly {@code size} connections, autocommit off, closed with this database. */
     public HikariDataSource pool(String name, int size) {
         HikariConfig hc = new HikariConfig();
         hc.setPoolName(name);
-        hc.setJdbcUrl(url);
+        hc.setJdbcUrl(dialUrl);
         hc.setUsername(config.user());
         if (password != null) {
             hc.setPassword(password);
@@ -130,6 +133,35 @@ public final class Database implements AutoCloseable {
             throw new EnvironmentException("database '" + name + "' does not exist and cannot be created ("
                     + e.getMessage().lines().findFirst().orElse("") + "): create it, or fix database.url");
         }
+    }
+
+    private static final java.util.regex.Pattern HOST_PORT =
+            java.util.regex.Pattern.compile("^(jdbc:[a-z0-9]+://)(\\[[^\\]]+\\]|[^/:?\\[]+)(?::(\\d+))?");
+
+    /** Host and port the URL names (the driver's default port when it names none). */
+    public java.net.InetSocketAddress endpoint() {
+        var m = HOST_PORT.matcher(url);
+        if (!m.find()) {
+            throw new EnvironmentException("cannot tell host and port from " + url + ": expected jdbc:<driver>://HOST[:PORT]/DB");
+        }
+        String host = m.group(2).replaceAll("^\\[|\\]$", "");
+        int port = m.group(3) != null ? Integer.parseInt(m.group(3)) : dialect instanceof Db2Dialect ? 50000 : 5432;
+        return java.net.InetSocketAddress.createUnresolved(host, port);
+    }
+
+    /**
+     * Connections made from now on dial {@code via} (a network-emulating relay in front of this database)
+     * instead of the URL's host and port ({@code null}: dial the URL again); {@link #describe()} still names
+     * the database itself.
+     */
+    public void dialVia(java.net.InetSocketAddress via) {
+        if (via == null) {
+            dialUrl = url;
+            return;
+        }
+        String h = via.getHostString();
+        dialUrl = HOST_PORT.matcher(url).replaceFirst("$1" + java.util.regex.Matcher.quoteReplacement(
+                (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + via.getPort()));
     }
 
     static String databaseName(String jdbcUrl) {

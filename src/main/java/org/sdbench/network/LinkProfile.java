@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Locale;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
+import org.sdbench.config.LossRate;
 
 /**
  * What one direction of an emulated link does to the bytes crossing it.
@@ -50,16 +51,7 @@ public record LinkProfile(Duration delay, Duration jitter, double loss, Duration
 
     /** A fraction ({@code 0.001}) or a percentage ({@code 0.1%}). */
     public static double parseLoss(String key, String text) {
-        String t = text == null ? "" : text.trim();
-        try {
-            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100 : Double.parseDouble(t);
-            if (v >= 0 && v < 1) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the allowed forms
-        }
-        throw new ConfigException("'" + key + "' = '" + text + "' is not allowed: a loss rate in [0, 1) such as 0.001 or 0.1%");
+        return LossRate.parse(key, text);
     }
 
     public boolean isNone() {

@@ -23,6 +23,7 @@ import org.sdbench.report.threshold.ThresholdResult;
  * @param tableBuffer the table buffers' window hit ratio, displacements and invalidations; null
  *     when not measured
  * @param work simulated ABAP work and the app/DB CPU split; null in folders written before it existed
+ * @param network the emulated network hops and the measured DB round trip; null in folders written before it
  */
 public record RunReport(
         int schemaVersion,
@@ -45,7 +46,8 @@ public record RunReport(
         List<String> warnings,
         Certificate certificate,
         TableBufferFigures tableBuffer,
-        WorkSummary work) {
+        WorkSummary work,
+        Network network) {
 
     public RunReport {
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
@@ -112,35 +114,62 @@ public record RunReport(
         List<String> w = Warnings.of(s, law, rel);
         w.addAll(notes);
         return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
-                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null, null);
+                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null, null, null);
     }
 
     /** The same report with its work section. */
     public RunReport withWork(WorkSummary work) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, tableBuffer, work);
+                certificate, tableBuffer, work, network);
     }
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings,
-                certificate, tableBuffer, work);
+                certificate, tableBuffer, work, network);
     }
 
     /** The same report ending with its certificate block (the run rules' verdict). */
     public RunReport withCertificate(Certificate c) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings, c,
-                tableBuffer, work);
+                tableBuffer, work, network);
     }
 
     /** The same report with the table buffers' figures. */
     public RunReport withTableBuffer(TableBufferFigures b) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, b, work);
+                certificate, b, work, network);
+    }
+
+    /** The same report with its network section. */
+    public RunReport withNetwork(Network n) {
+        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
+                certificate, tableBuffer, work, n);
+    }
+
+    /**
+     * The network a run went over: the hops a relay emulated (empty: none) and the DB round trip
+     * measured before the run (through the relay when the app-to-DB hop is emulated).
+     */
+    public record Network(List<EmulatedHop> emulated, org.sdbench.report.env.RoundTrip dbRoundTrip) {
+        public Network {
+            emulated = emulated == null ? List.of() : List.copyOf(emulated);
+        }
+    }
+
+    /**
+     * One emulated hop: request (towards the server) and reply shaping, and what a lost segment costs.
+     *
+     * @param relay the loopback address of the relay the hop went through
+     */
+    public record EmulatedHop(String hop, String target, String relay, double delayMs, double jitterMs, double loss,
+                              double replyDelayMs, double replyJitterMs, double replyLoss, double retransmitTimeoutMs,
+                              long emulatedLosses) {
     }
 
     /** ST03-style guideline checks and driver-health warnings, one line each. */

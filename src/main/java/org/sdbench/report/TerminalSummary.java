@@ -61,6 +61,7 @@ public final class TerminalSummary {
         out.printf(Locale.ROOT, "driver lag    p99 %.2f ms, max %.2f ms; %,d of %,d steps started more than %.0f ms late%n",
                 s.thinkLag().p99Ms(), s.thinkLag().maxMs(), s.lateSteps(), s.thinkLag().count(), Summary.LATE_STEP_MS);
         DbLines.print(r, out);
+        NetworkSection.print(r.network(), out);
         if (!r.thresholds().isEmpty()) {
             out.println();
             r.thresholds().forEach(x -> out.println("threshold     " + x.describe()));

@@ -11,7 +11,8 @@ import java.util.Map;
  * @param calibration this host's work-unit speed; null in folders written before it existed
  */
 public record Environment(int schemaVersion, String capturedAt, String sdbenchVersion, Host host, Jvm jvm,
-                          Database database, DiskLayout diskLayout, Calibration calibration) {
+                          Database database, DiskLayout diskLayout, Calibration calibration,
+                          Network network) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -49,5 +50,15 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
         public String display() {
             return unit == null || unit.isEmpty() ? value : value + " " + unit;
         }
+    }
+
+    /**
+     * The network as the run found it.
+     *
+     * @param sysctls the host's network settings the whitepaper tuned, by sysctl name
+     * @param dbRoundTrip {@code SELECT 1} round trips from this process to the DB (through the emulating
+     *     relay when the run emulates the app-to-DB hop); null when not measured
+     */
+    public record Network(Map<String, String> sysctls, RoundTrip dbRoundTrip) {
     }
 }

@@ -17,7 +17,8 @@ public final class EnvironmentProbe {
     public static Environment capture(Database db, String sdbenchVersion) {
         return new Environment(Environment.SCHEMA_VERSION, OffsetDateTime.now().toString(), sdbenchVersion,
                 HostProbe.capture(), HostProbe.jvm(), DbProbe.capture(db), DiskProbe.capture(db),
-                CalibrationProbe.forRun(DatabaseConfig.stateHome()));
+                CalibrationProbe.forRun(DatabaseConfig.stateHome()),
+                new Environment.Network(NetworkSysctls.read(), DbRoundTripProbe.measure(db, DbRoundTripProbe.DEFAULT_SAMPLES)));
     }
 
     /** Whether the DB server runs on this host (embedded, or a loopback URL). */

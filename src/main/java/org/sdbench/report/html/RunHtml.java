@@ -60,6 +60,7 @@ public final class RunHtml {
         DiskLayoutHtml.section(h, env);
         WorkSection.render(h, r, env);
         CertificateHtml.section(h, r);
+        Sections.network(h, r, env);
         return Page.render("sdbench " + r.name() + " " + r.startedAt(), h.toString(), data(r, rows), "run.js");
     }
 

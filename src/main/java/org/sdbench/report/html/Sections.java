@@ -138,6 +138,37 @@ final class Sections {
         h.end();
     }
 
+    /** Emulated hops (said plainly: they change every figure), the DB round trip and the network sysctls. */
+    static void network(Html h, RunReport r, Environment env) {
+        var n = r.network();
+        var sysctls = env == null || env.network() == null ? java.util.Map.<String, String>of() : env.network().sysctls();
+        if (n == null && sysctls.isEmpty()) {
+            return;
+        }
+        h.section("network", "Network");
+        List<List<String>> facts = new java.util.ArrayList<>();
+        if (n != null) {
+            if (n.emulated().isEmpty()) {
+                facts.add(List.of("emulation", "none (no relay between tiers)"));
+            }
+            for (var e : n.emulated()) {
+                facts.add(List.of("EMULATED " + e.hop(), "requests delay " + Html.num(e.delayMs(), 3) + " ms, jitter "
+                        + Html.num(e.jitterMs(), 3) + " ms, loss " + Html.num(e.loss() * 100, 3) + " % · replies delay "
+                        + Html.num(e.replyDelayMs(), 3) + " ms, jitter " + Html.num(e.replyJitterMs(), 3) + " ms, loss "
+                        + Html.num(e.replyLoss() * 100, 3) + " % · " + e.emulatedLosses() + " emulated retransmissions ("
+                        + Html.num(e.retransmitTimeoutMs(), 0) + " ms each) · relay " + e.relay() + " → " + e.target()));
+            }
+            if (n.dbRoundTrip() != null) {
+                var rt = n.dbRoundTrip();
+                facts.add(List.of("DB round trip", "SELECT 1 × " + rt.samples() + ": min " + Html.num(rt.minMs(), 3) + " · avg "
+                        + Html.num(rt.avgMs(), 3) + " · max " + Html.num(rt.maxMs(), 3) + " ms"));
+            }
+        }
+        sysctls.forEach((k, v) -> facts.add(List.of(k, v)));
+        h.facts(facts);
+        h.end();
+    }
+
     static void host(Html h, RunReport r, Environment env) {
         h.section("host", "Host and environment");
         var u = r.host();

@@ -1,0 +1,52 @@
+package org.sdbench.report;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.sdbench.network.HostPort;
+import org.sdbench.network.LinkProfile;
+import org.sdbench.network.NetworkEmulation;
+import org.sdbench.report.env.RoundTrip;
+
+/** The network part of a run's report: built from the emulation in use, printed on the terminal. */
+public final class NetworkSection {
+    private NetworkSection() {
+    }
+
+    public static RunReport.Network of(NetworkEmulation net, RoundTrip dbRoundTrip) {
+        List<RunReport.EmulatedHop> hops = new ArrayList<>();
+        for (var r : net.routes()) {
+            LinkProfile q = r.spec().forward();
+            LinkProfile a = r.spec().back();
+            var relay = net.relay(r.hop());
+            hops.add(new RunReport.EmulatedHop(r.hop().key(), HostPort.format(r.target()), HostPort.format(r.relay()),
+                    ms(q.delay()), ms(q.jitter()), q.loss(), ms(a.delay()), ms(a.jitter()), a.loss(), ms(q.retransmitTimeout()),
+                    relay == null ? 0 : relay.stats().losses()));
+        }
+        return new RunReport.Network(hops, dbRoundTrip);
+    }
+
+    private static double ms(java.time.Duration d) {
+        return d.toNanos() / 1e6;
+    }
+
+    /** One or two lines: what was emulated (said plainly, it changes every figure) and the DB round trip. */
+    public static void print(RunReport.Network n, PrintWriter out) {
+        if (n == null) {
+            return;
+        }
+        for (var h : n.emulated()) {
+            out.printf(Locale.ROOT, "network       EMULATED %s via relay: requests delay %.3f ms jitter %.3f ms loss %.3f %%, "
+                            + "replies delay %.3f ms jitter %.3f ms loss %.3f %%; %d emulated retransmissions%n", h.hop(),
+                    h.delayMs(), h.jitterMs(), h.loss() * 100, h.replyDelayMs(), h.replyJitterMs(), h.replyLoss() * 100,
+                    h.emulatedLosses());
+        }
+        RoundTrip rt = n.dbRoundTrip();
+        if (rt != null) {
+            out.printf(Locale.ROOT, "db round trip SELECT 1 x %d before the run: min %.3f  avg %.3f  max %.3f ms%s%n", rt.samples(),
+                    rt.minMs(), rt.avgMs(), rt.maxMs(), n.emulated().stream().anyMatch(h -> h.hop().equals("appToDb"))
+                            ? " (through the relay)" : "");
+        }
+    }
+}
