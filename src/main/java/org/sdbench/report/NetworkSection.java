@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.sdbench.network.HostPort;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.NetworkEmulation;
-import org.sdbench.report.env.RoundTrip;
+import org.sdbench.network.RoundTrip;
 
 /** The network part of a run's report: built from the emulation in use, printed on the terminal. */
 public final class NetworkSection {

@@ -156,7 +156,7 @@ public record RunReport(
      * The network a run went over: the hops a relay emulated (empty: none) and the DB round trip
      * measured before the run (through the relay when the app-to-DB hop is emulated).
      */
-    public record Network(List<EmulatedHop> emulated, org.sdbench.report.env.RoundTrip dbRoundTrip) {
+    public record Network(List<EmulatedHop> emulated, org.sdbench.network.RoundTrip dbRoundTrip) {
         public Network {
             emulated = emulated == null ? List.of() : List.copyOf(emulated);
         }

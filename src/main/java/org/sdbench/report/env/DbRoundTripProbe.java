@@ -1,5 +1,6 @@
 package org.sdbench.report.env;
 
+import org.sdbench.network.RoundTrip;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,5 +1,6 @@
 package org.sdbench.report.env;
 
+import org.sdbench.network.RoundTrip;
 import java.util.List;
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package org.sdbench.report.env;
+package org.sdbench.network;
 
 /**
  * Round-trip times of a probe: min/avg/max in milliseconds over {@code samples} exchanges, and the
