@@ -149,9 +149,10 @@ public final class NipingServer implements AutoCloseable {
                 if (reply.length < rep) {
                     reply = new byte[rep];
                 }
+                // counted before the reply, so a client that got it also sees it counted
+                served.increment();
                 out.write(reply, 0, rep);
                 out.flush();
-                served.increment();
             }
         } catch (SocketTimeoutException e) {
             log.accept("closing " + who + ": silent for too long");

@@ -105,9 +105,10 @@ final class Pipe {
                     listener.delivered(this);
                     return;
                 }
+                // counted before the write, so a peer that got the bytes also sees them counted
+                bytes.add(c.bytes().length);
                 out.write(c.bytes());
                 out.flush();
-                bytes.add(c.bytes().length);
             }
         } catch (IOException e) {
             listener.failed(this, e);
