@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
@@ -69,7 +68,7 @@ final class NipingCommand implements Runnable {
         String duration;
 
         @Override
-        public Integer call() throws InterruptedException {
+        public Integer call() throws Exception {
             Duration bound = duration == null ? null : Durations.parse("--duration", duration);
             PrintWriter out = spec.commandLine().getOut();
             NipingServer server;
@@ -81,28 +80,12 @@ final class NipingCommand implements Runnable {
             } catch (IOException e) {
                 throw new EnvironmentException("niping server cannot listen on " + listen + ": " + e.getMessage());
             }
-            Thread hook = new Thread(server::close, "niping-shutdown");
-            Runtime.getRuntime().addShutdownHook(hook);
-            try {
-                out.printf("niping server ready for connect from client on %s%s%n", HostPort.format(server.address()),
-                        tokenFile == null ? "" : " (token required)");
-                out.flush();
-                CountDownLatch never = new CountDownLatch(1);
-                if (bound == null) {
-                    never.await();
-                } else {
-                    never.await(bound.toNanos(), TimeUnit.NANOSECONDS);
-                }
-                out.printf("niping server: %d exchanges served, %d connections refused%n", server.served(), server.refused());
-                return ExitCode.OK;
-            } finally {
-                server.close();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // shutting down: the hook closes the server
-                }
-            }
+            out.printf("niping server ready for connect from client on %s%s%n", HostPort.format(server.address()),
+                    tokenFile == null ? "" : " (token required)");
+            out.flush();
+            Serving.until(server, new CountDownLatch(1), bound);
+            out.printf("niping server: %d exchanges served, %d connections refused%n", server.served(), server.refused());
+            return ExitCode.OK;
         }
     }
 

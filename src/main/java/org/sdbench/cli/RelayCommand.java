@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.db.EnvironmentException;
@@ -70,7 +69,7 @@ final class RelayCommand implements Callable<Integer> {
     String duration;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() throws Exception {
         Duration rtoValue = Durations.parse("--rto", rto);
         LinkProfile req = withRto(LinkProfile.parse("--", delay, jitter, loss), rtoValue);
         LinkProfile rep = withRto(LinkProfile.parse("--reply-", replyDelay, replyJitter, replyLoss), rtoValue);
@@ -84,33 +83,14 @@ final class RelayCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new EnvironmentException("relay cannot listen on " + listen + ": " + e.getMessage());
         }
-        Thread hook = new Thread(relay::close, "relay-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            out.printf("relay listening on %s -> %s (%s)%n", HostPort.format(relay.address()), HostPort.format(rs.target()),
-                    rs.describe());
-            out.flush();
-            CountDownLatch quit = new CountDownLatch(1);
-            Thread.ofVirtual().name("relay-console").start(() -> console(relay, out, quit));
-            if (bound == null) {
-                quit.await();
-            } else {
-                quit.await(bound.toNanos(), TimeUnit.NANOSECONDS);
-            }
-            out.println(line(relay.stats()));
-            return ExitCode.OK;
-        } finally {
-            relay.close();
-            removeHook(hook);
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // the JVM is already shutting down and runs the hook itself
-        }
+        out.printf("relay listening on %s -> %s (%s)%n", HostPort.format(relay.address()), HostPort.format(rs.target()),
+                rs.describe());
+        out.flush();
+        CountDownLatch quit = new CountDownLatch(1);
+        Thread.ofVirtual().name("relay-console").start(() -> console(relay, out, quit));
+        Serving.until(relay, quit, bound);
+        out.println(line(relay.stats()));
+        return ExitCode.OK;
     }
 
     private static LinkProfile withRto(LinkProfile p, Duration rto) {
