@@ -133,8 +133,10 @@ final class NipingCommand implements Runnable {
                 if (!test.equals("latency")) {
                     print(out, c.bandwidth(loops));
                 }
+            } catch (java.io.EOFException e) {
+                throw new EnvironmentException("niping to " + host + " failed: the server closed the connection mid-test");
             } catch (IOException e) {
-                throw new EnvironmentException("niping to " + host + " failed: " + e.getMessage());
+                throw new EnvironmentException("niping to " + host + " failed: " + e);
             }
             return ExitCode.OK;
         }
