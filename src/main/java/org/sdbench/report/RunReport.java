@@ -45,7 +45,8 @@ public record RunReport(
         List<String> warnings,
         Certificate certificate,
         TableBufferFigures tableBuffer,
-        WorkSummary work) {
+        WorkSummary work,
+        ThreeTier threeTier) {
 
     public RunReport {
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
@@ -112,35 +113,62 @@ public record RunReport(
         List<String> w = Warnings.of(s, law, rel);
         w.addAll(notes);
         return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
-                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null, null);
+                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null, null, null);
     }
 
     /** The same report with its work section. */
     public RunReport withWork(WorkSummary work) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, tableBuffer, work);
+                certificate, tableBuffer, work, threeTier);
     }
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings,
-                certificate, tableBuffer, work);
+                certificate, tableBuffer, work, threeTier);
     }
 
     /** The same report ending with its certificate block (the run rules' verdict). */
     public RunReport withCertificate(Certificate c) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings, c,
-                tableBuffer, work);
+                tableBuffer, work, threeTier);
     }
 
     /** The same report with the table buffers' figures. */
     public RunReport withTableBuffer(TableBufferFigures b) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, b, work);
+                certificate, b, work, threeTier);
+    }
+
+    /** The same report with the figures of a three-tier run, and their warnings. */
+    public RunReport withThreeTier(ThreeTier t, List<String> moreWarnings) {
+        List<String> w = new ArrayList<>(warnings);
+        w.addAll(moreWarnings);
+        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, w, certificate,
+                tableBuffer, work, t);
+    }
+
+    /**
+     * What a three-tier run adds: response time at the app servers (SAP's criterion) beside the
+     * driver's, the difference being presentation and network time; CPU per tier over the window;
+     * which process ran where; app-server losses and the users' new logons.
+     */
+    public record ThreeTier(org.sdbench.metrics.Latency appServerResponse, double driverResponseAvgMs,
+                            double presentationNetworkAvgMs, List<Process> processes, CpuPerTier cpu,
+                            List<Integer> lostInstances, long relogons) {
+    }
+
+    /** One process of the run: role (driver, central, appserver-N), host, pid, version, CPU in the window. */
+    public record Process(String role, String host, long pid, String version, Double cpuPercentOfHost) {
+    }
+
+    /** CPU per tier in percent of the host's capacity over the window; null where not measured. */
+    public record CpuPerTier(Double driver, Double appServers, Double central, Double db) {
     }
 
     /** ST03-style guideline checks and driver-health warnings, one line each. */
