@@ -124,6 +124,9 @@ final class ThreeTierRun {
                 ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()), c.run().seed(),
                 intervalSeconds * 1_000_000_000L);
         tier.central().broken().thenAccept(why -> {
+            if ("closed".equals(why)) {
+                return;
+            }
             out.println("sdbench: central services gone (" + why + "): ending the run, the window so far is reported");
             out.flush();
             driver.requestStop();

@@ -23,7 +23,7 @@ public final class RemoteUpdates implements UpdateListener {
     private final LongAdder failed = new LongAdder();
     private final LongAdder lineItems = new LongAdder();
     private final LongAccumulator queueMax = new LongAccumulator(Math::max, 0);
-    private Histogram interval = Histograms.histogram();
+    private final Histogram interval = Histograms.histogram();
 
     @Override
     public void v1Committed(long saveToCommittedNanos, long dbNanos, int dbCalls, int items) {
@@ -51,7 +51,7 @@ public final class RemoteUpdates implements UpdateListener {
 
     /** Drains what was recorded since the last call into the frame body; one caller at a time. */
     public WireOut drainInto(WireOut o) {
-        interval = saveToCommitted.getIntervalHistogram(interval);
+        saveToCommitted.getIntervalHistogramInto(interval);
         ByteBuffer b = ByteBuffer.allocate(interval.getNeededByteBufferCapacity());
         int n = interval.encodeIntoCompressedByteBuffer(b);
         byte[] encoded = new byte[n];
