@@ -78,8 +78,8 @@ public final class Handshake {
         if (wire != WIRE_VERSION || !version.equals(version())) {
             String why = "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION + "), yours is " + version
                     + " (wire " + wire + "): run the same sdbench version on every tier";
-            io.write(FrameType.REFUSED, 0, new WireOut().str(why).toBytes());
             log.accept("refused " + role + " at " + io.peer() + ": sdbench " + version + " (wire " + wire + ")");
+            io.write(FrameType.REFUSED, 0, new WireOut().str(why).toBytes());
             return null;
         }
         byte[] challenge = new byte[32];
@@ -88,8 +88,8 @@ public final class Handshake {
         Frame auth = io.read(TIMEOUT_MS);
         byte[] proof = auth.type() == FrameType.AUTH ? auth.in().bytes() : new byte[0];
         if (token != null && !token.verify(challenge, role, proof)) {
-            io.write(FrameType.REFUSED, 0, new WireOut().str("authentication failed: wrong or missing token").toBytes());
             log.accept("refused unauthenticated " + role + " at " + io.peer());
+            io.write(FrameType.REFUSED, 0, new WireOut().str("authentication failed: wrong or missing token").toBytes());
             return null;
         }
         io.write(FrameType.WELCOME, 0, new WireOut().str(version()).toBytes());
