@@ -24,6 +24,8 @@ import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.RoundTrips;
+import org.sdbench.report.Json;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
@@ -60,10 +62,31 @@ final class ThreeTierRun {
         try (ChildProcesses children = new ChildProcesses(folder)) {
             Address central = startProcesses(c, db, folder, children, out);
             try (RemoteTier tier = connect(c, central)) {
+                recordHops(folder, tier.probeHops(HOP_PINGS), out);
                 return run(c, db, out, folder, env, tier, clock, started);
             } catch (WireException e) {
                 throw new EnvironmentException(e.getMessage());
             }
+        }
+    }
+
+    private static final int HOP_PINGS = 50;
+
+    /** Prints each hop's round trips and adds them to environment.json under "hops". */
+    private static void recordHops(Path folder, List<RoundTrips> hops, PrintWriter out) {
+        for (RoundTrips h : hops) {
+            out.printf("hop %-12s -> %-12s %3d round trips%s: min %.3f ms, avg %.3f ms, max %.3f ms%n", h.from(), h.to(),
+                    h.count(), h.requestBytes() == 0 ? " (SELECT 1)" : " (" + h.requestBytes() + " B / " + h.replyBytes() + " B)",
+                    h.minMs(), h.avgMs(), h.maxMs());
+        }
+        out.flush();
+        Path env = folder.resolve(RunFolder.ENVIRONMENT);
+        try {
+            var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(env.toFile());
+            tree.set("hops", Json.MAPPER.valueToTree(hops));
+            Json.MAPPER.writeValue(env.toFile(), tree);
+        } catch (java.io.IOException e) {
+            throw new EnvironmentException("writing the hop probes into " + env + " failed: " + e.getMessage());
         }
     }
 
@@ -176,6 +199,10 @@ final class ThreeTierRun {
             out.println("results: " + folder.toAbsolutePath());
             out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
             out.flush();
+            if (tier.central().isBroken()) {
+                // The report of the window so far is written; the run itself did not complete.
+                return new RunExecutor.Outcome(folder, report, ExitCode.ENVIRONMENT);
+            }
             return new RunExecutor.Outcome(folder, report,
                     Thresholds.allPassed(report.thresholds()) ? ExitCode.OK : ExitCode.FAILED_CHECK);
         } finally {

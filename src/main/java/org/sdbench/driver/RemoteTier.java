@@ -18,6 +18,7 @@ import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
@@ -128,7 +129,8 @@ public final class RemoteTier implements AutoCloseable {
     }
 
     private void instanceLost(int n, String why) {
-        if (!dead.add(n)) {
+        if (!dead.add(n) || central.isBroken()) {
+            // Without central services the app servers stop by design; there is nobody to hand work to.
             return;
         }
         log.accept("app server " + n + " lost (" + why + "): its users log on to another instance");
@@ -155,6 +157,23 @@ public final class RemoteTier implements AutoCloseable {
             }
         }
         return false;
+    }
+
+    /**
+     * Times every hop before the run: driver to each app server and to the central services (ping
+     * frames), each app server to the central services and to the DB (its own probe).
+     */
+    public List<RoundTrips> probeHops(int count) throws InterruptedException {
+        List<RoundTrips> hops = new ArrayList<>();
+        hops.add(RoundTrips.ping(central, "driver", "central", count));
+        for (var e : addresses.entrySet()) {
+            WireClient c = client(e.getKey(), e.getValue());
+            hops.add(RoundTrips.ping(c, "driver", "appserver-" + e.getKey(), count));
+            WireIn in = c.call(FrameType.PROBE, new WireOut().i32(count).toBytes(), replyTimeout).in();
+            hops.add(RoundTrips.read(in));
+            hops.add(RoundTrips.read(in));
+        }
+        return hops;
     }
 
     /** Dead instances once more (requests written just before the crash), before the final drain. */

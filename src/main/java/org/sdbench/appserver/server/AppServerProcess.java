@@ -18,6 +18,7 @@ import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireClient;
@@ -157,6 +158,13 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
             case FrameType.STATS -> c.reply(f, FrameType.STATS_REPLY, stats());
             case FrameType.ADOPT -> c.reply(f, FrameType.OK, new WireOut().i32(adopt(in.i32())).toBytes());
             case FrameType.PING -> c.reply(f, FrameType.PONG, new WireOut().bytes(new byte[in.i32()]).toBytes());
+            case FrameType.PROBE -> {
+                int count = in.i32();
+                WireOut o = new WireOut();
+                RoundTrips.ping(central, "appserver-" + number, "central", count).write(o);
+                dbRoundTrips(count).write(o);
+                c.reply(f, FrameType.PROBE_REPLY, o.toBytes());
+            }
             case FrameType.SHUTDOWN -> {
                 boolean drained = system.stop(Duration.ofSeconds(in.i32()));
                 // The driver still fetches the final figures: the process ends when that connection closes.
@@ -172,6 +180,28 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         if (c.attachment() == SHUTDOWN_REQUESTED) {
             shutdown.countDown();
         }
+    }
+
+    /** The DB's own round trip from this process: {@code SELECT 1} on one of the instance's connections. */
+    private RoundTrips dbRoundTrips(int count) throws InterruptedException {
+        DbSession db = system.instances().get(0).sessions().open();
+        long[] t = new long[count];
+        try (var st = db.connection().createStatement()) {
+            for (int i = 0; i < count; i++) {
+                long t0 = System.nanoTime();
+                try (var rs = st.executeQuery("SELECT 1")) {
+                    rs.next();
+                }
+                t[i] = System.nanoTime() - t0;
+            }
+            db.commit();
+        } catch (SQLException e) {
+            db.rollbackQuietly();
+            throw new IllegalStateException("probing the DB round trip failed: " + e.getMessage());
+        } finally {
+            db.close();
+        }
+        return RoundTrips.of("appserver-" + number, "db", 0, 0, t);
     }
 
     private int adopt(int deadInstance) throws InterruptedException {

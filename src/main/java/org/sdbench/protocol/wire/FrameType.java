@@ -23,6 +23,9 @@ public final class FrameType {
     public static final byte STATS_REPLY = 26;
     public static final byte ADOPT = 27;
     public static final byte SHUTDOWN = 28;
+    /** App server: time the hops to the central services and to the DB, reply with both. */
+    public static final byte PROBE = 29;
+    public static final byte PROBE_REPLY = 39;
     // App server or driver to central services.
     public static final byte REGISTER = 30;
     public static final byte ROUTE = 31;
