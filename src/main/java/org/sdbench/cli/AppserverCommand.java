@@ -25,14 +25,11 @@ final class AppserverCommand implements Callable<Integer> {
     @Option(names = "--instance", paramLabel = "N", required = true, description = "Instance number, unique in the system (1 to 99).")
     int instance;
 
-    @Option(names = "--port", paramLabel = "PORT", description = "TCP port for drivers (0 = any free port; the 'ready' line names it).")
-    int port;
+    @Mixin
+    ProcessOptions process;
 
     @Option(names = "--advertise", paramLabel = "HOST", description = "Host name drivers use to reach this instance (default: appServer.listen).")
     String advertise;
-
-    @Option(names = "--parent-watch", description = "Exit when standard input closes (set by 'sdbench run', which starts this process).")
-    boolean parentWatch;
 
     @Spec
     CommandSpec spec;
@@ -53,7 +50,7 @@ final class AppserverCommand implements Callable<Integer> {
         try (Database db = Database.open(c.database(), false);
              AppServerProcess p = ChildProcessSupport.environment(() -> {
                  try {
-                     return AppServerProcess.start(c, db, instance, centralAddress, a.listen(), port, host,
+                     return AppServerProcess.start(c, db, instance, centralAddress, a.listen(), process.port, host,
                              ChildProcessSupport.token(a.tokenFile()), ChildProcessSupport::log);
                  } catch (InterruptedException e) {
                      Thread.currentThread().interrupt();
@@ -61,7 +58,7 @@ final class AppserverCommand implements Callable<Integer> {
                  }
              })) {
             Thread main = Thread.currentThread();
-            ChildProcessSupport.watchParent(parentWatch, main::interrupt);
+            ChildProcessSupport.watchParent(process.parentWatch, main::interrupt);
             ChildProcessSupport.ready(spec.commandLine().getOut(), "appserver-" + instance, p.port());
             try {
                 p.awaitShutdown();

@@ -8,7 +8,6 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.metrics.Clock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -18,11 +17,8 @@ final class CentralCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Option(names = "--port", paramLabel = "PORT", description = "TCP port to listen on (0 = any free port; the 'ready' line names it).")
-    int port = 7300;
-
-    @Option(names = "--parent-watch", description = "Exit when standard input closes (set by 'sdbench run', which starts this process).")
-    boolean parentWatch;
+    @Mixin
+    ProcessOptions process;
 
     @Spec
     CommandSpec spec;
@@ -32,10 +28,10 @@ final class CentralCommand implements Callable<Integer> {
         SdbenchConfig c = options.load(List.of());
         var a = c.appServer();
         CountDownLatch stop = new CountDownLatch(1);
-        try (CentralServices central = ChildProcessSupport.environment(() -> CentralServices.start(a.listen(), port,
+        try (CentralServices central = ChildProcessSupport.environment(() -> CentralServices.start(a.listen(), process.port,
                 ChildProcessSupport.token(a.tokenFile()), Clock.SYSTEM, ChildProcessSupport::log))) {
             Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "central-stop"));
-            ChildProcessSupport.watchParent(parentWatch, stop::countDown);
+            ChildProcessSupport.watchParent(process.parentWatch, stop::countDown);
             ChildProcessSupport.ready(spec.commandLine().getOut(), "central", central.port());
             stop.await();
         }

@@ -7,8 +7,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
@@ -159,16 +157,7 @@ final class ThreeTierRun {
                 a.dialogWorkProcesses(), a.updateWorkProcesses(), db.describe(), Durations.format(c.run().rampUp()),
                 Durations.format(c.run().duration()), Durations.format(c.run().rampDown()), folder);
         out.flush();
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            driver.requestStop();
-            try {
-                reported.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "sdbench-ctrl-c");
-        Runtime.getRuntime().addShutdownHook(hook);
+        CtrlC ctrlC = new CtrlC(driver);
         try {
             var series = new TimeSeries(phases);
             WindowProbe.Result window;
@@ -206,12 +195,7 @@ final class ThreeTierRun {
             return new RunExecutor.Outcome(folder, report,
                     Thresholds.allPassed(report.thresholds()) ? ExitCode.OK : ExitCode.FAILED_CHECK);
         } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Already in shutdown (Ctrl-C): the hook is running and waits for the latch above.
-            }
+            ctrlC.done();
         }
     }
 
