@@ -78,6 +78,9 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         central.call(FrameType.REGISTER, new WireOut().i32(number).str(advertise).i32(p.server.port()).toBytes(),
                 a.replyTimeout());
         central.broken().thenAccept(why -> {
+            if ("closed".equals(why)) {
+                return;
+            }
             log.accept("app server " + number + ": central services gone (" + why + "): stopping");
             p.shutdown.countDown();
         });
