@@ -31,6 +31,9 @@ import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
 import org.sdbench.report.db.WindowProbe;
+import org.sdbench.report.rules.Certificate;
+import org.sdbench.report.rules.SdRules;
+import org.sdbench.report.rules.Verdict;
 import org.sdbench.report.env.Environment;
 import org.sdbench.report.env.EnvironmentProbe;
 import org.sdbench.report.threshold.Threshold;
@@ -182,6 +185,7 @@ final class ThreeTierRun {
                     driver.stopped(), timeline, window);
             report = ThreeTierFigures.attach(report, metrics, tier, service, window, phases);
             report = report.withThresholds(Thresholds.evaluate(thresholds, report));
+            report = report.withCertificate(Certificate.of(report, SdRules.judge(c.run().rules(), report, series.rows()), env));
             RunFolder.write(folder, report, series.rows(), env);
             TerminalSummary.print(report, out);
             ThreeTierFigures.print(report.threeTier(), out);
@@ -192,8 +196,10 @@ final class ThreeTierRun {
                 // The report of the window so far is written; the run itself did not complete.
                 return new RunExecutor.Outcome(folder, report, ExitCode.ENVIRONMENT);
             }
-            return new RunExecutor.Outcome(folder, report,
-                    Thresholds.allPassed(report.thresholds()) ? ExitCode.OK : ExitCode.FAILED_CHECK);
+            // A run the rules found invalid failed its check just as a failed threshold does.
+            boolean passed = Thresholds.allPassed(report.thresholds())
+                    && !Verdict.INVALID.equals(report.certificate().verdict().status());
+            return new RunExecutor.Outcome(folder, report, passed ? ExitCode.OK : ExitCode.FAILED_CHECK);
         } finally {
             ctrlC.done();
         }
