@@ -11,7 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
-import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.appserver.enqueue.Enqueue;
 import org.sdbench.appserver.numberrange.NumberRanges;
 import org.sdbench.protocol.UpdateListener;
 import org.sdbench.appserver.update.UpdateModule;
@@ -34,7 +34,7 @@ public final class AppServerInstance implements AutoCloseable {
     private final int number;
     private final AppServerConfig config;
     private final WorkloadConfig workload;
-    private final EnqueueServer enqueue;
+    private final Enqueue enqueue;
     private final Clock clock;
     private final HikariDataSource pool;
     private final SessionSource sessions;
@@ -46,7 +46,7 @@ public final class AppServerInstance implements AutoCloseable {
     private final List<Thread> dialogProcesses = new ArrayList<>();
     private final LongAdder retried = new LongAdder();
 
-    AppServerInstance(int number, AppServerConfig config, WorkloadConfig workload, Database db, EnqueueServer enqueue,
+    AppServerInstance(int number, AppServerConfig config, WorkloadConfig workload, Database db, Enqueue enqueue,
                       StepHandler handler, Map<String, UpdateModule> modules, UpdateListener updates, Clock clock) {
         this.number = number;
         this.config = config;
@@ -109,7 +109,7 @@ public final class AppServerInstance implements AutoCloseable {
         return workload;
     }
 
-    EnqueueServer enqueue() {
+    Enqueue enqueue() {
         return enqueue;
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.sdbench.appserver.enqueue.Enqueue;
 import org.sdbench.appserver.enqueue.EnqueueServer;
 import org.sdbench.protocol.UpdateListener;
 import org.sdbench.appserver.update.UpdateModule;
@@ -26,21 +27,33 @@ import org.sdbench.protocol.SdStep;
  */
 public final class AppServerSystem implements DialogService, AutoCloseable {
     private final List<AppServerInstance> instances = new ArrayList<>();
-    private final EnqueueServer enqueue;
+    private final Enqueue enqueue;
     private final StepHandler handler;
     private final AtomicInteger roundRobin = new AtomicInteger();
     private final AtomicReferenceArray<UserSession> users;
     private final long seed;
     private final int contextBytes;
+    private final int firstNumber;
 
     public AppServerSystem(AppServerConfig config, WorkloadConfig workload, Database db, StepHandler handler,
                            Map<String, UpdateModule> modules, UpdateListener updates, Clock clock, int maxUsers, long seed) {
-        this.enqueue = new EnqueueServer(clock);
+        this(config, workload, db, handler, modules, updates, clock, maxUsers, seed, new EnqueueServer(clock), 1);
+    }
+
+    /**
+     * One instance or more with the given enqueue server and instance numbers from {@code firstNumber}:
+     * an {@code sdbench appserver} process is one instance of a system whose enqueue server is remote.
+     */
+    public AppServerSystem(AppServerConfig config, WorkloadConfig workload, Database db, StepHandler handler,
+                           Map<String, UpdateModule> modules, UpdateListener updates, Clock clock, int maxUsers, long seed,
+                           Enqueue enqueue, int firstNumber) {
+        this.enqueue = enqueue;
+        this.firstNumber = firstNumber;
         this.handler = handler;
         this.users = new AtomicReferenceArray<>(maxUsers + 1);
         this.seed = seed;
         this.contextBytes = config.userContextBytes();
-        for (int i = 1; i <= config.instances(); i++) {
+        for (int i = firstNumber; i < firstNumber + config.instances(); i++) {
             instances.add(new AppServerInstance(i, config, workload, db, enqueue, handler, modules, updates, clock));
         }
     }
@@ -58,24 +71,33 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         return instances;
     }
 
-    public EnqueueServer enqueue() {
+    public Enqueue enqueue() {
         return enqueue;
     }
 
     @Override
     public void logon(int userNo) {
-        int instance = Math.floorMod(roundRobin.getAndIncrement(), instances.size()) + 1;
+        int instance = Math.floorMod(roundRobin.getAndIncrement(), instances.size()) + firstNumber;
         // Users log on from their own threads in no fixed order, so each user's stream is derived
         // from the run seed and the user number alone: the same seed gives every user the same choices.
         SplittableRandom r = new SplittableRandom(seed ^ (userNo * 0x9E37_79B9_7F4A_7C15L));
         users.set(userNo, new UserSession(userNo, instance, new byte[contextBytes], r, handler.newUserState(userNo)));
     }
 
+    /** Queues the step at the user's instance; the future completes when a work process answered. */
+    public CompletableFuture<StepResult> dispatch(int userNo, SdStep step) {
+        UserSession u = users.get(userNo);
+        if (u == null) {
+            throw new IllegalStateException("user " + userNo + " is not logged on to this system");
+        }
+        CompletableFuture<StepResult> reply = new CompletableFuture<>();
+        instances.get(u.instance() - firstNumber).dispatch(u, step, reply);
+        return reply;
+    }
+
     @Override
     public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
-        UserSession u = users.get(userNo);
-        CompletableFuture<StepResult> reply = new CompletableFuture<>();
-        instances.get(u.instance() - 1).dispatch(u, step, reply);
+        CompletableFuture<StepResult> reply = dispatch(userNo, step);
         try {
             return reply.get();
         } catch (ExecutionException e) {

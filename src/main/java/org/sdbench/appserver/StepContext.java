@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.appserver.enqueue.Enqueue;
 import org.sdbench.appserver.enqueue.LockMode;
 import org.sdbench.appserver.enqueue.LockResult;
 import org.sdbench.appserver.numberrange.NumberRanges;
@@ -151,7 +151,7 @@ public final class StepContext {
 
     /** Requests a logical lock for this user; never waits, as SAP's enqueue server. */
     public LockResult lock(String object, String key, LockMode mode) {
-        EnqueueServer e = instance.enqueue();
+        Enqueue e = instance.enqueue();
         long t0 = clock.nanoTime();
         try {
             return e.lock(user.owner(), object, key, mode);

@@ -32,7 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + BenchCommand.NO_SQL_SCHEMA + " (empty tables); benches with SQL reset the documents to the loaded "
                 + "state before every run, as 'sweep' does between levels."},
         subcommands = {BenchCommand.Overhead.class, BenchCommand.Users.class, BenchCommand.Saturation.class,
-                BenchWork.class})
+                BenchWork.class, BenchWireCommand.class})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;

@@ -25,16 +25,28 @@ final class Progress implements AutoCloseable {
     private final boolean terminal;
     private final Driver driver;
     private final AppServerSystem system;
+    private final java.util.function.IntSupplier remoteQueue;
     private final Clock clock;
     private final ScheduledExecutorService redraw;
     private final AtomicLong errors = new AtomicLong();
     private volatile IntervalRow last;
 
     Progress(PrintWriter out, boolean terminal, Driver driver, AppServerSystem system, Clock clock) {
+        this(out, terminal, driver, system, null, clock);
+    }
+
+    /** Three-tier: the update queue length comes from the app-server processes' last figures. */
+    Progress(PrintWriter out, boolean terminal, Driver driver, java.util.function.IntSupplier updateQueue, Clock clock) {
+        this(out, terminal, driver, null, updateQueue, clock);
+    }
+
+    private Progress(PrintWriter out, boolean terminal, Driver driver, AppServerSystem system,
+                     java.util.function.IntSupplier remoteQueue, Clock clock) {
         this.out = out;
         this.terminal = terminal;
         this.driver = driver;
         this.system = system;
+        this.remoteQueue = remoteQueue;
         this.clock = clock;
         if (terminal) {
             redraw = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -85,7 +97,8 @@ final class Progress implements AutoCloseable {
     }
 
     private int queue() {
-        return system.instances().stream().mapToInt(x -> x.updateTask().queueLength()).sum();
+        return system == null ? remoteQueue.getAsInt()
+                : system.instances().stream().mapToInt(x -> x.updateTask().queueLength()).sum();
     }
 
     private void println(String text) {

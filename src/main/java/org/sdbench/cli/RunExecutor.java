@@ -4,8 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
@@ -59,10 +57,12 @@ final class RunExecutor {
 
     /** Refuses, before anything starts, a configuration this build cannot run as asked. */
     static void requireSupported(SdbenchConfig c) {
-        if (c.appServer().layout() == Layout.THREE_TIER) {
-            // Running three-tier in-process would report two-tier figures under a three-tier name.
-            throw new ConfigException("'appServer.layout' = 'three-tier' is not allowed yet: app-server processes "
-                    + "('sdbench appserver') are not built; use two-tier");
+        var a = c.appServer();
+        boolean loopback = a.listen().equals("localhost") || a.listen().startsWith("127.") || a.listen().equals("::1");
+        if (a.layout() == Layout.THREE_TIER && a.central().isEmpty() && !loopback && a.tokenFile().isEmpty()) {
+            // An app server listening on a network runs benchmark steps for whoever connects.
+            throw new ConfigException("'appServer.listen' = '" + a.listen() + "' is not allowed without appServer.tokenFile: "
+                    + "listen on 127.0.0.1, or give a token file readable only by its owner");
         }
     }
 
@@ -71,6 +71,13 @@ final class RunExecutor {
      * the summary. Ctrl-C ends the run early; the window so far is still reported.
      */
     Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
+        if (c.appServer().layout() == Layout.THREE_TIER) {
+            if (metricsPort != null) {
+                throw new ConfigException("'--metrics-port' is not allowed with appServer.layout = three-tier: "
+                        + "the app-server figures live in other processes; use two-tier for Prometheus metrics");
+            }
+            return new ThreeTierRun(intervalSeconds, parsed).execute(c, db, out);
+        }
         try (NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM)) {
             if (c.network().appToDb().emulated()) {
                 db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
@@ -112,16 +119,7 @@ final class RunExecutor {
                     a.dialogWorkProcesses(), a.updateWorkProcesses(), db.describe(), Durations.format(c.run().rampUp()), Durations.format(c.run().duration()),
                     Durations.format(c.run().rampDown()), folder);
             out.flush();
-            CountDownLatch reported = new CountDownLatch(1);
-            Thread hook = new Thread(() -> {
-                driver.requestStop();
-                try {
-                    reported.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "sdbench-ctrl-c");
-            Runtime.getRuntime().addShutdownHook(hook);
+            CtrlC ctrlC = new CtrlC(driver);
             try {
                 Measured m = measure(c, db, out, system, metrics, driver, phases, clock, started, recovered,
                         env.calibration());
@@ -139,12 +137,7 @@ final class RunExecutor {
                         && !Verdict.INVALID.equals(report.certificate().verdict().status());
                 return new Outcome(folder, report, passed ? ExitCode.OK : ExitCode.FAILED_CHECK);
             } finally {
-                reported.countDown();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException shuttingDown) {
-                    // Already in shutdown (Ctrl-C): the hook is running and waits for the latch above.
-                }
+                ctrlC.done();
             }
         }
     }

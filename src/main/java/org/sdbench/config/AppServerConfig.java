@@ -12,7 +12,12 @@ public record AppServerConfig(
         int tableBufferEntries,
         Duration updateWaitTimeout,
         int dbRetries,
-        Duration tableBufferSync) {
+        Duration tableBufferSync,
+        String central,
+        String listen,
+        String tokenFile,
+        Duration connectTimeout,
+        Duration replyTimeout) {
 
     public AppServerConfig {
         ConfigException.require(layout != null, "appServer.layout", null, "two-tier or three-tier");
@@ -30,6 +35,32 @@ public record AppServerConfig(
         ConfigException.require(dbRetries >= 0 && dbRetries <= 100, "appServer.dbRetries", dbRetries, "0 to 100");
         ConfigException.require(tableBufferSync != null && !tableBufferSync.isNegative(), "appServer.tableBufferSync",
                 tableBufferSync, "a duration >= 0 (0 = check for changed buffered tables before every step)");
+        central = central == null ? "" : central.trim();
+        ConfigException.require(central.isEmpty() || central.matches("[^:\\s]+:[0-9]{1,5}"), "appServer.central", central,
+                "host:port of running central services, or empty to start them with the run");
+        listen = listen == null || listen.isBlank() ? "127.0.0.1" : listen.trim();
+        tokenFile = tokenFile == null ? "" : tokenFile.trim();
+        connectTimeout = connectTimeout == null ? Duration.ofSeconds(5) : connectTimeout;
+        replyTimeout = replyTimeout == null ? Duration.ofSeconds(120) : replyTimeout;
+        ConfigException.require(connectTimeout.toMillis() >= 1 && connectTimeout.toMinutes() <= 10,
+                "appServer.connectTimeout", connectTimeout, "1ms to 10m");
+        ConfigException.require(replyTimeout.toMillis() >= 1 && replyTimeout.toHours() <= 1,
+                "appServer.replyTimeout", replyTimeout, "1ms to 1h");
+    }
+
+    /** Without the three-tier settings (loopback, no token, default timeouts). */
+    public AppServerConfig(Layout layout, int instances, int dialogWorkProcesses, int updateWorkProcesses,
+                           int userContextBytes, int tableBufferEntries, Duration updateWaitTimeout, int dbRetries,
+                           Duration tableBufferSync) {
+        this(layout, instances, dialogWorkProcesses, updateWorkProcesses, userContextBytes, tableBufferEntries,
+                updateWaitTimeout, dbRetries, tableBufferSync, "", "", "", null, null);
+    }
+
+    /** The same settings for one instance: what one {@code sdbench appserver} process runs. */
+    public AppServerConfig oneInstance() {
+        return new AppServerConfig(layout, 1, dialogWorkProcesses, updateWorkProcesses, userContextBytes,
+                tableBufferEntries, updateWaitTimeout, dbRetries, tableBufferSync, central, listen, tokenFile, connectTimeout,
+                replyTimeout);
     }
 
     /**

@@ -70,6 +70,24 @@ public final class Database implements AutoCloseable {
         return embedded != null ? "embedded PostgreSQL (" + url + ", data in " + embedded.dataDir() + ")" : url;
     }
 
+    /** The environment variable through which {@link #childOverrides} hands the password to a child process. */
+    public static final String CHILD_PASSWORD_ENV = "SDBENCH_CHILD_DB_PASSWORD";
+
+    /**
+     * Configuration overrides that point another sdbench process at this same database (the
+     * embedded server becomes a plain PostgreSQL URL); never contains the password.
+     */
+    public java.util.List<String> childOverrides() {
+        String kind = config.kind() == DbKind.DB2 ? "db2" : "postgresql";
+        return java.util.List.of("database.kind=" + kind, "database.url=" + url, "database.user=" + config.user(),
+                "database.passwordEnv=" + CHILD_PASSWORD_ENV, "database.passwordFile=");
+    }
+
+    /** The password for a child process, to pass in its environment (never in argv); empty when none. */
+    public java.util.Map<String, String> childEnvironment() {
+        return password == null ? java.util.Map.of() : java.util.Map.of(CHILD_PASSWORD_ENV, password);
+    }
+
     public boolean isEmbedded() {
         return embedded != null;
     }

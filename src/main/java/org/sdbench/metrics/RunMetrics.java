@@ -39,6 +39,13 @@ public final class RunMetrics {
     private final LongAdder liveUpdateErrors = new LongAdder();
     private final LongAccumulator liveQueueMax = new LongAccumulator(Math::max, 0);
     private volatile StepObserver observer = StepObserver.NONE;
+    private volatile Runnable beforeHarvest = () -> { };
+    private final Recorder liveServerResponse = Histograms.recorder();
+    private final LongAdder liveServerResponseNs = new LongAdder();
+    private final Histogram windowServerResponse = Histograms.histogram();
+    private long windowServerResponseNs;
+    private final ReentrantLock remoteSaveToCommitted = new ReentrantLock();
+    private final Histogram pendingRemote = Histograms.histogram();
 
     /** Everything below is touched only under {@code harvest}. */
     private final ReentrantLock harvest = new ReentrantLock();
@@ -110,6 +117,53 @@ public final class RunMetrics {
         liveV2DbNs.add(v2DbNs);
     }
 
+    /**
+     * Update figures another process (an app server) recorded in one of its intervals: its
+     * save-to-committed histogram is added as it is, so percentiles stay exact across processes.
+     */
+    public void mergeRemoteUpdates(Histogram saveToCommittedUs, long v1DbNs, long v2DbNs, long failed, long lineItems,
+                                   long queueMax) {
+        if (saveToCommittedUs.getTotalCount() > 0) {
+            remoteSaveToCommitted.lock();
+            try {
+                pendingRemote.add(saveToCommittedUs);
+            } finally {
+                remoteSaveToCommitted.unlock();
+            }
+        }
+        liveV1DbNs.add(v1DbNs);
+        liveV2DbNs.add(v2DbNs);
+        liveUpdateErrors.add(failed);
+        if (lineItems > 0) {
+            recordLineItemsCompleted((int) Math.min(Integer.MAX_VALUE, lineItems));
+        }
+        liveQueueMax.accumulate(queueMax);
+    }
+
+    /**
+     * The response time of a successful step as its app server measured it (dispatcher arrival to
+     * reply, SAP's criterion); three-tier only, where the driver's own figure adds the network.
+     */
+    public void recordServerResponse(long ns) {
+        liveServerResponse.recordValue(Histograms.micros(ns));
+        liveServerResponseNs.add(ns);
+    }
+
+    /** App-server response time of the window's successful steps; empty unless three-tier. */
+    public Latency serverResponse() {
+        harvest.lock();
+        try {
+            return Latency.of(windowServerResponse, windowServerResponse.getTotalCount(), windowServerResponseNs);
+        } finally {
+            harvest.unlock();
+        }
+    }
+
+    /** Runs at the start of every harvest: where figures recorded in other processes are fetched. */
+    public void beforeHarvest(Runnable r) {
+        beforeHarvest = Objects.requireNonNull(r, "beforeHarvest");
+    }
+
     /** An update request that failed (its documents stay incomplete). */
     public void recordUpdateError() {
         liveUpdateErrors.increment();
@@ -125,6 +179,7 @@ public final class RunMetrics {
      * phase boundary, with {@code inWindow} telling whether the span just ended was measurement.
      */
     public Interval interval(boolean inWindow) {
+        beforeHarvest.run();
         harvest.lock();
         try {
             long now = clock.nanoTime();
@@ -158,6 +213,12 @@ public final class RunMetrics {
                 windowThinkLag.add(scratch);
             }
             long updates = drainUpdates(inWindow);
+            liveServerResponse.getIntervalHistogramInto(scratch);
+            long serverNs = liveServerResponseNs.sumThenReset();
+            if (inWindow) {
+                windowServerResponse.add(scratch);
+                windowServerResponseNs += serverNs;
+            }
             long queueMax = liveQueueMax.getThenReset();
             if (inWindow) {
                 windowQueueMax = Math.max(windowQueueMax, queueMax);
@@ -193,6 +254,13 @@ public final class RunMetrics {
 
     private long drainUpdates(boolean inWindow) {
         liveSaveToCommitted.getIntervalHistogramInto(scratch);
+        remoteSaveToCommitted.lock();
+        try {
+            scratch.add(pendingRemote);
+            pendingRemote.reset();
+        } finally {
+            remoteSaveToCommitted.unlock();
+        }
         long v1 = liveV1DbNs.sumThenReset();
         long v2 = liveV2DbNs.sumThenReset();
         long failed = liveUpdateErrors.sumThenReset();

@@ -70,4 +70,15 @@ public sealed interface StepOutcome {
             return "skipped";
         }
     }
+
+    /**
+     * The app-server instance the user was logged on to went away (three-tier): the user logs on
+     * again to another instance, as a real user would.
+     */
+    record InstanceLost(String message) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "app-server-lost";
+        }
+    }
 }

@@ -47,7 +47,8 @@ public record RunReport(
         Certificate certificate,
         TableBufferFigures tableBuffer,
         WorkSummary work,
-        Network network) {
+        Network network,
+        ThreeTier threeTier) {
 
     public RunReport {
         thresholds = thresholds == null ? List.of() : List.copyOf(thresholds);
@@ -114,42 +115,51 @@ public record RunReport(
         List<String> w = Warnings.of(s, law, rel);
         w.addAll(notes);
         return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
-                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null, null, null);
+                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null, null, null, null);
     }
 
     /** The same report with its work section. */
     public RunReport withWork(WorkSummary work) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, tableBuffer, work, network);
+                certificate, tableBuffer, work, network, threeTier);
     }
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings,
-                certificate, tableBuffer, work, network);
+                certificate, tableBuffer, work, network, threeTier);
     }
 
     /** The same report ending with its certificate block (the run rules' verdict). */
     public RunReport withCertificate(Certificate c) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings, c,
-                tableBuffer, work, network);
+                tableBuffer, work, network, threeTier);
     }
 
     /** The same report with the table buffers' figures. */
     public RunReport withTableBuffer(TableBufferFigures b) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, b, work, network);
+                certificate, b, work, network, threeTier);
     }
 
     /** The same report with its network section. */
     public RunReport withNetwork(Network n) {
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
                 timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, tableBuffer, work, n);
+                certificate, tableBuffer, work, n, threeTier);
+    }
+
+    /** The same report with the figures of a three-tier run, and their warnings. */
+    public RunReport withThreeTier(ThreeTier t, List<String> moreWarnings) {
+        List<String> w = new ArrayList<>(warnings);
+        w.addAll(moreWarnings);
+        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
+                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, w, certificate,
+                tableBuffer, work, network, t);
     }
 
     /**
@@ -170,6 +180,24 @@ public record RunReport(
     public record EmulatedHop(String hop, String target, String relay, double delayMs, double jitterMs, double loss,
                               double replyDelayMs, double replyJitterMs, double replyLoss, double retransmitTimeoutMs,
                               long emulatedLosses) {
+    }
+
+    /**
+     * What a three-tier run adds: response time at the app servers (SAP's criterion) beside the
+     * driver's, the difference being presentation and network time; CPU per tier over the window;
+     * which process ran where; app-server losses and the users' new logons.
+     */
+    public record ThreeTier(org.sdbench.metrics.Latency appServerResponse, double driverResponseAvgMs,
+                            double presentationNetworkAvgMs, List<Process> processes, CpuPerTier cpu,
+                            List<Integer> lostInstances, long relogons) {
+    }
+
+    /** One process of the run: role (driver, central, appserver-N), host, pid, version, CPU in the window. */
+    public record Process(String role, String host, long pid, String version, Double cpuPercentOfHost) {
+    }
+
+    /** CPU per tier in percent of the host's capacity over the window; null where not measured. */
+    public record CpuPerTier(Double driver, Double appServers, Double central, Double db) {
     }
 
     /** ST03-style guideline checks and driver-health warnings, one line each. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.TreeMap;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.appserver.enqueue.EnqueueStats;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.db.EnvironmentException;
@@ -19,14 +20,42 @@ import org.sdbench.report.db.WindowProbe;
 public final class RunReportAssembler {
     private final SdbenchConfig config;
     private final Database db;
-    private final AppServerSystem system;
+    private final Figures figures;
     private final RunMetrics metrics;
 
+    /** The app tier's totals, wherever its instances ran. */
+    public record Figures(List<RunReport.NumberRangeInstance> numberRanges, long tableBufferHits, long tableBufferMisses,
+                          long connectionsReplaced, long retriedTransactions, EnqueueStats enqueue,
+                          WorkSummary.UpdateWork updateWork) {
+    }
+
     public RunReportAssembler(SdbenchConfig config, Database db, AppServerSystem system, RunMetrics metrics) {
+        this(config, db, figures(system), metrics);
+    }
+
+    public RunReportAssembler(SdbenchConfig config, Database db, Figures figures, RunMetrics metrics) {
         this.config = config;
         this.db = db;
-        this.system = system;
+        this.figures = figures;
         this.metrics = metrics;
+    }
+
+    private static Figures figures(AppServerSystem system) {
+        long hits = 0;
+        long misses = 0;
+        long replaced = 0;
+        long retried = 0;
+        List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
+        for (AppServerInstance i : system.instances()) {
+            var s = i.numberRanges().stats();
+            nr.add(new RunReport.NumberRangeInstance(i.number(), s.fetches(), s.numbersIssued(), s.waitNs() / 1e6,
+                    i.numberRanges().unusedNumbers()));
+            hits += i.tableBuffer().hits();
+            misses += i.tableBuffer().misses();
+            replaced += i.sessions().replacedConnections();
+            retried += i.retriedTransactions();
+        }
+        return new Figures(nr, hits, misses, replaced, retried, system.enqueue().stats(), updateWork(system));
     }
 
     /**
@@ -48,21 +77,12 @@ public final class RunReportAssembler {
                               RunReport.Timeline timeline, WindowProbe.Result window,
                               org.sdbench.report.env.Calibration calibration) {
         var a = config.appServer();
-        long hits = 0;
-        long misses = 0;
-        long replaced = 0;
-        long retried = 0;
-        List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
-        for (AppServerInstance i : system.instances()) {
-            var s = i.numberRanges().stats();
-            nr.add(new RunReport.NumberRangeInstance(i.number(), s.fetches(), s.numbersIssued(), s.waitNs() / 1e6,
-                    i.numberRanges().unusedNumbers()));
-            hits += i.tableBuffer().hits();
-            misses += i.tableBuffer().misses();
-            replaced += i.sessions().replacedConnections();
-            retried += i.retriedTransactions();
-        }
-        var e = system.enqueue().stats();
+        long hits = figures.tableBufferHits();
+        long misses = figures.tableBufferMisses();
+        long replaced = figures.connectionsReplaced();
+        long retried = figures.retriedTransactions();
+        List<RunReport.NumberRangeInstance> nr = figures.numberRanges();
+        var e = figures.enqueue();
         var app = new RunReport.AppTier(a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), numberRanges(nr),
                 e.requests(), e.conflicts(), e.avgLockMicros(), hits + misses == 0 ? 0 : (double) hits / (hits + misses),
                 hits, misses);
@@ -71,10 +91,10 @@ public final class RunReportAssembler {
         Summary summary = metrics.summary();
         RunReport r = RunReport.of(config, version(), started.toString(), db.describe(), summary, app, rel, timeline,
                 window.db(), window.host(), window.notes());
-        return r.withWork(WorkSummary.of(config.workload(), summary, updateWork(), window.host(), calibration));
+        return r.withWork(WorkSummary.of(config.workload(), summary, figures.updateWork(), window.host(), calibration));
     }
 
-    private WorkSummary.UpdateWork updateWork() {
+    private static WorkSummary.UpdateWork updateWork(AppServerSystem system) {
         long v1 = 0;
         long v1Ns = 0;
         long v2 = 0;

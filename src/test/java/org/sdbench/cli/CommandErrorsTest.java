@@ -44,9 +44,14 @@ class CommandErrorsTest {
     }
 
     @Test
-    void run_threeTierLayout_refusedBeforeTouchingTheDatabase_exit2() {
-        oneLine(TestDb.sdbench("run", "-c", "config/three-tier.yaml", "--db-url", "jdbc:postgresql://127.0.0.1:1/none"), 2,
-                "'appServer.layout' = 'three-tier' is not allowed yet");
+    void appserver_wrongCentralAddress_exit3() {
+        oneLine(TestDb.sdbench("appserver", "--db-url", TestDb.url(), "--central", "127.0.0.1:1", "--instance", "1"), 3,
+                "cannot reach 127.0.0.1:1");
+    }
+
+    @Test
+    void appserver_badCentralAddress_exit2() {
+        oneLine(TestDb.sdbench("appserver", "--central", "nowhere", "--instance", "1"), 2, "'--central' = 'nowhere'");
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.sdbench.metrics.Clock;
  * single lock keeps the owner index and the table trivially consistent at no measurable cost. The
  * time a caller spends queued on that mutex is part of the measured enqueue time, as it would be.
  */
-public final class EnqueueServer {
+public final class EnqueueServer implements Enqueue {
 
     private final Clock clock;
     private final ReentrantLock mutex = new ReentrantLock();
@@ -37,6 +37,7 @@ public final class EnqueueServer {
     }
 
     /** Grants the lock or reports the foreign holder; never blocks on other owners. */
+    @Override
     public LockResult lock(LockOwner owner, String object, String key, LockMode mode) {
         long start = clock.nanoTime();
         Objects.requireNonNull(owner, "lock owner");
@@ -133,6 +134,7 @@ public final class EnqueueServer {
     }
 
     /** Releases everything the owner holds (the update task does this when it commits). */
+    @Override
     public int releaseAll(LockOwner owner) {
         Objects.requireNonNull(owner, "lock owner");
         mutex.lock();
@@ -154,6 +156,7 @@ public final class EnqueueServer {
      * Hands all locks of {@code from} (a dialog session) to {@code to} (its update request), merging
      * counts where {@code to} already holds the object. Returns how many entries {@code from} had.
      */
+    @Override
     public int transfer(LockOwner from, LockOwner to) {
         Objects.requireNonNull(from, "lock owner to transfer from");
         Objects.requireNonNull(to, "lock owner to transfer to");
@@ -212,6 +215,7 @@ public final class EnqueueServer {
         return entries;
     }
 
+    @Override
     public EnqueueStats stats() {
         return new EnqueueStats(requests.sum(), conflicts.sum(), lockNs.sum(), entries);
     }

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.appserver.enqueue.Enqueue;
 import org.sdbench.appserver.enqueue.LockOwner;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.config.WorkUnits;
@@ -47,7 +47,7 @@ public final class UpdateTask {
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicLong sequence = new AtomicLong();
     private final String keyPrefix;
-    private final EnqueueServer enqueue;
+    private final Enqueue enqueue;
     private final SessionSource sessions;
     private final List<Thread> workers = new ArrayList<>();
     private final Thread sweeper;
@@ -55,13 +55,13 @@ public final class UpdateTask {
 
     /** An update task whose modules do no simulated ABAP work (SQL only). */
     public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
-                      EnqueueServer enqueue, UpdateListener listener, Clock clock, int retries) {
+                      Enqueue enqueue, UpdateListener listener, Clock clock, int retries) {
         this(instance, workProcesses, sessions, modules, enqueue, listener, clock, retries, Map.of());
     }
 
     /** @param moduleWork simulated ABAP work per update module name (modules not named do none) */
     public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
-                      EnqueueServer enqueue, UpdateListener listener, Clock clock, int retries,
+                      Enqueue enqueue, UpdateListener listener, Clock clock, int retries,
                       Map<String, WorkUnits> moduleWork) {
         this.instance = instance;
         this.clock = clock;
@@ -112,7 +112,15 @@ public final class UpdateTask {
 
     /** Queues the requests a previous process left in VBHDR (state P) for this instance number. */
     public int recoverPending(DbSession db) throws SQLException {
-        return sweep(db, Long.MAX_VALUE);
+        return sweep(db, instance, Long.MAX_VALUE);
+    }
+
+    /**
+     * Queues the pending requests of another instance whose process died (three-tier), so that no
+     * committed update request waits for that instance to come back.
+     */
+    public int adopt(DbSession db, int deadInstance) throws SQLException {
+        return sweep(db, deadInstance, Long.MAX_VALUE);
     }
 
     private boolean offer(String vbkey) {
@@ -140,8 +148,12 @@ public final class UpdateTask {
 
     /** Queues pending requests of this instance older than the given wall time; returns how many were new. */
     private int sweep(DbSession db, long olderThanMillis) throws SQLException {
+        return sweep(db, instance, olderThanMillis);
+    }
+
+    private int sweep(DbSession db, int ofInstance, long olderThanMillis) throws SQLException {
         List<String> keys = db.query("SELECT vbkey FROM vbhdr WHERE vbstate = 'P' AND instance = ? AND vbdate < ? ORDER BY vbdate",
-                rs -> rs.getString(1), instance, new Timestamp(Math.min(olderThanMillis, 253_402_300_799_000L)));
+                rs -> rs.getString(1), ofInstance, new Timestamp(Math.min(olderThanMillis, 253_402_300_799_000L)));
         db.commit();
         int added = 0;
         for (String k : keys) {

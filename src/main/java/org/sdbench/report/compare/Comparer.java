@@ -37,6 +37,17 @@ public final class Comparer {
             new Spec("p99 response", "ms", false, r -> r.summary().overall().response().p99Ms(), null),
             new Spec("DB time per step", "ms", false, r -> r.summary().overall().avg().dbMs(), x -> x.avg().dbMs()),
             new Spec("dispatcher wait", "ms", false, r -> r.summary().overall().avg().waitMs(), x -> x.avg().waitMs()),
+            new Spec("roll-in", "ms", false, r -> r.summary().overall().avg().rollInMs(), x -> x.avg().rollInMs()),
+            new Spec("CPU (processing)", "ms", false, r -> r.summary().overall().avg().cpuMs(), x -> x.avg().cpuMs()),
+            new Spec("enqueue time", "ms", false, r -> r.summary().overall().avg().enqueueMs(), x -> x.avg().enqueueMs()),
+            new Spec("number-range wait", "ms", false, r -> r.summary().overall().avg().numberRangeMs(),
+                    x -> x.avg().numberRangeMs()),
+            new Spec("update wait", "ms", false, r -> r.summary().overall().avg().updateWaitMs(), x -> x.avg().updateWaitMs()),
+            // In two-tier the app server is in the driver's process: its response time is the driver's, no network.
+            new Spec("response at app server", "ms", false, r -> r.threeTier() == null
+                    ? r.summary().overall().response().avgMs() : r.threeTier().appServerResponse().avgMs(), null),
+            new Spec("presentation/network", "ms", false,
+                    r -> r.threeTier() == null ? 0.0 : r.threeTier().presentationNetworkAvgMs(), null),
             new Spec("update V1 DB time", "ms", false, r -> r.summary().update().avgV1DbMs(), null),
             new Spec("save to update committed", "ms", false, r -> r.summary().update().saveToCommitted().avgMs(), null),
             new Spec("errors", "", false, r -> (double) r.summary().errorsByKind().values().stream()
@@ -49,7 +60,9 @@ public final class Comparer {
                     ? null : (double) r.dbWindow().walBytes() / r.summary().overall().count(), null),
             new Spec("host CPU busy", "%", false, r -> r.host() == null ? null : r.host().hostBusyPercent(), null),
             new Spec("DB server CPU", "%", false, r -> r.host() == null ? null : r.host().dbServerCpuPercent(), null),
-            new Spec("simulator CPU", "%", false, r -> r.host() == null ? null : r.host().simulatorCpuPercent(), null));
+            new Spec("simulator CPU", "%", false, r -> r.host() == null ? null : r.host().simulatorCpuPercent(), null),
+            new Spec("app servers CPU", "%", false, r -> r.threeTier() == null ? null : r.threeTier().cpu().appServers(), null),
+            new Spec("central services CPU", "%", false, r -> r.threeTier() == null ? null : r.threeTier().cpu().central(), null));
 
     public static Comparison compare(List<RunFolder.Loaded> runs) {
         List<Comparison.Run> refs = new ArrayList<>();

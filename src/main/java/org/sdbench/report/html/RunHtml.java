@@ -55,6 +55,7 @@ public final class RunHtml {
         Sections.steps(h, s);
         Sections.appTier(h, r);
         CertificateHtml.tableBuffer(h, r);
+        ThreeTierSection.render(h, r);
         Sections.database(h, r);
         Sections.host(h, r, env);
         DiskLayoutHtml.section(h, env);

@@ -1,0 +1,81 @@
+package org.sdbench.bench;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
+import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.StepCodec;
+import org.sdbench.protocol.wire.WireClient;
+import org.sdbench.protocol.wire.WireIn;
+import org.sdbench.protocol.wire.WireOut;
+import org.sdbench.protocol.wire.WireServer;
+
+/**
+ * What the wire costs per dialog step: driver and app-server side of the protocol in one process
+ * on loopback (step request encoded, sent, decoded, answered with a full step result, decoded),
+ * with no step work, so the process CPU per round trip is the wire's own, both sides together.
+ */
+public final class WireBench {
+    /** CPU and latency per round trip. */
+    public record Result(long roundTrips, int clients, double cpuMicrosPerRoundTrip, double avgLatencyMicros,
+                         double seconds) {
+    }
+
+    private WireBench() {
+    }
+
+    public static Result run(int clients, long roundTripsPerClient) throws InterruptedException {
+        StepResult canned = new StepResult(SdStep.VA01_SAVE, StepOutcome.Ok.INSTANCE,
+                new StepTimes(1_000, 2_000, 3_000_000, 4_000_000, 12, 50_000, 10_000, 0, 2_000), 5);
+        try (WireServer server = WireServer.start("127.0.0.1", 0, null, (c, f) -> {
+            WireIn in = f.in();
+            in.i32();
+            in.u8();
+            c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(canned, 1_234_567));
+        }, line -> { }, "wire bench server")) {
+            Address a = new Address("127.0.0.1", server.port());
+            try (WireClient client = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", null, Duration.ofSeconds(5),
+                    "wire bench server")) {
+                loop(client, clients, Math.max(1_000, roundTripsPerClient / 10), new LongAdder());
+                LongAdder latencyNs = new LongAdder();
+                long cpu0 = ProcessInfo.processCpuNanos();
+                long t0 = System.nanoTime();
+                loop(client, clients, roundTripsPerClient, latencyNs);
+                long wall = System.nanoTime() - t0;
+                long cpu = ProcessInfo.processCpuNanos() - cpu0;
+                long n = roundTripsPerClient * clients;
+                return new Result(n, clients, cpu / 1e3 / n, latencyNs.sum() / 1e3 / n, wall / 1e9);
+            }
+        }
+    }
+
+    private static void loop(WireClient client, int clients, long perClient, LongAdder latencyNs) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int u = 0; u < clients; u++) {
+            int user = u + 1;
+            threads.add(Thread.ofVirtual().start(() -> {
+                byte[] body = new WireOut(8).i32(user).u8(SdStep.VA01_SAVE.ordinal()).toBytes();
+                try {
+                    for (long i = 0; i < perClient; i++) {
+                        long t = System.nanoTime();
+                        StepCodec.decode(client.call(FrameType.STEP, body, Duration.ofSeconds(10)).body());
+                        latencyNs.add(System.nanoTime() - t);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.sdbench.cli;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sdbench.appserver.server.AppServerProcess;
+import org.sdbench.config.ConfigException;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.protocol.wire.Address;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "appserver", mixinStandardHelpOptions = true,
+        description = "One app-server instance of a three-tier system as its own process: dispatcher, dialog and update work processes, roll area, table buffer, number-range buffers and its own DB connection pool. Registers with the central services and serves dialog steps from drivers over TCP.")
+final class AppserverCommand implements Callable<Integer> {
+    @Mixin
+    ConfigOptions options;
+
+    @Option(names = "--central", paramLabel = "HOST:PORT", description = "Central services (default: appServer.central).")
+    String central;
+
+    @Option(names = "--instance", paramLabel = "N", required = true, description = "Instance number, unique in the system (1 to 99).")
+    int instance;
+
+    @Mixin
+    ProcessOptions process;
+
+    @Option(names = "--advertise", paramLabel = "HOST", description = "Host name drivers use to reach this instance (default: appServer.listen).")
+    String advertise;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        SdbenchConfig c = options.load(List.of());
+        var a = c.appServer();
+        String centralText = central != null ? central : a.central();
+        Address centralAddress = Address.parseOrNull(centralText);
+        if (centralAddress == null) {
+            throw new ConfigException("'--central' = '" + centralText + "' is not allowed: host:port of the central services");
+        }
+        if (instance < 1 || instance > 99) {
+            throw new ConfigException("'--instance' = " + instance + " is not allowed: 1 to 99");
+        }
+        String host = advertise != null ? advertise : a.listen();
+        try (Database db = Database.open(c.database(), false);
+             AppServerProcess p = ChildProcessSupport.environment(() -> {
+                 try {
+                     return AppServerProcess.start(c, db, instance, centralAddress, a.listen(), process.port, host,
+                             ChildProcessSupport.token(a.tokenFile()), ChildProcessSupport::log);
+                 } catch (InterruptedException e) {
+                     Thread.currentThread().interrupt();
+                     throw new org.sdbench.protocol.wire.WireException("interrupted while starting");
+                 }
+             })) {
+            Thread main = Thread.currentThread();
+            ChildProcessSupport.watchParent(process.parentWatch, main::interrupt);
+            ChildProcessSupport.ready(spec.commandLine().getOut(), "appserver-" + instance, p.port());
+            try {
+                p.awaitShutdown();
+            } catch (InterruptedException e) {
+                ChildProcessSupport.log("app server " + instance + ": parent gone, stopping");
+            }
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,126 @@
+package org.sdbench.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.sdbench.db.EnvironmentException;
+
+/**
+ * The central services and app-server processes a three-tier run starts on this machine. Each
+ * child watches its standard input: when this process ends, however it ends, the pipe closes and
+ * the child stops, so none outlives the run. {@link #close} ends them in order and waits for them.
+ */
+final class ChildProcesses implements AutoCloseable {
+    /** A started child and the port its 'ready' line named. */
+    record Child(String name, Process process, int port, Path log) {
+    }
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private final Path folder;
+    private final List<Child> children = new ArrayList<>();
+
+    ChildProcesses(Path folder) {
+        this.folder = folder;
+    }
+
+    List<Child> children() {
+        return List.copyOf(children);
+    }
+
+    /**
+     * Starts {@code sdbench <args>} on this JVM's runtime and class path, secrets in its
+     * environment only, and waits (bounded) for its 'ready' line.
+     */
+    Child start(String name, List<String> args, Map<String, String> env) throws InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Xmx1g");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Main.class.getName());
+        cmd.addAll(args);
+        cmd.add("--parent-watch");
+        Path log = folder.resolve(name + ".log");
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        pb.environment().putAll(env);
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot start " + name + ": " + e.getMessage());
+        }
+        CompletableFuture<Integer> ready = new CompletableFuture<>();
+        Thread.ofVirtual().name("out-" + name).start(() -> pump(p, log, ready));
+        try {
+            int port = ready.get(READY_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            Child c = new Child(name, p, port, log);
+            children.add(c);
+            return c;
+        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+            p.destroyForcibly();
+            String last = lastLine(log);
+            throw new EnvironmentException(name + " did not start within " + READY_TIMEOUT.toSeconds() + " s"
+                    + (last.isEmpty() ? "" : ": " + last) + " (log: " + log + ")");
+        }
+    }
+
+    private static void pump(Process p, Path log, CompletableFuture<Integer> ready) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (!ready.isDone() && line.startsWith("ready ")) {
+                    ready.complete(Integer.parseInt(line.replaceAll(".*port=(\\d+).*", "$1")));
+                }
+                Files.writeString(log, line + System.lineSeparator(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            }
+        } catch (IOException | NumberFormatException e) {
+            ready.completeExceptionally(e);
+        }
+        ready.completeExceptionally(new IOException("ended before it was ready"));
+    }
+
+    private static String lastLine(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Ends app servers first, central services last: stdin closed, then a bounded wait, then kill. */
+    @Override
+    public void close() {
+        List<Child> reversed = new ArrayList<>(children);
+        java.util.Collections.reverse(reversed);
+        for (Child c : reversed) {
+            try {
+                OutputStream in = c.process().getOutputStream();
+                in.close();
+            } catch (IOException e) {
+                // Already gone: nothing to close.
+            }
+        }
+        for (Child c : reversed) {
+            try {
+                if (!c.process().waitFor(15, TimeUnit.SECONDS)) {
+                    c.process().destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                c.process().destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,243 @@
+package org.sdbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.sdbench.config.Durations;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.driver.Driver;
+import org.sdbench.driver.InstanceStats;
+import org.sdbench.driver.Phases;
+import org.sdbench.driver.RemoteDialogService;
+import org.sdbench.driver.RemoteTier;
+import org.sdbench.driver.ThinkTime;
+import org.sdbench.load.LoadProgress;
+import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.RoundTrips;
+import org.sdbench.report.Json;
+import org.sdbench.protocol.wire.WireException;
+import org.sdbench.report.RunFolder;
+import org.sdbench.report.RunReport;
+import org.sdbench.report.RunReportAssembler;
+import org.sdbench.report.TerminalSummary;
+import org.sdbench.report.TimeSeries;
+import org.sdbench.report.db.WindowProbe;
+import org.sdbench.report.rules.Certificate;
+import org.sdbench.report.rules.SdRules;
+import org.sdbench.report.rules.Verdict;
+import org.sdbench.report.env.Environment;
+import org.sdbench.report.env.EnvironmentProbe;
+import org.sdbench.report.threshold.Threshold;
+import org.sdbench.report.threshold.Thresholds;
+
+/**
+ * A three-tier run: central services and app-server processes (started here unless
+ * appServer.central names running ones), the driver's users over TCP, figures pulled from every
+ * process and merged exactly, then the processes stopped, also on Ctrl-C and on failure.
+ */
+final class ThreeTierRun {
+    private final int intervalSeconds;
+    private final List<Threshold> thresholds;
+
+    ThreeTierRun(int intervalSeconds, List<Threshold> thresholds) {
+        this.intervalSeconds = intervalSeconds;
+        this.thresholds = thresholds;
+    }
+
+    RunExecutor.Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
+        LocalDateTime started = LocalDateTime.now();
+        Path folder = RunFolder.create(c, started);
+        Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
+        RunFolder.writeStart(folder, c, env);
+        var a = c.appServer();
+        Clock clock = Clock.SYSTEM;
+        try (ChildProcesses children = new ChildProcesses(folder)) {
+            Address central = startProcesses(c, db, folder, children, out);
+            try (RemoteTier tier = connect(c, central)) {
+                recordHops(folder, tier.probeHops(HOP_PINGS), out);
+                return run(c, db, out, folder, env, tier, clock, started);
+            } catch (WireException e) {
+                throw new EnvironmentException(e.getMessage());
+            }
+        }
+    }
+
+    private static final int HOP_PINGS = 50;
+
+    /** Prints each hop's round trips and adds them to environment.json under "hops". */
+    private static void recordHops(Path folder, List<RoundTrips> hops, PrintWriter out) {
+        for (RoundTrips h : hops) {
+            out.printf("hop %-12s -> %-12s %3d round trips%s: min %.3f ms, avg %.3f ms, max %.3f ms%n", h.from(), h.to(),
+                    h.count(), h.requestBytes() == 0 ? " (SELECT 1)" : " (" + h.requestBytes() + " B / " + h.replyBytes() + " B)",
+                    h.minMs(), h.avgMs(), h.maxMs());
+        }
+        out.flush();
+        Path env = folder.resolve(RunFolder.ENVIRONMENT);
+        try {
+            var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(env.toFile());
+            tree.set("hops", Json.MAPPER.valueToTree(hops));
+            Json.MAPPER.writeValue(env.toFile(), tree);
+        } catch (java.io.IOException e) {
+            throw new EnvironmentException("writing the hop probes into " + env + " failed: " + e.getMessage());
+        }
+    }
+
+    private static RemoteTier connect(SdbenchConfig c, Address central) throws InterruptedException {
+        var a = c.appServer();
+        try {
+            RemoteTier tier = new RemoteTier(central, ChildProcessSupport.token(a.tokenFile()), a.connectTimeout(),
+                    a.replyTimeout(), Clock.SYSTEM, ChildProcessSupport::log);
+            tier.awaitInstances(a.instances(), Duration.ofSeconds(90));
+            return tier;
+        } catch (WireException e) {
+            throw new EnvironmentException(e.getMessage());
+        }
+    }
+
+    /** Starts central services and the app servers here, or returns the configured address of running ones. */
+    private static Address startProcesses(SdbenchConfig c, Database db, Path folder, ChildProcesses children,
+                                          PrintWriter out) throws InterruptedException {
+        var a = c.appServer();
+        if (!a.central().isEmpty()) {
+            return Address.parseOrNull(a.central());
+        }
+        List<String> common = new ArrayList<>(List.of("--config", folder.resolve(RunFolder.CONFIG).toString()));
+        for (String o : db.childOverrides()) {
+            common.add("--set");
+            common.add(o);
+        }
+        Map<String, String> env = db.childEnvironment();
+        List<String> centralArgs = new ArrayList<>(List.of("central"));
+        centralArgs.addAll(common);
+        centralArgs.addAll(List.of("--port", "0"));
+        var central = children.start("central", centralArgs, env);
+        Address address = new Address(a.listen(), central.port());
+        out.printf("central services: %s (pid %d)%n", address, central.process().pid());
+        for (int i = 1; i <= a.instances(); i++) {
+            List<String> args = new ArrayList<>(List.of("appserver"));
+            args.addAll(common);
+            args.addAll(List.of("--central", address.toString(), "--instance", Integer.toString(i), "--port", "0"));
+            var child = children.start("appserver-" + i, args, env);
+            out.printf("app server %d: %s:%d (pid %d)%n", i, a.listen(), child.port(), child.process().pid());
+        }
+        out.flush();
+        return address;
+    }
+
+    private RunExecutor.Outcome run(SdbenchConfig c, Database db, PrintWriter out, Path folder, Environment env,
+                                    RemoteTier tier, Clock clock, LocalDateTime started) throws InterruptedException {
+        var a = c.appServer();
+        RunMetrics metrics = new RunMetrics(clock);
+        metrics.beforeHarvest(() -> tier.pullStats(metrics));
+        tier.pullStats(metrics);
+        int recovered = tier.instanceStats().values().stream().mapToInt(InstanceStats::recovered).sum();
+        metrics.interval(false);
+        Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, c.run().rampUp(), c.run().duration(),
+                c.run().rampDown(), c.run().users());
+        RemoteDialogService service = new RemoteDialogService(tier, metrics, c.run().users());
+        Driver driver = new Driver(service, metrics, clock, phases,
+                ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()), c.run().seed(),
+                intervalSeconds * 1_000_000_000L);
+        tier.central().broken().thenAccept(why -> {
+            if ("closed".equals(why)) {
+                return;
+            }
+            out.println("sdbench: central services gone (" + why + "): ending the run, the window so far is reported");
+            out.flush();
+            driver.requestStop();
+        });
+        out.printf("sdbench run '%s' (three-tier): %d users on %d app-server processes x %d dialog + %d update work processes, "
+                        + "%s, ramp-up %s, window %s, ramp-down %s -> %s%n", c.name(), c.run().users(), a.instances(),
+                a.dialogWorkProcesses(), a.updateWorkProcesses(), db.describe(), Durations.format(c.run().rampUp()),
+                Durations.format(c.run().duration()), Durations.format(c.run().rampDown()), folder);
+        out.flush();
+        CtrlC ctrlC = new CtrlC(driver);
+        try {
+            var series = new TimeSeries(phases);
+            WindowProbe.Result window;
+            try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
+                    EnvironmentProbe.isLocal(c.database()))) {
+                probe.start();
+                try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, () -> updateQueue(tier), clock)) {
+                    driver.run(i -> progress.interval(series.add(i, driver.loggedOn(), updateQueue(tier))));
+                }
+                window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
+            }
+            boolean drained = false;
+            if (!tier.central().isBroken()) {
+                tier.adoptDead();
+                drained = tier.drain(Duration.ofSeconds(60));
+            }
+            tier.pullStats(metrics);
+            metrics.beforeHarvest(() -> { });
+            var timeline = new RunReport.Timeline(c.run().rampUp().toNanos() / 1e9, c.run().duration().toNanos() / 1e9,
+                    c.run().rampDown().toNanos() / 1e9, intervalSeconds);
+            RunReport report = new RunReportAssembler(c, db, figures(tier), metrics).assemble(started, drained, recovered,
+                    driver.stopped(), timeline, window);
+            report = ThreeTierFigures.attach(report, metrics, tier, service, window, phases);
+            report = report.withThresholds(Thresholds.evaluate(thresholds, report));
+            report = report.withCertificate(Certificate.of(report, SdRules.judge(c.run().rules(), report, series.rows()), env));
+            RunFolder.write(folder, report, series.rows(), env);
+            TerminalSummary.print(report, out);
+            ThreeTierFigures.print(report.threeTier(), out);
+            out.println("results: " + folder.toAbsolutePath());
+            out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
+            out.flush();
+            if (tier.central().isBroken()) {
+                // The report of the window so far is written; the run itself did not complete.
+                return new RunExecutor.Outcome(folder, report, ExitCode.ENVIRONMENT);
+            }
+            // A run the rules found invalid failed its check just as a failed threshold does.
+            boolean passed = Thresholds.allPassed(report.thresholds())
+                    && !Verdict.INVALID.equals(report.certificate().verdict().status());
+            return new RunExecutor.Outcome(folder, report, passed ? ExitCode.OK : ExitCode.FAILED_CHECK);
+        } finally {
+            ctrlC.done();
+        }
+    }
+
+    private static int updateQueue(RemoteTier tier) {
+        return tier.instanceStats().values().stream().mapToInt(InstanceStats::updateQueue).sum();
+    }
+
+    private static RunReportAssembler.Figures figures(RemoteTier tier) {
+        List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
+        long hits = 0;
+        long misses = 0;
+        long replaced = 0;
+        long retried = 0;
+        long requests = 0;
+        long conflicts = 0;
+        long lockNs = 0;
+        for (InstanceStats s : tier.instanceStats().values()) {
+            nr.add(new RunReport.NumberRangeInstance(s.number(), s.numberRangeFetches(), s.numbersIssued(),
+                    s.numberRangeWaitNs() / 1e6, s.unusedNumbers()));
+            hits += s.tableBufferHits();
+            misses += s.tableBufferMisses();
+            replaced += s.connectionsReplaced();
+            retried += s.retriedTransactions();
+            requests += s.enqueueRequests();
+            conflicts += s.enqueueConflicts();
+            lockNs += s.enqueueNs();
+        }
+        var central = tier.centralEnqueue();
+        var enqueue = new org.sdbench.appserver.enqueue.EnqueueStats(requests, conflicts, lockNs,
+                central == null ? 0 : central.entries());
+        // The update work per process is not shipped yet: the work section shows no update CPU in three-tier.
+        return new RunReportAssembler.Figures(nr, hits, misses, replaced, retried, enqueue,
+                new org.sdbench.report.WorkSummary.UpdateWork(0, 0, 0, 0));
+    }
+
+    static ProcessInfo self() {
+        return ProcessInfo.current("driver");
+    }
+}

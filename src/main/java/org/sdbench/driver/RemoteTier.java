@@ -1,0 +1,271 @@
+package org.sdbench.driver;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.Consumer;
+import org.sdbench.appserver.enqueue.EnqueueStats;
+import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.RemoteUpdates;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.Frame;
+import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.RoundTrips;
+import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.WireClient;
+import org.sdbench.protocol.wire.WireException;
+import org.sdbench.protocol.wire.WireIn;
+import org.sdbench.protocol.wire.WireOut;
+
+/**
+ * The driver's view of a three-tier system: its connection to the central services, one shared
+ * connection per app-server instance, the instances' figures (pulled at every harvest, merged
+ * exactly into the run's metrics) and what happens when an instance dies: its users log on
+ * elsewhere and a surviving instance takes over its pending update requests.
+ */
+public final class RemoteTier implements AutoCloseable {
+    /** One process's CPU time at one moment, for CPU per tier over the window. */
+    public record CpuSample(long nanoTime, long cpuNanos) {
+    }
+
+    private final WireClient central;
+    private final Token token;
+    private final Duration connectTimeout;
+    private final Duration replyTimeout;
+    private final Clock clock;
+    private final Consumer<String> log;
+    private final Map<Integer, WireClient> instances = new ConcurrentHashMap<>();
+    private final Map<Integer, Address> addresses = new ConcurrentSkipListMap<>();
+    private final Set<Integer> dead = ConcurrentHashMap.newKeySet();
+    private final Map<Integer, InstanceStats> latest = new ConcurrentSkipListMap<>();
+    private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
+    private final java.util.concurrent.locks.ReentrantLock connecting = new java.util.concurrent.locks.ReentrantLock();
+    private volatile ProcessInfo centralInfo;
+    private volatile EnqueueStats centralEnqueue;
+
+    public RemoteTier(Address centralAddress, Token token, Duration connectTimeout, Duration replyTimeout, Clock clock,
+                      Consumer<String> log) {
+        this.token = token;
+        this.connectTimeout = connectTimeout;
+        this.replyTimeout = replyTimeout;
+        this.clock = clock;
+        this.log = log;
+        this.central = WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL, centralAddress, "driver", token, connectTimeout,
+                "central services at " + centralAddress);
+    }
+
+    public WireClient central() {
+        return central;
+    }
+
+    /** Waits (bounded) until at least {@code n} instances have registered with the message server. */
+    public void awaitInstances(int n, Duration timeout) throws InterruptedException {
+        long deadline = clock.nanoTime() + timeout.toNanos();
+        while (true) {
+            WireIn in = central.call(FrameType.INSTANCES, new byte[0], replyTimeout).in();
+            int count = in.i32();
+            for (int i = 0; i < count; i++) {
+                addresses.put(in.i32(), new Address(in.str(), in.i32()));
+            }
+            if (count >= n) {
+                return;
+            }
+            if (clock.nanoTime() > deadline) {
+                throw new WireException(count + " of " + n + " app-server instances registered with the central services within "
+                        + timeout.toSeconds() + " s");
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** The instance a logon goes to (message server's choice) and a live connection to it. */
+    record Routed(int number, WireClient client) {
+    }
+
+    Routed route() throws InterruptedException {
+        WireIn in = central.call(FrameType.ROUTE, new byte[0], replyTimeout).in();
+        int n = in.i32();
+        Address a = new Address(in.str(), in.i32());
+        addresses.put(n, a);
+        return new Routed(n, client(n, a));
+    }
+
+    private WireClient client(int n, Address a) {
+        WireClient c = instances.get(n);
+        if (c != null && !c.isBroken()) {
+            return c;
+        }
+        connecting.lock();
+        try {
+            c = instances.get(n);
+            if (c != null && !c.isBroken()) {
+                return c;
+            }
+            WireClient fresh = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", token, connectTimeout,
+                    "app server " + n + " at " + a);
+            instances.put(n, fresh);
+            dead.remove(n);
+            fresh.broken().thenAccept(why -> {
+                if (!"closed".equals(why)) {
+                    Thread.ofVirtual().start(() -> instanceLost(n, why));
+                }
+            });
+            return fresh;
+        } finally {
+            connecting.unlock();
+        }
+    }
+
+    Duration replyTimeout() {
+        return replyTimeout;
+    }
+
+    private void instanceLost(int n, String why) {
+        if (!dead.add(n) || central.isBroken()) {
+            // Without central services the app servers stop by design; there is nobody to hand work to.
+            return;
+        }
+        log.accept("app server " + n + " lost (" + why + "): its users log on to another instance");
+        try {
+            adopt(n);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Asks a live instance to process the pending update requests of a dead one; false if none could. */
+    private boolean adopt(int deadInstance) throws InterruptedException {
+        for (var e : addresses.entrySet()) {
+            if (dead.contains(e.getKey())) {
+                continue;
+            }
+            try {
+                WireClient c = client(e.getKey(), e.getValue());
+                int n = c.call(FrameType.ADOPT, new WireOut().i32(deadInstance).toBytes(), replyTimeout).in().i32();
+                log.accept("app server " + e.getKey() + " took over " + n + " pending update requests of instance " + deadInstance);
+                return true;
+            } catch (WireException ex) {
+                log.accept("app server " + e.getKey() + " could not take over instance " + deadInstance + ": " + ex.getMessage());
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Times every hop before the run: driver to each app server and to the central services (ping
+     * frames), each app server to the central services and to the DB (its own probe).
+     */
+    public List<RoundTrips> probeHops(int count) throws InterruptedException {
+        List<RoundTrips> hops = new ArrayList<>();
+        hops.add(RoundTrips.ping(central, "driver", "central", count));
+        for (var e : addresses.entrySet()) {
+            WireClient c = client(e.getKey(), e.getValue());
+            hops.add(RoundTrips.ping(c, "driver", "appserver-" + e.getKey(), count));
+            WireIn in = c.call(FrameType.PROBE, new WireOut().i32(count).toBytes(), replyTimeout).in();
+            hops.add(RoundTrips.read(in));
+            hops.add(RoundTrips.read(in));
+        }
+        return hops;
+    }
+
+    /** Dead instances once more (requests written just before the crash), before the final drain. */
+    public void adoptDead() throws InterruptedException {
+        for (int n : List.copyOf(dead)) {
+            adopt(n);
+        }
+    }
+
+    public Set<Integer> deadInstances() {
+        return Set.copyOf(dead);
+    }
+
+    /** Pulls every live instance's interval figures into the metrics, and everyone's CPU time. */
+    public void pullStats(RunMetrics metrics) {
+        long now = clock.nanoTime();
+        for (var e : instances.entrySet()) {
+            if (e.getValue().isBroken()) {
+                continue;
+            }
+            try {
+                WireIn in = e.getValue().call(FrameType.STATS, new byte[0], Duration.ofSeconds(10)).in();
+                int number = in.i32();
+                RemoteUpdates.mergeInto(in, metrics);
+                InstanceStats s = InstanceStats.read(number, in);
+                latest.put(number, s);
+                cpu.computeIfAbsent(s.process().role(), k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                        .add(new CpuSample(now, s.process().cpuNanos()));
+            } catch (WireException ex) {
+                // A dead instance's figures end with its last reply; its loss is reported separately.
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        try {
+            WireIn in = central.call(FrameType.STATS, new byte[0], Duration.ofSeconds(10)).in();
+            centralEnqueue = new EnqueueStats(in.i64(), in.i64(), in.i64(), in.i32());
+            centralInfo = ProcessInfo.read(in);
+            cpu.computeIfAbsent("central", k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                    .add(new CpuSample(now, centralInfo.cpuNanos()));
+        } catch (WireException ex) {
+            // Central services gone: the run notices through its own watch of that connection.
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public Map<Integer, InstanceStats> instanceStats() {
+        return new TreeMap<>(latest);
+    }
+
+    public ProcessInfo centralInfo() {
+        return centralInfo;
+    }
+
+    /** The enqueue server's own count (the lock table's view); null before the first pull. */
+    public EnqueueStats centralEnqueue() {
+        return centralEnqueue;
+    }
+
+    public Map<String, List<CpuSample>> cpuSamples() {
+        Map<String, List<CpuSample>> m = new TreeMap<>();
+        cpu.forEach((k, v) -> m.put(k, List.copyOf(v)));
+        return m;
+    }
+
+    /** Stops every live instance after draining its update task; true when all drained. */
+    public boolean drain(Duration timeout) throws InterruptedException {
+        boolean drained = true;
+        List<Integer> live = new ArrayList<>();
+        for (var e : instances.entrySet()) {
+            if (!e.getValue().isBroken()) {
+                live.add(e.getKey());
+            }
+        }
+        for (int n : live) {
+            try {
+                Frame f = instances.get(n).call(FrameType.SHUTDOWN, new WireOut().i32((int) timeout.toSeconds()).toBytes(),
+                        timeout.plusSeconds(30));
+                drained &= f.in().u8() == 1;
+            } catch (WireException e) {
+                log.accept("app server " + n + " did not drain: " + e.getMessage());
+                drained = false;
+            }
+        }
+        return drained;
+    }
+
+    @Override
+    public void close() {
+        instances.values().forEach(WireClient::close);
+        central.close();
+    }
+}

@@ -1,0 +1,74 @@
+package org.sdbench.metrics;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.sdbench.protocol.UpdateListener;
+import org.sdbench.protocol.wire.WireException;
+import org.sdbench.protocol.wire.WireIn;
+import org.sdbench.protocol.wire.WireOut;
+
+/**
+ * The update task's figures in an app-server process, recorded per interval and shipped to the
+ * driver on request: the histogram travels encoded (HdrHistogram's compressed form), never as
+ * percentiles, so the driver's merge over all instances is exact.
+ */
+public final class RemoteUpdates implements UpdateListener {
+    private final Recorder saveToCommitted = Histograms.recorder();
+    private final LongAdder v1DbNs = new LongAdder();
+    private final LongAdder v2DbNs = new LongAdder();
+    private final LongAdder failed = new LongAdder();
+    private final LongAdder lineItems = new LongAdder();
+    private final LongAccumulator queueMax = new LongAccumulator(Math::max, 0);
+    private final Histogram interval = Histograms.histogram();
+
+    @Override
+    public void v1Committed(long saveToCommittedNanos, long dbNanos, int dbCalls, int items) {
+        if (saveToCommittedNanos >= 0) {
+            saveToCommitted.recordValue(Histograms.micros(saveToCommittedNanos));
+            v1DbNs.add(dbNanos);
+        }
+        lineItems.add(items);
+    }
+
+    @Override
+    public void v1Failed(String reason) {
+        failed.increment();
+    }
+
+    @Override
+    public void v2Committed(long dbNanos, int dbCalls) {
+        v2DbNs.add(dbNanos);
+    }
+
+    @Override
+    public void queueLength(int length) {
+        queueMax.accumulate(length);
+    }
+
+    /** Drains what was recorded since the last call into the frame body; one caller at a time. */
+    public WireOut drainInto(WireOut o) {
+        saveToCommitted.getIntervalHistogramInto(interval);
+        ByteBuffer b = ByteBuffer.allocate(interval.getNeededByteBufferCapacity());
+        int n = interval.encodeIntoCompressedByteBuffer(b);
+        byte[] encoded = new byte[n];
+        b.flip();
+        b.get(encoded);
+        return o.bytes(encoded).i64(v1DbNs.sumThenReset()).i64(v2DbNs.sumThenReset()).i64(failed.sumThenReset())
+                .i64(lineItems.sumThenReset()).i64(queueMax.getThenReset());
+    }
+
+    /** Reads what {@link #drainInto} wrote and adds it to the driver's metrics. */
+    public static void mergeInto(WireIn in, RunMetrics metrics) {
+        Histogram h;
+        try {
+            h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(in.bytes()), Histograms.HIGHEST_MICROS);
+        } catch (DataFormatException e) {
+            throw new WireException("an app server sent a corrupted update histogram: " + e.getMessage());
+        }
+        metrics.mergeRemoteUpdates(h, in.i64(), in.i64(), in.i64(), in.i64(), in.i64());
+    }
+}

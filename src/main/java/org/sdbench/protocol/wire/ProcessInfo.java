@@ -1,0 +1,33 @@
+package org.sdbench.protocol.wire;
+
+/**
+ * Which process ran where, and the CPU it has used so far: part of every stats reply, so the run
+ * folder can say where each tier ran and what it cost.
+ */
+public record ProcessInfo(String role, String host, long pid, String version, long cpuNanos) {
+
+    /** This process, now. */
+    public static ProcessInfo current(String role) {
+        return new ProcessInfo(role, hostName(), ProcessHandle.current().pid(), Handshake.version(), processCpuNanos());
+    }
+
+    public static long processCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+    }
+
+    static String hostName() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return "unknown";
+        }
+    }
+
+    public WireOut write(WireOut o) {
+        return o.str(role).str(host).i64(pid).str(version).i64(cpuNanos);
+    }
+
+    public static ProcessInfo read(WireIn in) {
+        return new ProcessInfo(in.str(), in.str(), in.i64(), in.str(), in.i64());
+    }
+}

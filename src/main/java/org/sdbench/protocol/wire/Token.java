@@ -1,0 +1,59 @@
+package org.sdbench.protocol.wire;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Set;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The shared secret of a three-tier system, read from a file only its owner may read. It never
+ * crosses the wire: peers prove they know it with an HMAC over a fresh challenge.
+ */
+public final class Token {
+    private final byte[] secret;
+
+    private Token(byte[] secret) {
+        this.secret = secret;
+    }
+
+    /** Reads the token file; refuses a file others may read, or an empty one. */
+    public static Token read(Path file) {
+        try {
+            Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
+            if (p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.OTHERS_READ)
+                    || p.contains(PosixFilePermission.GROUP_WRITE) || p.contains(PosixFilePermission.OTHERS_WRITE)) {
+                throw new WireException("token file " + file + " may be read or written by others: chmod 600 it");
+            }
+            byte[] s = Files.readString(file).strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            if (s.length < 16) {
+                throw new WireException("token file " + file + " holds " + s.length + " bytes: at least 16 are required");
+            }
+            return new Token(s);
+        } catch (UnsupportedOperationException e) {
+            throw new WireException("token file " + file + ": cannot check its permissions on this file system");
+        } catch (IOException e) {
+            throw new WireException("token file " + file + " cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    /** HMAC-SHA256 of the challenge and the peer's role. */
+    byte[] prove(byte[] challenge, String role) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+            mac.update(challenge);
+            return mac.doFinal(role.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every Java 21 runtime", e);
+        }
+    }
+
+    boolean verify(byte[] challenge, String role, byte[] proof) {
+        return MessageDigest.isEqual(prove(challenge, role), proof);
+    }
+}

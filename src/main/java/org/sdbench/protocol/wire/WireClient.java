@@ -1,0 +1,140 @@
+package org.sdbench.protocol.wire;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One connection to another sdbench process, shared by many callers: each request gets an id, a
+ * reader thread hands every reply to the caller waiting for it. Every call has a bound; when the
+ * connection breaks, every waiting caller fails at once and {@link #onBroken} runs.
+ */
+public final class WireClient implements AutoCloseable {
+    private final FrameIO io;
+    private final String what;
+    private final Address address;
+    private final ConcurrentHashMap<Integer, CompletableFuture<Frame>> pending = new ConcurrentHashMap<>();
+    private final AtomicInteger ids = new AtomicInteger();
+    private final CompletableFuture<String> broken = new CompletableFuture<>();
+
+    private WireClient(FrameIO io, String what, Address address) {
+        this.io = io;
+        this.what = what;
+        this.address = address;
+    }
+
+    /**
+     * Dials, shakes hands and starts the reader. {@code what} names the peer in messages, e.g.
+     * "app server 2 at 127.0.0.1:40123".
+     */
+    public static WireClient connect(Dialer.Hop hop, Address address, String role, Token token, Duration timeout,
+                                     String what) {
+        var socket = Dialer.dial(hop, address, timeout);
+        FrameIO io;
+        try {
+            io = new FrameIO(socket);
+            Handshake.client(io, role, token, what);
+        } catch (IOException e) {
+            close(socket);
+            throw new WireException(what + ": handshake failed (" + e.getMessage() + ")", e);
+        } catch (WireException e) {
+            close(socket);
+            throw e;
+        }
+        WireClient c = new WireClient(io, what, address);
+        Thread.ofVirtual().name("wire-" + address).start(c::readLoop);
+        return c;
+    }
+
+    private static void close(java.net.Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // Failed before use: nothing else to release.
+        }
+    }
+
+    public Address address() {
+        return address;
+    }
+
+    /** Completes with a reason once the connection is gone. */
+    public CompletableFuture<String> broken() {
+        return broken;
+    }
+
+    public boolean isBroken() {
+        return broken.isDone();
+    }
+
+    /** Sends a request and waits for its reply; an ERROR reply, a broken connection or the timeout throw. */
+    public Frame call(byte type, byte[] body, Duration timeout) throws InterruptedException {
+        CompletableFuture<Frame> reply = send(type, body);
+        try {
+            Frame f = reply.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            if (f.type() == FrameType.ERROR) {
+                throw new WireException(what + ": " + f.in().str());
+            }
+            return f;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof WireException w ? w : new WireException(what + ": " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new WireException(what + ": no reply within " + timeout.toMillis() + " ms");
+        } finally {
+            reply.cancel(false);
+        }
+    }
+
+    /** Sends a request; the future completes with the reply frame (or fails when the connection breaks). */
+    public CompletableFuture<Frame> send(byte type, byte[] body) {
+        int id = ids.incrementAndGet();
+        CompletableFuture<Frame> reply = new CompletableFuture<>();
+        reply.whenComplete((f, e) -> pending.remove(id));
+        pending.put(id, reply);
+        if (broken.isDone()) {
+            reply.completeExceptionally(new WireException(what + " is gone: " + broken.getNow("")));
+            return reply;
+        }
+        try {
+            io.write(type, id, body);
+        } catch (IOException e) {
+            fail("connection lost (" + e.getMessage() + ")");
+        }
+        return reply;
+    }
+
+    private void readLoop() {
+        try {
+            while (true) {
+                Frame f = io.read();
+                CompletableFuture<Frame> r = pending.get(f.id());
+                if (r != null) {
+                    r.complete(f);
+                }
+            }
+        } catch (IOException | WireException e) {
+            fail(e instanceof java.io.EOFException ? "connection closed by the peer" : "connection lost (" + e.getMessage() + ")");
+        }
+    }
+
+    private void fail(String reason) {
+        if (broken.complete(reason)) {
+            io.close();
+        }
+        WireException ex = new WireException(what + " is gone: " + reason);
+        pending.values().forEach(f -> f.completeExceptionally(ex));
+    }
+
+    @Override
+    public void close() {
+        broken.complete("closed");
+        io.close();
+        WireException ex = new WireException(what + ": connection closed");
+        pending.values().forEach(f -> f.completeExceptionally(ex));
+    }
+}

@@ -1,0 +1,73 @@
+package org.sdbench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.load.TestDb;
+
+/**
+ * A real three-tier run (central services and two app-server processes started by the run), one
+ * app server killed with SIGKILL mid-run: the run completes, its users log on elsewhere, the dead
+ * instance's update requests are processed by the survivor, and the audit passes.
+ */
+class ThreeTierKillTest {
+    private static final String SCHEMA = "it_threetier";
+
+    @AfterAll
+    static void dropSchema() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void run_appServerKilledMidRun_completesAndAuditPasses() throws Exception {
+        CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "-c",
+                "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "6",
+                "--ramp-up", "1s", "--duration", "14s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
+                "--set", "run.resultsDir=target/test-results/three-tier", "--interval", "2"));
+        ProcessHandle victim = awaitVictimWithWork(run);
+        victim.destroyForcibly();
+        TestDb.Run r = run.get(5, TimeUnit.MINUTES);
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("lost app servers [2]"), r.out());
+        assertTrue(r.out().contains("three-tier: response at the app servers"), r.out());
+        TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+        assertEquals(0, check.exit(), check.out() + check.err());
+        assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
+                "no child process outlives the run");
+    }
+
+    /** App server 2, once documents were saved (a bounded wait on a condition, not a sleep for timing). */
+    private static ProcessHandle awaitVictimWithWork(CompletableFuture<TestDb.Run> run) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+        while (System.nanoTime() < deadline && !run.isDone()) {
+            // The run starts central services, then app server 1, then app server 2, as children of this JVM.
+            List<ProcessHandle> started = ProcessHandle.current().children()
+                    .sorted(java.util.Comparator.comparing(h -> h.info().startInstant().orElse(java.time.Instant.MAX))).toList();
+            Optional<ProcessHandle> p = started.size() == 3 ? Optional.of(started.get(2)) : Optional.empty();
+            if (p.isPresent() && savedOrders() >= 6) {
+                return p.get();
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        throw new AssertionError("no documents saved in time: " + (run.isDone() ? run.get().out() + run.get().err() : ""));
+    }
+
+    private static long savedOrders() {
+        try (var db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect();
+             var rs = c.createStatement().executeQuery("SELECT count(*) FROM vbak")) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (Exception e) {
+            // Not loaded yet: the run loads the master data first.
+            return 0;
+        }
+    }
+
+}
