@@ -141,7 +141,7 @@ final class SweepCommand implements Callable<Integer> {
 
     private static void writeHtml(Path dir, SweepResult r) {
         try {
-            Files.writeString(dir.resolve("sweep.html"), SweepHtml.render(r));
+            org.sdbench.report.AtomicFiles.writeString(dir.resolve("sweep.html"), SweepHtml.render(r));
         } catch (java.io.IOException e) {
             throw new EnvironmentException("writing " + dir.resolve("sweep.html") + " failed: " + e.getMessage());
         }
