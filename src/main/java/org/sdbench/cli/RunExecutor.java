@@ -48,12 +48,12 @@ final class RunExecutor {
     }
 
     private final int intervalSeconds;
-    private final Integer metricsPort;
+    private final PrometheusEndpoint.Binding metricsEndpoint;
     private final List<Threshold> parsed;
 
-    RunExecutor(int intervalSeconds, Integer metricsPort, List<Threshold> thresholds) {
+    RunExecutor(int intervalSeconds, PrometheusEndpoint.Binding metricsEndpoint, List<Threshold> thresholds) {
         this.intervalSeconds = intervalSeconds;
-        this.metricsPort = metricsPort;
+        this.metricsEndpoint = metricsEndpoint;
         this.parsed = List.copyOf(thresholds);
     }
 
@@ -162,11 +162,11 @@ final class RunExecutor {
         var series = new TimeSeries(phases);
         try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
                 EnvironmentProbe.isLocal(c.database()));
-             var prometheus = metricsPort == null ? null : PrometheusEndpoint.start(metricsPort, system,
+             var prometheus = metricsEndpoint == null ? null : PrometheusEndpoint.start(metricsEndpoint, system,
                      driver::loggedOn, () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
             if (prometheus != null) {
                 metrics.observe(prometheus);
-                out.printf("prometheus metrics: http://localhost:%d/metrics%n", prometheus.port());
+                out.printf("prometheus metrics: http://%s:%d/metrics%n", prometheus.host(), prometheus.port());
             }
             probe.start();
             var buffers = new BufferWindow(system.instances());

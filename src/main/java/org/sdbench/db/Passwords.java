@@ -15,7 +15,7 @@ import org.sdbench.config.DatabaseConfig;
  * variable, a file, or (null returned) the driver's own ~/.pgpass lookup. As libpq does, a
  * password file that its group or others may read is refused: the password is no secret there.
  */
-final class Passwords {
+public final class Passwords {
     private Passwords() {
     }
 
@@ -53,7 +53,7 @@ final class Passwords {
     }
 
     /** Where POSIX permissions exist, the file must not be open to group or others (libpq's rule for .pgpass). */
-    static void requireOwnerOnly(Path file, String what) {
+    public static void requireOwnerOnly(Path file, String what) {
         Set<PosixFilePermission> perms;
         try {
             perms = Files.getPosixFilePermissions(file);
