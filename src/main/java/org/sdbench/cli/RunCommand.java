@@ -69,7 +69,7 @@ final class RunCommand implements Callable<Integer> {
         SdbenchConfig c = options.load(extra);
         RunExecutor.requireSupported(c);
         PrintWriter out = spec.commandLine().getOut();
-        try (Database db = Database.open(c.database(), true)) {
+        try (Database db = Database.open(c.database(), false)) {
             new DataSetCheck(db, c, out).ensureLoaded(!noLoad);
             return new RunExecutor(phases.intervalSeconds, metrics, parsed).execute(c, db, out).exitCode();
         }

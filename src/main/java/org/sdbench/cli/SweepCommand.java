@@ -85,7 +85,7 @@ final class SweepCommand implements Callable<Integer> {
         List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());
         String started = LocalDateTime.now().toString();
         double think = base.workload().thinkTime().toNanos() / 1e9;
-        try (Database db = Database.open(base.database(), true)) {
+        try (Database db = Database.open(base.database(), false)) {
             new DataSetCheck(db, base, out).ensureLoaded(true);
             TransactionalReset data = new TransactionalReset(db);
             out.printf("sweep '%s' in %s: %s%n", base.name(), dir, plan.describe());

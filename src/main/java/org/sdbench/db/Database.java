@@ -37,7 +37,8 @@ public final class Database implements AutoCloseable {
 
     /**
      * Opens the target and proves it answers. With {@code createMissing}, a PostgreSQL database
-     * named in the URL that does not exist yet is created (what {@code load} wants).
+     * named in the URL that does not exist yet is created (what {@code load --create-database}
+     * asks for); without it a missing database is an environment error, since the name may be a typo.
      */
     public static Database open(DatabaseConfig config, boolean createMissing) {
         String password = Passwords.resolve(config);
