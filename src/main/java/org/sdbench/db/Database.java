@@ -44,7 +44,7 @@ public final class Database implements AutoCloseable {
         String password = Passwords.resolve(config);
         if (config.kind() == DbKind.EMBEDDED) {
             EmbeddedServer server = EmbeddedServer.start(config.embeddedDataDir(), config.embeddedPort());
-            Database db = new Database(config, new PostgresDialect(), server.jdbcUrl(), null, server);
+            Database db = new Database(config, new PostgresDialect(), server.jdbcUrl(), server.password(), server);
             db.probe(false);
             return db;
         }
