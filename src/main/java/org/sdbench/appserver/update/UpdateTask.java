@@ -277,7 +277,7 @@ public final class UpdateTask {
         }
     }
 
-    /** Update transactions retried after a deadlock, serialization failure or lost connection. */
+    /** Update transactions retried after a transient failure (deadlock, lost connection, timeout, disk full), in place or later. */
     public long retriedTransactions() {
         return processor.retried() + deferred.get();
     }
