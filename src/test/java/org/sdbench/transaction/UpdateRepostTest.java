@@ -50,7 +50,7 @@ class UpdateRepostTest {
             UpdateHandle h = UpdateTaskFaultTest.submitCommitted(task, sessions,
                     UpdateTaskFaultTest.order("0077200001", "0000001001", "3", true));
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E' AND vbkey = '" + h.vbkey() + "'"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E' AND vbkey = '" + h.vbkey() + "'"));
             try (Connection c = db.connect(); Statement s = c.createStatement()) {
                 // The order number came from outside the number range: keep the range audit quiet about it.
                 s.executeUpdate("UPDATE nriv SET nrlevel = 77200001 WHERE object = 'RV_BELEG' AND nrrangenr = '01'");
@@ -64,8 +64,8 @@ class UpdateRepostTest {
             assertTrue(reposted.out().contains("re-posted 1 failed update requests: 0 failed again, 0 still pending"),
                     reposted.out() + reposted.err());
             assertEquals(0, reposted.exit(), reposted.out() + reposted.err());
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbhdr"));
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077200001'"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077200001'"));
 
             try (Connection c = db.connect(); Statement s = c.createStatement()) {
                 s.executeUpdate("UPDATE s001 SET menge = menge * 2");
@@ -73,13 +73,6 @@ class UpdateRepostTest {
             var doubled = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
             assertEquals(1, doubled.exit(), doubled.out());
             assertTrue(doubled.out().contains("1 customer/material pairs whose sales statistics (S001) differ"), doubled.out());
-        }
-    }
-
-    private static long count(Database db, String sql) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement(); var rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
         }
     }
 }
