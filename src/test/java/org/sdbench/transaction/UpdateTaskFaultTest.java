@@ -3,8 +3,11 @@ package org.sdbench.transaction;
 import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -215,6 +218,28 @@ class UpdateTaskFaultTest {
             go.countDown();
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
             assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077100006'"));
+        }
+    }
+
+    @Test
+    void drainAndStop_noConnectionLeftForTheFinalSweep_returnsNotDrainedWithinItsBound() throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            HikariConfig hc = new HikariConfig();
+            hc.setJdbcUrl(TestDb.url());
+            hc.setMaximumPoolSize(1);
+            hc.setAutoCommit(false);
+            hc.setConnectionTimeout(250);
+            hc.setPoolName("drain-starved");
+            // Someone else holds the pool's only connection for as long as the drain lasts.
+            try (HikariDataSource onlyOne = new HikariDataSource(hc); var held = onlyOne.getConnection()) {
+                ShiftClock clock = new ShiftClock();
+                UpdateTask task = task(new SessionSource(onlyOne, db.dialect(), clock), 17, 0, SdTransactions.updateModules(),
+                        new Counts(), clock, UpdateHooks.NONE);
+                boolean drained = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                        () -> task.drainAndStop(Duration.ofSeconds(5)));
+                assertFalse(drained, "the final sweep could not run, so the task cannot say it drained");
+                assertTrue(held.isValid(1));
+            }
         }
     }
 
