@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -61,8 +59,8 @@ class UpdateRecoveryTest {
                     List.of(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, order)), dialogOwner, r -> { }, r -> { });
             dialog.commit();
             dialog.close();
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
 
             UpdateTask restarted = new UpdateTask(1, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
                     UpdateListener.NONE, Clock.SYSTEM, 3);
@@ -72,18 +70,11 @@ class UpdateRecoveryTest {
             restarted.start();
             assertTrue(restarted.drainAndStop(Duration.ofSeconds(30)));
 
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbap WHERE vbeln = '" + vbeln + "'"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbhdr"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbmod"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbdata"));
-        }
-    }
-
-    private static long count(Database db, String sql) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement(); var rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbap WHERE vbeln = '" + vbeln + "'"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbmod"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbdata"));
         }
     }
 
@@ -106,11 +97,11 @@ class UpdateRecoveryTest {
                 assertEquals(1, pass.pending(), "the sweep ran and saw the request");
                 assertEquals(0, pass.queued(), "the sweep left it to its dialog");
             }
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbkey = '" + handle.vbkey() + "'"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbkey = '" + handle.vbkey() + "'"));
             onCommit.forEach(Runnable::run);
             assertTrue(handle.await(30_000_000_000L) instanceof org.sdbench.appserver.update.UpdateOutcome.Committed);
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000002'"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000002'"));
         }
     }
 
@@ -133,8 +124,8 @@ class UpdateRecoveryTest {
                 assertEquals(1, task.sweepNow(s).queued(), "the sweep found it");
             }
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000003'"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbhdr WHERE instance = 3"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000003'"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE instance = 3"));
         }
     }
 
