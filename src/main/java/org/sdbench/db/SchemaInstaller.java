@@ -73,7 +73,7 @@ public final class SchemaInstaller {
             while (rs.next()) {
                 String type = String.valueOf(rs.getString("TABLE_TYPE")).toLowerCase(java.util.Locale.ROOT);
                 String name = rs.getString("TABLE_NAME").toLowerCase(java.util.Locale.ROOT);
-                if (!type.contains("index") && !ours.contains(name)) {
+                if (!type.contains("index") && !ours.contains(name) && !(type.contains("sequence") && ownSequence(ours, name))) {
                     foreign.add(name + " (" + type + ")");
                 }
             }
@@ -84,6 +84,11 @@ public final class SchemaInstaller {
             }
         }
         return foreign;
+    }
+
+    /** A serial or identity column's sequence, named {@code <table>_<column>_seq} by PostgreSQL. */
+    private static boolean ownSequence(java.util.Set<String> ours, String name) {
+        return name.endsWith("_seq") && ours.stream().anyMatch(t -> name.startsWith(t + "_"));
     }
 
     private String schemaPattern(Connection c) throws SQLException {

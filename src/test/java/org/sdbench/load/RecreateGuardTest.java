@@ -45,16 +45,18 @@ class RecreateGuardTest {
         sql("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         assertEquals(0, load(false).exit());
         sql("CREATE TABLE " + SCHEMA + ".customer_notes (id integer)", "INSERT INTO " + SCHEMA + ".customer_notes VALUES (1)",
-                "CREATE VIEW " + SCHEMA + ".big_orders AS SELECT vbeln FROM " + SCHEMA + ".vbak");
+                "CREATE VIEW " + SCHEMA + ".big_orders AS SELECT vbeln FROM " + SCHEMA + ".vbak",
+                "CREATE SEQUENCE " + SCHEMA + ".invoice_seq");
         var r = load(true);
         assertEquals(3, r.exit(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().contains("refusing to drop schema '" + SCHEMA + "'") && r.err().contains("customer_notes")
-                && r.err().contains("big_orders"), r.err());
+                && r.err().contains("big_orders") && r.err().contains("invoice_seq"), r.err());
         assertEquals(1, count("SELECT COUNT(*) FROM " + SCHEMA + ".customer_notes"));
         assertTrue(count("SELECT COUNT(*) FROM " + SCHEMA + ".kna1") > 0, "the SD data is untouched too");
 
-        sql("DROP VIEW " + SCHEMA + ".big_orders", "DROP TABLE " + SCHEMA + ".customer_notes");
+        sql("DROP VIEW " + SCHEMA + ".big_orders", "DROP TABLE " + SCHEMA + ".customer_notes",
+                "DROP SEQUENCE " + SCHEMA + ".invoice_seq");
         var again = load(true);
         assertEquals(0, again.exit(), again.err());
     }
