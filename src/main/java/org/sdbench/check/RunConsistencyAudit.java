@@ -10,7 +10,7 @@ import org.sdbench.db.Database;
 /**
  * Proves, after any run, that the business documents are whole and consistent: no update request
  * lost or failed, no document number issued twice, every invoiced loop complete, stock down by
- * exactly what was issued. Each query counts violations; zero means the claim holds.
+ * exactly what was issued, sales statistics equal to what was ordered. Each query counts violations; zero means the claim holds.
  */
 public final class RunConsistencyAudit implements Audit {
     private record Claim(String sql, String problem) {
@@ -57,7 +57,14 @@ public final class RunConsistencyAudit implements Audit {
                     "%d stock rows (MARD) not equal to the initial stock minus the goods issued"),
             new Claim("SELECT COUNT(*) FROM nriv n WHERE n.object = 'RV_BELEG' AND n.nrrangenr = '01'"
                     + " AND n.nrlevel < (SELECT COALESCE(MAX(CAST(vbeln AS BIGINT)), 0) FROM vbak)",
-                    "%d order number ranges whose level is below a number already used (numbers would repeat)"));
+                    "%d order number ranges whose level is below a number already used (numbers would repeat)"),
+            new Claim("SELECT COUNT(*) FROM (SELECT kunnr, matnr, SUM(umsatz) AS umsatz, SUM(menge) AS menge FROM s001"
+                    + " GROUP BY kunnr, matnr) s FULL OUTER JOIN (SELECT k.kunnr, p.matnr, SUM(p.netwr) AS netwr,"
+                    + " SUM(p.kwmeng) AS kwmeng FROM vbak k JOIN vbap p ON p.vbeln = k.vbeln GROUP BY k.kunnr, p.matnr) o"
+                    + " ON o.kunnr = s.kunnr AND o.matnr = s.matnr"
+                    + " WHERE s.kunnr IS NULL OR o.kunnr IS NULL OR s.umsatz <> o.netwr OR s.menge <> o.kwmeng",
+                    "%d customer/material pairs whose sales statistics (S001) differ from the ordered quantities and values"
+                            + " (a V2 update lost or applied twice)"));
 
     @Override
     public String name() {

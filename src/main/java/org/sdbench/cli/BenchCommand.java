@@ -73,7 +73,7 @@ final class BenchCommand implements Runnable {
         public Integer call() throws InterruptedException {
             SdbenchConfig c = options.load(extra(options, 100, !noSql));
             PrintWriter out = spec.commandLine().getOut();
-            try (Database db = Database.open(c.database(), true)) {
+            try (Database db = Database.open(c.database(), false)) {
                 prepare(db, c, !noSql, out);
                 var o = new OverheadBench.Options(c.run().users(), Durations.parse("--think", think),
                         Durations.parse("--window", window), Math.max(1, rounds), !noSql, c.appServer(), c.workload(),
@@ -109,7 +109,7 @@ final class BenchCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             var z = Durations.parse("--think", think);
             var up = rampUp != null ? Durations.parse("--ramp-up", rampUp) : z.multipliedBy(2);
-            try (Database db = Database.open(c.database(), true)) {
+            try (Database db = Database.open(c.database(), false)) {
                 prepare(db, c, false, out);
                 var o = new UsersBench.Options(c.run().users(), z, up, Durations.parse("--window", window),
                         c.appServer(), c.workload(), c.run().seed());
@@ -145,7 +145,7 @@ final class BenchCommand implements Runnable {
         public Integer call() throws InterruptedException {
             SdbenchConfig c = options.load(extra(options, 100, true));
             PrintWriter out = spec.commandLine().getOut();
-            try (Database db = Database.open(c.database(), true)) {
+            try (Database db = Database.open(c.database(), false)) {
                 prepare(db, c, true, out);
                 var o = new SaturationBench.Options(c.run().users(), Durations.parse("--think", think),
                         Durations.parse("--ramp-up", rampUp), Durations.parse("--window", window), keepCpu,

@@ -2,9 +2,11 @@ package org.sdbench.cli;
 
 import java.io.PrintWriter;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sdbench.appserver.update.UpdateRepost;
 import org.sdbench.check.Audit;
 import org.sdbench.check.Audits;
 import org.sdbench.check.Problem;
@@ -13,6 +15,7 @@ import org.sdbench.db.Database;
 import org.sdbench.db.EnvironmentException;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
+import org.sdbench.transaction.SdTransactions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,6 +31,11 @@ final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @picocli.CommandLine.Option(names = "--repost", description = "First put failed update requests (VBHDR state E) "
+            + "back to pending and process them, as SAP's SM13 'repeat update' does. Fix the cause first, and run it "
+            + "while no run uses the schema.")
+    boolean repost;
+
     /** The audits to run; package-private so tests can plug in others. */
     List<Audit> audits = Audits.standard();
 
@@ -41,6 +49,9 @@ final class CheckCommand implements Callable<Integer> {
         try (Database db = Database.open(c.database(), false)) {
             where = "schema '" + db.schema() + "' of " + db.describe();
             new SchemaInstaller(db).requireInstalled();
+            if (repost) {
+                repost(db, out);
+            }
             for (Audit a : audits) {
                 names.add(a.name());
                 try {
@@ -58,5 +69,19 @@ final class CheckCommand implements Callable<Integer> {
         }
         out.printf("check passed: %s in %s%n", String.join(", ", names), where);
         return ExitCode.OK;
+    }
+
+    private static void repost(Database db, PrintWriter out) {
+        try {
+            var r = UpdateRepost.run(db.pool("repost", 2), db.dialect(), SdTransactions.updateModules(), Duration.ofMinutes(2));
+            out.printf("re-posted %d failed update requests: %d failed again, %d still pending%n",
+                    r.reposted(), r.failedAgain(), r.stillPending());
+        } catch (SQLException e) {
+            throw new EnvironmentException("could not re-post update requests in schema '" + db.schema() + "': "
+                    + SqlErrors.firstLine(e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EnvironmentException("interrupted while re-posting update requests");
+        }
     }
 }

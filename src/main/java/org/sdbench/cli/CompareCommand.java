@@ -50,7 +50,7 @@ final class CompareCommand implements Callable<Integer> {
         Comparison c = Comparer.compare(runs);
         Path page = html != null ? html : defaultPage(folders.get(0));
         try {
-            Files.writeString(page, CompareHtml.render(c, runs));
+            org.sdbench.report.AtomicFiles.writeString(page, CompareHtml.render(c, runs));
         } catch (IOException e) {
             throw new EnvironmentException("writing " + page + " failed (" + e.getMessage() + "): choose another --html FILE");
         }

@@ -30,6 +30,10 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--recreate", description = "Drop and reload a schema that already holds SD tables.")
     boolean recreate;
 
+    @Option(names = "--create-database", description = "Create the PostgreSQL database named in database.url when "
+            + "it does not exist (otherwise a missing database is an error: the name may be a typo).")
+    boolean createDatabase;
+
     @Option(names = "--dump-dir", paramLabel = "DIR",
             description = "Write one COPY text file per table (<table>.copy) into DIR instead of loading.")
     Path dumpDir;
@@ -56,7 +60,7 @@ final class LoadCommand implements Callable<Integer> {
                             + "): give a writable directory to --dump-dir");
                 }
             } else {
-                try (Database db = Database.open(c.database(), true)) {
+                try (Database db = Database.open(c.database(), createDatabase)) {
                     where = "schema '" + db.schema() + "' of " + db.describe();
                     new SchemaInstaller(db).install(c.database().tablespaces(), recreate);
                     out.printf("loading %d users (%d customers, %d materials per user, seed %d, %d threads) into %s%n",

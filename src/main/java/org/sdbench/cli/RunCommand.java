@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
+import org.sdbench.metrics.PrometheusEndpoint;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.report.threshold.Threshold;
@@ -40,6 +41,16 @@ final class RunCommand implements Callable<Integer> {
             description = "Judge the run by the SD benchmark's rules (run.rules): sd, sd-pre2009 or none.")
     String rules;
 
+    @Option(names = "--metrics-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+            description = "Address the metrics endpoint listens on (default: ${DEFAULT-VALUE}, this machine only). "
+                    + "Any other address requires --metrics-token-file.")
+    String metricsBind;
+
+    @Option(names = "--metrics-token-file", paramLabel = "FILE",
+            description = "File (readable by its owner only) holding a bearer token that scrapes must send "
+                    + "(Prometheus: authorization.credentials_file).")
+    java.nio.file.Path metricsTokenFile;
+
     @Spec
     CommandSpec spec;
 
@@ -53,13 +64,14 @@ final class RunCommand implements Callable<Integer> {
             throw new ConfigException("'--metrics-port' = " + metricsPort
                     + " is not allowed: a TCP port from 1 to 65535, or 0 for any free port");
         }
+        var metrics = metricsPort == null ? null : new PrometheusEndpoint.Binding(metricsBind, metricsPort, metricsTokenFile);
         List<Threshold> parsed = Thresholds.parse(thresholds);
         SdbenchConfig c = options.load(extra);
         RunExecutor.requireSupported(c);
         PrintWriter out = spec.commandLine().getOut();
-        try (Database db = Database.open(c.database(), true)) {
+        try (Database db = Database.open(c.database(), false)) {
             new DataSetCheck(db, c, out).ensureLoaded(!noLoad);
-            return new RunExecutor(phases.intervalSeconds, metricsPort, parsed).execute(c, db, out).exitCode();
+            return new RunExecutor(phases.intervalSeconds, metrics, parsed).execute(c, db, out).exitCode();
         }
     }
 }

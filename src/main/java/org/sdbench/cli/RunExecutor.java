@@ -46,12 +46,12 @@ final class RunExecutor {
     }
 
     private final int intervalSeconds;
-    private final Integer metricsPort;
+    private final PrometheusEndpoint.Binding metricsEndpoint;
     private final List<Threshold> parsed;
 
-    RunExecutor(int intervalSeconds, Integer metricsPort, List<Threshold> thresholds) {
+    RunExecutor(int intervalSeconds, PrometheusEndpoint.Binding metricsEndpoint, List<Threshold> thresholds) {
         this.intervalSeconds = intervalSeconds;
-        this.metricsPort = metricsPort;
+        this.metricsEndpoint = metricsEndpoint;
         this.parsed = List.copyOf(thresholds);
     }
 
@@ -72,7 +72,7 @@ final class RunExecutor {
      */
     Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
         if (c.appServer().layout() == Layout.THREE_TIER) {
-            if (metricsPort != null) {
+            if (metricsEndpoint != null) {
                 throw new ConfigException("'--metrics-port' is not allowed with appServer.layout = three-tier: "
                         + "the app-server figures live in other processes; use two-tier for Prometheus metrics");
             }
@@ -155,11 +155,11 @@ final class RunExecutor {
         var series = new TimeSeries(phases);
         try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
                 EnvironmentProbe.isLocal(c.database()));
-             var prometheus = metricsPort == null ? null : PrometheusEndpoint.start(metricsPort, system,
+             var prometheus = metricsEndpoint == null ? null : PrometheusEndpoint.start(metricsEndpoint, system,
                      driver::loggedOn, () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
             if (prometheus != null) {
                 metrics.observe(prometheus);
-                out.printf("prometheus metrics: http://localhost:%d/metrics%n", prometheus.port());
+                out.printf("prometheus metrics: http://%s:%d/metrics%n", prometheus.host(), prometheus.port());
             }
             probe.start();
             var buffers = new BufferWindow(system.instances());

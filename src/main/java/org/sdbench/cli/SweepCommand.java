@@ -85,7 +85,7 @@ final class SweepCommand implements Callable<Integer> {
         List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());
         String started = LocalDateTime.now().toString();
         double think = base.workload().thinkTime().toNanos() / 1e9;
-        try (Database db = Database.open(base.database(), true)) {
+        try (Database db = Database.open(base.database(), false)) {
             new DataSetCheck(db, base, out).ensureLoaded(true);
             TransactionalReset data = new TransactionalReset(db);
             out.printf("sweep '%s' in %s: %s%n", base.name(), dir, plan.describe());
@@ -141,7 +141,7 @@ final class SweepCommand implements Callable<Integer> {
 
     private static void writeHtml(Path dir, SweepResult r) {
         try {
-            Files.writeString(dir.resolve("sweep.html"), SweepHtml.render(r));
+            org.sdbench.report.AtomicFiles.writeString(dir.resolve("sweep.html"), SweepHtml.render(r));
         } catch (java.io.IOException e) {
             throw new EnvironmentException("writing " + dir.resolve("sweep.html") + " failed: " + e.getMessage());
         }

@@ -14,7 +14,7 @@ public final class ConfigException extends RuntimeException {
         return v instanceof String s ? "'" + s + "'" : String.valueOf(v);
     }
 
-    static void require(boolean ok, String key, Object value, String allowed) {
+    public static void require(boolean ok, String key, Object value, String allowed) {
         if (!ok) {
             throw key(key, value, allowed);
         }

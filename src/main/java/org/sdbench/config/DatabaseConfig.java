@@ -18,7 +18,9 @@ public record DatabaseConfig(
         Tablespaces tablespaces) {
 
     private static final Pattern IDENT = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
-    private static final Set<String> SSL_MODES = Set.of("disable", "allow", "prefer", "require", "verify-ca", "verify-full");
+    private static final Set<String> SSL_MODES = Set.of("auto", "disable", "allow", "prefer", "require", "verify-ca",
+            "verify-full");
+    private static final Pattern PG_HOSTS = Pattern.compile("jdbc:postgresql://([^/?]*).*");
 
     public DatabaseConfig {
         url = url == null ? "" : url.trim();
@@ -35,12 +37,33 @@ public record DatabaseConfig(
         ConfigException.require(embeddedPort > 0 && embeddedPort < 65536, "database.embeddedPort", embeddedPort,
                 "a TCP port from 1 to 65535");
         ConfigException.require(SSL_MODES.contains(sslmode), "database.sslmode", sslmode, "one of " + SSL_MODES);
+        if (sslmode.equals("auto")) {
+            // Credentials and data cross a network only when the server is elsewhere: there, try TLS first.
+            sslmode = kind == DbKind.POSTGRESQL && !loopbackOnly(url) ? "prefer" : "disable";
+        }
         passwordEnv = passwordEnv == null ? "" : passwordEnv.trim();
         passwordFile = passwordFile == null ? "" : passwordFile.trim();
         embeddedDir = embeddedDir == null ? "" : embeddedDir.trim();
         if (tablespaces == null) {
             tablespaces = new Tablespaces("", "", "", "");
         }
+    }
+
+    /** Whether every host a PostgreSQL URL names is this machine (no host at all means localhost). */
+    static boolean loopbackOnly(String url) {
+        var m = PG_HOSTS.matcher(url);
+        if (!m.matches()) {
+            return !url.startsWith("jdbc:postgresql://");
+        }
+        for (String hostPort : m.group(1).split(",")) {
+            String host = hostPort.startsWith("[") ? hostPort.substring(1, Math.max(1, hostPort.indexOf(']')))
+                    : hostPort.replaceFirst(":\\d*$", "");
+            host = host.toLowerCase(java.util.Locale.ROOT);
+            if (!(host.isEmpty() || host.equals("localhost") || host.startsWith("127.") || host.equals("::1"))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Where the embedded server keeps its data between runs. */

@@ -37,13 +37,14 @@ public final class Database implements AutoCloseable {
 
     /**
      * Opens the target and proves it answers. With {@code createMissing}, a PostgreSQL database
-     * named in the URL that does not exist yet is created (what {@code load} wants).
+     * named in the URL that does not exist yet is created (what {@code load --create-database}
+     * asks for); without it a missing database is an environment error, since the name may be a typo.
      */
     public static Database open(DatabaseConfig config, boolean createMissing) {
         String password = Passwords.resolve(config);
         if (config.kind() == DbKind.EMBEDDED) {
             EmbeddedServer server = EmbeddedServer.start(config.embeddedDataDir(), config.embeddedPort());
-            Database db = new Database(config, new PostgresDialect(), server.jdbcUrl(), null, server);
+            Database db = new Database(config, new PostgresDialect(), server.jdbcUrl(), server.password(), server);
             db.probe(false);
             return db;
         }

@@ -36,6 +36,18 @@ public interface Dialect {
     }
 
     /**
+     * A failure that says nothing about the request itself and may pass: deadlock, lost connection,
+     * lock or statement timeout, insufficient resources (disk full, out of memory), I/O error.
+     * Work that failed this way is tried again later rather than marked as failed.
+     */
+    default boolean isTransient(SQLException e) {
+        String s = e.getSQLState();
+        return e instanceof java.sql.SQLTransientException || isRetryable(e) || isConnectionLost(e)
+                || s != null && (s.startsWith("53") || s.startsWith("58") || s.equals("55P03") || s.equals("57014")
+                || s.equals("57011"));
+    }
+
+    /**
      * An insert that adds to the numeric columns of an existing row with the same key
      * (statistics tables written by V2 updates). Parameters: keys, then the add columns.
      */

@@ -17,17 +17,37 @@ final class EmbeddedServer implements AutoCloseable {
 
     private final EmbeddedPostgres pg;
     private final Path dataDir;
+    private final String password;
 
-    private EmbeddedServer(EmbeddedPostgres pg, Path dataDir) {
+    private EmbeddedServer(EmbeddedPostgres pg, Path dataDir, String password) {
         this.pg = pg;
         this.dataDir = dataDir;
+        this.password = password;
     }
 
     static EmbeddedServer start(Path dataDir, int port) {
         try {
             Files.createDirectories(dataDir.getParent());
-            Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
-            EmbeddedPostgres pg = EmbeddedPostgres.builder()
+            EmbeddedAuth auth = new EmbeddedAuth(dataDir);
+            if (!auth.secured()) {
+                try (EmbeddedPostgres trusting = builder(dataDir, port).start()) {
+                    auth.secure(trusting);
+                }
+            }
+            EmbeddedPostgres pg = auth.apply(builder(dataDir, port)).start();
+            EmbeddedServer server = new EmbeddedServer(pg, dataDir, auth.password());
+            server.createDatabase();
+            return server;
+        } catch (IOException | RuntimeException e) {
+            throw new EnvironmentException("cannot start the embedded PostgreSQL in " + dataDir + " on port " + port
+                    + " (" + rootCause(e) + "); free the port (database.embeddedPort), remove a stale data directory, "
+                    + "or use an existing server: --set database.kind=postgresql --set database.url=jdbc:postgresql://HOST:5432/DB");
+        }
+    }
+
+    private static EmbeddedPostgres.Builder builder(Path dataDir, int port) {
+        Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
+        return EmbeddedPostgres.builder()
                     .setDataDirectory(dataDir)
                     .setCleanDataDirectory(false)
                     .setPort(port)
@@ -41,16 +61,7 @@ final class EmbeddedServer implements AutoCloseable {
                     .setServerConfig("max_wal_size", "2GB")
                     .setServerConfig("listen_addresses", "127.0.0.1")
                     .setOutputRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .setErrorRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .start();
-            EmbeddedServer server = new EmbeddedServer(pg, dataDir);
-            server.createDatabase();
-            return server;
-        } catch (IOException | RuntimeException e) {
-            throw new EnvironmentException("cannot start the embedded PostgreSQL in " + dataDir + " on port " + port
-                    + " (" + rootCause(e) + "); free the port (database.embeddedPort), remove a stale data directory, "
-                    + "or use an existing server: --set database.kind=postgresql --set database.url=jdbc:postgresql://HOST:5432/DB");
-        }
+                    .setErrorRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()));
     }
 
     private void createDatabase() throws IOException {
@@ -66,6 +77,15 @@ final class EmbeddedServer implements AutoCloseable {
 
     String jdbcUrl() {
         return "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/" + DATABASE;
+    }
+
+    /** The superuser password every connection must give (see {@link EmbeddedAuth}). */
+    String password() {
+        return password;
+    }
+
+    String user() {
+        return EmbeddedAuth.USER;
     }
 
     Path dataDir() {

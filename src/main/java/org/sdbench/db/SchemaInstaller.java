@@ -62,6 +62,35 @@ public final class SchemaInstaller {
         return tables().stream().filter(found::contains).toList();
     }
 
+    /**
+     * Tables, views, sequences, functions and the like in the schema that the DDL did not create
+     * (indexes go with their tables): what --recreate would destroy that is not sdbench's.
+     */
+    public List<String> foreignObjects(Connection c) throws SQLException {
+        java.util.Set<String> ours = new java.util.HashSet<>(tables());
+        List<String> foreign = new ArrayList<>();
+        try (var rs = c.getMetaData().getTables(null, schemaPattern(c), "%", null)) {
+            while (rs.next()) {
+                String type = String.valueOf(rs.getString("TABLE_TYPE")).toLowerCase(java.util.Locale.ROOT);
+                String name = rs.getString("TABLE_NAME").toLowerCase(java.util.Locale.ROOT);
+                if (!type.contains("index") && !ours.contains(name) && !(type.contains("sequence") && ownSequence(ours, name))) {
+                    foreign.add(name + " (" + type + ")");
+                }
+            }
+        }
+        try (var rs = c.getMetaData().getFunctions(null, schemaPattern(c), "%")) {
+            while (rs.next()) {
+                foreign.add(rs.getString("FUNCTION_NAME").toLowerCase(java.util.Locale.ROOT) + " (function)");
+            }
+        }
+        return foreign;
+    }
+
+    /** A serial or identity column's sequence, named {@code <table>_<column>_seq} by PostgreSQL. */
+    private static boolean ownSequence(java.util.Set<String> ours, String name) {
+        return name.endsWith("_seq") && ours.stream().anyMatch(t -> name.startsWith(t + "_"));
+    }
+
     private String schemaPattern(Connection c) throws SQLException {
         return c.getMetaData().storesUpperCaseIdentifiers() ? db.schema().toUpperCase() : db.schema();
     }
@@ -76,6 +105,15 @@ public final class SchemaInstaller {
             if (!existing.isEmpty() && !recreate) {
                 throw new EnvironmentException("schema '" + db.schema() + "' in " + db.describe() + " already holds "
                         + existing.size() + " SD tables: add --recreate to drop and reload it, or use another database.schema");
+            }
+            if (!existing.isEmpty()) {
+                List<String> foreign = foreignObjects(c);
+                if (!foreign.isEmpty()) {
+                    throw new EnvironmentException("refusing to drop schema '" + db.schema() + "' in " + db.describe()
+                            + ": it also holds " + foreign.size() + " objects sdbench did not create ("
+                            + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
+                            + (foreign.size() > 5 ? ", ..." : "") + "); give sdbench a schema of its own (database.schema)");
+                }
             }
             // One transaction: a failing statement (a missing tablespace, say) leaves no half-built schema behind.
             c.setAutoCommit(false);

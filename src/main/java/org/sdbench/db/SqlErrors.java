@@ -20,7 +20,7 @@ public final class SqlErrors {
         }
         if (state.equals("3D000")) {
             return "database '" + Database.databaseName(url) + "' does not exist at " + url
-                    + ": run 'sdbench load' (it creates it) or fix database.url";
+                    + ": fix the name in database.url, or create it with 'sdbench load --create-database'";
         }
         if (state.startsWith("08") || first.contains("Connection refused") || first.contains("UnknownHost")) {
             return "cannot reach the database at " + hostPort(url) + " (" + first

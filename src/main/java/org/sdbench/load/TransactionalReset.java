@@ -36,7 +36,8 @@ public final class TransactionalReset {
                 rs.next();
                 if (rs.getLong(1) > 0) {
                     throw new EnvironmentException(rs.getLong(1) + " update requests are still in VBHDR: refusing to "
-                            + "reset the documents (run 'sdbench run' once to process them, then retry)");
+                            + "reset the documents (run 'sdbench run' once to process pending ones; failed ones, state E, are"
+                            + " re-posted by 'sdbench check --repost' once their cause is fixed; then retry)");
                 }
             }
             c.setAutoCommit(false);

@@ -27,6 +27,11 @@ public final class MetricsUpdateListener implements UpdateListener {
     }
 
     @Override
+    public void v2Failed(String reason) {
+        metrics.recordUpdateError();
+    }
+
+    @Override
     public void v2Committed(long dbNanos, int dbCalls) {
         metrics.recordUpdateV2(dbNanos);
     }

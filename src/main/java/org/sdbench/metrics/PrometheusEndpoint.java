@@ -12,7 +12,11 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.BindException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
@@ -22,7 +26,9 @@ import java.util.function.IntSupplier;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.protocol.StepTimes;
+import org.sdbench.config.ConfigException;
 import org.sdbench.db.EnvironmentException;
+import org.sdbench.db.Passwords;
 import org.sdbench.protocol.SdStep;
 
 /**
@@ -44,11 +50,50 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     private final Counter[][] components = new Counter[SdStep.values().length][COMPONENTS.length];
     private final Timer saveToCommitted;
     private final Counter v1DbTime;
+    /** Seconds a client may take to send its request, and to take the answer, before its connection is closed. */
+    static final int CLIENT_TIMEOUT_SECONDS = 5;
+    private static final int HANDLER_THREADS = 4;
+
+    static {
+        // The JDK server reads these once, when its first instance is created; without them a client
+        // that stops sending keeps its connection (and, with few handler threads, the endpoint) forever.
+        System.setProperty("sun.net.httpserver.maxReqTime",
+                System.getProperty("sun.net.httpserver.maxReqTime", Integer.toString(CLIENT_TIMEOUT_SECONDS)));
+        System.setProperty("sun.net.httpserver.maxRspTime",
+                System.getProperty("sun.net.httpserver.maxRspTime", Integer.toString(CLIENT_TIMEOUT_SECONDS)));
+    }
+
+    /**
+     * Where to listen: loopback unless told otherwise; any other address requires a bearer token
+     * (a file only its owner may read), since the numbers describe the system under test.
+     */
+    public record Binding(String host, int port, Path tokenFile) {
+        public Binding {
+            host = host == null || host.isBlank() ? "127.0.0.1" : host.strip();
+            ConfigException.require(port >= 0 && port <= 65535, "--metrics-port", port,
+                    "a TCP port from 1 to 65535, or 0 for any free port");
+            ConfigException.require(tokenFile != null || isLoopback(host), "--metrics-bind", host,
+                    "a loopback address (127.0.0.1, ::1, localhost), or any address together with --metrics-token-file "
+                            + "FILE (a bearer token Prometheus sends; readable by its owner only)");
+        }
+
+        static boolean isLoopback(String host) {
+            try {
+                return InetAddress.getByName(host).isLoopbackAddress();
+            } catch (java.net.UnknownHostException e) {
+                return false;
+            }
+        }
+    }
+
     private final HttpServer server;
     private final ExecutorService executor;
+    private final byte[] token;
 
-    private PrometheusEndpoint(HttpServer server, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
+    private PrometheusEndpoint(HttpServer server, byte[] token, AppServerSystem system, IntSupplier usersLoggedOn,
+                               IntSupplier phase) {
         this.server = server;
+        this.token = token;
         for (SdStep s : SdStep.values()) {
             Tags tags = Tags.of("tx", s.tx().name(), "step", s.stepName());
             response[s.ordinal()] = Timer.builder("sdbench.dialog.response").tags(tags)
@@ -80,11 +125,9 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                 .description("Enqueue lock requests").register(registry);
         FunctionCounter.builder("sdbench.enqueue.conflicts", system, s -> s.enqueue().stats().conflicts())
                 .description("Enqueue requests refused because another owner held the lock").register(registry);
-        executor = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "sdbench-metrics-http");
-            t.setDaemon(true);
-            return t;
-        });
+        // More than one handler: a client that is slow to send or to read must not hold up the others.
+        executor = Executors.newFixedThreadPool(HANDLER_THREADS,
+                Thread.ofPlatform().daemon().name("sdbench-metrics-http-", 0).factory());
         server.createContext("/metrics", this::scrape);
         server.setExecutor(executor);
         server.start();
@@ -108,19 +151,43 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                 .description("Broken work-process DB connections replaced").register(registry);
     }
 
-    /**
-     * Serves {@code /metrics} on {@code port} (0 picks a free one) on all interfaces, since the
-     * Prometheus server usually runs elsewhere.
-     */
+    /** Serves {@code /metrics} on the loopback interface; {@code port} 0 picks a free one. */
     public static PrometheusEndpoint start(int port, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
+        return start(new Binding(null, port, null), system, usersLoggedOn, phase);
+    }
+
+    /** Serves {@code /metrics} where the binding says, asking for the bearer token when it has one. */
+    public static PrometheusEndpoint start(Binding b, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
+        byte[] token = b.tokenFile() == null ? null : readToken(b.tokenFile());
         try {
-            return new PrometheusEndpoint(HttpServer.create(new InetSocketAddress(port), 0), system, usersLoggedOn, phase);
+            return new PrometheusEndpoint(HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0), token, system,
+                    usersLoggedOn, phase);
         } catch (BindException e) {
-            throw new EnvironmentException("'--metrics-port' = " + port + " cannot be used (" + e.getMessage()
-                    + "): choose a free port, or 0 for any");
+            throw new EnvironmentException("'--metrics-port' = " + b.port() + " on " + b.host() + " cannot be used ("
+                    + e.getMessage() + "): choose a free port, or 0 for any");
         } catch (IOException e) {
-            throw new EnvironmentException("the metrics endpoint on port " + port + " failed to start: " + e.getMessage());
+            throw new EnvironmentException("the metrics endpoint on " + b.host() + ":" + b.port() + " failed to start: "
+                    + e.getMessage());
         }
+    }
+
+    private static byte[] readToken(Path file) {
+        String what = "'--metrics-token-file' = '" + file + "'";
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException(what + " is not a readable file: give a file holding the bearer token");
+        }
+        Passwords.requireOwnerOnly(file, what);
+        try {
+            String t = Files.readString(file).strip();
+            ConfigException.require(!t.isEmpty(), "--metrics-token-file", file, "a file holding a non-empty token");
+            return t.getBytes(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigException(what + " cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    public String host() {
+        return server.getAddress().getHostString();
     }
 
     public int port() {
@@ -166,6 +233,11 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
 
     private void scrape(HttpExchange x) throws IOException {
         try (x) {
+            if (token != null && !authorized(x.getRequestHeaders().getFirst("Authorization"))) {
+                x.getResponseHeaders().set("WWW-Authenticate", "Bearer");
+                x.sendResponseHeaders(401, -1);
+                return;
+            }
             byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
             x.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
             x.sendResponseHeaders(200, body.length);
@@ -173,6 +245,13 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                 o.write(body);
             }
         }
+    }
+
+    private boolean authorized(String header) {
+        if (header == null || !header.startsWith("Bearer ")) {
+            return false;
+        }
+        return MessageDigest.isEqual(token, header.substring("Bearer ".length()).strip().getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

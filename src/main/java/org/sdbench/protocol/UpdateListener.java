@@ -12,6 +12,10 @@ public interface UpdateListener {
 
     void v2Committed(long dbNanos, int dbCalls);
 
+    /** V2 (statistics) failed for a reason that retrying does not cure; the request is left in state E. */
+    default void v2Failed(String reason) {
+    }
+
     void queueLength(int length);
 
     UpdateListener NONE = new UpdateListener() {

@@ -52,8 +52,8 @@ public final class RunFolder {
     /** Written at the start so that a run that dies still leaves its configuration and environment. */
     public static void writeStart(Path dir, SdbenchConfig c, Environment env) {
         try {
-            Files.writeString(dir.resolve(CONFIG), ConfigLoader.toYaml(c));
-            Json.MAPPER.writeValue(dir.resolve(ENVIRONMENT).toFile(), env);
+            AtomicFiles.writeString(dir.resolve(CONFIG), ConfigLoader.toYaml(c));
+            AtomicFiles.write(dir.resolve(ENVIRONMENT), f -> Json.MAPPER.writeValue(f.toFile(), env));
         } catch (IOException e) {
             throw new EnvironmentException("writing results into " + dir + " failed: " + e.getMessage());
         }
@@ -61,9 +61,9 @@ public final class RunFolder {
 
     public static void write(Path dir, RunReport report, List<IntervalRow> intervals, Environment env) {
         try {
-            Json.MAPPER.writeValue(dir.resolve(RESULT).toFile(), report);
-            IntervalsCsv.write(dir.resolve(INTERVALS), intervals);
-            Files.writeString(dir.resolve(HTML), RunHtml.render(report, intervals, env));
+            AtomicFiles.write(dir.resolve(RESULT), f -> Json.MAPPER.writeValue(f.toFile(), report));
+            AtomicFiles.write(dir.resolve(INTERVALS), f -> IntervalsCsv.write(f, intervals));
+            AtomicFiles.writeString(dir.resolve(HTML), RunHtml.render(report, intervals, env));
         } catch (IOException e) {
             throw new EnvironmentException("writing results into " + dir + " failed: " + e.getMessage());
         }
@@ -76,7 +76,7 @@ public final class RunFolder {
                     + " (expected a folder such as results/20250101-120000-quick)");
         }
         try {
-            JsonNode tree = Json.MAPPER.readTree(result.toFile());
+            JsonNode tree = parsed(result, f -> Json.MAPPER.readTree(f.toFile()));
             int version = tree.path("schemaVersion").asInt(-1);
             if (version != RunReport.SCHEMA_VERSION) {
                 throw new ConfigException("'" + result + "' has schemaVersion " + version + ": this sdbench reads version "
@@ -87,16 +87,32 @@ public final class RunFolder {
                 throw new ConfigException("'" + result + "' lacks " + missing + " required by result.schema.json version "
                         + RunReport.SCHEMA_VERSION + ": it was written by a pre-release sdbench; re-run it");
             }
-            RunReport report = Json.MAPPER.treeToValue(tree, RunReport.class);
+            RunReport report = parsed(result, f -> Json.MAPPER.treeToValue(tree, RunReport.class));
             List<IntervalRow> rows = Files.isRegularFile(dir.resolve(INTERVALS)) ? IntervalsCsv.read(dir.resolve(INTERVALS))
                     : List.of();
             Path envFile = dir.resolve(ENVIRONMENT);
-            Environment env = Files.isRegularFile(envFile) ? Json.MAPPER.readValue(envFile.toFile(), Environment.class) : null;
+            Environment env = Files.isRegularFile(envFile)
+                    ? parsed(envFile, f -> Json.MAPPER.readValue(f.toFile(), Environment.class)) : null;
             Path cfg = dir.resolve(CONFIG);
             Map<String, String> config = Files.isRegularFile(cfg) ? FlatYaml.read(cfg) : new TreeMap<>();
             return new Loaded(dir, report, rows, env, config);
         } catch (IOException e) {
             throw new EnvironmentException("reading the run folder " + dir + " failed: " + e.getMessage());
+        }
+    }
+
+    private interface Parser<T> {
+        T parse(Path file) throws IOException;
+    }
+
+    /** A damaged or foreign JSON file is bad input (exit 2), not a broken environment. */
+    private static <T> T parsed(Path file, Parser<T> parser) throws IOException {
+        try {
+            return parser.parse(file);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ConfigException("'" + file + "' is not valid sdbench output (" + e.getOriginalMessage().lines().findFirst()
+                    .orElse("") + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr())
+                    + "): give an intact run folder, or re-run");
         }
     }
 
@@ -120,7 +136,7 @@ public final class RunFolder {
     public static Path rebuildHtml(Loaded run) {
         Path html = run.dir().resolve(HTML);
         try {
-            Files.writeString(html, RunHtml.render(run.report(), run.intervals(), run.environment()));
+            AtomicFiles.writeString(html, RunHtml.render(run.report(), run.intervals(), run.environment()));
             return html;
         } catch (IOException e) {
             throw new EnvironmentException("writing " + html + " failed: " + e.getMessage());

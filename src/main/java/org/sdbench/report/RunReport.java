@@ -240,7 +240,8 @@ public record RunReport(
                         + "and are processed first by the next run");
             }
             if (rel.failedUpdateRequestsAtEnd() > 0) {
-                w.add(rel.failedUpdateRequestsAtEnd() + " update requests failed (VBHDR state E)");
+                w.add(rel.failedUpdateRequestsAtEnd() + " update requests failed (VBHDR state E): fix the cause,"
+                        + " then re-post them with 'sdbench check --repost'");
             }
             return w;
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
@@ -53,7 +54,7 @@ class PasswordAuthTest {
 
     @Test
     void load_wrongPasswordFromFile_oneLineExit3AndPasswordNeverPrinted() throws Exception {
-        Path f = Files.writeString(tmp.resolve("wrong"), "not-the-password\n");
+        Path f = ownerOnly(tmp.resolve("wrong"), "not-the-password\n");
         var r = plan(f.toString());
         assertEquals(3, r.exit(), r.err());
         String err = r.err().strip();
@@ -64,7 +65,7 @@ class PasswordAuthTest {
 
     @Test
     void load_rightPasswordFromFile_loads() throws Exception {
-        Path f = Files.writeString(tmp.resolve("right"), "right-one\n");
+        Path f = ownerOnly(tmp.resolve("right"), "right-one\n");
         var r = plan(f.toString());
         assertEquals(0, r.exit(), r.err() + r.out());
         assertFalse(r.out().contains("right-one"), "the password is never printed");
@@ -75,5 +76,21 @@ class PasswordAuthTest {
         var r = plan(tmp.resolve("missing").toString());
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().contains("'database.passwordFile'"), r.err());
+    }
+
+    @Test
+    void load_passwordFileReadableByOthers_exit2AndNotUsed() throws Exception {
+        Path f = Files.writeString(tmp.resolve("loose"), "right-one\n");
+        Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-r--r--"));
+        var r = plan(f.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("is accessible by group or others (rw-r--r--)"), r.err());
+        assertTrue(r.err().contains("chmod 600"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+
+    private static Path ownerOnly(Path file, String content) throws java.io.IOException {
+        Files.writeString(file, content);
+        return Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
     }
 }

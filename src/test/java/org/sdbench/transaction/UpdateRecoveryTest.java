@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -61,8 +59,8 @@ class UpdateRecoveryTest {
                     List.of(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, order)), dialogOwner, r -> { }, r -> { });
             dialog.commit();
             dialog.close();
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
 
             UpdateTask restarted = new UpdateTask(1, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
                     UpdateListener.NONE, Clock.SYSTEM, 3);
@@ -72,26 +70,20 @@ class UpdateRecoveryTest {
             restarted.start();
             assertTrue(restarted.drainAndStop(Duration.ofSeconds(30)));
 
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbap WHERE vbeln = '" + vbeln + "'"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbhdr"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbmod"));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbdata"));
-        }
-    }
-
-    private static long count(Database db, String sql) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement(); var rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbap WHERE vbeln = '" + vbeln + "'"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbmod"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbdata"));
         }
     }
 
     @Test
     void sweep_commitAcknowledgedLate_requestWaitsForItsDialogThenIsQueuedOnceWithItsHandle() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), Clock.SYSTEM);
-            UpdateTask task = startedTask(sessions, 2);
+            ShiftClock clock = new ShiftClock();
+            SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), clock);
+            UpdateTask task = startedTask(sessions, 2, clock);
             List<Runnable> onCommit = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();
             var handle = task.submit(dialog, "SD00002", "VA01", List.of(order("0077000002")), new LockOwner("user:2"),
@@ -99,20 +91,26 @@ class UpdateRecoveryTest {
             dialog.commit();
             dialog.close();
             // Older than the sweep's minimum age, but its dialog has not finished: the sweep must not take it.
-            Thread.sleep(8_000);
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbkey = '" + handle.vbkey() + "'"));
+            clock.advance(Duration.ofMinutes(1).toNanos());
+            try (DbSession s = sessions.open()) {
+                UpdateTask.SweepPass pass = task.sweepNow(s);
+                assertEquals(1, pass.pending(), "the sweep ran and saw the request");
+                assertEquals(0, pass.queued(), "the sweep left it to its dialog");
+            }
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbkey = '" + handle.vbkey() + "'"));
             onCommit.forEach(Runnable::run);
             assertTrue(handle.await(30_000_000_000L) instanceof org.sdbench.appserver.update.UpdateOutcome.Committed);
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000002'"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000002'"));
         }
     }
 
     @Test
     void sweep_commitOutcomeUnknownToTheDialog_requestFoundAndProcessed() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), Clock.SYSTEM);
-            UpdateTask task = startedTask(sessions, 3);
+            ShiftClock clock = new ShiftClock();
+            SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), clock);
+            UpdateTask task = startedTask(sessions, 3, clock);
             List<Runnable> onRollback = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();
             task.submit(dialog, "SD00003", "VA01", List.of(order("0077000003")), new LockOwner("user:3"), r -> { },
@@ -121,18 +119,20 @@ class UpdateRecoveryTest {
             dialog.close();
             // The dialog saw its commit fail (connection lost), although the server committed it.
             onRollback.forEach(Runnable::run);
-            for (int i = 0; i < 150 && count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000003'") == 0; i++) {
-                Thread.sleep(100);
+            clock.advance(Duration.ofMinutes(1).toNanos());
+            try (DbSession s = sessions.open()) {
+                assertEquals(1, task.sweepNow(s).queued(), "the sweep found it");
             }
-            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000003'"), "the sweep found it");
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
-            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbhdr WHERE instance = 3"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000003'"));
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE instance = 3"));
         }
     }
 
-    private static UpdateTask startedTask(SessionSource sessions, int instance) {
-        UpdateTask task = new UpdateTask(instance, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
-                UpdateListener.NONE, Clock.SYSTEM, 3);
+    /** No periodic sweep: the test runs each sweep itself and sees what it did. */
+    private static UpdateTask startedTask(SessionSource sessions, int instance, ShiftClock clock) {
+        UpdateTask task = new UpdateTask(instance, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(clock),
+                UpdateListener.NONE, clock, 3, org.sdbench.appserver.update.UpdateHooks.NONE, Duration.ZERO);
         task.start();
         return task;
     }

@@ -1,22 +1,23 @@
 package org.sdbench.appserver.update;
 
-import org.sdbench.protocol.UpdateListener;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiConsumer;
+import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.work.StepWork;
 import org.sdbench.appserver.work.WorkEngine;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.config.WorkUnits;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.Clock;
+import org.sdbench.protocol.UpdateListener;
 
 /**
- * The loop of one update work process: V1 in one transaction (its modules deleted in it), then V2.
- * Processing is idempotent and exclusive per request: V1 starts by locking the VBHDR row, and a
- * request that is gone or has no V1 modules left was already done by someone else.
+ * The loop of one update work process: V1 in one transaction (its modules deleted in it), then V2
+ * in another. Both start by locking the VBHDR row and only run modules still present, so neither
+ * part runs twice, even if the key is handed out again between them. A failure that may pass
+ * (timeout, deadlock, lost connection, disk full) is retried with bounded back-off and then handed
+ * back to the task to try later; only a failure of the request itself leaves it in state E.
  */
 final class UpdateProcessor {
     interface Source {
@@ -24,40 +25,59 @@ final class UpdateProcessor {
         String next() throws InterruptedException;
     }
 
+    /** Where the task hears what became of a key. */
+    interface Outcomes {
+        /** V1 is over (committed now, found done earlier, or failed): release its locks, wake its dialog. */
+        void v1Done(String vbkey, UpdateOutcome outcome, boolean countIt);
+
+        /** Nothing more to do for the key in this process. */
+        void released(String vbkey);
+
+        /** A transient failure outlasted the quick retries: try the key again after a back-off. */
+        void deferred(String vbkey);
+    }
+
+    private enum Part { V1, V2 }
+
+    static final long FIRST_BACKOFF_NANOS = 50_000_000L;
+    static final long MAX_BACKOFF_NANOS = 30_000_000_000L;
+
     private final SessionSource sessions;
     private final Map<String, UpdateModule> modules;
     private final UpdateListener listener;
     private final Clock clock;
     private final int retries;
-    private final BiConsumer<String, UpdateOutcome> finished;
-    private final AtomicInteger busy = new AtomicInteger();
-    private final java.util.concurrent.atomic.LongAdder retried = new java.util.concurrent.atomic.LongAdder();
+    private final Outcomes outcomes;
+    private final UpdateHooks hooks;
+    private final LongAdder retried = new LongAdder();
     private final Map<String, WorkUnits> moduleWork;
     private final WorkCounters work = new WorkCounters();
     private final java.util.concurrent.atomic.AtomicLong engines = new java.util.concurrent.atomic.AtomicLong();
 
     UpdateProcessor(SessionSource sessions, Map<String, UpdateModule> modules, UpdateListener listener, Clock clock,
-                    int retries, BiConsumer<String, UpdateOutcome> finished, Map<String, WorkUnits> moduleWork) {
+                    int retries, Outcomes outcomes, UpdateHooks hooks, Map<String, WorkUnits> moduleWork) {
         this.moduleWork = Map.copyOf(moduleWork);
         this.sessions = sessions;
         this.modules = modules;
         this.listener = listener;
         this.clock = clock;
         this.retries = retries;
-        this.finished = finished;
+        this.outcomes = outcomes;
+        this.hooks = hooks;
     }
 
     long retried() {
         return retried.sum();
     }
 
-    int busy() {
-        return busy.get();
-    }
-
     /** CPU the update modules' simulated ABAP work took, V1 and V2, over the whole run. */
     WorkCounters work() {
         return work;
+    }
+
+    /** Exponential from 50 ms, capped at 30 s. */
+    static long backoffNanos(int attempt) {
+        return attempt >= 20 ? MAX_BACKOFF_NANOS : Math.min(MAX_BACKOFF_NANOS, FIRST_BACKOFF_NANOS << attempt);
     }
 
     void run(Source source) throws InterruptedException {
@@ -66,12 +86,8 @@ final class UpdateProcessor {
         StepWork stepWork = new StepWork(new WorkEngine(0x5DBE_1000L + engines.incrementAndGet()));
         try {
             for (String vbkey = source.next(); vbkey != null; vbkey = source.next()) {
-                busy.incrementAndGet();
-                try {
-                    db = process(db, vbkey, stepWork);
-                } finally {
-                    busy.decrementAndGet();
-                }
+                hooks.taken(vbkey);
+                db = process(db, vbkey, stepWork);
             }
         } finally {
             db.close();
@@ -79,66 +95,91 @@ final class UpdateProcessor {
     }
 
     private DbSession process(DbSession db, String vbkey, StepWork stepWork) throws InterruptedException {
+        Part part = Part.V1;
         for (int attempt = 0; ; attempt++) {
             db.resetCounters();
             try {
-                String state = db.queryOne("SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", rs -> rs.getString(1), vbkey);
-                if (state == null || !state.equals("P")) {
-                    db.commit();
-                    finished.accept(vbkey, state == null ? new UpdateOutcome.Committed(clock.nanoTime(), 0, 0, 0)
-                            : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + state));
-                    return db;
-                }
-                int items = runModules(db, vbkey, UpdateCall.Priority.V1, stepWork);
-                boolean v2 = db.queryOne("SELECT 1 FROM vbmod WHERE vbkey = ? AND vbprio = '2' " + db.dialect().firstRows(1),
-                        rs -> 1, vbkey) != null;
-                if (!v2) {
-                    db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
-                }
-                db.commit();
-                finished.accept(vbkey, new UpdateOutcome.Committed(clock.nanoTime(), db.dbNanos(), db.calls(), items));
-                return v2 ? runV2(db, vbkey, stepWork) : db;
-            } catch (SQLException e) {
-                db.rollbackQuietly();
-                if (db.dialect().isConnectionLost(e)) {
-                    db = sessions.replace(db);
-                    if (attempt < retries) {
-                        retried.increment();
-                        continue;
+                if (part == Part.V1) {
+                    if (!v1(db, vbkey, stepWork)) {
+                        outcomes.released(vbkey);
+                        return db;
                     }
-                } else if (db.dialect().isRetryable(e) && attempt < retries) {
-                    retried.increment();
+                    part = Part.V2;
+                    attempt = -1;
+                    hooks.betweenV1AndV2(vbkey);
                     continue;
                 }
-                return fail(db, vbkey, "SQLState " + e.getSQLState() + " " + e.getMessage());
-            } catch (RuntimeException e) {
-                // A bug in a module (or a payload it cannot read) must not kill the update work process.
-                db.rollbackQuietly();
-                return fail(db, vbkey, e.toString());
-            }
-        }
-    }
-
-    private DbSession runV2(DbSession db, String vbkey, StepWork stepWork) throws InterruptedException {
-        for (int attempt = 0; ; attempt++) {
-            db.resetCounters();
-            try {
-                runModules(db, vbkey, UpdateCall.Priority.V2, stepWork);
-                db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
-                db.commit();
-                listener.v2Committed(db.dbNanos(), db.calls());
+                v2(db, vbkey, stepWork);
+                outcomes.released(vbkey);
                 return db;
             } catch (SQLException e) {
                 db.rollbackQuietly();
                 if (db.dialect().isConnectionLost(e)) {
                     db = sessions.replace(db);
                 }
+                if (!db.dialect().isTransient(e)) {
+                    return fail(db, vbkey, part, "SQLState " + e.getSQLState() + " " + e.getMessage());
+                }
                 if (attempt >= retries) {
-                    // V2 is statistics only: the request stays in VBHDR (state P, V1 done) and the sweep retries it.
+                    outcomes.deferred(vbkey);
                     return db;
                 }
+                retried.increment();
+                clock.sleepUntil(clock.nanoTime() + backoffNanos(attempt));
+            } catch (RuntimeException e) {
+                // A bug in a module (or a payload it cannot read) must not kill the update work process.
+                db.rollbackQuietly();
+                return fail(db, vbkey, part, e.toString());
             }
         }
+    }
+
+    /** Runs V1 if it is still to do; returns whether V2 remains. */
+    private boolean v1(DbSession db, String vbkey, StepWork stepWork) throws SQLException {
+        String state = lockHeader(db, vbkey);
+        if (state == null || !state.equals("P")) {
+            db.commit();
+            // Gone: done before (by this process before a restart); E: failed before and not re-posted.
+            outcomes.v1Done(vbkey, state == null ? new UpdateOutcome.Committed(clock.nanoTime(), 0, 0, 0)
+                    : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + state), false);
+            return false;
+        }
+        boolean v1 = hasModules(db, vbkey, UpdateCall.Priority.V1);
+        int items = v1 ? runModules(db, vbkey, UpdateCall.Priority.V1, stepWork) : 0;
+        boolean v2 = hasModules(db, vbkey, UpdateCall.Priority.V2);
+        if (!v2) {
+            db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
+        }
+        db.commit();
+        // Without V1 modules, V1 committed in an earlier attempt or process and was counted there.
+        outcomes.v1Done(vbkey, new UpdateOutcome.Committed(clock.nanoTime(), db.dbNanos(), db.calls(), items), v1);
+        return v2;
+    }
+
+    private void v2(DbSession db, String vbkey, StepWork stepWork) throws SQLException {
+        String state = lockHeader(db, vbkey);
+        if (state == null || !state.equals("P")) {
+            db.commit();
+            return;
+        }
+        boolean v2 = hasModules(db, vbkey, UpdateCall.Priority.V2);
+        if (v2) {
+            runModules(db, vbkey, UpdateCall.Priority.V2, stepWork);
+        }
+        db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
+        db.commit();
+        if (v2) {
+            listener.v2Committed(db.dbNanos(), db.calls());
+        }
+    }
+
+    private static String lockHeader(DbSession db, String vbkey) throws SQLException {
+        return db.queryOne("SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", rs -> rs.getString(1), vbkey);
+    }
+
+    private static boolean hasModules(DbSession db, String vbkey, UpdateCall.Priority prio) throws SQLException {
+        return db.queryOne("SELECT 1 FROM vbmod WHERE vbkey = ? AND vbprio = ? " + db.dialect().firstRows(1),
+                rs -> 1, vbkey, prio.code()) != null;
     }
 
     private int runModules(DbSession db, String vbkey, UpdateCall.Priority prio, StepWork stepWork) throws SQLException {
@@ -167,9 +208,13 @@ final class UpdateProcessor {
         return items;
     }
 
-    /** Marks the request as failed (SAP's SM13 "error") in its own transaction, so it is never retried blindly. */
-    private DbSession fail(DbSession db, String vbkey, String cause) throws InterruptedException {
-        String reason = "V1 of " + vbkey + " failed: " + cause;
+    /**
+     * Marks the request as failed (SAP's SM13 "error") in its own transaction: it is not retried
+     * until someone re-posts it ({@code sdbench repost}). If even the marking fails, the request is
+     * still pending and is tried again later.
+     */
+    private DbSession fail(DbSession db, String vbkey, Part part, String cause) throws InterruptedException {
+        String reason = part + " of " + vbkey + " failed: " + cause;
         try {
             db.update("UPDATE vbhdr SET vbstate = 'E' WHERE vbkey = ?", vbkey);
             db.commit();
@@ -178,8 +223,15 @@ final class UpdateProcessor {
             if (db.dialect().isConnectionLost(marking)) {
                 db = sessions.replace(db);
             }
+            outcomes.deferred(vbkey);
+            return db;
         }
-        finished.accept(vbkey, new UpdateOutcome.Failed(reason));
+        if (part == Part.V1) {
+            outcomes.v1Done(vbkey, new UpdateOutcome.Failed(reason), true);
+        } else {
+            listener.v2Failed(reason);
+        }
+        outcomes.released(vbkey);
         return db;
     }
 }

@@ -15,10 +15,11 @@ final class UpdateRequestWriter {
     private UpdateRequestWriter() {
     }
 
-    static void write(DbSession db, String vbkey, String user, String tcode, int instance, List<UpdateCall> calls)
+    static void write(DbSession db, String vbkey, String user, String tcode, int instance, List<UpdateCall> calls,
+                      long nowMillis)
             throws SQLException {
         db.update("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate) VALUES (?, ?, ?, ?, ?, 'P')",
-                vbkey, user, tcode, new Timestamp(System.currentTimeMillis()), instance);
+                vbkey, user, tcode, new Timestamp(nowMillis), instance);
         List<Object[]> mods = new ArrayList<>();
         List<Object[]> blocks = new ArrayList<>();
         for (int m = 0; m < calls.size(); m++) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,28 +31,43 @@ import org.sdbench.metrics.Clock;
  * commit was acknowledged is queued at once; one whose acknowledgement was lost (the connection
  * broke during commit), or whose processing was cut off, is found by a periodic sweep of VBHDR and
  * by the final sweep at drain; requests left by a crashed process are processed first at start.
+ *
+ * <p>A key stays in {@code known} from the moment it is queued until its V2 is over, so a sweep
+ * between V1 and V2 cannot hand it out again. A request whose processing hit a transient failure
+ * stays known and is queued again after a back-off; a worker killed by an {@link Error} is replaced
+ * and its request released for the sweep.
  */
 public final class UpdateTask {
     /** Requests younger than this are left to the normal path: their commit may be acknowledging right now. */
     private static final long SWEEP_MIN_AGE_MS = 5_000;
-    private static final long SWEEP_EVERY_MS = 2_000;
+    private static final Duration SWEEP_EVERY = Duration.ofSeconds(2);
 
     private final int instance;
     private final Clock clock;
     private final UpdateListener listener;
     private final LinkedBlockingQueue<String> queue = new LinkedBlockingQueue<>();
+    /** Queued, in process or deferred: every key this process is responsible for right now. */
     private final Set<String> known = ConcurrentHashMap.newKeySet();
     /** Requests written by a dialog transaction that has not ended yet: the sweep must leave them alone. */
     private final Set<String> inDialog = ConcurrentHashMap.newKeySet();
     private final Map<String, UpdateHandle> handles = new ConcurrentHashMap<>();
+    /** Keys whose last attempt failed transiently, with the clock time before which they are not retried. */
+    private final Map<String, Long> deferredUntil = new ConcurrentHashMap<>();
+    private final Map<String, Integer> deferrals = new ConcurrentHashMap<>();
+    /** The key each worker has taken, so a worker that dies can give it back. */
+    private final Map<Thread, String> taken = new ConcurrentHashMap<>();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicLong sequence = new AtomicLong();
+    private final AtomicInteger workerNumber = new AtomicInteger();
+    private final AtomicLong workersReplaced = new AtomicLong();
+    private final AtomicLong deferred = new AtomicLong();
     private final String keyPrefix;
     private final Enqueue enqueue;
     private final SessionSource sessions;
-    private final List<Thread> workers = new ArrayList<>();
+    private final List<Thread> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Thread sweeper;
     private final UpdateProcessor processor;
+    private final UpdateHooks hooks;
 
     /** An update task whose modules do no simulated ABAP work (SQL only). */
     public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
@@ -63,22 +79,48 @@ public final class UpdateTask {
     public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
                       Enqueue enqueue, UpdateListener listener, Clock clock, int retries,
                       Map<String, WorkUnits> moduleWork) {
+        this(instance, workProcesses, sessions, modules, enqueue, listener, clock, retries, moduleWork, UpdateHooks.NONE,
+                SWEEP_EVERY);
+    }
+
+    /** No simulated work; {@code sweepEvery} zero: no periodic sweep, only {@link #sweepNow} (tests drive it). */
+    public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
+                      Enqueue enqueue, UpdateListener listener, Clock clock, int retries, UpdateHooks hooks,
+                      Duration sweepEvery) {
+        this(instance, workProcesses, sessions, modules, enqueue, listener, clock, retries, Map.of(), hooks, sweepEvery);
+    }
+
+    private UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
+                       Enqueue enqueue, UpdateListener listener, Clock clock, int retries,
+                       Map<String, WorkUnits> moduleWork, UpdateHooks hooks, Duration sweepEvery) {
         this.instance = instance;
         this.clock = clock;
         this.listener = listener;
         this.enqueue = enqueue;
         this.sessions = sessions;
         this.keyPrefix = Long.toString(clock.wallMillis(), 36) + "-" + instance + "-";
-        this.processor = new UpdateProcessor(sessions, modules, listener, clock, retries, this::finished, moduleWork);
+        this.hooks = hooks;
+        this.processor = new UpdateProcessor(sessions, modules, listener, clock, retries, new Outcomes(), hooks,
+                moduleWork);
         for (int i = 0; i < workProcesses; i++) {
-            workers.add(Thread.ofPlatform().daemon().name("upd-" + instance + "-" + i).unstarted(this::work));
+            workers.add(newWorker());
         }
-        sweeper = Thread.ofPlatform().daemon().name("upd-sweep-" + instance).unstarted(this::sweepPeriodically);
+        sweeper = sweepEvery.isZero() ? null
+                : Thread.ofPlatform().daemon().name("upd-sweep-" + instance).unstarted(() -> sweepPeriodically(sweepEvery));
+    }
+
+    private Thread newWorker() {
+        Thread t = Thread.ofPlatform().daemon().name("upd-" + instance + "-" + workerNumber.getAndIncrement())
+                .unstarted(this::work);
+        t.setUncaughtExceptionHandler(this::workerDied);
+        return t;
     }
 
     public void start() {
         workers.forEach(Thread::start);
-        sweeper.start();
+        if (sweeper != null) {
+            sweeper.start();
+        }
     }
 
     /**
@@ -94,7 +136,7 @@ public final class UpdateTask {
         String vbkey = keyPrefix + sequence.incrementAndGet();
         inDialog.add(vbkey);
         afterRollback.accept(() -> inDialog.remove(vbkey));
-        UpdateRequestWriter.write(dialog, vbkey, user, tcode, instance, calls);
+        UpdateRequestWriter.write(dialog, vbkey, user, tcode, instance, calls, clock.wallMillis());
         UpdateHandle handle = new UpdateHandle(vbkey, clock.nanoTime());
         afterCommit.accept(() -> {
             enqueue.transfer(dialogOwner, owner(vbkey));
@@ -131,19 +173,70 @@ public final class UpdateTask {
         return false;
     }
 
-    /** Called by the processor when a request is done (committed, failed, or already gone). */
-    private void finished(String vbkey, UpdateOutcome outcome) {
-        enqueue.releaseAll(owner(vbkey));
-        UpdateHandle h = handles.remove(vbkey);
-        if (h != null) {
-            h.complete(outcome);
+    /** What the processor reports back, per key. */
+    private final class Outcomes implements UpdateProcessor.Outcomes {
+        @Override
+        public void v1Done(String vbkey, UpdateOutcome outcome, boolean countIt) {
+            enqueue.releaseAll(owner(vbkey));
+            UpdateHandle h = handles.remove(vbkey);
+            if (h != null) {
+                h.complete(outcome);
+            }
+            if (!countIt) {
+                return;
+            }
+            switch (outcome) {
+                case UpdateOutcome.Committed c -> listener.v1Committed(h == null ? -1 : c.committedNanos() - h.savedNanos(),
+                        c.dbNanos(), c.dbCalls(), c.lineItems());
+                case UpdateOutcome.Failed f -> listener.v1Failed(f.reason());
+            }
         }
-        switch (outcome) {
-            case UpdateOutcome.Committed c -> listener.v1Committed(h == null ? -1 : c.committedNanos() - h.savedNanos(),
-                    c.dbNanos(), c.dbCalls(), c.lineItems());
-            case UpdateOutcome.Failed f -> listener.v1Failed(f.reason());
+
+        @Override
+        public void released(String vbkey) {
+            taken.remove(Thread.currentThread());
+            deferrals.remove(vbkey);
+            known.remove(vbkey);
         }
-        known.remove(vbkey);
+
+        @Override
+        public void deferred(String vbkey) {
+            taken.remove(Thread.currentThread());
+            int n = deferrals.merge(vbkey, 1, Integer::sum);
+            deferred.incrementAndGet();
+            deferredUntil.put(vbkey, clock.nanoTime() + UpdateProcessor.backoffNanos(n + 3));
+            hooks.deferred(vbkey);
+        }
+    }
+
+    /** A worker thrown out by an Error: its request goes back to the sweep and a new worker takes its place. */
+    private void workerDied(Thread dead, Throwable cause) {
+        workers.remove(dead);
+        String vbkey = taken.remove(dead);
+        if (vbkey != null) {
+            known.remove(vbkey);
+        }
+        if (!stopping.get()) {
+            Thread t = newWorker();
+            workers.add(t);
+            t.start();
+        }
+        workersReplaced.incrementAndGet();
+        listener.v1Failed("update work process " + dead.getName() + " died: " + cause);
+    }
+
+    /** One pass of the periodic sweep, now: what it found and what it queued. */
+    public record SweepPass(int pending, int queued) {
+    }
+
+    /**
+     * Re-queues deferred requests whose back-off is over and queues pending requests older than
+     * the minimum age that nobody here knows of; the periodic sweep does this every two seconds.
+     */
+    public SweepPass sweepNow(DbSession db) throws SQLException {
+        requeueDue();
+        List<String> keys = pending(db, instance, clock.wallMillis() - SWEEP_MIN_AGE_MS);
+        return new SweepPass(keys.size(), offerAll(keys));
     }
 
     /** Queues pending requests of this instance older than the given wall time; returns how many were new. */
@@ -152,9 +245,17 @@ public final class UpdateTask {
     }
 
     private int sweep(DbSession db, int ofInstance, long olderThanMillis) throws SQLException {
+        return offerAll(pending(db, ofInstance, olderThanMillis));
+    }
+
+    private List<String> pending(DbSession db, int ofInstance, long olderThanMillis) throws SQLException {
         List<String> keys = db.query("SELECT vbkey FROM vbhdr WHERE vbstate = 'P' AND instance = ? AND vbdate < ? ORDER BY vbdate",
                 rs -> rs.getString(1), ofInstance, new Timestamp(Math.min(olderThanMillis, 253_402_300_799_000L)));
         db.commit();
+        return keys;
+    }
+
+    private int offerAll(List<String> keys) {
         int added = 0;
         for (String k : keys) {
             if (!inDialog.contains(k) && offer(k)) {
@@ -164,14 +265,14 @@ public final class UpdateTask {
         return added;
     }
 
-    private void sweepPeriodically() {
+    private void sweepPeriodically(Duration every) {
         DbSession db = null;
         try {
             db = sessions.open();
             while (!stopping.get()) {
-                Thread.sleep(SWEEP_EVERY_MS);
+                Thread.sleep(every);
                 try {
-                    sweep(db, clock.wallMillis() - SWEEP_MIN_AGE_MS);
+                    sweepNow(db);
                 } catch (SQLException e) {
                     db.rollbackQuietly();
                     if (db.dialect().isConnectionLost(e)) {
@@ -188,9 +289,24 @@ public final class UpdateTask {
         }
     }
 
-    /** Update transactions retried after a deadlock, serialization failure or lost connection. */
+    /** Update transactions retried after a transient failure (deadlock, lost connection, timeout, disk full), in place or later. */
     public long retriedTransactions() {
-        return processor.retried();
+        return processor.retried() + deferred.get();
+    }
+
+    /** Update work processes that died of an Error and were replaced. */
+    public long workersReplaced() {
+        return workersReplaced.get();
+    }
+
+    /** Update work processes alive now. */
+    public int liveWorkers() {
+        return (int) workers.stream().filter(Thread::isAlive).count();
+    }
+
+    /** Requests waiting for their back-off after a transient failure. */
+    public int deferredRequests() {
+        return deferredUntil.size();
     }
 
     /** CPU time of the update modules' simulated ABAP work so far. */
@@ -202,16 +318,32 @@ public final class UpdateTask {
         return queue.size();
     }
 
-    /** Blocks until the queue is empty and no request is in process, at most {@code timeout}. */
+    /**
+     * Blocks until no request is queued, in process or deferred, at most {@code timeout}. A
+     * request counts from the moment it is queued until it is released, so a worker that has
+     * taken one but not started on it yet keeps the task busy.
+     */
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
         long deadline = clock.nanoTime() + timeout.toNanos();
-        while (!queue.isEmpty() || processor.busy() > 0) {
-            if (clock.nanoTime() > deadline) {
+        while (!known.isEmpty()) {
+            if (clock.nanoTime() - deadline >= 0) {
                 return false;
+            }
+            if (!deferredUntil.isEmpty()) {
+                requeueDue();
             }
             Thread.sleep(20);
         }
         return true;
+    }
+
+    private void requeueDue() {
+        long now = clock.nanoTime();
+        deferredUntil.forEach((k, until) -> {
+            if (now - until >= 0 && deferredUntil.remove(k, until)) {
+                queue.add(k);
+            }
+        });
     }
 
     private void work() {
@@ -219,8 +351,12 @@ public final class UpdateTask {
             processor.run(() -> {
                 while (true) {
                     String k = queue.poll(100, TimeUnit.MILLISECONDS);
-                    if (k != null || stopping.get()) {
+                    if (k != null) {
+                        taken.put(Thread.currentThread(), k);
                         return k;
+                    }
+                    if (stopping.get()) {
+                        return null;
                     }
                 }
             });
@@ -233,23 +369,30 @@ public final class UpdateTask {
      * Drains the queue for at most {@code timeout}, sweeps VBHDR once more for requests whose
      * queueing was lost (no dialog step writes any more at this point), drains again, then stops
      * the update work processes. What is still not processed stays in VBHDR for the next start.
+     * The extra session for the final sweep is taken from the pool within its connection timeout
+     * or not at all.
      */
     public boolean drainAndStop(Duration timeout) throws InterruptedException {
         long deadline = clock.nanoTime() + timeout.toNanos();
         boolean drained = awaitIdle(timeout);
         if (drained) {
-            DbSession db = sessions.open();
-            try {
-                sweep(db, Long.MAX_VALUE);
+            try (DbSession db = new DbSession(sessions.pool().getConnection(), sessions.dialect(), clock)) {
+                try {
+                    sweep(db, Long.MAX_VALUE);
+                } catch (SQLException e) {
+                    db.rollbackQuietly();
+                }
             } catch (SQLException e) {
-                db.rollbackQuietly();
-            } finally {
-                db.close();
+                drained = false;
             }
-            drained = awaitIdle(Duration.ofNanos(Math.max(0, deadline - clock.nanoTime())));
+            if (drained) {
+                drained = awaitIdle(Duration.ofNanos(Math.max(0, deadline - clock.nanoTime())));
+            }
         }
         stopping.set(true);
-        sweeper.interrupt();
+        if (sweeper != null) {
+            sweeper.interrupt();
+        }
         for (Thread t : workers) {
             t.join(5_000);
             if (t.isAlive()) {
@@ -257,7 +400,9 @@ public final class UpdateTask {
                 t.join(5_000);
             }
         }
-        sweeper.join(5_000);
+        if (sweeper != null) {
+            sweeper.join(5_000);
+        }
         return drained;
     }
 }

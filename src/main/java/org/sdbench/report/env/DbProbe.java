@@ -43,13 +43,13 @@ public final class DbProbe {
                     if ("client".equals(rs.getString(4)) && DRIVER_SET.contains(name)) {
                         continue;
                     }
-                    settings.put(name, new Environment.Setting(rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5)));
+                    settings.put(name, new Environment.Setting(Redaction.setting(name, rs.getString(2)), rs.getString(3),
+                            rs.getString(4), Redaction.setting(name, rs.getString(5))));
                 }
             }
-            return new Environment.Database(kind, db.describe(), version, server, settings, "ok");
+            return new Environment.Database(kind, Redaction.pairs(db.describe()), version, server, settings, "ok");
         } catch (SQLException e) {
-            return new Environment.Database(kind, db.describe(), null, null, Map.of(),
+            return new Environment.Database(kind, Redaction.pairs(db.describe()), null, null, Map.of(),
                     "reading pg_settings failed: " + e.getMessage().lines().findFirst().orElse(""));
         }
     }

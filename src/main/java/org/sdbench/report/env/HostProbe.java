@@ -45,7 +45,7 @@ public final class HostProbe {
         Runtime.Version v = Runtime.version();
         List<String> gcs = ManagementFactory.getGarbageCollectorMXBeans().stream().map(b -> b.getName()).toList();
         return new Environment.Jvm(v.toString(), System.getProperty("java.vendor"), System.getProperty("java.vm.name"),
-                Runtime.getRuntime().maxMemory(), gcs, ManagementFactory.getRuntimeMXBean().getInputArguments());
+                Runtime.getRuntime().maxMemory(), gcs, Redaction.jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()));
     }
 
     private static String hostname() {

@@ -1,0 +1,54 @@
+package org.sdbench.appserver.update;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.db.DbSession;
+import org.sdbench.db.Dialect;
+import org.sdbench.metrics.Clock;
+import org.sdbench.protocol.UpdateListener;
+
+/**
+ * Puts failed update requests (VBHDR state E, SAP's SM13 "repeat update") back to pending and
+ * processes them at once, one update work process per instance number. Meant for after the
+ * cause was fixed and while no run uses the schema; a request that fails again is left in E.
+ */
+public final class UpdateRepost {
+    /** How many requests were re-posted; what is left in VBHDR afterwards, pending and failed. */
+    public record Result(int reposted, long stillPending, long failedAgain) {
+    }
+
+    private UpdateRepost() {
+    }
+
+    public static Result run(HikariDataSource pool, Dialect dialect, Map<String, UpdateModule> modules, Duration timeout)
+            throws SQLException, InterruptedException {
+        SessionSource sessions = new SessionSource(pool, dialect, Clock.SYSTEM);
+        List<Integer> instances;
+        int reposted;
+        try (DbSession db = new DbSession(pool.getConnection(), dialect, Clock.SYSTEM)) {
+            instances = db.query("SELECT DISTINCT instance FROM vbhdr WHERE vbstate = 'E'", rs -> rs.getInt(1));
+            reposted = db.update("UPDATE vbhdr SET vbstate = 'P' WHERE vbstate = 'E'");
+            db.commit();
+        }
+        for (int instance : instances) {
+            UpdateTask task = new UpdateTask(instance, 1, sessions, modules, new EnqueueServer(Clock.SYSTEM),
+                    UpdateListener.NONE, Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+            try (DbSession db = new DbSession(pool.getConnection(), dialect, Clock.SYSTEM)) {
+                task.recoverPending(db);
+            }
+            task.start();
+            task.drainAndStop(timeout);
+        }
+        try (DbSession db = new DbSession(pool.getConnection(), dialect, Clock.SYSTEM)) {
+            long failedAgain = db.queryOne("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'", rs -> rs.getLong(1));
+            long pending = db.queryOne("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'", rs -> rs.getLong(1));
+            db.commit();
+            return new Result(reposted, pending, failedAgain);
+        }
+    }
+}
