@@ -6,6 +6,10 @@ import org.sdbench.appserver.server.AppServerProcess;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
+import org.sdbench.metrics.Clock;
+import org.sdbench.network.Hop;
+import org.sdbench.network.NetworkEmulation;
+import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Address;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,6 +52,7 @@ final class AppserverCommand implements Callable<Integer> {
         }
         String host = advertise != null ? advertise : a.listen();
         try (Database db = Database.open(c.database(), false);
+             NetworkEmulation net = emulate(c, db);
              AppServerProcess p = ChildProcessSupport.environment(() -> {
                  try {
                      return AppServerProcess.start(c, db, instance, centralAddress, a.listen(), process.port, host,
@@ -57,6 +62,10 @@ final class AppserverCommand implements Callable<Integer> {
                      throw new org.sdbench.protocol.wire.WireException("interrupted while starting");
                  }
              })) {
+            for (var r : net.routes()) {
+                ChildProcessSupport.log("app server " + instance + ": network." + r.hop().key() + " emulated through the relay at "
+                        + r.relay().getHostString() + ":" + r.relay().getPort());
+            }
             Thread main = Thread.currentThread();
             ChildProcessSupport.watchParent(process.parentWatch, main::interrupt);
             ChildProcessSupport.ready(spec.commandLine().getOut(), "appserver-" + instance, p.port());
@@ -67,5 +76,15 @@ final class AppserverCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK;
+    }
+
+    /** This process's emulated links: to the DB (its pool dials the relay) and to the central services. */
+    private static NetworkEmulation emulate(SdbenchConfig c, Database db) {
+        NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM);
+        if (c.network().appToDb().emulated()) {
+            db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
+        }
+        Dialer.routeThrough(net.wireRouter());
+        return net;
     }
 }

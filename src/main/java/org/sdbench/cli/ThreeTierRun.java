@@ -26,6 +26,9 @@ import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.report.Json;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.report.RunFolder;
+import org.sdbench.network.NetworkEmulation;
+import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
@@ -60,14 +63,18 @@ final class ThreeTierRun {
         RunFolder.writeStart(folder, c, env);
         var a = c.appServer();
         Clock clock = Clock.SYSTEM;
-        try (ChildProcesses children = new ChildProcesses(folder)) {
+        try (ChildProcesses children = new ChildProcesses(folder);
+             NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), clock)) {
+            Dialer.routeThrough(net.wireRouter());
             Address central = startProcesses(c, db, folder, children, out);
             try (RemoteTier tier = connect(c, central)) {
                 recordHops(folder, tier.probeHops(HOP_PINGS), out);
-                return run(c, db, out, folder, env, tier, clock, started);
+                return run(c, db, out, folder, env, tier, clock, started, net);
             } catch (WireException e) {
                 throw new EnvironmentException(e.getMessage());
             }
+        } finally {
+            Dialer.routeThrough(null);
         }
     }
 
@@ -134,7 +141,8 @@ final class ThreeTierRun {
     }
 
     private RunExecutor.Outcome run(SdbenchConfig c, Database db, PrintWriter out, Path folder, Environment env,
-                                    RemoteTier tier, Clock clock, LocalDateTime started) throws InterruptedException {
+                                    RemoteTier tier, Clock clock, LocalDateTime started, NetworkEmulation net)
+            throws InterruptedException {
         var a = c.appServer();
         RunMetrics metrics = new RunMetrics(clock);
         metrics.beforeHarvest(() -> tier.pullStats(metrics));
@@ -184,6 +192,8 @@ final class ThreeTierRun {
             RunReport report = new RunReportAssembler(c, db, figures(tier), metrics).assemble(started, drained, recovered,
                     driver.stopped(), timeline, window);
             report = ThreeTierFigures.attach(report, metrics, tier, service, window, phases);
+            report = report.withNetwork(NetworkSection.threeTier(net, c.network(),
+                    env.network() == null ? null : env.network().dbRoundTrip()));
             report = report.withThresholds(Thresholds.evaluate(thresholds, report));
             report = report.withCertificate(Certificate.of(report, SdRules.judge(c.run().rules(), report, series.rows()), env));
             RunFolder.write(folder, report, series.rows(), env);

@@ -11,6 +11,7 @@ import org.sdbench.config.NetworkConfig;
 import org.sdbench.config.NetworkHop;
 import org.sdbench.db.EnvironmentException;
 import org.sdbench.metrics.Clock;
+import org.sdbench.protocol.wire.Dialer;
 
 /**
  * The emulated hops of one process: {@link #route} hands out the address to dial for a hop and a target,
@@ -36,6 +37,19 @@ public final class NetworkEmulation implements AutoCloseable {
         this.config = config;
         this.seed = seed;
         this.clock = clock;
+    }
+
+    /**
+     * This emulation as the wire's router: a driver's connections to app servers take the
+     * driverToApp link, an app server's connections to the central services the appToCentral one.
+     * The driver's logon look-ups at the message server are not shaped (SAP GUI talks to it once).
+     */
+    public Dialer.Router wireRouter() {
+        return (hop, target) -> switch (hop) {
+            case DRIVER_TO_APP -> route(Hop.DRIVER_TO_APP, target);
+            case APP_TO_CENTRAL -> route(Hop.APP_TO_CENTRAL, target);
+            case DRIVER_TO_CENTRAL -> target;
+        };
     }
 
     public static LinkProfile requests(NetworkHop h) {

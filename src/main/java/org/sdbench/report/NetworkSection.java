@@ -4,6 +4,9 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.config.NetworkConfig;
+import org.sdbench.config.NetworkHop;
+import org.sdbench.network.Hop;
 import org.sdbench.network.HostPort;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.NetworkEmulation;
@@ -23,6 +26,27 @@ public final class NetworkSection {
             hops.add(new RunReport.EmulatedHop(r.hop().key(), HostPort.format(r.target()), HostPort.format(r.relay()),
                     ms(q.delay()), ms(q.jitter()), q.loss(), ms(a.delay()), ms(a.jitter()), a.loss(), ms(q.retransmitTimeout()),
                     relay == null ? 0 : relay.stats().losses()));
+        }
+        return new RunReport.Network(hops, dbRoundTrip);
+    }
+
+    /**
+     * A three-tier run's network: the driver's own relays, plus the links each app-server process
+     * emulates itself (to the central services and to the DB), named from the configuration; their
+     * retransmissions are counted in those processes, not here.
+     */
+    public static RunReport.Network threeTier(NetworkEmulation driverSide, NetworkConfig config, RoundTrip dbRoundTrip) {
+        RunReport.Network own = of(driverSide, dbRoundTrip);
+        List<RunReport.EmulatedHop> hops = new ArrayList<>(own.emulated());
+        for (Hop hop : List.of(Hop.APP_TO_CENTRAL, Hop.APP_TO_DB)) {
+            NetworkHop h = hop.of(config);
+            if (h.emulated()) {
+                LinkProfile q = NetworkEmulation.requests(h);
+                LinkProfile a = NetworkEmulation.replies(h);
+                hops.add(new RunReport.EmulatedHop(hop.key(), "from each app server", "in each app-server process",
+                        ms(q.delay()), ms(q.jitter()), q.loss(), ms(a.delay()), ms(a.jitter()), a.loss(),
+                        ms(q.retransmitTimeout()), 0));
+            }
         }
         return new RunReport.Network(hops, dbRoundTrip);
     }

@@ -20,14 +20,30 @@ public final class Dialer {
         APP_TO_CENTRAL
     }
 
+    /** Where a hop really dials: the target itself, or an emulated link (a relay) in front of it. */
+    @FunctionalInterface
+    public interface Router {
+        InetSocketAddress route(Hop hop, InetSocketAddress target);
+    }
+
+    private static final Router DIRECT = (hop, target) -> target;
+    // One per process: set once when the process starts, before its first connection.
+    private static volatile Router router = DIRECT;
+
     private Dialer() {
+    }
+
+    /** Routes this process's later connections through {@code r}; null dials directly again. */
+    public static void routeThrough(Router r) {
+        router = r == null ? DIRECT : r;
     }
 
     /** Connects within the timeout, or fails with one line naming the address and what is there. */
     public static Socket dial(Hop hop, Address address, Duration timeout) {
         Socket s = new Socket();
         try {
-            s.connect(new InetSocketAddress(address.host(), address.port()), (int) Math.max(1, timeout.toMillis()));
+            InetSocketAddress target = router.route(hop, new InetSocketAddress(address.host(), address.port()));
+            s.connect(target, (int) Math.max(1, timeout.toMillis()));
             return s;
         } catch (UnknownHostException e) {
             close(s);
