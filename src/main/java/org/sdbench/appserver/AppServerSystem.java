@@ -9,6 +9,13 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.sdbench.appserver.workprocess.DbOutageException;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepTimes;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.sdbench.appserver.enqueue.EnqueueServer;
@@ -32,6 +39,7 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     private final AtomicReferenceArray<UserSession> users;
     private final long seed;
     private final int contextBytes;
+    private final long replyTimeoutNanos;
 
     public AppServerSystem(AppServerConfig config, WorkloadConfig workload, Database db, StepHandler handler,
                            Map<String, UpdateModule> modules, UpdateListener updates, Clock clock, int maxUsers, long seed) {
@@ -40,6 +48,7 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         this.users = new AtomicReferenceArray<>(maxUsers + 1);
         this.seed = seed;
         this.contextBytes = config.userContextBytes();
+        this.replyTimeoutNanos = config.replyTimeout().toNanos();
         for (int i = 1; i <= config.instances(); i++) {
             instances.add(new AppServerInstance(i, config, workload, db, enqueue, handler, modules, updates, clock));
         }
@@ -77,9 +86,14 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         CompletableFuture<StepResult> reply = new CompletableFuture<>();
         instances.get(u.instance() - 1).dispatch(u, step, reply);
         try {
-            return reply.get();
+            return reply.get(replyTimeoutNanos, TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             throw new IllegalStateException("work process failed on " + step.label(), e.getCause());
+        } catch (TimeoutException e) {
+            // A safety net: work processes always answer, but a user must never wait for one that is gone.
+            reply.cancel(false);
+            return new StepResult(step, new StepOutcome.Timeout("no answer from a work process within appServer.replyTimeout"),
+                    StepTimes.ZERO, 0);
         }
     }
 
@@ -96,6 +110,27 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         if (u != null) {
             enqueue.releaseAll(u.owner());
         }
+    }
+
+    /**
+     * Calls {@code listener} once when an instance declares the database gone for longer than
+     * database.timeouts.maxOutage (the run must end, exit 3).
+     */
+    public void onOutage(Consumer<DbOutageException> listener) {
+        AtomicBoolean once = new AtomicBoolean();
+        for (AppServerInstance i : instances) {
+            i.sessions().onOutage(e -> {
+                if (once.compareAndSet(false, true)) {
+                    listener.accept(e);
+                }
+            });
+        }
+    }
+
+    /** The first declared database outage, or null. */
+    public DbOutageException outage() {
+        return instances.stream().map(i -> i.sessions().outage()).filter(java.util.Objects::nonNull).findFirst()
+                .orElse(null);
     }
 
     /** Stops the instances; true when every update request was processed within the timeout. */

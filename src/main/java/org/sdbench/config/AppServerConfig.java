@@ -12,7 +12,8 @@ public record AppServerConfig(
         int tableBufferEntries,
         Duration updateWaitTimeout,
         int dbRetries,
-        Duration tableBufferSync) {
+        Duration tableBufferSync,
+        Duration replyTimeout) {
 
     public AppServerConfig {
         ConfigException.require(layout != null, "appServer.layout", null, "two-tier or three-tier");
@@ -30,6 +31,8 @@ public record AppServerConfig(
         ConfigException.require(dbRetries >= 0 && dbRetries <= 100, "appServer.dbRetries", dbRetries, "0 to 100");
         ConfigException.require(tableBufferSync != null && !tableBufferSync.isNegative(), "appServer.tableBufferSync",
                 tableBufferSync, "a duration >= 0 (0 = check for changed buffered tables before every step)");
+        ConfigException.require(replyTimeout != null && replyTimeout.toMillis() >= 1, "appServer.replyTimeout",
+                replyTimeout, "a duration of at least 1ms");
     }
 
     /**

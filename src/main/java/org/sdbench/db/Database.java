@@ -92,12 +92,24 @@ public final class Database implements AutoCloseable {
         hc.setMaximumPoolSize(size);
         hc.setMinimumIdle(size);
         hc.setAutoCommit(false);
-        hc.setConnectionTimeout(10_000);
-        hc.setInitializationFailTimeout(-1);
-        dialect.connectionProperties(config.schema(), config.sslmode()).forEach(hc::addDataSourceProperty);
-        HikariDataSource ds = new HikariDataSource(hc);
-        pools.add(ds);
-        return ds;
+        long connectMs = config.timeouts().connect().toMillis();
+        hc.setConnectionTimeout(connectMs);
+        // A server that does not answer at start is an environment error, not a reason to wait forever.
+        hc.setInitializationFailTimeout(connectMs);
+        properties().forEach((k, v) -> {
+            if (!k.equals("user") && !k.equals("password")) {
+                hc.addDataSourceProperty((String) k, v);
+            }
+        });
+        dialect.sessionTimeoutProperties(config.timeouts()).forEach(hc::addDataSourceProperty);
+        try {
+            HikariDataSource ds = new HikariDataSource(hc);
+            pools.add(ds);
+            return ds;
+        } catch (com.zaxxer.hikari.pool.HikariPool.PoolInitializationException e) {
+            throw new EnvironmentException("connection pool '" + name + "': no connection to " + url + " within "
+                    + "database.timeouts.connect (" + rootMessage(e) + "); is the server up and reachable?");
+        }
     }
 
     private Properties properties() {
@@ -107,6 +119,7 @@ public final class Database implements AutoCloseable {
             p.setProperty("password", password);
         }
         dialect.connectionProperties(config.schema(), config.sslmode()).forEach(p::setProperty);
+        dialect.clientTimeoutProperties(config.timeouts()).forEach(p::setProperty);
         return p;
     }
 
@@ -162,6 +175,15 @@ public final class Database implements AutoCloseable {
         String h = via.getHostString();
         dialUrl = HOST_PORT.matcher(url).replaceFirst("$1" + java.util.regex.Matcher.quoteReplacement(
                 (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + via.getPort()));
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        return m == null ? t.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
     }
 
     static String databaseName(String jdbcUrl) {

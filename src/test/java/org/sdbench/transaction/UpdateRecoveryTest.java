@@ -44,7 +44,7 @@ class UpdateRecoveryTest {
         var cfg = TestDb.config(SCHEMA);
         try (Database db = TestDb.open(cfg)) {
             var pool = db.pool("recovery", 4);
-            SessionSource sessions = new SessionSource(pool, db.dialect(), Clock.SYSTEM);
+            SessionSource sessions = new SessionSource(pool, db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             EnqueueServer enqueue = new EnqueueServer(Clock.SYSTEM);
             LockOwner dialogOwner = new LockOwner("user:1");
             String vbeln = "0077000001";
@@ -90,7 +90,7 @@ class UpdateRecoveryTest {
     @Test
     void sweep_commitAcknowledgedLate_requestWaitsForItsDialogThenIsQueuedOnceWithItsHandle() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), Clock.SYSTEM);
+            SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             UpdateTask task = startedTask(sessions, 2);
             List<Runnable> onCommit = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();
@@ -111,7 +111,7 @@ class UpdateRecoveryTest {
     @Test
     void sweep_commitOutcomeUnknownToTheDialog_requestFoundAndProcessed() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), Clock.SYSTEM);
+            SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             UpdateTask task = startedTask(sessions, 3);
             List<Runnable> onRollback = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();

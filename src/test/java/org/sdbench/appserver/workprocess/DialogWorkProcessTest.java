@@ -21,7 +21,7 @@ class DialogWorkProcessTest {
     @Test
     void run_stepThrowsUnexpectedly_userGetsAnAnswerAndTheNextStepIsServed() throws Exception {
         try (Database db = TestDb.open(TestDb.config("it_work_process"))) {
-            SessionSource sessions = new SessionSource(db.pool("wp-test", 2), db.dialect(), Clock.SYSTEM);
+            SessionSource sessions = new SessionSource(db.pool("wp-test", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             Dispatcher dispatcher = new Dispatcher();
             AtomicInteger calls = new AtomicInteger();
             var runner = new DialogWorkProcess.StepRunner() {
