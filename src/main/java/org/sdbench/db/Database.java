@@ -74,6 +74,15 @@ public final class Database implements AutoCloseable {
         return embedded != null;
     }
 
+    /**
+     * At JVM shutdown, keeps an embedded server running until {@code gate} opens (bounded), so
+     * that an interrupted run can still finish its report; nothing to do for an external server.
+     * Run the returned release when the gate no longer matters.
+     */
+    public Runnable holdServerUntil(java.util.concurrent.CountDownLatch gate) {
+        return embedded == null ? () -> { } : embedded.stopAfter(gate);
+    }
+
     /** A plain connection (autocommit on) with the schema set, for set-up and audits. */
     public Connection connect() throws SQLException {
         Properties p = properties();

@@ -105,7 +105,11 @@ public final class RunReportAssembler {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2)};
         } catch (SQLException ex) {
-            throw new EnvironmentException("reading the update request tables after the run failed: " + ex.getMessage());
+            if (system.outage() == null) {
+                throw new EnvironmentException("reading the update request tables after the run failed: " + ex.getMessage());
+            }
+            // The run ended because the database is gone: the report is still written, with these unknown.
+            return new long[] {-1, -1};
         }
     }
 
