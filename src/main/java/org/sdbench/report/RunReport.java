@@ -207,7 +207,10 @@ public record RunReport(
             if (errors > 0) {
                 w.add("errors in the window: " + s.errorsByKind());
             }
-            if (!rel.updateTaskDrained()) {
+            if (rel.pendingUpdateRequestsAtEnd() < 0) {
+                w.add("the database was unreachable at the end: pending and failed update requests are unknown; "
+                        + "those left in VBHDR are processed first by the next run");
+            } else if (!rel.updateTaskDrained()) {
                 w.add(rel.pendingUpdateRequestsAtEnd() + " update requests still pending at the end: they stay in VBHDR "
                         + "and are processed first by the next run");
             }

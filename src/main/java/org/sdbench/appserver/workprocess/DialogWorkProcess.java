@@ -92,10 +92,6 @@ public final class DialogWorkProcess implements Runnable {
                         continue;
                     }
                     db = serve(db, r);
-                } catch (DbOutageException e) {
-                    // serve() closed the broken session before trying to replace it.
-                    db = null;
-                    r.reply().complete(failed(r, new StepOutcome.ConnectionLost(e.getMessage())));
                 } catch (RuntimeException | Error e) {
                     // Whatever went wrong, the user waiting for this step must get an answer. A
                     // RuntimeException leaves the process serving; an Error ends it, and the instance's
@@ -123,7 +119,7 @@ public final class DialogWorkProcess implements Runnable {
         }
     }
 
-    /** A fresh session after an unexpected failure, or none when the database is gone (next loop retries). */
+    /** A fresh session after a failure, or none when the database is gone (the next request finds out). */
     private DbSession replaceQuietly(DbSession db) throws InterruptedException {
         try {
             return sessions.replace(db);
@@ -147,7 +143,7 @@ public final class DialogWorkProcess implements Runnable {
             outcome = runner.run(db, r);
         } catch (ConnectionLostException e) {
             outcome = e.timeout() != null ? new StepOutcome.DbTimeout(e.timeout()) : new StepOutcome.ConnectionLost(e.getMessage());
-            session = sessions.replace(db);
+            session = replaceQuietly(db);
         } catch (RuntimeException e) {
             // A bug in a step must not kill the work process (the instance would lose capacity);
             // it is reported as an error kind and the transaction is rolled back.
