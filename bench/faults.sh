@@ -9,7 +9,7 @@
 #   bench/faults.sh restart stall   # some of them
 #
 # Faults: restart (DB restart mid-run), backends (pg_terminate_backend of every sdbench session),
-# stall (the whole server process group SIGSTOPped past the timeout), kill9 (sdbench killed -9,
+# stall (the postmaster and every server process SIGSTOPped past the timeout), kill9 (sdbench killed -9,
 # then started again), diskfull (the filesystem under a tablespace full), netcut (a socat relay
 # between sdbench and the DB stops forwarding).
 # Needs: PostgreSQL server binaries (PG_BIN, default /usr/lib/postgresql/15/bin), socat, jq; root
@@ -41,10 +41,12 @@ log() { echo "[faults] $*" >&2; }
 
 cleanup() {
   set +e
+  # The logs outlive the temporary folder, for a look at what a fault did.
+  rm -rf "$here/target/faults" && mkdir -p "$here/target/faults" && cp "$work"/*.log "$here/target/faults/" 2>/dev/null
   [ -n "$bg_pid" ] && kill -9 "$bg_pid" 2>/dev/null
   [ -n "$relay_pgid" ] && kill -CONT -- "-$relay_pgid" 2>/dev/null && kill -- "-$relay_pgid" 2>/dev/null
   if [ -n "$pg_pgid" ]; then
-    kill -CONT -- "-$pg_pgid" 2>/dev/null
+    kill -CONT -- "-$pg_pgid" $(server_pids) 2>/dev/null
     as_pg "$PG_BIN/pg_ctl" -D "$data" -m immediate -t 20 stop >/dev/null 2>&1
   fi
   [ -n "$mounted" ] && umount "$tsdir" 2>/dev/null
@@ -52,6 +54,13 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# The postmaster and all its children: each backend is its own process-group leader (PostgreSQL
+# calls setsid() in every child), so stopping the server's process group would stop the postmaster only.
+server_pids() {
+  local pm; pm="$(head -1 "$data/postmaster.pid" 2>/dev/null)" || return 0
+  [ -n "$pm" ] && echo "$pm" $(pgrep -P "$pm")
+}
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
@@ -93,14 +102,14 @@ start_run() {
   bg_pid=$!
 }
 # Waits for the background run (bounded by its timeout); its exit code goes to $rc.
-wait_run() { rc=0; wait "$bg_pid" || rc=$?; bg_pid=""; }
-# Bounded wait until the run has saved an order (users are in their loops).
+wait_run() { rc=0; { wait "$bg_pid"; } 2>/dev/null || rc=$?; bg_pid=""; }
+# Bounded wait until this run is in its measurement window with users in their loops.
 wait_busy() {
-  for _ in $(seq 1 600); do
-    [ "$(psql_do "SELECT COUNT(*) FROM sdbench.vbak" 2>/dev/null || echo 0)" -gt 0 ] && return 0
+  for _ in $(seq 1 900); do
+    grep -q '^\[measurement' "$work/$1.log" 2>/dev/null && return 0
     sleep 0.2
   done
-  log "the run never saved an order"; return 1
+  log "run $1 never reached its measurement window"; return 1
 }
 folder_of() { ls -d "$work/results/$1"/*/ 2>/dev/null | tail -1; }
 
@@ -124,14 +133,14 @@ report() {
 
 # Each fault sets $rc (the run's exit code), $want (the expected one) and, on a side failure, $extra.
 fault_restart() {
-  want=0; start_run restart; wait_busy || true; sleep 3
+  want=0; start_run restart; wait_busy restart || true; sleep 3
   as_pg "$PG_BIN/pg_ctl" -D "$data" -m fast -w -t 60 stop >/dev/null
   start_pg
   wait_run
 }
 
 fault_backends() {
-  want=0; start_run backends; wait_busy || true
+  want=0; start_run backends; wait_busy backends || true
   for _ in 1 2 3; do
     sleep 3
     psql_do "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'sdbench'" >/dev/null
@@ -140,17 +149,21 @@ fault_backends() {
 }
 
 fault_stall() {
-  want=3; start_run stall "${short[@]}"; wait_busy || true
-  kill -STOP -- "-$pg_pgid"
+  want=3; start_run stall "${short[@]}"; wait_busy stall || true
+  local pids; pids="$(server_pids)"
+  # shellcheck disable=SC2086
+  kill -STOP $pids
   wait_run
-  kill -CONT -- "-$pg_pgid"
+  # shellcheck disable=SC2086
+  kill -CONT $pids
 }
 
 fault_kill9() {
-  want=0; start_run kill9; wait_busy || true; sleep 3
+  want=0; start_run kill9; wait_busy kill9 || true; sleep 3
   # The background job is 'timeout'; its child is the sdbench JVM (the launcher execs java).
   kill -9 "$(pgrep -P "$bg_pid" | head -1)"
   wait_run
+  mv "$work/kill9.log" "$work/kill9-killed.log"
   # The next start processes what the killed one left in VBHDR, then runs normally.
   start_run kill9
   wait_run
@@ -166,10 +179,7 @@ fault_diskfull() {
   local ts=(--set database.schema=fullts --set database.tablespaces.insertOnly=faults_small
             --set database.tablespaces.vb=faults_small)
   sdb 600 load "${common[@]}" "${ts[@]}" --recreate >"$work/diskfull.load.log" 2>&1
-  want=0; start_run diskfull "${ts[@]}" "${short[@]}"
-  for _ in $(seq 1 600); do
-    [ "$(psql_do "SELECT COUNT(*) FROM fullts.vbak" 2>/dev/null || echo 0)" -gt 0 ] && break; sleep 0.2
-  done
+  want=0; start_run diskfull "${ts[@]}" "${short[@]}"; wait_busy diskfull || true
   # Fill the filesystem, hold it full for a while, then free it: the run must go on and catch up.
   dd if=/dev/zero of="$tsdir/filler" bs=64k >/dev/null 2>&1 || true
   sleep 8
@@ -183,7 +193,7 @@ fault_netcut() {
   setsid socat "TCP-LISTEN:$rport,bind=127.0.0.1,fork,reuseaddr" "TCP:127.0.0.1:$port" &
   relay_pgid="$!"
   sleep 0.5
-  want=0; start_run netcut --db-url "jdbc:postgresql://127.0.0.1:$rport/sdbench" "${short[@]}"; wait_busy
+  want=0; start_run netcut --set "database.url=jdbc:postgresql://127.0.0.1:$rport/sdbench" "${short[@]}"; wait_busy netcut || true
   # Cut for less than maxOutage: timeouts are counted, connections replaced, the run goes on.
   kill -STOP -- "-$relay_pgid"; sleep 8; kill -CONT -- "-$relay_pgid"
   wait_run
@@ -200,6 +210,4 @@ for f in "${faults[@]}"; do
   echo "$line"
   case "$line" in *"NOT survived"*) failed=1;; esac
 done
-# The logs outlive the temporary folder, for a look at what a fault did.
-mkdir -p "$here/target/faults" && cp "$work"/*.log "$here/target/faults/" 2>/dev/null || true
 exit "$failed"

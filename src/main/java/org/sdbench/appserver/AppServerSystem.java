@@ -32,6 +32,9 @@ import org.sdbench.protocol.SdStep;
  * (one lock table per system) and the message server's round-robin logon group.
  */
 public final class AppServerSystem implements DialogService, AutoCloseable {
+    /** How long a stopping user still waits for the answer to the step it is in. */
+    private static final long STOP_GRACE_NANOS = 5_000_000_000L;
+
     private final List<AppServerInstance> instances = new ArrayList<>();
     private final EnqueueServer enqueue;
     private final StepHandler handler;
@@ -87,6 +90,8 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         instances.get(u.instance() - 1).dispatch(u, step, reply);
         try {
             return reply.get(replyTimeoutNanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException stop) {
+            return answerDespiteStop(reply, stop);
         } catch (ExecutionException e) {
             throw new IllegalStateException("work process failed on " + step.label(), e.getCause());
         } catch (TimeoutException e) {
@@ -94,6 +99,30 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
             reply.cancel(false);
             return new StepResult(step, new StepOutcome.Timeout("no answer from a work process within appServer.replyTimeout"),
                     StepTimes.ZERO, 0);
+        }
+    }
+
+    /**
+     * The run is stopping (Ctrl-C, database outage) while this user's step is in a work process,
+     * which answers within moments: wait a little for that answer so the step is counted (a
+     * timeout during an outage is exactly what the report must show), then pass the stop on.
+     */
+    private static StepResult answerDespiteStop(CompletableFuture<StepResult> reply, InterruptedException stop)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + STOP_GRACE_NANOS;
+        while (true) {
+            try {
+                StepResult r = reply.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                Thread.currentThread().interrupt();
+                return r;
+            } catch (InterruptedException again) {
+                // Still stopping; the bound below ends this.
+            } catch (ExecutionException | TimeoutException e) {
+                throw stop;
+            }
+            if (System.nanoTime() >= deadline) {
+                throw stop;
+            }
         }
     }
 

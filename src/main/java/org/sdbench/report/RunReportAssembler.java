@@ -10,7 +10,6 @@ import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.Summary;
 import org.sdbench.report.db.WindowProbe;
@@ -105,10 +104,8 @@ public final class RunReportAssembler {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2)};
         } catch (SQLException ex) {
-            if (system.outage() == null) {
-                throw new EnvironmentException("reading the update request tables after the run failed: " + ex.getMessage());
-            }
-            // The run ended because the database is gone: the report is still written, with these unknown.
+            // The database went away at the end: the report is still written, with these two unknown
+            // (a warning says so), rather than losing the whole run folder.
             return new long[] {-1, -1};
         }
     }
