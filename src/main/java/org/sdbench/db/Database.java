@@ -117,7 +117,7 @@ public final class Database implements AutoCloseable {
             return ds;
         } catch (com.zaxxer.hikari.pool.HikariPool.PoolInitializationException e) {
             throw new EnvironmentException("connection pool '" + name + "': no connection to " + url + " within "
-                    + "database.timeouts.connect (" + rootMessage(e) + "); is the server up and reachable?");
+                    + "database.timeouts.connect (" + EmbeddedServer.rootCause(e) + "); is the server up and reachable?");
         }
     }
 
@@ -184,15 +184,6 @@ public final class Database implements AutoCloseable {
         String h = via.getHostString();
         dialUrl = HOST_PORT.matcher(url).replaceFirst("$1" + java.util.regex.Matcher.quoteReplacement(
                 (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + via.getPort()));
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        String m = t.getMessage();
-        return m == null ? t.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
     }
 
     static String databaseName(String jdbcUrl) {

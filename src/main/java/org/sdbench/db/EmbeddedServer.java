@@ -127,7 +127,8 @@ final class EmbeddedServer implements AutoCloseable {
         }
     }
 
-    private static String rootCause(Throwable e) {
+    /** The first line of the innermost cause's message, for one-line error messages. */
+    static String rootCause(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
