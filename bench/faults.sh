@@ -160,6 +160,10 @@ fault_stall() {
 
 fault_kill9() {
   want=0; start_run kill9; wait_busy kill9 || true; sleep 3
+  # Kill while an update request is in flight (bounded), so the restart has something to recover.
+  for _ in $(seq 1 200); do
+    [ "$(psql_do "SELECT COUNT(*) FROM sdbench.vbhdr" 2>/dev/null || echo 0)" -gt 0 ] && break
+  done
   # The background job is 'timeout'; its child is the sdbench JVM (the launcher execs java).
   kill -9 "$(pgrep -P "$bg_pid" | head -1)"
   wait_run
