@@ -123,7 +123,8 @@ report() {
     verdict="NOT survived (no result.json)"; counted="-"
   else
     counted="$(jq -r '"errors " + ((.summary.errorsByKind | to_entries | map("\(.key)=\(.value)") | join(",")) // "") +
-      ", connections replaced \(.reliability.connectionsReplaced), retried \(.reliability.retriedTransactions)" +
+      ", connections replaced \(.reliability.connectionsReplaced), failed connection attempts \(.reliability.failedConnectionAttempts)" +
+      ", retried \(.reliability.retriedTransactions)" +
       ", recovered requests \(.reliability.recoveredUpdateRequests), pending at end \(.reliability.pendingUpdateRequestsAtEnd)"' "$result")"
   fi
   [ "$rc" = "$want" ] || verdict="NOT survived (exit $rc, expected $want)"

@@ -95,7 +95,18 @@ public record RunReport(
 
     public record Reliability(long connectionsReplaced, long retriedTransactions, int recoveredUpdateRequests,
                               boolean updateTaskDrained, long pendingUpdateRequestsAtEnd, long failedUpdateRequestsAtEnd,
-                              boolean stoppedEarly) {
+                              boolean stoppedEarly, long failedConnectionAttempts, long workProcessesReplaced) {
+        /** ", N failed connection attempts, M dead work processes replaced", each only when non-zero. */
+        public String faultCounts() {
+            String s = "";
+            if (failedConnectionAttempts > 0) {
+                s += ", " + failedConnectionAttempts + " failed connection attempts";
+            }
+            if (workProcessesReplaced > 0) {
+                s += ", " + workProcessesReplaced + " dead work processes replaced";
+            }
+            return s;
+        }
     }
 
     static Throughputs throughputs(Summary s) {

@@ -51,6 +51,8 @@ public final class RunReportAssembler {
         long misses = 0;
         long replaced = 0;
         long retried = 0;
+        long failedOpens = 0;
+        long deadProcesses = 0;
         List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
         for (AppServerInstance i : system.instances()) {
             var s = i.numberRanges().stats();
@@ -60,13 +62,16 @@ public final class RunReportAssembler {
             misses += i.tableBuffer().misses();
             replaced += i.sessions().replacedConnections();
             retried += i.retriedTransactions();
+            failedOpens += i.sessions().failedOpens();
+            deadProcesses += i.replacedWorkProcesses();
         }
         var e = system.enqueue().stats();
         var app = new RunReport.AppTier(a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), numberRanges(nr),
                 e.requests(), e.conflicts(), e.avgLockMicros(), hits + misses == 0 ? 0 : (double) hits / (hits + misses),
                 hits, misses);
         long[] vb = pendingAndFailed();
-        var rel = new RunReport.Reliability(replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly);
+        var rel = new RunReport.Reliability(replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly, failedOpens,
+                deadProcesses);
         Summary summary = metrics.summary();
         RunReport r = RunReport.of(config, version(), started.toString(), db.describe(), summary, app, rel, timeline,
                 window.db(), window.host(), window.notes());

@@ -60,6 +60,8 @@ class DbStallTest {
             JsonNode errors = result.path("summary").path("errorsByKind");
             assertTrue(errors.path("db-timeout").asLong() > 0, "socket timeouts are counted: " + errors);
             assertTrue(result.path("reliability").path("stoppedEarly").asBoolean(), result.path("reliability").toString());
+            assertTrue(result.path("reliability").path("failedConnectionAttempts").asLong() > 0,
+                    "reconnect attempts are counted: " + result.path("reliability"));
         }
     }
 
