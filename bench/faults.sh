@@ -129,7 +129,8 @@ report() {
   fi
   [ "$rc" = "$want" ] || verdict="NOT survived (exit $rc, expected $want)"
   [ "$check_rc" = 0 ] || verdict="NOT survived (check exit $check_rc: $(grep -m1 -iv '^ok' "$work/$name.check.log" | cut -c1-120))"
-  printf '%-9s %s: exit %s; %s; check exit %s; %ds\n' "$name" "$verdict" "$rc" "$counted" "$check_rc" $(( $(date +%s) - t0 ))
+  printf '%-9s %s: exit %s; %s%s; check exit %s; %ds\n' "$name" "$verdict" "$rc" "$counted" "$note" "$check_rc" \
+    $(( $(date +%s) - t0 ))
 }
 
 # Each fault sets $rc (the run's exit code), $want (the expected one) and, on a side failure, $extra.
@@ -157,6 +158,13 @@ fault_stall() {
   wait_run
   # shellcheck disable=SC2086
   kill -CONT $pids
+  # As a user would: start again once the server is back; update requests the aborted run left in
+  # VBHDR are processed first (check counts them as pending until then).
+  local r=0
+  sdb 300 run "${common[@]}" "${phases[@]}" --duration 5s --set "run.resultsDir=$work/results/stall-restart" \
+    >"$work/stall-restart.log" 2>&1 || r=$?
+  note="; restart after it: exit $r, recovered requests $(jq -r .reliability.recoveredUpdateRequests \
+    "$(folder_of stall-restart)result.json" 2>/dev/null || echo '?')"
 }
 
 fault_kill9() {
@@ -208,7 +216,7 @@ fault_netcut() {
 failed=0
 for f in "${faults[@]}"; do
   case " ${all_faults[*]} " in *" $f "*) ;; *) log "unknown fault '$f': one of ${all_faults[*]}"; exit 2;; esac
-  t0="$(date +%s)"; rc=""; want=""; extra=""
+  t0="$(date +%s)"; rc=""; want=""; extra=""; note=""
   "fault_$f"
   line="$(report "$f" "$rc" "$want" "$t0")"
   [ -z "$extra" ] || line="${line/survived/NOT survived ($extra)}"
