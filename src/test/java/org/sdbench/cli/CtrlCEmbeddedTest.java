@@ -28,6 +28,8 @@ class CtrlCEmbeddedTest {
     void run_sigintWithEmbeddedServer_folderWrittenThenServerStoppedExit130() throws Exception {
         Path home = Path.of("target", "ctrl-c-home").toAbsolutePath();
         Path results = Path.of("target", "test-results", "ctrl-c").toAbsolutePath();
+        // A fresh server each time: data left by an older build may lack tables of the current schema.
+        deleteTree(home);
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
@@ -80,6 +82,16 @@ class CtrlCEmbeddedTest {
                     "the embedded server was stopped after the folder was written");
         } finally {
             p.destroyForcibly();
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (Files.exists(root)) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
         }
     }
 
