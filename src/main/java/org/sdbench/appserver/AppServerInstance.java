@@ -4,8 +4,6 @@ import org.sdbench.protocol.StepResult;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
@@ -19,6 +17,7 @@ import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.DialogWorkProcess;
 import org.sdbench.appserver.workprocess.RollArea;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.appserver.workprocess.WorkProcessSupervisor;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.Database;
@@ -43,7 +42,7 @@ public final class AppServerInstance implements AutoCloseable {
     private final BufferSync bufferSync;
     private final UpdateTask updateTask;
     private final Dispatcher dispatcher = new Dispatcher();
-    private final List<Thread> dialogProcesses = new ArrayList<>();
+    private final WorkProcessSupervisor dialogProcesses;
     private final LongAdder retried = new LongAdder();
 
     AppServerInstance(int number, AppServerConfig config, WorkloadConfig workload, Database db, Enqueue enqueue,
@@ -54,17 +53,15 @@ public final class AppServerInstance implements AutoCloseable {
         this.enqueue = enqueue;
         this.clock = clock;
         this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance());
-        this.sessions = new SessionSource(pool, db.dialect(), clock);
+        this.sessions = new SessionSource(pool, db.dialect(), clock, db.config().timeouts().maxOutage());
         this.numberRanges = new NumberRanges(pool, workload.numberRangeBuffers(), clock);
         this.tableBuffer = new TableBuffer(config.tableBufferEntries());
         this.bufferSync = new BufferSync(tableBuffer, clock, config.tableBufferSync());
         this.updateTask = new UpdateTask(number, config.updateWorkProcesses(), sessions, modules, enqueue, updates,
                 clock, config.dbRetries(), moduleWork(workload, modules.keySet()));
-        for (int i = 0; i < config.dialogWorkProcesses(); i++) {
-            StepExecutor exec = new StepExecutor(handler, new StepContext(this, clock), this, config.dbRetries(), retried);
-            var wp = new DialogWorkProcess(dispatcher, sessions, new RollArea(config.userContextBytes(), clock), exec, clock);
-            dialogProcesses.add(Thread.ofPlatform().daemon().name("dia-" + number + "-" + i).unstarted(wp));
-        }
+        this.dialogProcesses = new WorkProcessSupervisor("dia-" + number + "-", slot -> new DialogWorkProcess(dispatcher,
+                sessions, new RollArea(config.userContextBytes(), clock),
+                new StepExecutor(handler, new StepContext(this, clock), this, config.dbRetries(), retried), clock));
     }
 
     /** The configured work of every update module; a workload naming a module that does not exist is refused. */
@@ -93,7 +90,7 @@ public final class AppServerInstance implements AutoCloseable {
             db.close();
         }
         updateTask.start();
-        dialogProcesses.forEach(Thread::start);
+        dialogProcesses.start(config.dialogWorkProcesses());
         return recovered;
     }
 
@@ -142,18 +139,22 @@ public final class AppServerInstance implements AutoCloseable {
         return retried.sum() + updateTask.retriedTransactions();
     }
 
+    /** Dialog work processes started in place of ones that died. */
+    public long replacedWorkProcesses() {
+        return dialogProcesses.replaced();
+    }
+
     long updateWaitTimeoutNanos() {
         return config.updateWaitTimeout().toNanos();
     }
 
     /** Stops the dialog work processes (after their current step), then drains the update task. */
     boolean stop(Duration drainTimeout) throws InterruptedException {
-        for (int i = 0; i < dialogProcesses.size(); i++) {
+        dialogProcesses.stopping();
+        for (int i = 0; i < config.dialogWorkProcesses(); i++) {
             dispatcher.submit(new DialogRequest(null, null, clock.nanoTime(), null));
         }
-        for (Thread t : dialogProcesses) {
-            t.join(10_000);
-        }
+        dialogProcesses.join(10_000);
         return updateTask.drainAndStop(drainTimeout);
     }
 

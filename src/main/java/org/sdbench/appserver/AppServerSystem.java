@@ -9,6 +9,13 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.sdbench.appserver.workprocess.DbOutageException;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepTimes;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.sdbench.appserver.enqueue.Enqueue;
@@ -26,6 +33,9 @@ import org.sdbench.protocol.SdStep;
  * (one lock table per system) and the message server's round-robin logon group.
  */
 public final class AppServerSystem implements DialogService, AutoCloseable {
+    /** How long a stopping user still waits for the answer to the step it is in. */
+    private static final long STOP_GRACE_NANOS = 5_000_000_000L;
+
     private final List<AppServerInstance> instances = new ArrayList<>();
     private final Enqueue enqueue;
     private final StepHandler handler;
@@ -34,6 +44,7 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     private final long seed;
     private final int contextBytes;
     private final int firstNumber;
+    private final long replyTimeoutNanos;
 
     public AppServerSystem(AppServerConfig config, WorkloadConfig workload, Database db, StepHandler handler,
                            Map<String, UpdateModule> modules, UpdateListener updates, Clock clock, int maxUsers, long seed) {
@@ -53,6 +64,7 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         this.users = new AtomicReferenceArray<>(maxUsers + 1);
         this.seed = seed;
         this.contextBytes = config.userContextBytes();
+        this.replyTimeoutNanos = config.replyTimeout().toNanos();
         for (int i = firstNumber; i < firstNumber + config.instances(); i++) {
             instances.add(new AppServerInstance(i, config, workload, db, enqueue, handler, modules, updates, clock));
         }
@@ -99,9 +111,40 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
         CompletableFuture<StepResult> reply = dispatch(userNo, step);
         try {
-            return reply.get();
+            return reply.get(replyTimeoutNanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException stop) {
+            return answerDespiteStop(reply, stop);
         } catch (ExecutionException e) {
             throw new IllegalStateException("work process failed on " + step.label(), e.getCause());
+        } catch (TimeoutException e) {
+            // A safety net: work processes always answer, but a user must never wait for one that is gone.
+            reply.cancel(false);
+            return new StepResult(step, new StepOutcome.Timeout("no answer from a work process within appServer.replyTimeout"),
+                    StepTimes.ZERO, 0);
+        }
+    }
+
+    /**
+     * The run is stopping (Ctrl-C, database outage) while this user's step is in a work process,
+     * which answers within moments: wait a little for that answer so the step is counted (a
+     * timeout during an outage is exactly what the report must show), then pass the stop on.
+     */
+    private static StepResult answerDespiteStop(CompletableFuture<StepResult> reply, InterruptedException stop)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + STOP_GRACE_NANOS;
+        while (true) {
+            try {
+                StepResult r = reply.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                Thread.currentThread().interrupt();
+                return r;
+            } catch (InterruptedException again) {
+                // Still stopping; the bound below ends this.
+            } catch (ExecutionException | TimeoutException e) {
+                throw stop;
+            }
+            if (System.nanoTime() >= deadline) {
+                throw stop;
+            }
         }
     }
 
@@ -118,6 +161,27 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         if (u != null) {
             enqueue.releaseAll(u.owner());
         }
+    }
+
+    /**
+     * Calls {@code listener} once when an instance declares the database gone for longer than
+     * database.timeouts.maxOutage (the run must end, exit 3).
+     */
+    public void onOutage(Consumer<DbOutageException> listener) {
+        AtomicBoolean once = new AtomicBoolean();
+        for (AppServerInstance i : instances) {
+            i.sessions().onOutage(e -> {
+                if (once.compareAndSet(false, true)) {
+                    listener.accept(e);
+                }
+            });
+        }
+    }
+
+    /** The first declared database outage, or null. */
+    public DbOutageException outage() {
+        return instances.stream().map(i -> i.sessions().outage()).filter(java.util.Objects::nonNull).findFirst()
+                .orElse(null);
     }
 
     /** Stops the instances; true when every update request was processed within the timeout. */

@@ -54,8 +54,12 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
             } catch (SQLException e) {
                 db.rollbackQuietly();
                 ctx.rolledBack();
+                String timeout = db.dialect().timeoutOf(e);
                 if (db.dialect().isConnectionLost(e)) {
-                    throw new DialogWorkProcess.ConnectionLostException(e);
+                    throw new DialogWorkProcess.ConnectionLostException(e, timeout);
+                }
+                if (timeout != null) {
+                    return new StepOutcome.DbTimeout(timeout);
                 }
                 if (!db.dialect().isRetryable(e)) {
                     return new StepOutcome.DbError(e.getSQLState(), firstLine(e));

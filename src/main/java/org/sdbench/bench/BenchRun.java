@@ -50,7 +50,8 @@ public final class BenchRun {
             Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
             BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress, updates::dbCalls);
             Driver driver = new Driver(system, metrics, clock, phases,
-                    ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS);
+                    ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS,
+                    s.appServer().replyTimeout());
             driver.run(probe);
             system.stop(Duration.ofSeconds(60));
             return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc(), probe.updateDbCalls());

@@ -9,6 +9,8 @@ public final class ExitCode {
     public static final int USAGE = 2;
     /** The environment is not usable: DB unreachable, schema missing, wrong password. */
     public static final int ENVIRONMENT = 3;
+    /** Interrupted (Ctrl-C, SIGTERM): whatever was measured so far is still reported. */
+    public static final int INTERRUPTED = 130;
 
     private ExitCode() {
     }

@@ -4,6 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.sdbench.appserver.workprocess.DbOutageException;
+import org.sdbench.db.EnvironmentException;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
@@ -113,13 +115,16 @@ final class RunExecutor {
                     c.run().rampDown(), c.run().users());
             Driver driver = new Driver(system, metrics, clock, phases,
                     ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()), c.run().seed(),
-                    intervalSeconds * 1_000_000_000L);
+                    intervalSeconds * 1_000_000_000L, a.replyTimeout());
+            // A database gone for longer than database.timeouts.maxOutage ends the run like Ctrl-C
+            // does: the window so far is reported, then the command fails with exit 3.
+            system.onOutage(e -> driver.requestStop());
             out.printf("sdbench run '%s': %d users on %d instance(s) x %d dialog + %d update work processes, %s, "
                             + "ramp-up %s, window %s, ramp-down %s -> %s%n", c.name(), c.run().users(), a.instances(),
                     a.dialogWorkProcesses(), a.updateWorkProcesses(), db.describe(), Durations.format(c.run().rampUp()), Durations.format(c.run().duration()),
                     Durations.format(c.run().rampDown()), folder);
             out.flush();
-            CtrlC ctrlC = new CtrlC(driver);
+            CtrlC ctrlC = new CtrlC(driver, db);
             try {
                 Measured m = measure(c, db, out, system, metrics, driver, phases, clock, started, recovered,
                         env.calibration());
@@ -132,10 +137,16 @@ final class RunExecutor {
                 out.println("results: " + folder.toAbsolutePath());
                 out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
                 out.flush();
+                DbOutageException outage = system.outage();
+                if (outage != null) {
+                    throw new EnvironmentException("run stopped: " + outage.getMessage() + "; the window so far is in "
+                            + folder.toAbsolutePath());
+                }
                 // A run the rules found invalid failed its check just as a failed threshold does.
                 boolean passed = Thresholds.allPassed(report.thresholds())
                         && !Verdict.INVALID.equals(report.certificate().verdict().status());
-                return new Outcome(folder, report, passed ? ExitCode.OK : ExitCode.FAILED_CHECK);
+                int code = ctrlC.interrupted() ? ExitCode.INTERRUPTED : passed ? ExitCode.OK : ExitCode.FAILED_CHECK;
+                return new Outcome(folder, report, code);
             } finally {
                 ctrlC.done();
             }
@@ -170,7 +181,7 @@ final class RunExecutor {
                 });
             }
             var window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
-            boolean drained = system.stop(java.time.Duration.ofSeconds(60));
+            boolean drained = stopAppTier(system);
             var timeline = new RunReport.Timeline(c.run().rampUp().toNanos() / 1e9, c.run().duration().toNanos() / 1e9,
                     c.run().rampDown().toNanos() / 1e9, intervalSeconds);
             RunReport report = new RunReportAssembler(c, db, system, metrics).assemble(started, drained, recovered,
@@ -179,6 +190,19 @@ final class RunExecutor {
             return new Measured(report.withThresholds(Thresholds.evaluate(parsed, report)), series.rows());
         } finally {
             metrics.observe(StepObserver.NONE);
+        }
+    }
+
+    /**
+     * Stops the app tier, draining the update task unless the database is gone (then nothing
+     * could drain, and every wait would only delay the report).
+     */
+    private static boolean stopAppTier(AppServerSystem system) throws InterruptedException {
+        boolean dbGone = system.outage() != null;
+        try {
+            return system.stop(dbGone ? java.time.Duration.ZERO : java.time.Duration.ofSeconds(60)) && !dbGone;
+        } catch (DbOutageException e) {
+            return false;
         }
     }
 

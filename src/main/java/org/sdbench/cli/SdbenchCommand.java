@@ -45,7 +45,7 @@ public final class SdbenchCommand implements Runnable {
         if (ex instanceof InterruptedException) {
             Thread.currentThread().interrupt();
             err.println("sdbench: interrupted");
-            return ExitCode.ENVIRONMENT;
+            return ExitCode.INTERRUPTED;
         }
         err.println("sdbench: internal error (a bug, please report it with this trace): " + ex);
         ex.printStackTrace(err);

@@ -154,7 +154,7 @@ final class ThreeTierRun {
         RemoteDialogService service = new RemoteDialogService(tier, metrics, c.run().users());
         Driver driver = new Driver(service, metrics, clock, phases,
                 ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()), c.run().seed(),
-                intervalSeconds * 1_000_000_000L);
+                intervalSeconds * 1_000_000_000L, a.replyTimeout());
         tier.central().broken().thenAccept(why -> {
             if ("closed".equals(why)) {
                 return;
@@ -168,7 +168,7 @@ final class ThreeTierRun {
                 a.dialogWorkProcesses(), a.updateWorkProcesses(), db.describe(), Durations.format(c.run().rampUp()),
                 Durations.format(c.run().duration()), Durations.format(c.run().rampDown()), folder);
         out.flush();
-        CtrlC ctrlC = new CtrlC(driver);
+        CtrlC ctrlC = new CtrlC(driver, db);
         try {
             var series = new TimeSeries(phases);
             WindowProbe.Result window;
@@ -209,7 +209,8 @@ final class ThreeTierRun {
             // A run the rules found invalid failed its check just as a failed threshold does.
             boolean passed = Thresholds.allPassed(report.thresholds())
                     && !Verdict.INVALID.equals(report.certificate().verdict().status());
-            return new RunExecutor.Outcome(folder, report, passed ? ExitCode.OK : ExitCode.FAILED_CHECK);
+            int code = ctrlC.interrupted() ? ExitCode.INTERRUPTED : passed ? ExitCode.OK : ExitCode.FAILED_CHECK;
+            return new RunExecutor.Outcome(folder, report, code);
         } finally {
             ctrlC.done();
         }
@@ -225,6 +226,8 @@ final class ThreeTierRun {
         long misses = 0;
         long replaced = 0;
         long retried = 0;
+        long failedOpens = 0;
+        long deadProcesses = 0;
         long requests = 0;
         long conflicts = 0;
         long lockNs = 0;
@@ -235,6 +238,8 @@ final class ThreeTierRun {
             misses += s.tableBufferMisses();
             replaced += s.connectionsReplaced();
             retried += s.retriedTransactions();
+            failedOpens += s.failedConnectionAttempts();
+            deadProcesses += s.workProcessesReplaced();
             requests += s.enqueueRequests();
             conflicts += s.enqueueConflicts();
             lockNs += s.enqueueNs();
@@ -244,7 +249,7 @@ final class ThreeTierRun {
                 central == null ? 0 : central.entries());
         // The update work per process is not shipped yet: the work section shows no update CPU in three-tier.
         return new RunReportAssembler.Figures(nr, hits, misses, replaced, retried, enqueue,
-                new org.sdbench.report.WorkSummary.UpdateWork(0, 0, 0, 0));
+                new org.sdbench.report.WorkSummary.UpdateWork(0, 0, 0, 0), failedOpens, deadProcesses);
     }
 
     static ProcessInfo self() {

@@ -41,7 +41,7 @@ public record AppServerConfig(
         listen = listen == null || listen.isBlank() ? "127.0.0.1" : listen.trim();
         tokenFile = tokenFile == null ? "" : tokenFile.trim();
         connectTimeout = connectTimeout == null ? Duration.ofSeconds(5) : connectTimeout;
-        replyTimeout = replyTimeout == null ? Duration.ofSeconds(120) : replyTimeout;
+        replyTimeout = replyTimeout == null ? Duration.ofMinutes(10) : replyTimeout;
         ConfigException.require(connectTimeout.toMillis() >= 1 && connectTimeout.toMinutes() <= 10,
                 "appServer.connectTimeout", connectTimeout, "1ms to 10m");
         ConfigException.require(replyTimeout.toMillis() >= 1 && replyTimeout.toHours() <= 1,

@@ -15,7 +15,8 @@ public record DatabaseConfig(
         String embeddedDir,
         int embeddedPort,
         String sslmode,
-        Tablespaces tablespaces) {
+        Tablespaces tablespaces,
+        DbTimeouts timeouts) {
 
     private static final Pattern IDENT = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
     private static final Set<String> SSL_MODES = Set.of("auto", "disable", "allow", "prefer", "require", "verify-ca",
@@ -47,6 +48,8 @@ public record DatabaseConfig(
         if (tablespaces == null) {
             tablespaces = new Tablespaces("", "", "", "");
         }
+        ConfigException.require(timeouts != null, "database.timeouts", null,
+                "a section with connect, socket, statement, lock, idleInTransaction and maxOutage");
     }
 
     /** Whether every host a PostgreSQL URL names is this machine (no host at all means localhost). */

@@ -93,6 +93,15 @@ public final class Database implements AutoCloseable {
         return embedded != null;
     }
 
+    /**
+     * At JVM shutdown, keeps an embedded server running until {@code gate} opens (bounded), so
+     * that an interrupted run can still finish its report; nothing to do for an external server.
+     * Run the returned release when the gate no longer matters.
+     */
+    public Runnable holdServerUntil(java.util.concurrent.CountDownLatch gate) {
+        return embedded == null ? () -> { } : embedded.stopAfter(gate);
+    }
+
     /** A plain connection (autocommit on) with the schema set, for set-up and audits. */
     public Connection connect() throws SQLException {
         Properties p = properties();
@@ -111,12 +120,24 @@ public final class Database implements AutoCloseable {
         hc.setMaximumPoolSize(size);
         hc.setMinimumIdle(size);
         hc.setAutoCommit(false);
-        hc.setConnectionTimeout(10_000);
-        hc.setInitializationFailTimeout(-1);
-        dialect.connectionProperties(config.schema(), config.sslmode()).forEach(hc::addDataSourceProperty);
-        HikariDataSource ds = new HikariDataSource(hc);
-        pools.add(ds);
-        return ds;
+        long connectMs = config.timeouts().connect().toMillis();
+        hc.setConnectionTimeout(connectMs);
+        // A server that does not answer at start is an environment error, not a reason to wait forever.
+        hc.setInitializationFailTimeout(connectMs);
+        properties().forEach((k, v) -> {
+            if (!k.equals("user") && !k.equals("password")) {
+                hc.addDataSourceProperty((String) k, v);
+            }
+        });
+        dialect.sessionTimeoutProperties(config.timeouts()).forEach(hc::addDataSourceProperty);
+        try {
+            HikariDataSource ds = new HikariDataSource(hc);
+            pools.add(ds);
+            return ds;
+        } catch (com.zaxxer.hikari.pool.HikariPool.PoolInitializationException e) {
+            throw new EnvironmentException("connection pool '" + name + "': no connection to " + url + " within "
+                    + "database.timeouts.connect (" + EmbeddedServer.rootCause(e) + "); is the server up and reachable?");
+        }
     }
 
     private Properties properties() {
@@ -126,6 +147,7 @@ public final class Database implements AutoCloseable {
             p.setProperty("password", password);
         }
         dialect.connectionProperties(config.schema(), config.sslmode()).forEach(p::setProperty);
+        dialect.clientTimeoutProperties(config.timeouts()).forEach(p::setProperty);
         return p;
     }
 

@@ -2,6 +2,7 @@ package org.sdbench.db;
 
 import java.sql.SQLException;
 import java.util.Map;
+import org.sdbench.config.DbTimeouts;
 
 public final class Db2Dialect implements Dialect {
     @Override
@@ -15,6 +16,20 @@ public final class Db2Dialect implements Dialect {
                 "currentSchema", schema.toUpperCase(),
                 "sslConnection", Boolean.toString(!"disable".equals(sslmode)),
                 "clientProgramName", "sdbench");
+    }
+
+    @Override
+    public Map<String, String> clientTimeoutProperties(DbTimeouts t) {
+        return Map.of(
+                "loginTimeout", Long.toString(t.connect().toSeconds()),
+                "blockingReadConnectionTimeout", Long.toString(t.socket().toSeconds()));
+    }
+
+    @Override
+    public Map<String, String> sessionTimeoutProperties(DbTimeouts t) {
+        // DB2 has no per-session statement or idle-in-transaction limit settable from the client;
+        // the socket bound covers a statement that never returns.
+        return Map.of("currentLockTimeout", Long.toString(Math.max(1, t.lock().toSeconds())));
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.sdbench.db;
 
 import java.sql.SQLException;
 import java.util.Map;
+import org.sdbench.config.DbTimeouts;
 
 /** What differs between DBMSs: where the DDL lives, connection properties, error classification, SQL bits. */
 public interface Dialect {
@@ -10,6 +11,29 @@ public interface Dialect {
 
     /** JDBC data-source properties for a pool (schema, TLS, batching). */
     Map<String, String> connectionProperties(String schema, String sslmode);
+
+    /** Client-side bounds for every connection: connect, log-in and each read from the server. */
+    Map<String, String> clientTimeoutProperties(DbTimeouts timeouts);
+
+    /**
+     * Server-side bounds for the sessions of a run's work processes: one statement, one lock wait,
+     * idle time inside a transaction. Set-up and audit connections do without them (index builds
+     * and audits of a large data set may take longer than any dialog step should).
+     */
+    Map<String, String> sessionTimeoutProperties(DbTimeouts timeouts);
+
+    /**
+     * What timed out, when the error is one of the configured bounds (statement, lock, socket
+     * read); null for any other error.
+     */
+    default String timeoutOf(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.SocketTimeoutException) {
+                return "no answer from the database within database.timeouts.socket";
+            }
+        }
+        return null;
+    }
 
     /** SQL that creates the schema (namespace) if it does not exist. */
     String createSchemaSql(String schema);

@@ -7,6 +7,10 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A real PostgreSQL 17 started from the Maven-packaged binaries, with its data directory kept
@@ -15,14 +19,47 @@ import java.sql.Statement;
 final class EmbeddedServer implements AutoCloseable {
     static final String DATABASE = "sdbench";
 
+    /** How long JVM shutdown waits for each gate before stopping the server anyway. */
+    private static final long GATE_BOUND_SECONDS = 90;
+
     private final EmbeddedPostgres pg;
     private final Path dataDir;
     private final String password;
+    private final List<CountDownLatch> gates = new CopyOnWriteArrayList<>();
+    private final Thread hook;
 
     private EmbeddedServer(EmbeddedPostgres pg, Path dataDir, String password) {
         this.pg = pg;
         this.dataDir = dataDir;
         this.password = password;
+        this.hook = new Thread(this::stopAtShutdown, "sdbench-embedded-pg-stop");
+    }
+
+    /**
+     * At JVM shutdown (Ctrl-C), the server stops only after {@code gate} opened (or a bound
+     * passed), so a run can still read its last figures and write its folder. Returns what
+     * removes the gate.
+     */
+    Runnable stopAfter(CountDownLatch gate) {
+        gates.add(gate);
+        return () -> gates.remove(gate);
+    }
+
+    private void stopAtShutdown() {
+        try {
+            for (CountDownLatch g : gates) {
+                if (!g.await(GATE_BOUND_SECONDS, TimeUnit.SECONDS)) {
+                    System.err.println("sdbench: stopping the embedded PostgreSQL although a run has not finished writing");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            pg.close();
+        } catch (IOException e) {
+            System.err.println("sdbench: embedded PostgreSQL did not stop cleanly: " + e.getMessage());
+        }
     }
 
     static EmbeddedServer start(Path dataDir, int port) {
@@ -36,6 +73,7 @@ final class EmbeddedServer implements AutoCloseable {
             }
             EmbeddedPostgres pg = auth.apply(builder(dataDir, port)).start();
             EmbeddedServer server = new EmbeddedServer(pg, dataDir, auth.password());
+            Runtime.getRuntime().addShutdownHook(server.hook);
             server.createDatabase();
             return server;
         } catch (IOException | RuntimeException e) {
@@ -52,6 +90,9 @@ final class EmbeddedServer implements AutoCloseable {
                     .setCleanDataDirectory(false)
                     .setPort(port)
                     .setPGStartupWait(java.time.Duration.ofSeconds(60))
+                    // The library's own hook would stop the server while a run interrupted by Ctrl-C
+                    // still writes its results: ours waits for registered gates first (see stopAfter).
+                    .setRegisterShutdownHook(false)
                     // Sized for a benchmark rather than a unit test: more connections and a larger cache.
                     .setServerConfig("max_connections", "300")
                     // The library turns synchronous_commit off for unit-test speed; a benchmark must
@@ -95,13 +136,19 @@ final class EmbeddedServer implements AutoCloseable {
     @Override
     public void close() {
         try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // Already in shutdown: the hook runs (or ran) and stops the server after the gates; closing twice is harmless.
+        }
+        try {
             pg.close();
         } catch (IOException e) {
             throw new EnvironmentException("embedded PostgreSQL did not stop cleanly: " + e.getMessage(), e);
         }
     }
 
-    private static String rootCause(Throwable e) {
+    /** The first line of the innermost cause's message, for one-line error messages. */
+    static String rootCause(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();

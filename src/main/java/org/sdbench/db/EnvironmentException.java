@@ -1,7 +1,7 @@
 package org.sdbench.db;
 
 /** The environment is not usable (DB unreachable, wrong password, schema missing, no JDK...): exit code 3. */
-public final class EnvironmentException extends RuntimeException {
+public class EnvironmentException extends RuntimeException {
     public EnvironmentException(String message) {
         super(message, null, false, false);
     }

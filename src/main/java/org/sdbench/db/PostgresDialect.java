@@ -1,6 +1,8 @@
 package org.sdbench.db;
 
+import java.sql.SQLException;
 import java.util.Map;
+import org.sdbench.config.DbTimeouts;
 
 public final class PostgresDialect implements Dialect {
     @Override
@@ -16,6 +18,32 @@ public final class PostgresDialect implements Dialect {
                 "reWriteBatchedInserts", "true",
                 "ApplicationName", "sdbench",
                 "tcpKeepAlive", "true");
+    }
+
+    @Override
+    public Map<String, String> clientTimeoutProperties(DbTimeouts t) {
+        return Map.of(
+                "connectTimeout", Long.toString(t.connect().toSeconds()),
+                "loginTimeout", Long.toString(t.connect().toSeconds()),
+                "socketTimeout", Long.toString(t.socket().toSeconds()));
+    }
+
+    @Override
+    public Map<String, String> sessionTimeoutProperties(DbTimeouts t) {
+        return Map.of("options", "-c statement_timeout=" + t.statement().toMillis()
+                + " -c lock_timeout=" + t.lock().toMillis()
+                + " -c idle_in_transaction_session_timeout=" + t.idleInTransaction().toMillis());
+    }
+
+    @Override
+    public String timeoutOf(SQLException e) {
+        // 57014 is also a cancel by pg_cancel_backend; for a run's session only the timeout sends it.
+        return switch (e.getSQLState() == null ? "" : e.getSQLState()) {
+            case "57014" -> "statement timeout (database.timeouts.statement)";
+            case "55P03" -> "lock timeout (database.timeouts.lock)";
+            case "25P03" -> "idle-in-transaction timeout (database.timeouts.idleInTransaction)";
+            default -> Dialect.super.timeoutOf(e);
+        };
     }
 
     @Override

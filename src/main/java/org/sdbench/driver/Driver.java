@@ -23,13 +23,22 @@ public final class Driver {
     private final ThinkTime think;
     private final long seed;
     private final long intervalNanos;
+    private final long stepBoundNanos;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicInteger loggedOn = new AtomicInteger();
     private final List<Interval> intervals = new ArrayList<>();
     private volatile Thread reporter;
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Driver.class);
+    /** After the stop interrupt, how long a user may take to notice it (it only has to leave a wait). */
+    private static final long INTERRUPT_GRACE_NANOS = 5_000_000_000L;
+
+    /**
+     * @param stepBound the longest a user's step may take (the reply timeout): bounds the wait for
+     *                  users to finish at the end of the run
+     */
     public Driver(DialogService service, RunMetrics metrics, Clock clock, Phases phases, ThinkTime think, long seed,
-                  long intervalNanos) {
+                  long intervalNanos, java.time.Duration stepBound) {
         this.service = service;
         this.metrics = metrics;
         this.clock = clock;
@@ -37,6 +46,7 @@ public final class Driver {
         this.think = think;
         this.seed = seed;
         this.intervalNanos = intervalNanos;
+        this.stepBoundNanos = stepBound.toNanos();
     }
 
     /** Users currently logged on. */
@@ -96,14 +106,28 @@ public final class Driver {
         return List.copyOf(intervals);
     }
 
+    /**
+     * Waits for every user to end: at the end of the run each finishes its current step, which is
+     * bounded by the reply timeout. A user still running past that bound is interrupted; one that
+     * ignores even that is left behind (virtual threads do not keep the JVM alive) and logged.
+     */
     private void joinUsers(List<Thread> users) throws InterruptedException {
+        long deadline = Math.max(clock.nanoTime(), phases.end()) + stepBoundNanos;
+        boolean interrupted = false;
         for (Thread t : users) {
             while (t.isAlive()) {
-                if (stop.get()) {
-                    t.interrupt();
+                long now = clock.nanoTime();
+                if ((stop.get() || now >= deadline) && !interrupted) {
+                    users.forEach(Thread::interrupt);
+                    interrupted = true;
+                    deadline = Math.max(deadline, now) + INTERRUPT_GRACE_NANOS;
+                } else if (interrupted && now >= deadline) {
+                    long left = users.stream().filter(Thread::isAlive).count();
+                    LOG.warn("{} users did not end within the step bound (appServer.replyTimeout); leaving them", left);
+                    return;
                 }
                 try {
-                    t.join();
+                    t.join(java.time.Duration.ofNanos(Math.max(1_000_000L, Math.min(deadline - now, 1_000_000_000L))));
                 } catch (InterruptedException e) {
                     if (!stop.get()) {
                         throw e;

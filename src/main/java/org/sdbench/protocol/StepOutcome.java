@@ -39,6 +39,18 @@ public sealed interface StepOutcome {
         }
     }
 
+    /**
+     * The database did not answer within one of its configured bounds (statement, lock, socket
+     * read: database.timeouts); the transaction was rolled back and, for a socket timeout, the
+     * connection replaced.
+     */
+    record DbTimeout(String what) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "db-timeout";
+        }
+    }
+
     /** A deadlock or serialization failure that was still failing after the configured retries. */
     record RetriesExhausted(String sqlState, int attempts) implements StepOutcome {
         @Override

@@ -96,7 +96,18 @@ public record RunReport(
 
     public record Reliability(long connectionsReplaced, long retriedTransactions, int recoveredUpdateRequests,
                               boolean updateTaskDrained, long pendingUpdateRequestsAtEnd, long failedUpdateRequestsAtEnd,
-                              boolean stoppedEarly) {
+                              boolean stoppedEarly, long failedConnectionAttempts, long workProcessesReplaced) {
+        /** ", N failed connection attempts, M dead work processes replaced", each only when non-zero. */
+        public String faultCounts() {
+            String s = "";
+            if (failedConnectionAttempts > 0) {
+                s += ", " + failedConnectionAttempts + " failed connection attempts";
+            }
+            if (workProcessesReplaced > 0) {
+                s += ", " + workProcessesReplaced + " dead work processes replaced";
+            }
+            return s;
+        }
     }
 
     static Throughputs throughputs(Summary s) {
@@ -235,7 +246,10 @@ public record RunReport(
             if (errors > 0) {
                 w.add("errors in the window: " + s.errorsByKind());
             }
-            if (!rel.updateTaskDrained()) {
+            if (rel.pendingUpdateRequestsAtEnd() < 0) {
+                w.add("the database was unreachable at the end: pending and failed update requests are unknown; "
+                        + "those left in VBHDR are processed first by the next run");
+            } else if (!rel.updateTaskDrained()) {
                 w.add(rel.pendingUpdateRequestsAtEnd() + " update requests still pending at the end: they stay in VBHDR "
                         + "and are processed first by the next run");
             }

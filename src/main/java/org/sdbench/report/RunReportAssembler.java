@@ -11,7 +11,6 @@ import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.appserver.enqueue.EnqueueStats;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.Summary;
 import org.sdbench.report.db.WindowProbe;
@@ -26,7 +25,7 @@ public final class RunReportAssembler {
     /** The app tier's totals, wherever its instances ran. */
     public record Figures(List<RunReport.NumberRangeInstance> numberRanges, long tableBufferHits, long tableBufferMisses,
                           long connectionsReplaced, long retriedTransactions, EnqueueStats enqueue,
-                          WorkSummary.UpdateWork updateWork) {
+                          WorkSummary.UpdateWork updateWork, long failedConnectionAttempts, long workProcessesReplaced) {
     }
 
     public RunReportAssembler(SdbenchConfig config, Database db, AppServerSystem system, RunMetrics metrics) {
@@ -45,6 +44,8 @@ public final class RunReportAssembler {
         long misses = 0;
         long replaced = 0;
         long retried = 0;
+        long failedOpens = 0;
+        long deadProcesses = 0;
         List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
         for (AppServerInstance i : system.instances()) {
             var s = i.numberRanges().stats();
@@ -54,8 +55,11 @@ public final class RunReportAssembler {
             misses += i.tableBuffer().misses();
             replaced += i.sessions().replacedConnections();
             retried += i.retriedTransactions();
+            failedOpens += i.sessions().failedOpens();
+            deadProcesses += i.replacedWorkProcesses();
         }
-        return new Figures(nr, hits, misses, replaced, retried, system.enqueue().stats(), updateWork(system));
+        return new Figures(nr, hits, misses, replaced, retried, system.enqueue().stats(), updateWork(system), failedOpens,
+                deadProcesses);
     }
 
     /**
@@ -83,11 +87,14 @@ public final class RunReportAssembler {
         long retried = figures.retriedTransactions();
         List<RunReport.NumberRangeInstance> nr = figures.numberRanges();
         var e = figures.enqueue();
+        long failedOpens = figures.failedConnectionAttempts();
+        long deadProcesses = figures.workProcessesReplaced();
         var app = new RunReport.AppTier(a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), numberRanges(nr),
                 e.requests(), e.conflicts(), e.avgLockMicros(), hits + misses == 0 ? 0 : (double) hits / (hits + misses),
                 hits, misses);
         long[] vb = pendingAndFailed();
-        var rel = new RunReport.Reliability(replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly);
+        var rel = new RunReport.Reliability(replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly, failedOpens,
+                deadProcesses);
         Summary summary = metrics.summary();
         RunReport r = RunReport.of(config, version(), started.toString(), db.describe(), summary, app, rel, timeline,
                 window.db(), window.host(), window.notes());
@@ -125,7 +132,9 @@ public final class RunReportAssembler {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2)};
         } catch (SQLException ex) {
-            throw new EnvironmentException("reading the update request tables after the run failed: " + ex.getMessage());
+            // The database went away at the end: the report is still written, with these two unknown
+            // (a warning says so), rather than losing the whole run folder.
+            return new long[] {-1, -1};
         }
     }
 

@@ -55,9 +55,10 @@ public final class TerminalSummary {
         WorkLines.print(r, out);
         var rel = r.reliability();
         out.printf(Locale.ROOT, "reliability   %d connections replaced, %d transactions retried, %d update requests "
-                        + "recovered at start, %d pending / %d failed at end%s%n", rel.connectionsReplaced(),
+                        + "recovered at start, %d pending / %d failed at end%s%s%n", rel.connectionsReplaced(),
                 rel.retriedTransactions(), rel.recoveredUpdateRequests(),
-                rel.pendingUpdateRequestsAtEnd(), rel.failedUpdateRequestsAtEnd(), rel.stoppedEarly() ? ", stopped early" : "");
+                rel.pendingUpdateRequestsAtEnd(), rel.failedUpdateRequestsAtEnd(), rel.stoppedEarly() ? ", stopped early" : "",
+                rel.faultCounts());
         out.printf(Locale.ROOT, "driver lag    p99 %.2f ms, max %.2f ms; %,d of %,d steps started more than %.0f ms late%n",
                 s.thinkLag().p99Ms(), s.thinkLag().maxMs(), s.lateSteps(), s.thinkLag().count(), Summary.LATE_STEP_MS);
         DbLines.print(r, out);

@@ -2,12 +2,15 @@ package org.sdbench.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /** sslmode auto: TLS preferred for a server elsewhere, off on this machine, and what the user says wins. */
 class DatabaseConfigTest {
     private static String sslmode(DbKind kind, String url, String mode) {
-        return new DatabaseConfig(kind, url, "bench", "", "", "sdbench", "", 54329, mode, null).sslmode();
+        return new DatabaseConfig(kind, url, "bench", "", "", "sdbench", "", 54329, mode, null,
+                new DbTimeouts(Duration.ofSeconds(10), Duration.ofMinutes(5), Duration.ofMinutes(2), Duration.ofMinutes(1),
+                        Duration.ofMinutes(10), Duration.ofMinutes(2))).sslmode();
     }
 
     @Test

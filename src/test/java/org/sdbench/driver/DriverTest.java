@@ -50,7 +50,8 @@ class DriverTest {
         InstantService service = new InstantService();
         RunMetrics metrics = new RunMetrics(Clock.SYSTEM);
         Phases phases = Phases.of(Clock.SYSTEM.nanoTime(), Duration.ofMillis(100), Duration.ofMinutes(10), Duration.ZERO, 50);
-        Driver driver = new Driver(service, metrics, Clock.SYSTEM, phases, new ThinkTime(10_000_000L, 0), 1, 200_000_000L);
+        Driver driver = new Driver(service, metrics, Clock.SYSTEM, phases, new ThinkTime(10_000_000L, 0), 1, 200_000_000L,
+                Duration.ofSeconds(30));
         var run = CompletableFuture.supplyAsync(() -> {
             try {
                 return driver.run(i -> { });

@@ -44,7 +44,7 @@ final class Fixtures {
         m.interval(true);
         var c = org.sdbench.load.TestDb.config("fixture");
         var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
-        var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false);
+        var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
         return RunReport.of(c, "test", "2025-01-01T00:00", "none", m.summary(), app, rel,
                 new RunReport.Timeline(0, 60, 0, 10), null, null, List.of());
     }

@@ -26,7 +26,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
@@ -226,7 +225,7 @@ class RunFolderIntegrationTest {
     @Test
     void html_inHeadlessChromium_loadsWithoutErrorsAndDrawsEveryChart() throws Exception {
         var browser = Chromium.find();
-        Assumptions.assumeTrue(browser.isPresent(), "chromium is not installed");
+        org.sdbench.Skip.unless(browser.isPresent(), "chromium is not installed");
         Path compare = RESULTS.resolve("compare-browser.html");
         assertEquals(0, TestDb.sdbench("compare", a.toString(), b.toString(), "--html", compare.toString()).exit());
         for (Path page : List.of(a.resolve("report.html"), compare)) {

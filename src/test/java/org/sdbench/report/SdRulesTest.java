@@ -48,7 +48,7 @@ class SdRulesTest {
         m.interval(true);
         var c = org.sdbench.load.TestDb.config("rules", "run.users=" + USERS);
         var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
-        var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false);
+        var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
         RunReport r = RunReport.of(c, "test", "2025-01-01T00:00", "none", m.summary(), app, rel,
                 new RunReport.Timeline(0, seconds, 0, 10), null, null, List.of());
         return new Run(r, rows);

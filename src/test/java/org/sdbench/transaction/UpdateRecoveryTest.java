@@ -42,7 +42,7 @@ class UpdateRecoveryTest {
         var cfg = TestDb.config(SCHEMA);
         try (Database db = TestDb.open(cfg)) {
             var pool = db.pool("recovery", 4);
-            SessionSource sessions = new SessionSource(pool, db.dialect(), Clock.SYSTEM);
+            SessionSource sessions = new SessionSource(pool, db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             EnqueueServer enqueue = new EnqueueServer(Clock.SYSTEM);
             LockOwner dialogOwner = new LockOwner("user:1");
             String vbeln = "0077000001";
@@ -82,7 +82,7 @@ class UpdateRecoveryTest {
     void sweep_commitAcknowledgedLate_requestWaitsForItsDialogThenIsQueuedOnceWithItsHandle() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             ShiftClock clock = new ShiftClock();
-            SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), clock);
+            SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), clock, db.config().timeouts().maxOutage());
             UpdateTask task = startedTask(sessions, 2, clock);
             List<Runnable> onCommit = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();
@@ -109,7 +109,7 @@ class UpdateRecoveryTest {
     void sweep_commitOutcomeUnknownToTheDialog_requestFoundAndProcessed() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             ShiftClock clock = new ShiftClock();
-            SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), clock);
+            SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), clock, db.config().timeouts().maxOutage());
             UpdateTask task = startedTask(sessions, 3, clock);
             List<Runnable> onRollback = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();

@@ -43,7 +43,7 @@ class UpdateRepostTest {
             // The cause: a run whose order module was missing, so V1 failed with a bug-class error.
             Map<String, UpdateModule> broken = new HashMap<>(SdTransactions.updateModules());
             broken.remove(VA01.ORDER_CREATE);
-            SessionSource sessions = new SessionSource(db.pool("repost", 2), db.dialect(), Clock.SYSTEM);
+            SessionSource sessions = new SessionSource(db.pool("repost", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             UpdateTask task = new UpdateTask(21, 1, sessions, broken, new EnqueueServer(Clock.SYSTEM),
                     new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
             task.start();

@@ -71,7 +71,7 @@ class UpdateTaskFaultTest {
         };
         Counts counts = new Counts();
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("v2-once", 4), db.dialect(), clock);
+            SessionSource sessions = new SessionSource(db.pool("v2-once", 4), db.dialect(), clock, db.config().timeouts().maxOutage());
             // Two workers: a key handed out again would be taken by the idle one at once.
             UpdateTask task = task(sessions, 11, 2, SdTransactions.updateModules(), counts, clock, hooks);
             submitCommitted(task, sessions, order("0077100001", "C000000011", "7", true));
@@ -104,7 +104,7 @@ class UpdateTaskFaultTest {
         Flaky flaky = new Flaky("TEST_FLAKY_V1", sqlState, RETRIES + 1);
         Counts counts = new Counts();
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("transient", 2), db.dialect(), clock);
+            SessionSource sessions = new SessionSource(db.pool("transient", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, 12, 1, modules(flaky), counts, clock, hooks);
             UpdateHandle h = submitCommitted(task, sessions, List.of(new UpdateCall(flaky.name(), UpdateCall.Priority.V1, new byte[0])));
             assertTrue(deferred.await(30, SECONDS));
@@ -131,7 +131,7 @@ class UpdateTaskFaultTest {
         int instance = sqlState.isEmpty() ? 14 : 13;
         String vbeln = "007710000" + instance % 10;
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("v2-bad", 2), db.dialect(), clock);
+            SessionSource sessions = new SessionSource(db.pool("v2-bad", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, instance, 1, modules(badV2), counts, clock, UpdateHooks.NONE);
             List<UpdateCall> calls = new ArrayList<>(order(vbeln, "C00000001" + instance % 10, "2", false));
             calls.add(new UpdateCall(badV2.name(), UpdateCall.Priority.V2, new byte[0]));
@@ -179,7 +179,7 @@ class UpdateTaskFaultTest {
             }
         };
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("error", 3), db.dialect(), clock);
+            SessionSource sessions = new SessionSource(db.pool("error", 3), db.dialect(), clock, db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, 15, 1, modules(dying), counts, clock, UpdateHooks.NONE);
             UpdateHandle h = submitCommitted(task, sessions, List.of(new UpdateCall(dying.name(), UpdateCall.Priority.V1, new byte[0])));
             assertTrue(died.await(30, SECONDS));
@@ -209,7 +209,7 @@ class UpdateTaskFaultTest {
             }
         };
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("idle", 2), db.dialect(), clock);
+            SessionSource sessions = new SessionSource(db.pool("idle", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, 16, 1, SdTransactions.updateModules(), new Counts(), clock, hooks);
             submitCommitted(task, sessions, order("0077100006", "C000000016", "1", true));
             assertTrue(took.await(30, SECONDS));
@@ -233,7 +233,7 @@ class UpdateTaskFaultTest {
             // Someone else holds the pool's only connection for as long as the drain lasts.
             try (HikariDataSource onlyOne = new HikariDataSource(hc); var held = onlyOne.getConnection()) {
                 ShiftClock clock = new ShiftClock();
-                UpdateTask task = task(new SessionSource(onlyOne, db.dialect(), clock), 17, 0, SdTransactions.updateModules(),
+                UpdateTask task = task(new SessionSource(onlyOne, db.dialect(), clock, db.config().timeouts().maxOutage()), 17, 0, SdTransactions.updateModules(),
                         new Counts(), clock, UpdateHooks.NONE);
                 boolean drained = assertTimeoutPreemptively(Duration.ofSeconds(30),
                         () -> task.drainAndStop(Duration.ofSeconds(5)));

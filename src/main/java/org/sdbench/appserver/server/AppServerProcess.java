@@ -231,7 +231,8 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         o.i64(nr.fetches()).i64(nr.numbersIssued()).i64(nr.waitNs()).i64(i.numberRanges().unusedNumbers())
                 .i64(i.tableBuffer().hits()).i64(i.tableBuffer().misses()).i64(i.sessions().replacedConnections())
                 .i64(i.retriedTransactions()).i64(e.requests()).i64(e.conflicts()).i64(e.lockNs())
-                .i32(i.updateTask().queueLength()).i32(recovered);
+                .i32(i.updateTask().queueLength()).i32(recovered)
+                .i64(i.sessions().failedOpens()).i64(i.replacedWorkProcesses());
         return ProcessInfo.current("appserver-" + number).write(o).toBytes();
     }
 

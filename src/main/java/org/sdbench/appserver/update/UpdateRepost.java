@@ -27,7 +27,7 @@ public final class UpdateRepost {
 
     public static Result run(HikariDataSource pool, Dialect dialect, Map<String, UpdateModule> modules, Duration timeout)
             throws SQLException, InterruptedException {
-        SessionSource sessions = new SessionSource(pool, dialect, Clock.SYSTEM);
+        SessionSource sessions = new SessionSource(pool, dialect, Clock.SYSTEM, timeout);
         List<Integer> instances;
         int reposted;
         try (DbSession db = new DbSession(pool.getConnection(), dialect, Clock.SYSTEM)) {

@@ -37,8 +37,20 @@ public final class DialogWorkProcess implements Runnable {
 
     /** The session's connection broke during the step. */
     public static final class ConnectionLostException extends Exception {
+        private final String timeout;
+
         public ConnectionLostException(SQLException cause) {
+            this(cause, null);
+        }
+
+        /** @param timeout what timed out when the connection was given up for not answering, else null */
+        public ConnectionLostException(SQLException cause, String timeout) {
             super(cause.getMessage(), cause, false, false);
+            this.timeout = timeout;
+        }
+
+        public String timeout() {
+            return timeout;
         }
     }
 
@@ -60,30 +72,41 @@ public final class DialogWorkProcess implements Runnable {
     public void run() {
         DbSession db = null;
         try {
-            db = sessions.open();
             while (true) {
+                DbOutageException down = null;
+                if (db == null) {
+                    try {
+                        db = sessions.open();
+                    } catch (DbOutageException e) {
+                        down = e;
+                    }
+                }
                 DialogRequest r = dispatcher.take();
                 if (r.step() == null) {
                     return;
                 }
                 try {
+                    if (down != null) {
+                        // The run is ending for want of a database: answer at once, never make users wait.
+                        r.reply().complete(failed(r, new StepOutcome.ConnectionLost(down.getMessage())));
+                        continue;
+                    }
                     db = serve(db, r);
                 } catch (RuntimeException | Error e) {
-                    // Whatever went wrong, the user waiting for this step must get an answer, and the
-                    // instance must keep its work process: a lost one would hang users and shrink capacity.
+                    // Whatever went wrong, the user waiting for this step must get an answer. A
+                    // RuntimeException leaves the process serving; an Error ends it, and the instance's
+                    // supervisor starts a replacement (the process's state cannot be trusted).
                     LOG.warn("work process {}: step {} failed unexpectedly", Thread.currentThread().getName(),
                             r.step().label(), e);
-                    r.reply().complete(new StepResult(r.step(), new StepOutcome.DbError("bug", e.toString()),
-                            StepTimes.ZERO, 0));
-                    db = sessions.replace(db);
+                    r.reply().complete(failed(r, new StepOutcome.DbError("bug", e.toString())));
                     if (e instanceof Error err) {
                         throw err;
                     }
+                    db = replaceQuietly(db);
                 } finally {
                     if (!r.reply().isDone()) {
                         // Interrupted mid-step: still answer, so the user is never left waiting.
-                        r.reply().complete(new StepResult(r.step(), new StepOutcome.DbError("bug", "work process stopped"),
-                                StepTimes.ZERO, 0));
+                        r.reply().complete(failed(r, new StepOutcome.DbError("bug", "work process stopped")));
                     }
                 }
             }
@@ -96,6 +119,19 @@ public final class DialogWorkProcess implements Runnable {
         }
     }
 
+    /** A fresh session after a failure, or none when the database is gone (the next request finds out). */
+    private DbSession replaceQuietly(DbSession db) throws InterruptedException {
+        try {
+            return sessions.replace(db);
+        } catch (DbOutageException e) {
+            return null;
+        }
+    }
+
+    private static StepResult failed(DialogRequest r, StepOutcome outcome) {
+        return new StepResult(r.step(), outcome, StepTimes.ZERO, 0);
+    }
+
     private DbSession serve(DbSession db, DialogRequest r) throws InterruptedException {
         long start = clock.nanoTime();
         long wait = start - r.enqueuedNanos();
@@ -106,8 +142,8 @@ public final class DialogWorkProcess implements Runnable {
         try {
             outcome = runner.run(db, r);
         } catch (ConnectionLostException e) {
-            outcome = new StepOutcome.ConnectionLost(e.getMessage());
-            session = sessions.replace(db);
+            outcome = e.timeout() != null ? new StepOutcome.DbTimeout(e.timeout()) : new StepOutcome.ConnectionLost(e.getMessage());
+            session = replaceQuietly(db);
         } catch (RuntimeException e) {
             // A bug in a step must not kill the work process (the instance would lose capacity);
             // it is reported as an error kind and the transaction is rolled back.

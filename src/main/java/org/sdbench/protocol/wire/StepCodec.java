@@ -48,6 +48,7 @@ public final class StepCodec {
             case StepOutcome.DbError d -> o.u8(5).str(d.sqlState()).str(d.message());
             case StepOutcome.Skipped s -> o.u8(6).str(s.reason());
             case StepOutcome.InstanceLost l -> o.u8(7).str(l.message());
+            case StepOutcome.DbTimeout t -> o.u8(8).str(t.what());
         }
     }
 
@@ -62,6 +63,7 @@ public final class StepCodec {
             case 5 -> new StepOutcome.DbError(in.str(), in.str());
             case 6 -> new StepOutcome.Skipped(in.str());
             case 7 -> new StepOutcome.InstanceLost(in.str());
+            case 8 -> new StepOutcome.DbTimeout(in.str());
             default -> throw new WireException("unknown step outcome " + kind + " in a reply");
         };
     }

@@ -77,7 +77,8 @@ final class Sections {
                 List.of("reliability", rel.connectionsReplaced() + " connections replaced, " + rel.retriedTransactions()
                         + " transactions retried, " + rel.recoveredUpdateRequests()
                         + " update requests recovered at start, " + rel.pendingUpdateRequestsAtEnd() + " pending / "
-                        + rel.failedUpdateRequestsAtEnd() + " failed at end" + (rel.stoppedEarly() ? ", stopped early" : ""))));
+                        + rel.failedUpdateRequestsAtEnd() + " failed at end" + (rel.stoppedEarly() ? ", stopped early" : "")
+                        + rel.faultCounts())));
         var nr = a.numberRanges();
         if (nr != null) {
             h.tag("h3", null, "Number ranges");

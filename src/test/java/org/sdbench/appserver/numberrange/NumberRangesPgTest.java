@@ -14,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -116,19 +115,23 @@ class NumberRangesPgTest {
 
     @Test
     void next_unbufferedWhileAnotherTxUncommitted_waitsForItsCommit() throws Exception {
-        NumberRanges nr = new NumberRanges(db.dataSource, SIZES, Clock.SYSTEM);
+        StepClock clock = new StepClock(0);
+        NumberRanges nr = new NumberRanges(db.dataSource, SIZES, clock);
         ExecutorService ex = Executors.newSingleThreadExecutor();
-        try (Connection first = db.connect(); Connection second = db.connect()) {
+        try (Connection first = db.connect(); Connection second = db.connect(); Connection observer = db.connect()) {
             first.setAutoCommit(false);
             second.setAutoCommit(false);
             assertEquals(1, nr.next(first, "KONV", "01"));
             WaitMeter meter = new WaitMeter();
             Future<Long> blocked = ex.submit(() -> nr.next(second, "KONV", "01", meter));
-            assertThrows(TimeoutException.class, () -> blocked.get(300, TimeUnit.MILLISECONDS));
+            // The server, not a timer, says the second caller waits for the first one's row lock.
+            awaitLockWait(observer, second.unwrap(org.postgresql.PGConnection.class).getBackendPID());
+            assertFalse(blocked.isDone());
+            clock.advance(1_000_000_000L);
             first.commit();
             assertEquals(2, blocked.get(10, TimeUnit.SECONDS));
             second.commit();
-            assertTrue(meter.ns() >= 250_000_000L, "row-lock wait is number-range time: " + meter.ns());
+            assertEquals(1_000_000_000L, meter.ns(), "row-lock wait is number-range time");
         } finally {
             ex.shutdownNow();
         }
@@ -137,26 +140,65 @@ class NumberRangesPgTest {
     @Test
     void next_bufferedFetchInProgress_sameObjectWaitsOtherObjectProceeds() throws Exception {
         GatedDataSource gated = new GatedDataSource(db.dataSource);
-        NumberRanges nr = new NumberRanges(gated, SIZES, Clock.SYSTEM);
-        ExecutorService ex = Executors.newFixedThreadPool(2);
+        StepClock clock = new StepClock(0);
+        NumberRanges nr = new NumberRanges(gated, SIZES, clock);
+        ExecutorService ex = Executors.newSingleThreadExecutor();
         try {
             Future<Long> fetching = ex.submit(() -> nr.next(null, "RV_BELEG", "01"));
             assertTrue(gated.entered.await(10, TimeUnit.SECONDS));
             WaitMeter meter = new WaitMeter();
-            Future<Long> queued = ex.submit(() -> nr.next(null, "RV_BELEG", "01", meter));
+            long[] got = new long[1];
+            Thread queued = Thread.ofPlatform().start(() -> {
+                try {
+                    got[0] = nr.next(null, "RV_BELEG", "01", meter);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            awaitParked(queued);
             assertEquals(1, nr.next(null, "MATBELEG", "01"), "another object is not held up by the fetch");
-            assertFalse(queued.isDone());
-            Thread.sleep(100);
+            assertTrue(queued.isAlive());
+            clock.advance(1_000_000_000L);
             gated.gate.countDown();
             long a = fetching.get(10, TimeUnit.SECONDS);
-            long b = queued.get(10, TimeUnit.SECONDS);
-            assertEquals(3, a + b, "the queued caller got the fetched interval's second number");
+            queued.join(10_000);
+            assertFalse(queued.isAlive());
+            assertEquals(3, a + got[0], "the queued caller got the fetched interval's second number");
             assertEquals(2, nr.stats().fetches());
-            assertTrue(meter.ns() >= 90_000_000L, "queueing behind the fetch is wait time: " + meter.ns());
+            assertEquals(1_000_000_000L, meter.ns(), "queueing behind the fetch is wait time");
         } finally {
             gated.gate.countDown();
             ex.shutdownNow();
         }
+    }
+
+    /** Bounded wait until the backend {@code pid} waits for a lock (pg_stat_activity says so). */
+    private static void awaitLockWait(Connection observer, int pid) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        try (var ps = observer.prepareStatement("SELECT wait_event_type FROM pg_stat_activity WHERE pid = ?")) {
+            ps.setInt(1, pid);
+            while (System.nanoTime() < deadline) {
+                try (var rs = ps.executeQuery()) {
+                    if (rs.next() && "Lock".equals(rs.getString(1))) {
+                        return;
+                    }
+                }
+                Thread.onSpinWait();
+            }
+        }
+        throw new AssertionError("backend " + pid + " never waited for a lock");
+    }
+
+    /** Bounded wait until {@code t} is parked (queued on the buffer's lock). */
+    private static void awaitParked(Thread t) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            if (t.getState() == Thread.State.WAITING) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        throw new AssertionError(t.getName() + " never queued behind the fetch: " + t.getState());
     }
 
     @Test

@@ -1,0 +1,10 @@
+package org.sdbench.appserver.workprocess;
+
+import org.sdbench.db.EnvironmentException;
+
+/** The database gave no connection for longer than database.timeouts.maxOutage: the run cannot go on. */
+public final class DbOutageException extends EnvironmentException {
+    public DbOutageException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,85 @@
+package org.sdbench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.db.Database;
+import org.sdbench.load.TestDb;
+
+/**
+ * Fault injection: the database stops answering mid-run (a relay that stops forwarding). The run
+ * must count the timeouts, give up after database.timeouts.maxOutage with one line and exit 3,
+ * and still write its folder with the window so far, all within a bound.
+ */
+class DbStallTest {
+    private static final String SCHEMA = "it_db_stall";
+
+    @AfterAll
+    static void drop() throws SQLException {
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void run_databaseStalledPastMaxOutage_exit3WithRunFolderAndCountedTimeouts() throws Exception {
+        URI db = URI.create(TestDb.url().substring("jdbc:".length()));
+        Path results = Path.of("target", "test-results", SCHEMA);
+        try (StallRelay relay = new StallRelay(db.getHost(), db.getPort())) {
+            String url = "jdbc:postgresql://127.0.0.1:" + relay.port() + db.getPath();
+            var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "--db-url", url, "--set",
+                    "database.schema=" + SCHEMA, "--users", "4", "--ramp-up", "1s", "--duration", "5m", "--ramp-down", "0s",
+                    "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + results, "--interval", "1",
+                    "--set", "database.timeouts.connect=1s", "--set", "database.timeouts.socket=2s",
+                    "--set", "database.timeouts.statement=1s", "--set", "database.timeouts.maxOutage=3s"));
+            awaitOrders();
+            relay.stall();
+            var r = run.get(3, TimeUnit.MINUTES);
+            Files.writeString(Path.of("target", "db-stall-run.log"), r.err() + r.out());
+            assertEquals(3, r.exit(), r.err() + r.out());
+            String lastLine = r.err().strip().lines().reduce((a, b) -> b).orElse("");
+            assertTrue(lastLine.startsWith("sdbench: run stopped: no database connection"), lastLine);
+            assertTrue(lastLine.contains("database.timeouts.maxOutage"), lastLine);
+            JsonNode result;
+            try (Stream<Path> dirs = Files.list(results)) {
+                Path folder = dirs.max(Path::compareTo).orElseThrow();
+                result = new ObjectMapper().readTree(folder.resolve("result.json").toFile());
+                assertTrue(Files.exists(folder.resolve("report.html")));
+            }
+            JsonNode errors = result.path("summary").path("errorsByKind");
+            assertTrue(errors.path("db-timeout").asLong() > 0, "socket timeouts are counted: " + errors);
+            assertTrue(result.path("reliability").path("stoppedEarly").asBoolean(), result.path("reliability").toString());
+            assertTrue(result.path("reliability").path("failedConnectionAttempts").asLong() > 0,
+                    "reconnect attempts are counted: " + result.path("reliability"));
+        }
+    }
+
+    /** Bounded wait until the run has saved orders: it is past load and ramp-up, users are in their loops. */
+    private static void awaitOrders() throws Exception {
+        try (Database d = TestDb.open(TestDb.config(SCHEMA)); Connection c = d.connect(); Statement s = c.createStatement()) {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+            while (System.nanoTime() < deadline) {
+                try (var rs = s.executeQuery("SELECT COUNT(*) FROM vbak")) {
+                    if (rs.next() && rs.getLong(1) >= 4) {
+                        return;
+                    }
+                } catch (SQLException tableNotThereYet) {
+                    // The run is still loading the schema.
+                }
+                Thread.sleep(200);
+            }
+        }
+        throw new AssertionError("the run never saved an order");
+    }
+}
