@@ -15,7 +15,7 @@ import java.util.List;
 record Calibration(double demandSeconds, double servers, double responseSeconds, int cpus, List<Integer> users) {
     private static final double LOW_LOAD_PERCENT = 80;
 
-    /** Null when no level has CPU figures. */
+    /** Null when no level has CPU figures, or when they do not yield a positive demand per step. */
     static Calibration of(List<LevelResult> sorted) {
         List<LevelResult> usable = sorted.stream()
                 .filter(l -> l.hostBusyPercent() != null && l.dbServerCpuPercent() != null && l.steps() > 0 && l.windowSeconds() > 0)
@@ -50,6 +50,10 @@ record Calibration(double demandSeconds, double servers, double responseSeconds,
             int i = x.length - 1;
             demand = y[i] / x[i];
             intercept = 0;
+        }
+        if (!(demand > 0)) {
+            // CPU figures this inconsistent (a host busy with other work) give no model, not a wrong one.
+            return null;
         }
         double other = low.stream().mapToDouble(l -> Math.max(0, l.hostBusyPercent() - l.simulatorCpuPercent()
                 - l.dbServerCpuPercent()) / 100 * cpus).average().orElse(0);

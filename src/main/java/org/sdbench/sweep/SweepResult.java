@@ -73,7 +73,8 @@ public record SweepResult(
     private static Model model(List<LevelResult> sorted, double limit, double think, Measured measured, List<String> notes) {
         Calibration cal = Calibration.of(sorted);
         if (cal == null) {
-            notes.add("no queueing model: simulator and DB CPU were not measurable (DB on another host, or no level yet)");
+            notes.add("no queueing model: simulator and DB CPU were not measurable or gave no positive CPU demand per step "
+                    + "(DB on another host, postgres processes ending in a window, heavy other load, or no level yet)");
             return null;
         }
         MvaModel m = MvaModel.calibrate(think, cal.responseSeconds(), cal.demandSeconds(), cal.servers());

@@ -61,9 +61,13 @@ public final class CpuSampler {
         Double host = a.totalTicks() < 0 || b.totalTicks() <= a.totalTicks() ? null
                 : 100.0 * (b.busyTicks() - a.busyTicks()) / (b.totalTicks() - a.totalTicks());
         double sim = a.processCpuNanos() < 0 || capacity <= 0 ? 0 : 100.0 * (b.processCpuNanos() - a.processCpuNanos()) / 1e9 / capacity;
-        Double db = a.postgresTicks() < 0 || capacity <= 0 ? null
+        // A postgres process that ended in the window takes its ticks with it: when that shows as a
+        // drop, the figure is unknown rather than negative.
+        Double db = a.postgresTicks() < 0 || b.postgresTicks() < a.postgresTicks() || capacity <= 0 ? null
                 : 100.0 * (b.postgresTicks() - a.postgresTicks()) / TICKS_PER_SECOND / capacity;
-        String note = db == null ? "database on another host (or not PostgreSQL): its CPU is not sampled"
+        String note = a.postgresTicks() >= 0 && db == null
+                ? "DB server CPU unknown: postgres processes ended during the window (their CPU left the sum)"
+                : db == null ? "database on another host (or not PostgreSQL): its CPU is not sampled"
                 : "DB server = all local postgres processes (every cluster on this host)";
         // The work processes hold their connections for the whole run, so the backends live through the window.
         Double backends = a.databaseBackendTicks() < 0 || b.databaseBackendTicks() < a.databaseBackendTicks()
