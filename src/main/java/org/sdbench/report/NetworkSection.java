@@ -61,8 +61,8 @@ public final class NetworkSection {
             return;
         }
         for (var h : n.emulated()) {
-            out.printf(Locale.ROOT, "network       EMULATED %s via relay: requests delay %.3f ms jitter %.3f ms loss %.3f %%, "
-                            + "replies delay %.3f ms jitter %.3f ms loss %.3f %%; %d emulated retransmissions%n", h.hop(),
+            out.printf(Locale.ROOT, "network       EMULATED %s (to %s) via relay: requests delay %.3f ms jitter %.3f ms loss %.3f %%, "
+                            + "replies delay %.3f ms jitter %.3f ms loss %.3f %%; %d emulated retransmissions%n", h.hop(), h.target(),
                     h.delayMs(), h.jitterMs(), h.loss() * 100, h.replyDelayMs(), h.replyJitterMs(), h.replyLoss() * 100,
                     h.emulatedLosses());
         }
