@@ -3,6 +3,7 @@ package org.sdbench.load;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.function.LongConsumer;
 
@@ -109,6 +110,16 @@ public final class CopyTextSink implements RowSink {
             put((byte) '.');
             putFixed(v.getNano() / 1000, 6);
         }
+    }
+
+    @Override
+    public void date(LocalDate v) {
+        separator();
+        putFixed(v.getYear(), 4);
+        put((byte) '-');
+        putFixed(v.getMonthValue(), 2);
+        put((byte) '-');
+        putFixed(v.getDayOfMonth(), 2);
     }
 
     @Override

@@ -10,7 +10,7 @@ import java.util.List;
  * generated for a range of users; global tables (customizing, number ranges, the load record)
  * once. {@link #SDBENCH_LOAD} comes last: its row marks a complete load.
  */
-public enum MasterTable {
+public enum MasterTable implements LoadTable {
     TVAK(false, "auart", "bezei", "numki"),
     TVKO(false, "vkorg", "bukrs", "waers"),
     T001W(false, "werks", "name1", "bwkey"),
@@ -35,7 +35,7 @@ public enum MasterTable {
     MARD(true, "matnr", "werks", "lgort", "labst"),
     MBEW(true, "matnr", "bwkey", "verpr", "lbkum", "salk3"),
     SDBENCH_LOAD(false, "users", "customers_per_user", "materials_per_user", "plants", "initial_stock", "seed",
-            "loaded_at", "sdbench_version");
+            "loaded_at", "sdbench_version", "history_orders", "line_items");
 
     /** KNVV.KLIMK: a credit limit no run reaches (1e12 EUR), as unscaled cents. */
     static final long CREDIT_LIMIT_CENTS = 100_000_000_000_000L;
@@ -53,20 +53,24 @@ public enum MasterTable {
     }
 
     /** Table name as in the DDL (lower case). */
+    @Override
     public String tableName() {
         return name().toLowerCase();
     }
 
+    @Override
     public List<String> columns() {
         return columns;
     }
 
     /** Whether rows belong to users (and loading can be split by user ranges). */
+    @Override
     public boolean perUser() {
         return perUser;
     }
 
     /** Rows this table gets for a whole load. */
+    @Override
     public long rows(MasterDataSpec s) {
         return switch (this) {
             case TVAK, TVKO, SDBENCH_LOAD -> 1;
@@ -79,6 +83,7 @@ public enum MasterTable {
     }
 
     /** Rows of one user (0 for global tables). */
+    @Override
     public long rowsPerUser(MasterDataSpec s) {
         return switch (this) {
             case KNA1, KNVV -> s.customersPerUser();
@@ -91,9 +96,11 @@ public enum MasterTable {
      * Writes the rows of users {@code fromUser..toUser} (inclusive) of a per-user table, or all
      * rows of a global table (the range is then ignored).
      */
-    public void generate(MasterDataSpec s, int fromUser, int toUser, RowSink out) throws IOException, SQLException {
+    @Override
+    public void generate(OrderHistory h, int fromUser, int toUser, RowSink out) throws IOException, SQLException {
+        MasterDataSpec s = h.spec();
         if (!perUser) {
-            generateGlobal(s, out);
+            generateGlobal(h, out);
             return;
         }
         for (int u = fromUser; u <= toUser; u++) {
@@ -104,8 +111,10 @@ public enum MasterTable {
                 }
             } else {
                 String werks = MasterKeys.werks(u, s.plants());
+                long[] issued = this == MARD || this == MBEW ? h.issued(u) : null;
+                long[] cost = this == MBEW ? h.issuedCost(u) : null;
                 for (int m = 1; m <= s.materialsPerUser(); m++) {
-                    material(s, u, m, werks, out);
+                    material(s, u, m, werks, issued == null ? 0 : issued[m], cost == null ? 0 : cost[m], out);
                     out.endRow();
                 }
             }
@@ -131,7 +140,7 @@ public enum MasterTable {
         }
     }
 
-    private void material(MasterDataSpec s, int u, int m, String werks, RowSink out) {
+    private void material(MasterDataSpec s, int u, int m, String werks, long issued, long issuedCost, RowSink out) {
         String matnr = MasterKeys.fastMatnr(u, m);
         switch (this) {
             case MARA -> {
@@ -165,21 +174,22 @@ public enum MasterTable {
                 out.text(matnr);
                 out.text(werks);
                 out.text(MasterKeys.LGORT);
-                out.decimal(s.initialStock(), 0);
+                out.decimal(s.initialStock() - issued, 0);
             }
             case MBEW -> {
                 long verpr = MasterDataSpec.verprCents(s.priceCents(u, m));
                 out.text(matnr);
                 out.text(werks);
                 out.decimal(verpr, 2);
-                out.decimal(s.initialStock(), 0);
-                out.decimal(s.initialStock() * verpr, 2);
+                out.decimal(s.initialStock() - issued, 0);
+                out.decimal(s.initialStock() * verpr - issuedCost, 2);
             }
             default -> throw new IllegalStateException(this + " is not a material table");
         }
     }
 
-    private void generateGlobal(MasterDataSpec s, RowSink out) throws IOException, SQLException {
+    private void generateGlobal(OrderHistory h, RowSink out) throws IOException, SQLException {
+        MasterDataSpec s = h.spec();
         switch (this) {
             case TVAK -> {
                 out.text(MasterKeys.ORDER_TYPE);
@@ -210,7 +220,7 @@ public enum MasterTable {
                     out.text(i.range());
                     out.integer(i.from());
                     out.integer(i.to());
-                    out.integer(i.initialLevel());
+                    out.integer(h.level(i));
                     out.endRow();
                 }
             }
@@ -223,6 +233,8 @@ public enum MasterTable {
                 out.integer(s.seed());
                 out.timestamp(s.loadedAt());
                 out.text(s.version().length() > 40 ? s.version().substring(0, 40) : s.version());
+                out.integer(s.historyOrders());
+                out.integer(s.lineItems());
                 out.endRow();
             }
             default -> throw new IllegalStateException(this + " is a per-user table");

@@ -20,7 +20,7 @@ class MasterDataDumpTest {
     Path tmp;
 
     private static MasterDataSpec spec(int users, long seed) {
-        return new MasterDataSpec(users, 5, 25, 3, 100_000_000L, seed, AT, "test");
+        return new MasterDataSpec(users, 5, 25, 3, 100_000_000L, 40, 5, seed, AT, "test");
     }
 
     private Path dump(String name, MasterDataSpec spec, int threads) throws Exception {
