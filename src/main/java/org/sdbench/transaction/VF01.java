@@ -54,7 +54,7 @@ final class VF01 {
         ctx.work(0.5);
         var p = new Payloads.Billing(billing, s.deliveryNo, s.orderNo, knumv, belnr, s.user, s.customer,
                 ctx.clock().wallMillis(), s.items);
-        ctx.submitUpdate("VF01", List.of(new UpdateCall(BILLING_CREATE, UpdateCall.Priority.V1, Payloads.write(p))));
+        ctx.submitUpdate("VF01", List.of(new UpdateCall(BILLING_CREATE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         return StepOutcome.Ok.INSTANCE;
     }
 

@@ -67,7 +67,7 @@ final class VL01N {
         var p = new Payloads.Delivery(delivery, s.orderNo, s.user, s.customer, Steps.plant(ctx, s),
                 ctx.clock().wallMillis(), s.items);
         UpdateHandle h = ctx.submitUpdate("VL01N",
-                List.of(new UpdateCall(DELIVERY_CREATE, UpdateCall.Priority.V1, Payloads.write(p))));
+                List.of(new UpdateCall(DELIVERY_CREATE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         ctx.afterCommit(() -> {
             s.deliveryNo = delivery;
             s.deliveryUpdate = h;

@@ -62,7 +62,7 @@ final class VL02N {
         var p = new Payloads.GoodsIssue(s.deliveryNo, s.orderNo, mblnr, belnr, changenr, ctx.user().userName(),
                 Steps.plant(ctx, s), ctx.clock().wallMillis(), s.items);
         UpdateHandle h = ctx.submitUpdate("VL02N",
-                List.of(new UpdateCall(GOODS_ISSUE, UpdateCall.Priority.V1, Payloads.write(p))));
+                List.of(new UpdateCall(GOODS_ISSUE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         ctx.afterCommit(() -> s.goodsIssueUpdate = h);
         return StepOutcome.Ok.INSTANCE;
     }
