@@ -111,6 +111,9 @@ final class Sections {
                 List.of("WAL", Html.bytes(d.walBytes()) + (steps > 0 ? " (" + Html.bytes(d.walBytes() / steps) + " per dialog step)" : "")
                         + (d.walRecords() == null ? "" : " · " + Html.num(d.walRecords(), 0) + " records, "
                         + Html.num(d.walFullPageImages(), 0) + " full-page images")),
+                List.of("DB size", Html.bytes(d.dbSizeBytes()) + " at the window's end, "
+                        + (d.dbGrowthBytes() < 0 ? "-" + Html.bytes(-d.dbGrowthBytes()) : "+" + Html.bytes(d.dbGrowthBytes()))
+                        + " during the window"),
                 List.of("rows", Html.num(d.tuplesInserted(), 0) + " inserted, " + Html.num(d.tuplesUpdated(), 0) + " updated, "
                         + Html.num(d.tuplesDeleted(), 0) + " deleted, " + Html.num(d.tuplesFetched(), 0) + " fetched"),
                 List.of("temp files", Html.bytes(d.tempBytes())),
