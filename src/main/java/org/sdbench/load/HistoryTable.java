@@ -46,11 +46,6 @@ public enum HistoryTable implements LoadTable {
     }
 
     @Override
-    public String tableName() {
-        return name().toLowerCase();
-    }
-
-    @Override
     public List<String> columns() {
         return columns;
     }

@@ -10,8 +10,13 @@ import java.util.List;
  * their defaults) and how its rows are generated for a range of users.
  */
 public sealed interface LoadTable permits MasterTable, HistoryTable {
+    /** The enum constant's name: the table name in upper case. */
+    String name();
+
     /** Table name as in the DDL (lower case). */
-    String tableName();
+    default String tableName() {
+        return name().toLowerCase();
+    }
 
     List<String> columns();
 

@@ -52,24 +52,16 @@ public enum MasterTable implements LoadTable {
         this.columns = List.of(columns);
     }
 
-    /** Table name as in the DDL (lower case). */
-    @Override
-    public String tableName() {
-        return name().toLowerCase();
-    }
-
     @Override
     public List<String> columns() {
         return columns;
     }
 
-    /** Whether rows belong to users (and loading can be split by user ranges). */
     @Override
     public boolean perUser() {
         return perUser;
     }
 
-    /** Rows this table gets for a whole load. */
     @Override
     public long rows(MasterDataSpec s) {
         return switch (this) {
@@ -82,7 +74,6 @@ public enum MasterTable implements LoadTable {
         };
     }
 
-    /** Rows of one user (0 for global tables). */
     @Override
     public long rowsPerUser(MasterDataSpec s) {
         return switch (this) {
@@ -92,10 +83,6 @@ public enum MasterTable implements LoadTable {
         };
     }
 
-    /**
-     * Writes the rows of users {@code fromUser..toUser} (inclusive) of a per-user table, or all
-     * rows of a global table (the range is then ignored).
-     */
     @Override
     public void generate(OrderHistory h, int fromUser, int toUser, RowSink out) throws IOException, SQLException {
         MasterDataSpec s = h.spec();
@@ -111,10 +98,10 @@ public enum MasterTable implements LoadTable {
                 }
             } else {
                 String werks = MasterKeys.werks(u, s.plants());
-                long[] issued = this == MARD || this == MBEW ? h.issued(u) : null;
-                long[] cost = this == MBEW ? h.issuedCost(u) : null;
+                OrderHistory.Issued issued = this == MARD || this == MBEW ? h.issued(u) : null;
                 for (int m = 1; m <= s.materialsPerUser(); m++) {
-                    material(s, u, m, werks, issued == null ? 0 : issued[m], cost == null ? 0 : cost[m], out);
+                    material(s, u, m, werks, issued == null ? 0 : issued.quantity()[m],
+                            issued == null ? 0 : issued.costCents()[m], out);
                     out.endRow();
                 }
             }

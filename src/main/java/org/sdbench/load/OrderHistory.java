@@ -132,32 +132,21 @@ public final class OrderHistory {
                 number(NumberRanges.CONDITIONS, idx, 2), created, List.copyOf(items));
     }
 
-    /** Quantity of each material of user {@code u} (index 1..materialsPerUser) that the history issued. */
-    public long[] issued(int u) {
-        long[] out = new long[spec.materialsPerUser() + 1];
-        if (u < firstUser) {
-            return out;
-        }
-        for (int c = 1; c <= spec.customersPerUser(); c++) {
-            for (int k = 1; k <= spec.historyOrders(); k++) {
-                for (Item i : order(u, c, k).items()) {
-                    out[i.material()] += i.quantity();
-                }
-            }
-        }
-        return out;
+    /** What the history's goods issues took from each material of a user (index 1..materialsPerUser). */
+    public record Issued(long[] quantity, long[] costCents) {
     }
 
-    /** Goods-issue valuation of each material of user {@code u}, in cents. */
-    public long[] issuedCost(int u) {
-        long[] out = new long[spec.materialsPerUser() + 1];
+    /** Quantity and valuation each material of user {@code u} lost to the history's goods issues. */
+    public Issued issued(int u) {
+        Issued out = new Issued(new long[spec.materialsPerUser() + 1], new long[spec.materialsPerUser() + 1]);
         if (u < firstUser) {
             return out;
         }
         for (int c = 1; c <= spec.customersPerUser(); c++) {
             for (int k = 1; k <= spec.historyOrders(); k++) {
                 for (Item i : order(u, c, k).items()) {
-                    out[i.material()] += i.costCents();
+                    out.quantity()[i.material()] += i.quantity();
+                    out.costCents()[i.material()] += i.costCents();
                 }
             }
         }
