@@ -5,10 +5,11 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The tables 'sdbench load' fills, in load order, with their columns (as in the DDL, so a COPY
- * file without column list fits) and how their rows are generated. Per-user tables are
- * generated for a range of users; global tables (customizing, number ranges, the load record)
- * once. {@link #SDBENCH_LOAD} comes last: its row marks a complete load.
+ * The master-data tables 'sdbench load' fills, in load order, with their columns (all of the
+ * DDL's) and how their rows are generated. Per-user tables are generated for a range of users;
+ * global tables (customizing, number ranges at the level after the order history, the load
+ * record) once. Stock and valuation start at the initial stock less the history's goods issues.
+ * {@link #SDBENCH_LOAD} comes last ({@link LoadTable#all()}): its row marks a complete load.
  */
 public enum MasterTable implements LoadTable {
     TVAK(false, "auart", "bezei", "numki"),
