@@ -95,11 +95,7 @@ public final class CopyTextSink implements RowSink {
     @Override
     public void timestamp(LocalDateTime v) {
         separator();
-        putFixed(v.getYear(), 4);
-        put((byte) '-');
-        putFixed(v.getMonthValue(), 2);
-        put((byte) '-');
-        putFixed(v.getDayOfMonth(), 2);
+        putDate(v.getYear(), v.getMonthValue(), v.getDayOfMonth());
         put((byte) ' ');
         putFixed(v.getHour(), 2);
         put((byte) ':');
@@ -115,11 +111,15 @@ public final class CopyTextSink implements RowSink {
     @Override
     public void date(LocalDate v) {
         separator();
-        putFixed(v.getYear(), 4);
+        putDate(v.getYear(), v.getMonthValue(), v.getDayOfMonth());
+    }
+
+    private void putDate(int year, int month, int day) {
+        putFixed(year, 4);
         put((byte) '-');
-        putFixed(v.getMonthValue(), 2);
+        putFixed(month, 2);
         put((byte) '-');
-        putFixed(v.getDayOfMonth(), 2);
+        putFixed(day, 2);
     }
 
     @Override
