@@ -7,7 +7,8 @@
 # system PostgreSQL ($PGHOST:$PGPORT as $PGUSER, default 127.0.0.1:5432 as postgres):
 #   sdbench: ./sdbench load --recreate into schema bench_sdbench (timed as a whole command, and
 #            the load phase it reports: COPY + ANALYZE);
-#   raw:     the files of './sdbench load --dump-dir' loaded with psql \copy into a freshly created
+#   raw:     the files of './sdbench load --dump-dir' loaded with psql \copy (the same column
+#            lists, <table>.columns; the DDL defaults the other SAP fields) into a freshly created
 #            schema bench_raw with the same DDL (same indexes), then the same ANALYZE (timed:
 #            DDL, and \copy + ANALYZE).
 # Prints the medians and the speed ratio sdbench / raw COPY. Extra options after -- go to both
@@ -65,7 +66,8 @@ copy_sql="$dump/copy.sql"
   echo '\set ON_ERROR_STOP on'
   echo 'SET search_path TO bench_raw;'
   for f in "$dump"/*.copy; do
-    echo "\\copy $(basename "$f" .copy) FROM '$f'"
+    t=$(basename "$f" .copy)
+    echo "\\copy $t ($(cat "$dump/$t.columns")) FROM '$f'"
   done
   echo "SELECT format('ANALYZE %I.%I', schemaname, tablename) FROM pg_tables WHERE schemaname = 'bench_raw' \\gexec"
 } >"$copy_sql"

@@ -89,7 +89,17 @@ CREATE TABLE sdbench_load (     -- what 'sdbench load' generated: runs and audit
   initial_stock      BIGINT      NOT NULL,
   seed               BIGINT      NOT NULL,
   loaded_at          TIMESTAMP   NOT NULL,
-  sdbench_version    VARCHAR(40) NOT NULL
+  sdbench_version    VARCHAR(40) NOT NULL,
+  history_orders     INTEGER     NOT NULL,  -- complete orders of history per customer
+  line_items         INTEGER     NOT NULL   -- line items per history order
+);
+
+CREATE TABLE sdbench_baseline ( -- document numbers of the loaded order history: a sweep's reset keeps these
+  object     VARCHAR(10) NOT NULL,
+  nrrangenr  VARCHAR(2)  NOT NULL,
+  fromnumber BIGINT      NOT NULL,
+  tonumber   BIGINT      NOT NULL,
+  CONSTRAINT sdbench_baseline_pk PRIMARY KEY (object, nrrangenr, fromnumber)
 );
 
 -- Customizing read through the table buffer (fully or generically buffered in SAP). Sizes and the

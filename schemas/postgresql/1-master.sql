@@ -82,7 +82,17 @@ CREATE TABLE sdbench_load (     -- what 'sdbench load' generated: runs and audit
   initial_stock      bigint      NOT NULL,
   seed               bigint      NOT NULL,
   loaded_at          timestamp   NOT NULL,
-  sdbench_version    varchar(40) NOT NULL
+  sdbench_version    varchar(40) NOT NULL,
+  history_orders     integer     NOT NULL,  -- complete orders of history per customer
+  line_items         integer     NOT NULL   -- line items per history order
+);
+
+CREATE TABLE sdbench_baseline ( -- document numbers of the loaded order history: a sweep's reset keeps these
+  object     varchar(10) NOT NULL,
+  nrrangenr  varchar(2)  NOT NULL,
+  fromnumber bigint      NOT NULL,
+  tonumber   bigint      NOT NULL,
+  PRIMARY KEY (object, nrrangenr, fromnumber)
 );
 
 -- Customizing read through the table buffer (fully or generically buffered in SAP). Sizes and the

@@ -38,14 +38,14 @@ public record RunSpec(String label, StepHandler handler, Map<String, UpdateModul
     public static WorkloadConfig zeroCpu(WorkloadConfig w, Duration think) {
         var steps = w.steps().stream().map(s -> new StepConfig(s.tx(), s.step(), Map.of())).toList();
         return withThink(new WorkloadConfig(w.name(), w.thinkTime(), w.thinkTimeJitter(), w.lineItems(), w.listLength(),
-                w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.numberRangeBuffers(), steps,
-                Map.of(), w.calibration()), think);
+                w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.updatePayloadBytes(),
+                w.numberRangeBuffers(), steps, Map.of(), w.calibration()), think);
     }
 
     public static WorkloadConfig withThink(WorkloadConfig w, Duration think) {
         return new WorkloadConfig(w.name(), think, w.thinkTimeJitter(), w.lineItems(), w.listLength(),
-                w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.numberRangeBuffers(),
-                w.steps(), w.updateWork(), w.calibration());
+                w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.updatePayloadBytes(),
+                w.numberRangeBuffers(), w.steps(), w.updateWork(), w.calibration());
     }
 
     public static AppServerConfig withContextBytes(AppServerConfig a, int bytes) {

@@ -34,7 +34,7 @@ public final class WireBench {
 
     public static Result run(int clients, long roundTripsPerClient) throws InterruptedException {
         StepResult canned = new StepResult(SdStep.VA01_SAVE, StepOutcome.Ok.INSTANCE,
-                new StepTimes(1_000, 2_000, 3_000_000, 4_000_000, 12, 50_000, 10_000, 0, 2_000), 5);
+                new StepTimes(1_000, 2_000, 3_000_000, 4_000_000, 12, 50_000, 10_000, 0, 2_000, 25), 5);
         try (WireServer server = WireServer.start("127.0.0.1", 0, null, (c, f) -> {
             WireIn in = f.in();
             in.i32();

@@ -17,8 +17,8 @@ import org.sdbench.load.NumberRanges;
 /**
  * Audits what 'sdbench load' wrote against its sdbench_load record: customizing rows, rows per
  * user of every master-data table (one GROUP BY query per table), the NRIV intervals, and stock
- * that must never be negative. Transactions may change stock and number-range levels, so those
- * are checked for bounds only.
+ * that must never be negative, and the order history (every customer has its orders).
+ * Transactions may change stock and number-range levels, so those are checked for bounds only.
  */
 public final class MasterDataAudit implements Audit {
     public static final String NAME = "master-data";
@@ -70,6 +70,7 @@ public final class MasterDataAudit implements Audit {
             }
             checkNumberRanges(s, problems);
             checkStock(s, problems);
+            checkHistory(s, problems);
         }
         return problems;
     }
@@ -188,6 +189,17 @@ public final class MasterDataAudit implements Audit {
         long mbew = count(s, "SELECT COUNT(*) FROM mbew WHERE lbkum < 0");
         if (mbew > 0) {
             problems.add(problem("mbew: " + mbew + " valuation records have negative stock (lbkum < 0)"));
+        }
+    }
+
+    /** Every customer has at least the loaded history's orders, so VA05 lists a full page from the start. */
+    private static void checkHistory(Statement s, List<Problem> problems) throws SQLException {
+        long history = count(s, "SELECT COALESCE(MAX(history_orders), 0) FROM sdbench_load");
+        long fewer = count(s, "SELECT COUNT(*) FROM kna1 k WHERE (SELECT COUNT(*) FROM vakpa p WHERE p.mandt = '"
+                + MasterKeys.MANDT + "' AND p.kunde = k.kunnr AND p.parvw = 'AG') < " + history);
+        if (fewer > 0) {
+            problems.add(problem("vakpa: " + fewer + " customers have fewer than the " + history
+                    + " orders of the loaded history"));
         }
     }
 

@@ -20,6 +20,7 @@ public record WorkloadConfig(
         int materialsPerUser,
         int plants,
         long initialStock,
+        int updatePayloadBytes,
         Map<String, Integer> numberRangeBuffers,
         List<StepConfig> steps,
         Map<String, Map<String, Long>> updateWork,
@@ -42,6 +43,8 @@ public record WorkloadConfig(
                 "workload.materialsPerUser", materialsPerUser, "from workload.lineItems (" + lineItems + ") to 10000");
         ConfigException.require(plants >= 1 && plants <= 99, "workload.plants", plants, "1 to 99");
         ConfigException.require(initialStock >= 1, "workload.initialStock", initialStock, "1 or more");
+        ConfigException.require(updatePayloadBytes >= 0 && updatePayloadBytes <= 1 << 20, "workload.updatePayloadBytes",
+                updatePayloadBytes, "0 (no filler) to 1048576 bytes per V1 update module");
         numberRangeBuffers = Map.copyOf(checkBuffers(numberRangeBuffers));
         steps = List.copyOf(checkSteps(steps));
         updateWork = checkUpdateWork(updateWork);

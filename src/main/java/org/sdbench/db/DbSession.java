@@ -31,6 +31,7 @@ public final class DbSession implements AutoCloseable {
     private final Map<String, PreparedStatement> statements = new HashMap<>();
     private long dbNanos;
     private int calls;
+    private int rows;
 
     public DbSession(Connection connection, Dialect dialect, Clock clock) throws SQLException {
         this.connection = connection;
@@ -56,9 +57,15 @@ public final class DbSession implements AutoCloseable {
         return calls;
     }
 
+    /** Rows the queries returned since the last {@link #resetCounters()}. */
+    public int rows() {
+        return rows;
+    }
+
     public void resetCounters() {
         dbNanos = 0;
         calls = 0;
+        rows = 0;
     }
 
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) throws SQLException {
@@ -69,6 +76,7 @@ public final class DbSession implements AutoCloseable {
             while (rs.next()) {
                 out.add(mapper.map(rs));
             }
+            rows += out.size();
             return out;
         } finally {
             account(t0);

@@ -3,6 +3,7 @@ package org.sdbench.load;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.function.LongConsumer;
 
@@ -94,11 +95,7 @@ public final class CopyTextSink implements RowSink {
     @Override
     public void timestamp(LocalDateTime v) {
         separator();
-        putFixed(v.getYear(), 4);
-        put((byte) '-');
-        putFixed(v.getMonthValue(), 2);
-        put((byte) '-');
-        putFixed(v.getDayOfMonth(), 2);
+        putDate(v.getYear(), v.getMonthValue(), v.getDayOfMonth());
         put((byte) ' ');
         putFixed(v.getHour(), 2);
         put((byte) ':');
@@ -109,6 +106,20 @@ public final class CopyTextSink implements RowSink {
             put((byte) '.');
             putFixed(v.getNano() / 1000, 6);
         }
+    }
+
+    @Override
+    public void date(LocalDate v) {
+        separator();
+        putDate(v.getYear(), v.getMonthValue(), v.getDayOfMonth());
+    }
+
+    private void putDate(int year, int month, int day) {
+        putFixed(year, 4);
+        put((byte) '-');
+        putFixed(month, 2);
+        put((byte) '-');
+        putFixed(day, 2);
     }
 
     @Override

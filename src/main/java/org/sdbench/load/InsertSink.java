@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Collections;
 import java.util.List;
@@ -67,6 +68,11 @@ public final class InsertSink implements RowSink, AutoCloseable {
     @Override
     public void timestamp(LocalDateTime value) {
         bind(() -> insert.setTimestamp(param, Timestamp.valueOf(value)));
+    }
+
+    @Override
+    public void date(LocalDate value) {
+        bind(() -> insert.setDate(param, java.sql.Date.valueOf(value)));
     }
 
     @Override

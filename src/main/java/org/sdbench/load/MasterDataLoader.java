@@ -30,14 +30,16 @@ import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
 
 /**
- * Writes the master data of {@link MasterDataSpec} into an installed schema, table after table,
+ * Writes the master data and the order history of {@link MasterDataSpec} into an installed schema, table after table,
  * each table by {@code threads} workers on their own connection and user range: PostgreSQL COPY
  * (text format, streamed from a fixed buffer) where the dialect supports it, batched INSERTs
  * otherwise. Then updates the optimizer statistics. Or writes COPY text files instead ({@link #dump}).
  */
 public final class MasterDataLoader {
-    /** File name suffix of dumped tables: {@code <table>.copy}, COPY text format, columns as in the DDL. */
+    /** File name suffix of dumped tables: {@code <table>.copy}, COPY text format, columns as in {@link #COLUMNS_SUFFIX}. */
     public static final String DUMP_SUFFIX = ".copy";
+    /** File name suffix of a dumped table's column list ({@code <table>.columns}, one line): the DDL defaults the rest. */
+    public static final String COLUMNS_SUFFIX = ".columns";
 
     private final MasterDataSpec spec;
     private final int threads;
@@ -60,7 +62,7 @@ public final class MasterDataLoader {
     }
 
     /**
-     * Loads all {@link MasterTable}s into the (installed, empty) schema of {@code db}, then
+     * Loads all {@link LoadTable}s into the (installed, empty) schema of {@code db}, then
      * ANALYZE (PostgreSQL) or RUNSTATS (DB2) on every table of the schema.
      *
      * <p>Worker i streams all per-user tables of its user range, one table after the other, in
@@ -101,11 +103,14 @@ public final class MasterDataLoader {
                 c.setAutoCommit(false);
             }
             int newUsers = spec.users() - firstUser + 1;
-            listener.started(initial ? spec.totalRows() : java.util.Arrays.stream(MasterTable.values())
+            doing = "reading the number-range levels of ";
+            OrderHistory history = initial ? OrderHistory.initial(spec)
+                    : new OrderHistory(spec, firstUser, NumberRanges.levels(connections.get(0)));
+            listener.started(initial ? spec.totalRows() : LoadTable.all().stream()
                     .mapToLong(t -> t.rowsPerUser(spec) * newUsers).sum());
             long t0 = System.nanoTime();
-            Map<MasterTable, TableProgress> tables = new LinkedHashMap<>();
-            for (MasterTable t : MasterTable.values()) {
+            Map<LoadTable, TableProgress> tables = new LinkedHashMap<>();
+            for (LoadTable t : LoadTable.all()) {
                 long rows = initial ? t.rows(spec) : t.rowsPerUser(spec) * newUsers;
                 tables.put(t, new TableProgress(t.tableName(), rows, t.perUser() ? ranges.size() : 1));
             }
@@ -113,26 +118,31 @@ public final class MasterDataLoader {
             for (int i = 0; i < ranges.size(); i++) {
                 Connection c = connections.get(i);
                 int[] r = ranges.get(i);
-                List<MasterTable> mine = new ArrayList<>();
-                for (MasterTable t : MasterTable.values()) {
+                List<LoadTable> mine = new ArrayList<>();
+                for (LoadTable t : LoadTable.all()) {
                     if (t.perUser() || initial && i == 0 && t != MasterTable.SDBENCH_LOAD) {
                         mine.add(t);
                     }
                 }
                 workers.add(() -> {
                     long n = 0;
-                    for (MasterTable t : mine) {
-                        n += loadPart(c, copy, t, r[0], r[1], tables.get(t));
+                    for (LoadTable t : mine) {
+                        n += loadPart(c, copy, history, t, r[0], r[1], tables.get(t));
                     }
                     c.commit();
                     return n;
                 });
             }
-            doing = "loading master data into ";
+            doing = "loading master data and order history into ";
             runAll(pool, workers);
             doing = "writing the sdbench_load row into ";
+            Connection first = connections.get(0);
+            if (!initial) {
+                NumberRanges.advance(first, history);
+            }
+            Baseline.add(first, history);
             if (initial) {
-                loadPart(connections.get(0), copy, MasterTable.SDBENCH_LOAD, 1, 1, tables.get(MasterTable.SDBENCH_LOAD));
+                loadPart(first, copy, history, MasterTable.SDBENCH_LOAD, 1, 1, tables.get(MasterTable.SDBENCH_LOAD));
             } else {
                 try (var ps = connections.get(0).prepareStatement("UPDATE sdbench_load SET users = ?")) {
                     ps.setInt(1, spec.users());
@@ -206,11 +216,11 @@ public final class MasterDataLoader {
         }
     }
 
-    private long loadPart(Connection c, boolean copy, MasterTable t, int from, int to, TableProgress progress)
-            throws TableFailure {
+    private long loadPart(Connection c, boolean copy, OrderHistory h, LoadTable t, int from, int to,
+                          TableProgress progress) throws TableFailure {
         progress.partStarted();
         try {
-            long n = copy ? copyPart(c, t, from, to) : insertPart(c, t, from, to);
+            long n = copy ? copyPart(c, h, t, from, to) : insertPart(c, h, t, from, to);
             progress.partDone(n);
             return n;
         } catch (SQLException | IOException e) {
@@ -228,9 +238,10 @@ public final class MasterDataLoader {
         ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
         try {
             long t0 = System.nanoTime();
-            Map<MasterTable, Future<Long>> futures = new LinkedHashMap<>();
-            for (MasterTable t : MasterTable.values()) {
-                futures.put(t, pool.submit(() -> dumpTable(dir, t)));
+            OrderHistory history = OrderHistory.initial(spec);
+            Map<LoadTable, Future<Long>> futures = new LinkedHashMap<>();
+            for (LoadTable t : LoadTable.all()) {
+                futures.put(t, pool.submit(() -> dumpTable(dir, history, t)));
             }
             Map<String, Long> rows = new LinkedHashMap<>();
             for (var e : futures.entrySet()) {
@@ -244,12 +255,13 @@ public final class MasterDataLoader {
         }
     }
 
-    private long dumpTable(Path dir, MasterTable t) throws IOException, SQLException {
+    private long dumpTable(Path dir, OrderHistory h, LoadTable t) throws IOException, SQLException {
         long start = System.nanoTime();
         listener.tableStarted(t.tableName(), t.rows(spec));
+        Files.writeString(dir.resolve(t.tableName() + COLUMNS_SUFFIX), String.join(", ", t.columns()) + "\n");
         try (OutputStream out = Files.newOutputStream(dir.resolve(t.tableName() + DUMP_SUFFIX))) {
             CopyTextSink sink = new CopyTextSink((b, n) -> out.write(b, 0, n), listener::rowsSent);
-            t.generate(spec, 1, spec.users(), sink);
+            t.generate(h, 1, spec.users(), sink);
             sink.flush();
             listener.tableDone(t.tableName(), sink.rows(), System.nanoTime() - start);
             return sink.rows();
@@ -257,15 +269,15 @@ public final class MasterDataLoader {
     }
 
     /** The COPY statement for a table, columns as generated. */
-    public static String copySql(MasterTable t) {
+    public static String copySql(LoadTable t) {
         return "COPY " + t.tableName() + " (" + String.join(", ", t.columns()) + ") FROM STDIN";
     }
 
-    private long copyPart(Connection c, MasterTable t, int from, int to) throws SQLException, IOException {
+    private long copyPart(Connection c, OrderHistory h, LoadTable t, int from, int to) throws SQLException, IOException {
         CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql(t));
         try {
             CopyTextSink sink = new CopyTextSink((b, n) -> in.writeToCopy(b, 0, n), listener::rowsSent);
-            t.generate(spec, from, to, sink);
+            t.generate(h, from, to, sink);
             sink.flush();
             return in.endCopy();
         } finally {
@@ -275,9 +287,10 @@ public final class MasterDataLoader {
         }
     }
 
-    private long insertPart(Connection c, MasterTable t, int from, int to) throws SQLException, IOException {
+    private long insertPart(Connection c, OrderHistory h, LoadTable t, int from, int to)
+            throws SQLException, IOException {
         try (InsertSink sink = new InsertSink(c, t.tableName(), t.columns(), listener::rowsSent)) {
-            t.generate(spec, from, to, sink);
+            t.generate(h, from, to, sink);
             sink.finish();
             return sink.rows();
         } catch (SQLException | IOException | RuntimeException e) {

@@ -9,7 +9,11 @@ import org.sdbench.config.WorkloadConfig;
 /**
  * What one load generates. Every generated value is a pure function of these fields and the
  * row's user and index, so the same seed and sizes give byte-identical data whatever the
- * thread count or order. {@code loadedAt} and {@code version} only go into the sdbench_load row.
+ * thread count or order. {@code loadedAt} and {@code version} only go into the sdbench_load row
+ * ({@code loadedAt} also dates the order history back from the day of the load).
+ *
+ * @param historyOrders complete orders of the history per customer (the workload's VA05 list length)
+ * @param lineItems     line items per history order (the workload's)
  */
 public record MasterDataSpec(
         int users,
@@ -17,6 +21,8 @@ public record MasterDataSpec(
         int materialsPerUser,
         int plants,
         long initialStock,
+        int historyOrders,
+        int lineItems,
         long seed,
         LocalDateTime loadedAt,
         String version) {
@@ -42,6 +48,14 @@ public record MasterDataSpec(
             throw new ConfigException("'workload.initialStock' = " + initialStock + " is not allowed: 1 to "
                     + maxStock + " (the stock value must fit MBEW.SALK3)");
         }
+        if (historyOrders < 0) {
+            throw new ConfigException("'workload.listLength' = " + historyOrders + " is not allowed: 0 or more orders "
+                    + "of history per customer");
+        }
+        if (lineItems < 1 || lineItems > materialsPerUser) {
+            throw new ConfigException("'workload.lineItems' = " + lineItems + " is not allowed: 1 to "
+                    + "workload.materialsPerUser (" + materialsPerUser + ") distinct materials per order");
+        }
         loadedAt = loadedAt.truncatedTo(ChronoUnit.SECONDS);
         version = version == null || version.isBlank() ? "dev" : version;
     }
@@ -49,7 +63,7 @@ public record MasterDataSpec(
     public static MasterDataSpec of(SdbenchConfig config, LocalDateTime loadedAt, String version) {
         WorkloadConfig w = config.workload();
         return new MasterDataSpec(config.run().users(), w.customersPerUser(), w.materialsPerUser(), w.plants(),
-                w.initialStock(), config.load().seed(), loadedAt, version);
+                w.initialStock(), w.listLength(), w.lineItems(), config.load().seed(), loadedAt, version);
     }
 
     public long customers() {
@@ -63,7 +77,7 @@ public record MasterDataSpec(
     /** Rows of every table together. */
     public long totalRows() {
         long sum = 0;
-        for (MasterTable t : MasterTable.values()) {
+        for (LoadTable t : LoadTable.all()) {
             sum += t.rows(this);
         }
         return sum;

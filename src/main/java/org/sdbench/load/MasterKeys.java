@@ -6,6 +6,8 @@ package org.sdbench.load;
  * materials of a user 1..customersPerUser and 1..materialsPerUser.
  */
 public final class MasterKeys {
+    /** The client (MANDT) of every document; the DDL's default, and the transactions' SQL names it as a literal. */
+    public static final String MANDT = "100";
     public static final String VKORG = "1000";
     public static final String VTWEG = "10";
     public static final String SPART = "00";

@@ -5,12 +5,13 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The tables 'sdbench load' fills, in load order, with their columns (as in the DDL, so a COPY
- * file without column list fits) and how their rows are generated. Per-user tables are
- * generated for a range of users; global tables (customizing, number ranges, the load record)
- * once. {@link #SDBENCH_LOAD} comes last: its row marks a complete load.
+ * The master-data tables 'sdbench load' fills, in load order, with their columns (all of the
+ * DDL's) and how their rows are generated. Per-user tables are generated for a range of users;
+ * global tables (customizing, number ranges at the level after the order history, the load
+ * record) once. Stock and valuation start at the initial stock less the history's goods issues.
+ * {@link #SDBENCH_LOAD} comes last ({@link LoadTable#all()}): its row marks a complete load.
  */
-public enum MasterTable {
+public enum MasterTable implements LoadTable {
     TVAK(false, "auart", "bezei", "numki"),
     TVKO(false, "vkorg", "bukrs", "waers"),
     T001W(false, "werks", "name1", "bwkey"),
@@ -35,7 +36,7 @@ public enum MasterTable {
     MARD(true, "matnr", "werks", "lgort", "labst"),
     MBEW(true, "matnr", "bwkey", "verpr", "lbkum", "salk3"),
     SDBENCH_LOAD(false, "users", "customers_per_user", "materials_per_user", "plants", "initial_stock", "seed",
-            "loaded_at", "sdbench_version");
+            "loaded_at", "sdbench_version", "history_orders", "line_items");
 
     /** KNVV.KLIMK: a credit limit no run reaches (1e12 EUR), as unscaled cents. */
     static final long CREDIT_LIMIT_CENTS = 100_000_000_000_000L;
@@ -52,21 +53,17 @@ public enum MasterTable {
         this.columns = List.of(columns);
     }
 
-    /** Table name as in the DDL (lower case). */
-    public String tableName() {
-        return name().toLowerCase();
-    }
-
+    @Override
     public List<String> columns() {
         return columns;
     }
 
-    /** Whether rows belong to users (and loading can be split by user ranges). */
+    @Override
     public boolean perUser() {
         return perUser;
     }
 
-    /** Rows this table gets for a whole load. */
+    @Override
     public long rows(MasterDataSpec s) {
         return switch (this) {
             case TVAK, TVKO, SDBENCH_LOAD -> 1;
@@ -78,7 +75,7 @@ public enum MasterTable {
         };
     }
 
-    /** Rows of one user (0 for global tables). */
+    @Override
     public long rowsPerUser(MasterDataSpec s) {
         return switch (this) {
             case KNA1, KNVV -> s.customersPerUser();
@@ -87,13 +84,11 @@ public enum MasterTable {
         };
     }
 
-    /**
-     * Writes the rows of users {@code fromUser..toUser} (inclusive) of a per-user table, or all
-     * rows of a global table (the range is then ignored).
-     */
-    public void generate(MasterDataSpec s, int fromUser, int toUser, RowSink out) throws IOException, SQLException {
+    @Override
+    public void generate(OrderHistory h, int fromUser, int toUser, RowSink out) throws IOException, SQLException {
+        MasterDataSpec s = h.spec();
         if (!perUser) {
-            generateGlobal(s, out);
+            generateGlobal(h, out);
             return;
         }
         for (int u = fromUser; u <= toUser; u++) {
@@ -104,8 +99,10 @@ public enum MasterTable {
                 }
             } else {
                 String werks = MasterKeys.werks(u, s.plants());
+                OrderHistory.Issued issued = this == MARD || this == MBEW ? h.issued(u) : null;
                 for (int m = 1; m <= s.materialsPerUser(); m++) {
-                    material(s, u, m, werks, out);
+                    material(s, u, m, werks, issued == null ? 0 : issued.quantity()[m],
+                            issued == null ? 0 : issued.costCents()[m], out);
                     out.endRow();
                 }
             }
@@ -131,7 +128,7 @@ public enum MasterTable {
         }
     }
 
-    private void material(MasterDataSpec s, int u, int m, String werks, RowSink out) {
+    private void material(MasterDataSpec s, int u, int m, String werks, long issued, long issuedCost, RowSink out) {
         String matnr = MasterKeys.fastMatnr(u, m);
         switch (this) {
             case MARA -> {
@@ -165,21 +162,22 @@ public enum MasterTable {
                 out.text(matnr);
                 out.text(werks);
                 out.text(MasterKeys.LGORT);
-                out.decimal(s.initialStock(), 0);
+                out.decimal(s.initialStock() - issued, 0);
             }
             case MBEW -> {
                 long verpr = MasterDataSpec.verprCents(s.priceCents(u, m));
                 out.text(matnr);
                 out.text(werks);
                 out.decimal(verpr, 2);
-                out.decimal(s.initialStock(), 0);
-                out.decimal(s.initialStock() * verpr, 2);
+                out.decimal(s.initialStock() - issued, 0);
+                out.decimal(s.initialStock() * verpr - issuedCost, 2);
             }
             default -> throw new IllegalStateException(this + " is not a material table");
         }
     }
 
-    private void generateGlobal(MasterDataSpec s, RowSink out) throws IOException, SQLException {
+    private void generateGlobal(OrderHistory h, RowSink out) throws IOException, SQLException {
+        MasterDataSpec s = h.spec();
         switch (this) {
             case TVAK -> {
                 out.text(MasterKeys.ORDER_TYPE);
@@ -210,7 +208,7 @@ public enum MasterTable {
                     out.text(i.range());
                     out.integer(i.from());
                     out.integer(i.to());
-                    out.integer(i.initialLevel());
+                    out.integer(h.level(i));
                     out.endRow();
                 }
             }
@@ -223,6 +221,8 @@ public enum MasterTable {
                 out.integer(s.seed());
                 out.timestamp(s.loadedAt());
                 out.text(s.version().length() > 40 ? s.version().substring(0, 40) : s.version());
+                out.integer(s.historyOrders());
+                out.integer(s.lineItems());
                 out.endRow();
             }
             default -> throw new IllegalStateException(this + " is a per-user table");

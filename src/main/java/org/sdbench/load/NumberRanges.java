@@ -1,6 +1,10 @@
 package org.sdbench.load;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The NRIV intervals 'sdbench load' creates; the number-range buffers draw from them. */
 public final class NumberRanges {
@@ -28,5 +32,42 @@ public final class NumberRanges {
             CHANGE_DOCUMENTS, CONDITIONS, ACCOUNTING);
 
     private NumberRanges() {
+    }
+
+    /** Each interval's current level (its last number handed out) in NRIV. */
+    static Map<Interval, Long> levels(Connection c) throws SQLException {
+        Map<Interval, Long> out = new HashMap<>();
+        try (var ps = c.prepareStatement("SELECT nrlevel FROM nriv WHERE object = ? AND nrrangenr = ?")) {
+            for (Interval i : ALL) {
+                ps.setString(1, i.object());
+                ps.setString(2, i.range());
+                try (var rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new SQLException("number range interval " + i.label() + " is missing in NRIV");
+                    }
+                    out.put(i, rs.getLong(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Moves every interval to the level after {@code h}, so runs continue above the history;
+     * fails when a number was taken since the history's bases were read (the history would repeat it).
+     */
+    static void advance(Connection c, OrderHistory h) throws SQLException {
+        try (var ps = c.prepareStatement("UPDATE nriv SET nrlevel = ? WHERE object = ? AND nrrangenr = ? AND nrlevel = ?")) {
+            for (Interval i : ALL) {
+                ps.setLong(1, h.level(i));
+                ps.setString(2, i.object());
+                ps.setString(3, i.range());
+                ps.setLong(4, h.base(i));
+                if (ps.executeUpdate() != 1) {
+                    throw new SQLException("number range interval " + i.label() + " moved past " + h.base(i)
+                            + " while the order history was loaded: is a run using this data set?");
+                }
+            }
+        }
     }
 }

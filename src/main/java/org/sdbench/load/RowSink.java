@@ -2,6 +2,7 @@ package org.sdbench.load;
 
 import java.io.IOException;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 
 /**
@@ -17,6 +18,8 @@ public interface RowSink {
     void decimal(long unscaled, int scale);
 
     void timestamp(LocalDateTime value);
+
+    void date(LocalDate value);
 
     /** Ends the current row; may send buffered data. */
     void endRow() throws IOException, SQLException;

@@ -1,6 +1,7 @@
 package org.sdbench.load;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
@@ -11,14 +12,60 @@ import org.sdbench.db.EnvironmentException;
 
 /**
  * Puts the data set back to its loaded state between the levels of a sweep, so that each level
- * starts from the same table sizes: business documents removed, stock and valuation restored.
- * Number ranges are not reset: numbers keep growing, so none is ever issued twice.
+ * starts from the same table sizes: the documents runs wrote are removed, the loaded order
+ * history stays, and stock and valuation get back what the removed goods issues took. A run's
+ * documents are those whose numbers lie outside the history's segments ({@link Baseline}), so
+ * each table is cleaned by key-range deletes. Number ranges are not reset: numbers keep growing,
+ * so none is ever issued twice.
  */
 public final class TransactionalReset {
     /** Tables the benchmark loop writes, in an order that needs no cascading. */
     public static final List<String> DOCUMENT_TABLES = List.of("vbak", "vbap", "vbep", "vbuk", "vbup", "vakpa", "konv",
             "likp", "lips", "vbrk", "vbrp", "s001", "vbfa", "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos");
-    private static final List<String> UPDATE_TABLES = List.of("vbhdr", "vbmod", "vbdata");
+    /** Tables without history: emptied. */
+    private static final List<String> EMPTIED = List.of("s001", "vbhdr", "vbmod", "vbdata");
+    private static final String CLIENT = "mandt = '" + MasterKeys.MANDT + "'";
+
+    /** A delete of the run documents of one interval from one table: {@code key} BETWEEN the span's ends. */
+    private record Cleanup(NumberRanges.Interval interval, String table, String key, String extra) {
+        String sql() {
+            return "DELETE FROM " + table + " WHERE " + CLIENT + extra + " AND " + key + " BETWEEN ? AND ?";
+        }
+    }
+
+    private static final String DELIVERY_CHANGES = " AND objectclas = 'LIEFERUNG'";
+    private static final String COMPANY = " AND bukrs = '" + MasterKeys.BUKRS + "'";
+
+    private static final List<Cleanup> CLEANUPS = List.of(
+            new Cleanup(NumberRanges.ORDERS, "vbak", "vbeln", ""),
+            new Cleanup(NumberRanges.ORDERS, "vbap", "vbeln", ""),
+            new Cleanup(NumberRanges.ORDERS, "vbep", "vbeln", ""),
+            new Cleanup(NumberRanges.ORDERS, "vbup", "vbeln", ""),
+            new Cleanup(NumberRanges.ORDERS, "vakpa", "vbeln", ""),
+            new Cleanup(NumberRanges.ORDERS, "vbuk", "vbeln", ""),
+            new Cleanup(NumberRanges.ORDERS, "vbfa", "vbelv", ""),
+            new Cleanup(NumberRanges.DELIVERIES, "likp", "vbeln", ""),
+            new Cleanup(NumberRanges.DELIVERIES, "lips", "vbeln", ""),
+            new Cleanup(NumberRanges.DELIVERIES, "vbuk", "vbeln", ""),
+            new Cleanup(NumberRanges.DELIVERIES, "vbfa", "vbelv", ""),
+            new Cleanup(NumberRanges.DELIVERIES, "cdhdr", "objectid", DELIVERY_CHANGES),
+            new Cleanup(NumberRanges.DELIVERIES, "cdpos", "objectid", DELIVERY_CHANGES),
+            new Cleanup(NumberRanges.BILLING, "vbrk", "vbeln", ""),
+            new Cleanup(NumberRanges.BILLING, "vbrp", "vbeln", ""),
+            new Cleanup(NumberRanges.BILLING, "vbuk", "vbeln", ""),
+            new Cleanup(NumberRanges.MATERIAL_DOCUMENTS, "mkpf", "mblnr", ""),
+            new Cleanup(NumberRanges.MATERIAL_DOCUMENTS, "mseg", "mblnr", ""),
+            new Cleanup(NumberRanges.ACCOUNTING, "bkpf", "belnr", COMPANY),
+            new Cleanup(NumberRanges.ACCOUNTING, "bseg", "belnr", COMPANY),
+            new Cleanup(NumberRanges.CONDITIONS, "konv", "knumv", ""));
+
+    /** Gives stock and valuation back what the run's goods issues (MSEG rows in a span) took. */
+    private static final String RESTORE_STOCK = "UPDATE mard d SET labst = d.labst + g.q FROM (SELECT matnr, werks,"
+            + " lgort, SUM(menge) AS q FROM mseg WHERE " + CLIENT + " AND mblnr BETWEEN ? AND ? GROUP BY matnr, werks,"
+            + " lgort) g WHERE d.matnr = g.matnr AND d.werks = g.werks AND d.lgort = g.lgort";
+    private static final String RESTORE_VALUATION = "UPDATE mbew b SET lbkum = b.lbkum + g.q, salk3 = b.salk3 + g.v"
+            + " FROM (SELECT matnr, werks, SUM(menge) AS q, SUM(dmbtr) AS v FROM mseg WHERE " + CLIENT
+            + " AND mblnr BETWEEN ? AND ? GROUP BY matnr, werks) g WHERE b.matnr = g.matnr AND b.bwkey = g.werks";
 
     private final Database db;
 
@@ -27,8 +74,8 @@ public final class TransactionalReset {
     }
 
     /**
-     * Removes all documents and restores stock. Refuses while update requests are pending: they
-     * belong to documents that are not written yet, and truncating them would lose them.
+     * Removes the documents of runs and restores stock. Refuses while update requests are pending:
+     * they belong to documents that are not written yet, and deleting them would lose them.
      */
     public void reset() {
         try (Connection c = db.connect(); Statement s = c.createStatement()) {
@@ -41,16 +88,33 @@ public final class TransactionalReset {
                 }
             }
             c.setAutoCommit(false);
-            s.execute("TRUNCATE " + String.join(", ", DOCUMENT_TABLES) + ", " + String.join(", ", UPDATE_TABLES));
-            s.executeUpdate("UPDATE mard SET labst = (SELECT initial_stock FROM sdbench_load)");
-            s.executeUpdate("UPDATE mbew SET lbkum = (SELECT initial_stock FROM sdbench_load),"
-                    + " salk3 = (SELECT initial_stock FROM sdbench_load) * verpr");
+            Map<NumberRanges.Interval, List<long[]>> spans = new LinkedHashMap<>();
+            for (NumberRanges.Interval i : NumberRanges.ALL) {
+                spans.put(i, Baseline.runSpans(Baseline.read(c, i), i));
+            }
+            for (String sql : List.of(RESTORE_STOCK, RESTORE_VALUATION)) {
+                forEachSpan(c, sql, spans.get(NumberRanges.MATERIAL_DOCUMENTS));
+            }
+            for (Cleanup d : CLEANUPS) {
+                forEachSpan(c, d.sql(), spans.get(d.interval()));
+            }
+            s.execute("TRUNCATE " + String.join(", ", EMPTIED));
             c.commit();
             c.setAutoCommit(true);
             s.execute("VACUUM ANALYZE mard");
             s.execute("VACUUM ANALYZE mbew");
         } catch (SQLException e) {
             throw new EnvironmentException("resetting the documents in " + db.describe() + " failed: " + e.getMessage());
+        }
+    }
+
+    private static void forEachSpan(Connection c, String sql, List<long[]> spans) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (long[] span : spans) {
+                ps.setString(1, MasterKeys.zeroPad(span[0], 10));
+                ps.setString(2, MasterKeys.zeroPad(span[1], 10));
+                ps.executeUpdate();
+            }
         }
     }
 

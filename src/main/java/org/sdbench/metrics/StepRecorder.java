@@ -45,6 +45,7 @@ final class StepRecorder {
         add(Sum.UPDATE_WAIT_NS, t.updateWaitNs());
         add(Sum.ROLL_OUT_NS, t.rollOutNs());
         add(Sum.DB_CALLS, t.dbCalls());
+        add(Sum.DB_ROWS, t.dbRows());
     }
 
     /** Line items fully processed later (by the invoice's update), credited to this step type. */

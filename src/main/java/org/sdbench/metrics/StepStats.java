@@ -11,7 +11,8 @@ public record StepStats(
         long lineItems,
         Latency response,
         Components avg,
-        double dbCallsPerStep) {
+        double dbCallsPerStep,
+        double dbRowsPerStep) {
 
     /** Successful dialog steps ({@code response} also counts the {@code errors}). */
     public long count() {

@@ -32,7 +32,8 @@ final class Totals {
                 avgMs(Sum.DB_NS, steps), avgMs(Sum.ENQUEUE_NS, steps), avgMs(Sum.NUMBER_RANGE_NS, steps),
                 avgMs(Sum.UPDATE_WAIT_NS, steps), avgMs(Sum.ROLL_OUT_NS, steps));
         double dbCalls = steps == 0 ? 0 : (double) get(Sum.DB_CALLS) / steps;
-        return new StepStats(label, get(Sum.ERRORS), get(Sum.LINE_ITEMS), response, avg, dbCalls);
+        double dbRows = steps == 0 ? 0 : (double) get(Sum.DB_ROWS) / steps;
+        return new StepStats(label, get(Sum.ERRORS), get(Sum.LINE_ITEMS), response, avg, dbCalls, dbRows);
     }
 
     private double avgMs(Sum s, long steps) {

@@ -2,7 +2,8 @@ package org.sdbench.protocol;
 
 /**
  * Where the time of one dialog step went, in nanoseconds (ST03's breakdown). Response time is
- * measured by the caller; roll-out is not part of it, as in SAP.
+ * measured by the caller; roll-out is not part of it, as in SAP. {@code dbRows}: rows the step's
+ * queries returned (VA05's list returns its 40 orders).
  */
 public record StepTimes(
         long waitNs,
@@ -13,7 +14,8 @@ public record StepTimes(
         long enqueueNs,
         long numberRangeNs,
         long updateWaitNs,
-        long rollOutNs) {
+        long rollOutNs,
+        int dbRows) {
 
-    public static final StepTimes ZERO = new StepTimes(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final StepTimes ZERO = new StepTimes(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 }

@@ -29,6 +29,8 @@ final class DbLines {
                         + "WAL %,.1f MB (%,.0f bytes per dialog step)%n", d.commits(), d.commitsPerSecond(), d.rollbacks(),
                 d.bufferCacheHitRatio() * 100, d.blocksRead(), d.walBytes() / 1048576.0,
                 steps == 0 ? 0.0 : (double) d.walBytes() / steps);
+        out.printf(Locale.ROOT, "db size       %,.1f MB at the window's end, %+,.1f MB during the window%n",
+                d.dbSizeBytes() / 1048576.0, d.dbGrowthBytes() / 1048576.0);
         var st = d.statements();
         if (!st.available()) {
             out.println("statements    " + st.status());

@@ -126,7 +126,8 @@ public record RunReport(
         List<String> w = Warnings.of(s, law, rel);
         w.addAll(notes);
         return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
-                s, throughputs(s), law, app, rel, dbWindow, host, List.of(), w, null, null, null, null, null);
+                s, throughputs(s), law, app, rel, dbWindow == null ? null : dbWindow.withDialogSteps(s.overall().count()),
+                host, List.of(), w, null, null, null, null, null);
     }
 
     /** The same report with its work section. */

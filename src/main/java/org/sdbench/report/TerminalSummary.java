@@ -29,12 +29,12 @@ public final class TerminalSummary {
                 r.littleLaw().expectedDialogStepsPerHour(), r.littleLaw().measuredDialogStepsPerHour(),
                 r.littleLaw().deviation() * 100);
         out.println();
-        out.printf(Locale.ROOT, "%-26s %7s %6s %8s %8s %8s | %6s %6s %7s %7s %6s %6s %7s %6s %5s%n", "step", "steps", "err",
-                "avg ms", "p95 ms", "max ms", "wait", "roll", "cpu", "db", "enq", "nr", "updwait", "rollout", "calls");
+        out.printf(Locale.ROOT, "%-26s %7s %6s %8s %8s %8s | %6s %6s %7s %7s %6s %6s %7s %6s %5s %5s%n", "step", "steps", "err",
+                "avg ms", "p95 ms", "max ms", "wait", "roll", "cpu", "db", "enq", "nr", "updwait", "rollout", "calls", "rows");
         for (StepStats st : s.steps()) {
             row(out, st);
         }
-        out.println("-".repeat(140));
+        out.println("-".repeat(146));
         for (StepStats st : s.transactions()) {
             row(out, st);
         }
@@ -104,8 +104,9 @@ public final class TerminalSummary {
     private static void row(PrintWriter out, StepStats st) {
         var c = st.avg();
         var l = st.response();
-        out.printf(Locale.ROOT, "%-26s %7d %6d %8.1f %8.1f %8.1f | %6.1f %6.2f %7.1f %7.1f %6.2f %6.2f %7.1f %6.2f %5.1f%n",
+        out.printf(Locale.ROOT, "%-26s %7d %6d %8.1f %8.1f %8.1f | %6.1f %6.2f %7.1f %7.1f %6.2f %6.2f %7.1f %6.2f %5.1f %5.1f%n",
                 st.label(), st.count(), st.errors(), l.avgMs(), l.p95Ms(), l.maxMs(), c.waitMs(), c.rollInMs(), c.cpuMs(),
-                c.dbMs(), c.enqueueMs(), c.numberRangeMs(), c.updateWaitMs(), c.rollOutMs(), st.dbCallsPerStep());
+                c.dbMs(), c.enqueueMs(), c.numberRangeMs(), c.updateWaitMs(), c.rollOutMs(), st.dbCallsPerStep(),
+                st.dbRowsPerStep());
     }
 }

@@ -95,7 +95,7 @@ final class VA01 {
         long now = ctx.clock().wallMillis();
         var order = new Payloads.Order(vbeln, s.user, s.customer, knumv, Steps.plant(ctx, s), now, s.items);
         UpdateHandle h = ctx.submitUpdate("VA01", List.of(
-                new UpdateCall(ORDER_CREATE, UpdateCall.Priority.V1, Payloads.write(order)),
+                new UpdateCall(ORDER_CREATE, UpdateCall.Priority.V1, Payloads.write(order, ctx.workload().updatePayloadBytes())),
                 new UpdateCall(SALES_STATISTICS, UpdateCall.Priority.V2,
                         Payloads.write(new Payloads.Statistics(s.customer, now, s.items)))));
         ctx.afterCommit(() -> {

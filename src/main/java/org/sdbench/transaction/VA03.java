@@ -17,11 +17,11 @@ final class VA03 {
         }
         ctx.work(0.3);
         DbSession db = ctx.db();
-        String knumv = db.queryOne("SELECT knumv FROM vbak WHERE vbeln = ?", rs -> rs.getString(1), s.orderNo);
-        List<Integer> items = db.query("SELECT posnr FROM vbap WHERE vbeln = ? ORDER BY posnr", rs -> rs.getInt(1), s.orderNo);
-        String status = db.queryOne("SELECT gbstk FROM vbuk WHERE vbeln = ?", rs -> rs.getString(1), s.orderNo);
-        db.query("SELECT posnr, lfsta FROM vbup WHERE vbeln = ?", rs -> rs.getString(2), s.orderNo);
-        db.query("SELECT kposn, kschl, kwert FROM konv WHERE knumv = ?", rs -> rs.getString(2), knumv);
+        String knumv = db.queryOne("SELECT knumv FROM vbak WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
+        List<Integer> items = db.query("SELECT posnr FROM vbap WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getInt(1), s.orderNo);
+        String status = db.queryOne("SELECT gbstk FROM vbuk WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
+        db.query("SELECT posnr, lfsta FROM vbup WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(2), s.orderNo);
+        db.query("SELECT kposn, kschl, kwert FROM konv WHERE mandt = '100' AND knumv = ?", rs -> rs.getString(2), knumv);
         return knumv == null || items.isEmpty() || status == null ? Steps.missing("order " + s.orderNo) : StepOutcome.Ok.INSTANCE;
     }
 
@@ -30,7 +30,7 @@ final class VA03 {
             return Steps.needs("sales order");
         }
         ctx.work(0.3);
-        ctx.db().query("SELECT vbeln, posnn, vbtyp_n, rfmng FROM vbfa WHERE vbelv = ? ORDER BY posnv, vbeln",
+        ctx.db().query("SELECT vbeln, posnn, vbtyp_n, rfmng FROM vbfa WHERE mandt = '100' AND vbelv = ? ORDER BY posnv, vbeln",
                 rs -> rs.getString(1), s.orderNo);
         return StepOutcome.Ok.INSTANCE;
     }

@@ -18,7 +18,8 @@ final class VA05 {
         ctx.work(0.3);
         int n = ctx.workload().listLength();
         s.listedOrders = List.copyOf(ctx.db().query(
-                "SELECT p.vbeln FROM vakpa p JOIN vbak k ON k.vbeln = p.vbeln WHERE p.kunde = ? AND p.parvw = 'AG'"
+                "SELECT p.vbeln FROM vakpa p JOIN vbak k ON k.mandt = p.mandt AND k.vbeln = p.vbeln"
+                        + " WHERE p.mandt = '100' AND p.kunde = ? AND p.parvw = 'AG'"
                         + " ORDER BY p.audat DESC " + ctx.db().dialect().firstRows(n),
                 rs -> rs.getString(1), s.listCustomer));
         return StepOutcome.Ok.INSTANCE;
@@ -37,7 +38,7 @@ final class VA05 {
             params[i] = listed.get(Math.min(i, listed.size() - 1));
         }
         List<String> rows = new ArrayList<>(ctx.db().query(
-                "SELECT vbeln, posnr, matnr, kwmeng, netwr FROM vbap WHERE vbeln IN (" + Steps.marks(n) + ") ORDER BY vbeln, posnr",
+                "SELECT vbeln, posnr, matnr, kwmeng, netwr FROM vbap WHERE mandt = '100' AND vbeln IN (" + Steps.marks(n) + ") ORDER BY vbeln, posnr",
                 rs -> rs.getString(1), params));
         return rows.isEmpty() ? Steps.missing("items of listed orders") : StepOutcome.Ok.INSTANCE;
     }

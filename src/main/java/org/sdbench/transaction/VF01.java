@@ -32,11 +32,11 @@ final class VF01 {
         ctx.awaitUpdate(s.goodsIssueUpdate);
         ctx.work(0.3);
         DbSession db = ctx.db();
-        String gi = db.queryOne("SELECT wbstk FROM likp WHERE vbeln = ?", rs -> rs.getString(1), s.deliveryNo);
-        db.query("SELECT posnr, matnr, lfimg FROM lips WHERE vbeln = ? ORDER BY posnr", rs -> rs.getString(2), s.deliveryNo);
-        String knumv = db.queryOne("SELECT knumv FROM vbak WHERE vbeln = ?", rs -> rs.getString(1), s.orderNo);
-        db.query("SELECT posnr, netwr FROM vbap WHERE vbeln = ? ORDER BY posnr", rs -> rs.getBigDecimal(2), s.orderNo);
-        db.query("SELECT kposn, kschl, kbetr, kwert FROM konv WHERE knumv = ?", rs -> rs.getString(2), knumv);
+        String gi = db.queryOne("SELECT wbstk FROM likp WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.deliveryNo);
+        db.query("SELECT posnr, matnr, lfimg FROM lips WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getString(2), s.deliveryNo);
+        String knumv = db.queryOne("SELECT knumv FROM vbak WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
+        db.query("SELECT posnr, netwr FROM vbap WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getBigDecimal(2), s.orderNo);
+        db.query("SELECT kposn, kschl, kbetr, kwert FROM konv WHERE mandt = '100' AND knumv = ?", rs -> rs.getString(2), knumv);
         return "C".equals(gi) ? StepOutcome.Ok.INSTANCE : Steps.missing("goods issue of delivery " + s.deliveryNo);
     }
 
@@ -54,7 +54,7 @@ final class VF01 {
         ctx.work(0.5);
         var p = new Payloads.Billing(billing, s.deliveryNo, s.orderNo, knumv, belnr, s.user, s.customer,
                 ctx.clock().wallMillis(), s.items);
-        ctx.submitUpdate("VF01", List.of(new UpdateCall(BILLING_CREATE, UpdateCall.Priority.V1, Payloads.write(p))));
+        ctx.submitUpdate("VF01", List.of(new UpdateCall(BILLING_CREATE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         return StepOutcome.Ok.INSTANCE;
     }
 
@@ -96,8 +96,8 @@ final class VF01 {
                     MasterKeys.BUKRS, b.belnr(), year, at, b.billing());
             db.batch("INSERT INTO bseg (bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", bseg);
             db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'C', ' ', ' ', ' ')", b.billing());
-            db.update("UPDATE vbuk SET fkstk = 'C', gbstk = 'C' WHERE vbeln IN (?, ?)", b.order(), b.delivery());
-            db.update("UPDATE vbup SET fksta = 'C', gbsta = 'C' WHERE vbeln = ?", b.order());
+            db.update("UPDATE vbuk SET fkstk = 'C', gbstk = 'C' WHERE mandt = '100' AND vbeln IN (?, ?)", b.order(), b.delivery());
+            db.update("UPDATE vbup SET fksta = 'C', gbsta = 'C' WHERE mandt = '100' AND vbeln = ?", b.order());
             // The loop reached the invoice and its update commits here: its items are fully processed.
             return b.items().size();
         }

@@ -30,10 +30,10 @@ final class VL01N {
         ctx.awaitUpdate(s.orderUpdate);
         ctx.work(0.3);
         DbSession db = ctx.db();
-        String kunnr = db.queryOne("SELECT kunnr FROM vbak WHERE vbeln = ?", rs -> rs.getString(1), s.orderNo);
-        List<String> items = db.query("SELECT matnr FROM vbap WHERE vbeln = ? ORDER BY posnr", rs -> rs.getString(1),
+        String kunnr = db.queryOne("SELECT kunnr FROM vbak WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
+        List<String> items = db.query("SELECT matnr FROM vbap WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getString(1),
                 s.orderNo);
-        List<BigDecimal> confirmed = db.query("SELECT bmeng FROM vbep WHERE vbeln = ? ORDER BY posnr, etenr",
+        List<BigDecimal> confirmed = db.query("SELECT bmeng FROM vbep WHERE mandt = '100' AND vbeln = ? ORDER BY posnr, etenr",
                 rs -> rs.getBigDecimal(1), s.orderNo);
         if (kunnr == null || items.size() != s.items.size() || confirmed.size() != s.items.size()) {
             return Steps.missing("order " + s.orderNo);
@@ -67,7 +67,7 @@ final class VL01N {
         var p = new Payloads.Delivery(delivery, s.orderNo, s.user, s.customer, Steps.plant(ctx, s),
                 ctx.clock().wallMillis(), s.items);
         UpdateHandle h = ctx.submitUpdate("VL01N",
-                List.of(new UpdateCall(DELIVERY_CREATE, UpdateCall.Priority.V1, Payloads.write(p))));
+                List.of(new UpdateCall(DELIVERY_CREATE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         ctx.afterCommit(() -> {
             s.deliveryNo = delivery;
             s.deliveryUpdate = h;
@@ -99,8 +99,8 @@ final class VL01N {
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", lips);
             db.batch("INSERT INTO vbfa (vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat) VALUES (?, ?, ?, ?, ?, ?, ?)", flow);
             db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', 'A', 'A')", d.delivery());
-            db.update("UPDATE vbuk SET lfstk = 'C', gbstk = 'B' WHERE vbeln = ?", d.order());
-            db.update("UPDATE vbup SET lfsta = 'C', gbsta = 'B' WHERE vbeln = ?", d.order());
+            db.update("UPDATE vbuk SET lfstk = 'C', gbstk = 'B' WHERE mandt = '100' AND vbeln = ?", d.order());
+            db.update("UPDATE vbup SET lfsta = 'C', gbsta = 'B' WHERE mandt = '100' AND vbeln = ?", d.order());
             return 0;
         }
     }

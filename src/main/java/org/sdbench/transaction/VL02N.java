@@ -39,8 +39,8 @@ final class VL02N {
             return lock;
         }
         DbSession db = ctx.db();
-        String status = db.queryOne("SELECT wbstk FROM likp WHERE vbeln = ?", rs -> rs.getString(1), s.deliveryNo);
-        List<BigDecimal> qty = db.query("SELECT lfimg FROM lips WHERE vbeln = ? ORDER BY posnr", rs -> rs.getBigDecimal(1),
+        String status = db.queryOne("SELECT wbstk FROM likp WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.deliveryNo);
+        List<BigDecimal> qty = db.query("SELECT lfimg FROM lips WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getBigDecimal(1),
                 s.deliveryNo);
         return status == null || qty.size() != s.items.size() ? Steps.missing("delivery " + s.deliveryNo)
                 : StepOutcome.Ok.INSTANCE;
@@ -62,7 +62,7 @@ final class VL02N {
         var p = new Payloads.GoodsIssue(s.deliveryNo, s.orderNo, mblnr, belnr, changenr, ctx.user().userName(),
                 Steps.plant(ctx, s), ctx.clock().wallMillis(), s.items);
         UpdateHandle h = ctx.submitUpdate("VL02N",
-                List.of(new UpdateCall(GOODS_ISSUE, UpdateCall.Priority.V1, Payloads.write(p))));
+                List.of(new UpdateCall(GOODS_ISSUE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         ctx.afterCommit(() -> s.goodsIssueUpdate = h);
         return StepOutcome.Ok.INSTANCE;
     }
@@ -105,8 +105,8 @@ final class VL02N {
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", mseg);
             db.batch("UPDATE mard SET labst = labst - ? WHERE matnr = ? AND werks = ? AND lgort = ?", stock);
             db.batch("UPDATE mbew SET lbkum = lbkum - ?, salk3 = salk3 - ? WHERE matnr = ? AND bwkey = ?", valuation);
-            db.update("UPDATE likp SET wadat_ist = ?, wbstk = 'C' WHERE vbeln = ?", at, g.delivery());
-            db.batch("UPDATE lips SET pikmg = ? WHERE vbeln = ? AND posnr = ?", picked);
+            db.update("UPDATE likp SET wadat_ist = ?, wbstk = 'C' WHERE mandt = '100' AND vbeln = ?", at, g.delivery());
+            db.batch("UPDATE lips SET pikmg = ? WHERE mandt = '100' AND vbeln = ? AND posnr = ?", picked);
             db.batch("INSERT INTO vbfa (vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat) VALUES (?, ?, ?, ?, ?, ?, ?)", flow);
             db.update("INSERT INTO bkpf (bukrs, belnr, gjahr, blart, budat, awkey) VALUES (?, ?, ?, 'WL', ?, ?)",
                     MasterKeys.BUKRS, g.belnr(), year, at, g.mblnr() + year);
@@ -115,8 +115,8 @@ final class VL02N {
                     g.delivery(), g.changenr(), g.userName(), at);
             db.batch("INSERT INTO cdpos (objectclas, objectid, changenr, tabname, tabkey, fname, value_new, value_old)"
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", cdpos);
-            db.update("UPDATE vbuk SET wbstk = 'C' WHERE vbeln IN (?, ?)", g.delivery(), g.order());
-            db.update("UPDATE vbup SET wbsta = 'C' WHERE vbeln = ?", g.order());
+            db.update("UPDATE vbuk SET wbstk = 'C' WHERE mandt = '100' AND vbeln IN (?, ?)", g.delivery(), g.order());
+            db.update("UPDATE vbup SET wbsta = 'C' WHERE mandt = '100' AND vbeln = ?", g.order());
             return 0;
         }
     }

@@ -26,7 +26,7 @@ class RunIntegrationTest {
     }
 
     @Test
-    void run_shortQuickLoop_documentsCompleteAndConsistent() throws SQLException {
+    void run_shortQuickLoop_documentsCompleteAndConsistent() throws Exception {
         var r = runFor(BUFFERED);
         assertEquals(0, r.exit(), r.err() + r.out());
         assertTrue(r.out().contains("SAPS-like"), r.out());
@@ -38,6 +38,18 @@ class RunIntegrationTest {
             assertEquals(0, count(s, "SELECT COUNT(*) FROM vbhdr"), "no update request left after the drain");
             assertEquals(count(s, "SELECT COUNT(*) FROM vbak"), count(s, "SELECT COUNT(DISTINCT vbeln) FROM vbak"));
         }
+        // The loaded order history gives every customer a full VA05 list from the first loop on.
+        String folder = r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow()
+                .substring("results: ".length()).strip();
+        var steps = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(java.nio.file.Path.of(folder, "result.json").toFile()).path("summary").path("steps");
+        double listed = -1;
+        for (var step : steps) {
+            if (step.path("label").asText().equals("VA05/list-orders")) {
+                listed = step.path("dbRowsPerStep").asDouble();
+            }
+        }
+        assertEquals(40.0, listed, 1e-9, "rows VA05's list step returned per step");
     }
 
     @Test

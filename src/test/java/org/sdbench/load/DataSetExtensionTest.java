@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.check.MasterDataAudit;
+import org.sdbench.check.RunConsistencyAudit;
 import org.sdbench.db.Database;
 
 /** A run that needs more users than were loaded adds them; the result equals a full load of that many. */
@@ -38,6 +39,7 @@ class DataSetExtensionTest {
                 "database.schema=" + FULL).exit());
         try (Database db = TestDb.open(TestDb.config(EXTENDED))) {
             assertEquals(List.of(), new MasterDataAudit().run(db));
+            assertEquals(List.of(), new RunConsistencyAudit().run(db));
         }
         for (String table : List.of("kna1", "knvv", "mara", "marc", "mvke", "konp")) {
             assertEquals(fingerprint(FULL, table), fingerprint(EXTENDED, table), table);

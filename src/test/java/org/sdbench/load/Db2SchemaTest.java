@@ -91,5 +91,11 @@ class Db2SchemaTest {
         for (MasterTable t : MasterTable.values()) {
             assertEquals(pg.get(t.tableName()), t.columns(), "columns of " + t.tableName());
         }
+        // History tables name the loop's columns; the DDL's client and SAP fields take their defaults.
+        for (HistoryTable t : HistoryTable.values()) {
+            List<String> ddl = pg.get(t.tableName());
+            assertEquals("mandt", ddl.get(0), "client first in " + t.tableName());
+            assertTrue(ddl.containsAll(t.columns()), "columns of " + t.tableName() + ": " + t.columns());
+        }
     }
 }

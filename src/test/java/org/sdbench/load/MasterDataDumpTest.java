@@ -20,7 +20,7 @@ class MasterDataDumpTest {
     Path tmp;
 
     private static MasterDataSpec spec(int users, long seed) {
-        return new MasterDataSpec(users, 5, 25, 3, 100_000_000L, seed, AT, "test");
+        return new MasterDataSpec(users, 5, 25, 3, 100_000_000L, 40, 5, seed, AT, "test");
     }
 
     private Path dump(String name, MasterDataSpec spec, int threads) throws Exception {
@@ -34,7 +34,7 @@ class MasterDataDumpTest {
     void dump_sameSeedDifferentThreads_byteIdenticalFiles() throws Exception {
         Path a = dump("a", spec(7, 42), 1);
         Path b = dump("b", spec(7, 42), 3);
-        for (MasterTable t : MasterTable.values()) {
+        for (LoadTable t : LoadTable.all()) {
             String f = t.tableName() + MasterDataLoader.DUMP_SUFFIX;
             assertArrayEquals(Files.readAllBytes(a.resolve(f)), Files.readAllBytes(b.resolve(f)), f);
         }
@@ -58,7 +58,17 @@ class MasterDataDumpTest {
         assertTrue(kna1.get(0).startsWith("0000001001\t1\t"), kna1.get(0));
         List<String> mard = Files.readAllLines(d.resolve("mard.copy"));
         assertEquals(100, mard.size());
-        assertEquals("M000000004-0025\tP001\t0001\t100000000", mard.get(99));
+        // Stock and valuation are the initial values less what the history's goods issues took.
+        java.util.Map<String, double[]> issued = new java.util.HashMap<>();
+        for (String line : Files.readAllLines(d.resolve("mseg.copy"))) {
+            String[] g = line.split("\t");
+            double[] sum = issued.computeIfAbsent(g[4], k -> new double[2]);
+            sum[0] += Double.parseDouble(g[7]);
+            sum[1] += Double.parseDouble(g[8]);
+        }
+        assertEquals(4 * 5 * 40 * 5, Files.readAllLines(d.resolve("mseg.copy")).size());
+        double[] last = issued.getOrDefault("M000000004-0025", new double[2]);
+        assertEquals("M000000004-0025\tP001\t0001\t" + (100_000_000L - (long) last[0]), mard.get(99));
         List<String> mbew = Files.readAllLines(d.resolve("mbew.copy"));
         List<String> konp = Files.readAllLines(d.resolve("konp.copy"));
         for (int i = 0; i < konp.size(); i++) {
@@ -71,11 +81,18 @@ class MasterDataDumpTest {
             double verpr = Double.parseDouble(m[2]);
             assertTrue(price >= 1.0 && price <= 999.99, k[3]);
             assertEquals(price * 0.6, verpr, 0.006);
-            assertEquals(verpr * 100_000_000L, Double.parseDouble(m[4]), 0.01);
+            double[] out = issued.getOrDefault(m[0], new double[2]);
+            assertEquals(100_000_000L - out[0], Double.parseDouble(m[3]), 0.0001);
+            assertEquals(verpr * 100_000_000L - out[1], Double.parseDouble(m[4]), 0.01);
         }
         List<String> nriv = Files.readAllLines(d.resolve("nriv.copy"));
-        assertTrue(nriv.contains("RV_BELEG\t17\t80000000\t89999999\t79999999"), nriv.toString());
-        assertEquals(List.of("4\t5\t25\t3\t100000000\t42\t2025-01-01 12:00:00\ttest"),
+        // 4 users x 5 customers x 40 orders of history: the ranges continue above them.
+        assertTrue(nriv.contains("RV_BELEG\t17\t80000000\t89999999\t80000799"), nriv.toString());
+        assertTrue(nriv.contains("KONV\t01\t1\t9999999999\t1600"), nriv.toString());
+        assertEquals(800, Files.readAllLines(d.resolve("vbak.copy")).size());
+        assertEquals("vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk",
+                Files.readString(d.resolve("vbak" + MasterDataLoader.COLUMNS_SUFFIX)).strip());
+        assertEquals(List.of("4\t5\t25\t3\t100000000\t42\t2025-01-01 12:00:00\ttest\t40\t5"),
                 Files.readAllLines(d.resolve("sdbench_load.copy")));
         assertEquals(3, Files.readAllLines(d.resolve("t001w.copy")).size());
         assertTrue(Files.readAllLines(d.resolve("marc.copy")).get(25).startsWith("M000000002-0001\tP002\t"));

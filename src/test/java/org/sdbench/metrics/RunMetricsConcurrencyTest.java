@@ -16,7 +16,7 @@ import org.sdbench.protocol.SdStep;
 
 class RunMetricsConcurrencyTest {
 
-    private static final StepTimes TIMES = new StepTimes(1_000, 2_000, 3_000, 4_000, 2, 0, 0, 0, 5_000);
+    private static final StepTimes TIMES = new StepTimes(1_000, 2_000, 3_000, 4_000, 2, 0, 0, 0, 5_000, 0);
 
     @Test
     void record_thousandsOfVirtualThreadsWhileHarvesting_nothingLostOrDoubled() throws Exception {

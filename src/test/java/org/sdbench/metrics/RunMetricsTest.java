@@ -18,7 +18,7 @@ class RunMetricsTest {
 
     private static StepResult ok(SdStep step, int lineItems) {
         return new StepResult(step, StepOutcome.Ok.INSTANCE,
-                new StepTimes(2 * MS, MS, 10 * MS, 30 * MS, 4, MS / 2, MS / 4, 0, 3 * MS), lineItems);
+                new StepTimes(2 * MS, MS, 10 * MS, 30 * MS, 4, MS / 2, MS / 4, 0, 3 * MS, 40), lineItems);
     }
 
     @Test
@@ -49,6 +49,7 @@ class RunMetricsTest {
 
         assertEquals(new Components(2, 1, 10, 30, 0.5, 0.25, 0, 3), s.avg());
         assertEquals(4.0, s.dbCallsPerStep());
+        assertEquals(40.0, s.dbRowsPerStep());
         assertEquals(60, s.response().avgMs(), 1e-9);
     }
 

@@ -34,7 +34,7 @@ final class Fixtures {
             }
         };
         RunMetrics m = new RunMetrics(clock);
-        StepTimes t = new StepTimes(MS, 0, 2 * MS, 5 * MS, 3, 0, 0, 0, 0);
+        StepTimes t = new StepTimes(MS, 0, 2 * MS, 5 * MS, 3, 0, 0, 0, 0, 7);
         for (int loop = 0; loop < 100; loop++) {
             for (SdStep s : SdStep.values()) {
                 m.record(new StepResult(s, StepOutcome.Ok.INSTANCE, t, s == SdStep.VF01_SAVE ? 5 : 0), 10 * MS);

@@ -32,7 +32,7 @@ class SdRulesTest {
     private static Run run(int seconds, long stepMs, int failed) {
         StepClock clock = new StepClock(0);
         RunMetrics m = new RunMetrics(clock);
-        StepTimes t = new StepTimes(MS, 0, 2 * MS, 5 * MS, 3, 0, 0, 0, 0);
+        StepTimes t = new StepTimes(MS, 0, 2 * MS, 5 * MS, 3, 0, 0, 0, 0, 0);
         List<IntervalRow> rows = new ArrayList<>();
         for (int i = 0; i < seconds / 10; i++) {
             for (SdStep s : SdStep.values()) {

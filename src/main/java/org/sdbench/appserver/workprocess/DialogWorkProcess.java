@@ -152,7 +152,7 @@ public final class DialogWorkProcess implements Runnable {
         }
         long rollOut = roll.rollOut(context);
         StepTimes t = new StepTimes(wait, rollIn, runner.workNanos(), db.dbNanos(), db.calls(), runner.enqueueNanos(),
-                runner.numberRangeNanos(), runner.updateWaitNanos(), rollOut);
+                runner.numberRangeNanos(), runner.updateWaitNanos(), rollOut, db.rows());
         r.reply().complete(new StepResult(r.step(), outcome, t, 0));
         return session;
     }

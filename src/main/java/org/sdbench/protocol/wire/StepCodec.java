@@ -22,7 +22,7 @@ public final class StepCodec {
         outcome(o, r.outcome());
         StepTimes t = r.times();
         o.i64(t.waitNs()).i64(t.rollInNs()).i64(t.cpuNs()).i64(t.dbNs()).i32(t.dbCalls()).i64(t.enqueueNs())
-                .i64(t.numberRangeNs()).i64(t.updateWaitNs()).i64(t.rollOutNs());
+                .i64(t.numberRangeNs()).i64(t.updateWaitNs()).i64(t.rollOutNs()).i32(t.dbRows());
         return o.i32(r.lineItemsCompleted()).i64(serverNanos).toBytes();
     }
 
@@ -33,7 +33,8 @@ public final class StepCodec {
             throw new WireException("unknown dialog step " + step + " in a reply");
         }
         StepOutcome outcome = outcome(in);
-        StepTimes t = new StepTimes(in.i64(), in.i64(), in.i64(), in.i64(), in.i32(), in.i64(), in.i64(), in.i64(), in.i64());
+        StepTimes t = new StepTimes(in.i64(), in.i64(), in.i64(), in.i64(), in.i32(), in.i64(), in.i64(), in.i64(), in.i64(),
+                in.i32());
         int lineItems = in.i32();
         return new Reply(new StepResult(SdStep.LOOP.get(step), outcome, t, lineItems), in.i64());
     }

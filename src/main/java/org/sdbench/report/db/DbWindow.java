@@ -10,6 +10,10 @@ import java.util.List;
  *
  * @param bufferCacheHitRatio blocksHit / (blocksHit + blocksRead); 0 when nothing was read
  * @param walRecords null when pg_stat_wal is not available (PostgreSQL before 14)
+ * @param dbSizeBytes this database's size at the window's end (pg_database_size)
+ * @param dbGrowthBytes how much it grew during the window
+ * @param walBytesPerDialogStep walBytes per successful dialog step of the window; null until the
+ *     report knows the steps ({@link #withDialogSteps})
  */
 public record DbWindow(
         double seconds,
@@ -30,9 +34,20 @@ public record DbWindow(
         long walBytes,
         Long walRecords,
         Long walFullPageImages,
-        Statements statements) {
+        Statements statements,
+        long dbSizeBytes,
+        long dbGrowthBytes,
+        Double walBytesPerDialogStep) {
 
     public static final String SCOPE = "pg_stat_database of this database (all its sessions); WAL cluster-wide";
+
+    /** The same window with its WAL per dialog step. */
+    public DbWindow withDialogSteps(long steps) {
+        return new DbWindow(seconds, scope, commits, rollbacks, commitsPerSecond, blocksRead, blocksHit,
+                bufferCacheHitRatio, tuplesReturned, tuplesFetched, tuplesInserted, tuplesUpdated, tuplesDeleted, deadlocks,
+                tempBytes, walBytes, walRecords, walFullPageImages, statements, dbSizeBytes, dbGrowthBytes,
+                steps <= 0 ? null : (double) walBytes / steps);
+    }
 
     /**
      * pg_stat_statements over the window.

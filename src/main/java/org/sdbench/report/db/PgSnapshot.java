@@ -11,6 +11,7 @@ import java.util.Map;
  * @param walRecords pg_stat_wal.wal_records, null before PostgreSQL 14
  * @param statements pg_stat_statements by query id, null when it cannot be read
  * @param statementsStatus why statements is null, or "ok"
+ * @param dbSizeBytes this database's size on disk (pg_database_size)
  */
 public record PgSnapshot(
         long nanos,
@@ -29,7 +30,8 @@ public record PgSnapshot(
         Long walRecords,
         Long walFullPageImages,
         Map<String, StatementCounters> statements,
-        String statementsStatus) {
+        String statementsStatus,
+        long dbSizeBytes) {
 
     /** One pg_stat_statements entry's cumulative counters. */
     public record StatementCounters(String query, long calls, double totalExecMs, long rows, long sharedBlocksHit,

@@ -85,7 +85,8 @@ public final class PgStats {
                 }
             }
             return new PgSnapshot(nanos, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], lsn,
-                    walRecords, walFpi, statements(s), statementsStatus);
+                    walRecords, walFpi, statements(s), statementsStatus,
+                    Long.parseLong(one("SELECT pg_database_size(current_database())::text")));
         }
     }
 

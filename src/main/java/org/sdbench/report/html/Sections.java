@@ -30,7 +30,7 @@ final class Sections {
 
     static void steps(Html h, Summary s) {
         List<String> head = List.of("step", "steps", "errors", "avg ms", "p50", "p90", "p95", "p99", "max", "wait", "roll-in",
-                "CPU", "DB", "enqueue", "nr", "upd wait", "roll-out", "DB calls");
+                "CPU", "DB", "enqueue", "nr", "upd wait", "roll-out", "DB calls", "rows");
         List<List<String>> rows = new ArrayList<>();
         s.steps().forEach(st -> rows.add(row(st)));
         h.section("steps", "Dialog steps (measurement window; components are averages per step in ms)");
@@ -52,7 +52,8 @@ final class Sections {
                 Html.num(l.p50Ms(), 1), Html.num(l.p90Ms(), 1), Html.num(l.p95Ms(), 1), Html.num(l.p99Ms(), 1),
                 Html.num(l.maxMs(), 1), Html.num(c.waitMs(), 2), Html.num(c.rollInMs(), 2), Html.num(c.cpuMs(), 2),
                 Html.num(c.dbMs(), 2), Html.num(c.enqueueMs(), 2), Html.num(c.numberRangeMs(), 2),
-                Html.num(c.updateWaitMs(), 2), Html.num(c.rollOutMs(), 2), Html.num(st.dbCallsPerStep(), 1));
+                Html.num(c.updateWaitMs(), 2), Html.num(c.rollOutMs(), 2), Html.num(st.dbCallsPerStep(), 1),
+                Html.num(st.dbRowsPerStep(), 1));
     }
 
     static void appTier(Html h, RunReport r) {
@@ -111,6 +112,9 @@ final class Sections {
                 List.of("WAL", Html.bytes(d.walBytes()) + (steps > 0 ? " (" + Html.bytes(d.walBytes() / steps) + " per dialog step)" : "")
                         + (d.walRecords() == null ? "" : " · " + Html.num(d.walRecords(), 0) + " records, "
                         + Html.num(d.walFullPageImages(), 0) + " full-page images")),
+                List.of("DB size", Html.bytes(d.dbSizeBytes()) + " at the window's end, "
+                        + (d.dbGrowthBytes() < 0 ? "-" + Html.bytes(-d.dbGrowthBytes()) : "+" + Html.bytes(d.dbGrowthBytes()))
+                        + " during the window"),
                 List.of("rows", Html.num(d.tuplesInserted(), 0) + " inserted, " + Html.num(d.tuplesUpdated(), 0) + " updated, "
                         + Html.num(d.tuplesDeleted(), 0) + " deleted, " + Html.num(d.tuplesFetched(), 0) + " fetched"),
                 List.of("temp files", Html.bytes(d.tempBytes())),

@@ -12,7 +12,7 @@ import org.sdbench.protocol.StepTimes;
 class StepCodecTest {
     @Test
     void encodeDecode_everyOutcomeKind_sameResultAndServerTime() {
-        var times = new StepTimes(1, 2, 3, 4, 5, 6, 7, 8, 9);
+        var times = new StepTimes(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
         List<StepOutcome> outcomes = List.of(StepOutcome.Ok.INSTANCE, new StepOutcome.LockConflict("EVVBAKE", "42", "user:7"),
                 new StepOutcome.Timeout("update x"), new StepOutcome.RetriesExhausted("40P01", 4),
                 new StepOutcome.ConnectionLost("gone"), new StepOutcome.DbError("23505", "dup"), new StepOutcome.Skipped("no order"),
