@@ -38,6 +38,7 @@ import org.sdbench.report.rules.Certificate;
 import org.sdbench.report.rules.SdRules;
 import org.sdbench.report.rules.Verdict;
 import org.sdbench.report.env.Environment;
+import org.sdbench.report.env.HostUsage;
 import org.sdbench.report.env.EnvironmentProbe;
 import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
@@ -190,8 +191,9 @@ final class ThreeTierRun {
             var timeline = new RunReport.Timeline(c.run().rampUp().toNanos() / 1e9, c.run().duration().toNanos() / 1e9,
                     c.run().rampDown().toNanos() / 1e9, intervalSeconds);
             RunReport report = new RunReportAssembler(c, db, figures(tier), metrics).assemble(started, drained, recovered,
-                    driver.stopped(), timeline, window);
+                    driver.stopped(), timeline, window, env.calibration());
             report = ThreeTierFigures.attach(report, metrics, tier, service, window, phases);
+            report = withAppTierCpu(report, c, metrics, window.host(), env);
             report = report.withNetwork(NetworkSection.threeTier(net, c.network(),
                     env.network() == null ? null : env.network().dbRoundTrip()));
             report = report.withThresholds(Thresholds.evaluate(thresholds, report));
@@ -214,6 +216,28 @@ final class ThreeTierRun {
         } finally {
             ctrlC.done();
         }
+    }
+
+    /**
+     * The work section's app-tier CPU per step: in three-tier the simulator is every sdbench
+     * process (driver, app servers, central services), not this driver alone.
+     */
+    private static RunReport withAppTierCpu(RunReport report, SdbenchConfig c, RunMetrics metrics, HostUsage h,
+                                            Environment env) {
+        var t = report.threeTier() == null ? null : report.threeTier().cpu();
+        if (h == null || t == null) {
+            return report;
+        }
+        double sdbench = known(t.driver()) + known(t.appServers()) + known(t.central());
+        HostUsage all = new HostUsage(h.seconds(), h.logicalCpus(), h.hostBusyPercent(), sdbench, h.dbServerCpuPercent(),
+                h.note(), h.databaseBackendsCpuPercent());
+        // The update work per process is not shipped: the work section shows no update CPU in three-tier.
+        return report.withWork(org.sdbench.report.WorkSummary.of(c.workload(), metrics.summary(),
+                new org.sdbench.report.WorkSummary.UpdateWork(0, 0, 0, 0), all, env.calibration()));
+    }
+
+    private static double known(Double percent) {
+        return percent == null ? 0 : percent;
     }
 
     private static int updateQueue(RemoteTier tier) {

@@ -62,8 +62,7 @@ class ThreeTierKillTest {
     private static long savedOrders() {
         try (var db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect();
              // Orders the run saved, above the loaded order history's numbers.
-             var rs = c.createStatement().executeQuery("SELECT count(*) FROM vbak WHERE CAST(vbeln AS BIGINT) > "
-                     + "(SELECT MAX(tonumber) FROM sdbench_baseline WHERE object = 'RV_BELEG' AND nrrangenr = '01')")) {
+             var rs = c.createStatement().executeQuery(TestDb.RUN_ORDERS_SQL)) {
             rs.next();
             return rs.getLong(1);
         } catch (Exception e) {

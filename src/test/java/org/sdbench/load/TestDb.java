@@ -102,4 +102,8 @@ public final class TestDb {
             System.setErr(oldErr);
         }
     }
+
+    /** Counts the orders runs saved: those above the loaded order history's numbers (fails before the load ends). */
+    public static final String RUN_ORDERS_SQL = "SELECT count(*) FROM vbak WHERE CAST(vbeln AS BIGINT) > "
+            + "(SELECT MAX(tonumber) FROM sdbench_baseline WHERE object = 'RV_BELEG' AND nrrangenr = '01')";
 }

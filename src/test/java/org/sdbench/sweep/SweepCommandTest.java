@@ -27,6 +27,8 @@ class SweepCommandTest {
     @Test
     void sweep_twoLevelsThenResume_recordsLevelsResetsDataAndResumesWithoutRerunning() throws Exception {
         Path results = Path.of("target", "test-results", SCHEMA);
+        // A folder left by an earlier failed build would be the newest sweep the resume below finds.
+        deleteTree(results);
         String[] common = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--set",
                 "run.resultsDir=" + results, "--set", "workload.thinkTime=50ms", "--duration", "4s", "--ramp-up", "1s",
                 "--set", "run.rampDown=1s", "--interval", "2"};
@@ -59,5 +61,16 @@ class SweepCommandTest {
 
     private static String[] concat(String[] a, String[] b) {
         return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 }

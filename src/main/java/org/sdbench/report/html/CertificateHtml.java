@@ -31,6 +31,8 @@ final class CertificateHtml {
         facts.add(List.of("CPU utilisation", cpu.isEmpty() ? "not measured" : cpu.toString()));
         facts.add(List.of("DB request time", "D: " + Html.num(c.dialogDbMsPerStep(), 1) + " ms per dialog step / U: "
                 + Html.num(c.updateDbMsPerUpdate(), 1) + " ms per update request"));
+        facts.add(List.of("DB size", c.dbSizeBytes() == null ? "not measured"
+                : Html.num(c.dbSizeBytes() / 1048576.0, 1) + " MiB at the window's end"));
         facts.add(List.of("hardware", c.hardware() == null ? "not recorded" : c.hardware()));
         facts.add(List.of("verdict", CertificateText.verdictLine(c.verdict())));
         h.facts(facts);

@@ -20,7 +20,7 @@ import org.sdbench.report.env.Environment;
  */
 public record Certificate(int users, double avgResponseMs, double dialogStepsPerHour, double lineItemsPerHour,
                           Double sapsLike, Map<String, Double> cpuPercentByTier, double dialogDbMsPerStep,
-                          double updateDbMsPerUpdate, String hardware, Verdict verdict) {
+                          double updateDbMsPerUpdate, String hardware, Verdict verdict, Long dbSizeBytes) {
 
     public Certificate {
         cpuPercentByTier = cpuPercentByTier == null ? Map.of() : java.util.Collections.unmodifiableMap(
@@ -30,7 +30,17 @@ public record Certificate(int users, double avgResponseMs, double dialogStepsPer
     public static Certificate of(RunReport r, Verdict v, Environment env) {
         var s = r.summary();
         Map<String, Double> cpu = new LinkedHashMap<>();
-        if (r.host() != null) {
+        if (r.threeTier() != null && r.threeTier().cpu() != null) {
+            // Three-tier: this process is only the driver; each tier was measured in its own processes.
+            var t = r.threeTier().cpu();
+            if (r.host() != null && r.host().hostBusyPercent() != null) {
+                cpu.put("host", r.host().hostBusyPercent());
+            }
+            putIfKnown(cpu, "driver", t.driver());
+            putIfKnown(cpu, "app servers", t.appServers());
+            putIfKnown(cpu, "central services", t.central());
+            putIfKnown(cpu, "database", t.db());
+        } else if (r.host() != null) {
             if (r.host().hostBusyPercent() != null) {
                 cpu.put("host", r.host().hostBusyPercent());
             }
@@ -42,7 +52,14 @@ public record Certificate(int users, double avgResponseMs, double dialogStepsPer
         var u = s.update();
         return new Certificate(r.users(), s.overall().response().avgMs(), r.throughput().dialogStepsPerHour(),
                 r.throughput().lineItemsPerHour(), Verdict.INVALID.equals(v.status()) ? null : r.throughput().sapsLike(),
-                cpu, s.overall().avg().dbMs(), u.avgV1DbMs() + u.avgV2DbMs(), hardware(env), v);
+                cpu, s.overall().avg().dbMs(), u.avgV1DbMs() + u.avgV2DbMs(), hardware(env), v,
+                r.dbWindow() == null || r.dbWindow().dbSizeBytes() <= 0 ? null : r.dbWindow().dbSizeBytes());
+    }
+
+    private static void putIfKnown(Map<String, Double> cpu, String tier, Double percent) {
+        if (percent != null) {
+            cpu.put(tier, percent);
+        }
     }
 
     private static String hardware(Environment env) {

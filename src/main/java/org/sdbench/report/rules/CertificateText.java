@@ -24,6 +24,9 @@ public final class CertificateText {
         }
         out.printf(Locale.ROOT, "DB request time       dialog %.1f ms per step / update %.1f ms per request%n",
                 c.dialogDbMsPerStep(), c.updateDbMsPerUpdate());
+        if (c.dbSizeBytes() != null) {
+            out.printf(Locale.ROOT, "DB size               %,.1f MiB at the window's end%n", c.dbSizeBytes() / 1048576.0);
+        }
         if (c.hardware() != null) {
             out.println("hardware              " + c.hardware());
         }
