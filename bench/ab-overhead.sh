@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Before/after of an optimisation: runs `sdbench bench overhead` alternately from two jars (e.g. one
+# built from main, one from the branch), N pairs, so both see the same machine load in turn:
+#
+#   bench/ab-overhead.sh BEFORE.jar AFTER.jar [PAIRS] [-- extra bench overhead options]
+#
+# Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf). JVM:
+# $SDBENCH_JAVA (default: the java on PATH), options $SDBENCH_JVM_OPTS (default -Xmx1g -XX:+UseZGC).
+# Prints the three target lines of each run, labelled; full output in bench/out/ab-<time>.txt.
+set -euo pipefail
+[ $# -ge 2 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2; }
+before="$1"; after="$2"; shift 2
+pairs=3
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then pairs="$1"; shift; fi
+[ "${1:-}" != "--" ] || shift
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+mkdir -p "$here/bench/out"
+out="$here/bench/out/ab-$(date +%Y%m%d-%H%M%S).txt"
+url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"
+for i in $(seq 1 "$pairs"); do
+  for side in before after; do
+    jar="$before"; [ "$side" = after ] && jar="$after"
+    echo "=== pair $i $side ($jar)" >>"$out"
+    # shellcheck disable=SC2086
+    "${SDBENCH_JAVA:-java}" ${SDBENCH_JVM_OPTS:--Xmx1g -XX:+UseZGC} -Dsdbench.home="$here" -jar "$jar" \
+      bench overhead --db-url "$url" --rounds 2 --window 10s --warm-up 5s "$@" >>"$out" 2>&1 || true
+    grep -E '^target:' "$out" | tail -3 | sed "s/^/pair $i $side: /"
+  done
+done
+echo "written to $out"
