@@ -14,14 +14,20 @@ final class PendingModules {
     private record Block(int count, String function, byte[] data) {
     }
 
+    /**
+     * The modules of one priority with their payloads, and which priorities the request has modules
+     * of at all: what the update task needs to know about a request, in one round trip.
+     */
+    record Pending(List<Module> modules, boolean hasThisPriority, boolean hasOtherPriority) {
+    }
+
+    private record Row(String prio, int count, String function, byte[] data) {
+    }
+
     private PendingModules() {
     }
 
-    static List<Module> read(DbSession db, String vbkey, UpdateCall.Priority prio) throws SQLException {
-        List<Block> blocks = db.query("SELECT m.vbmodcnt, m.vbfunc, d.vbdata FROM vbmod m JOIN vbdata d"
-                        + " ON d.vbkey = m.vbkey AND d.vbmodcnt = m.vbmodcnt"
-                        + " WHERE m.vbkey = ? AND m.vbprio = ? ORDER BY m.vbmodcnt, d.vbblknr",
-                rs -> new Block(rs.getInt(1), rs.getString(2), rs.getBytes(3)), vbkey, prio.code());
+    private static List<Module> join(List<Block> blocks) {
         List<Module> out = new ArrayList<>();
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         for (int i = 0; i < blocks.size(); i++) {
@@ -33,6 +39,32 @@ final class PendingModules {
             }
         }
         return out;
+    }
+
+    /**
+     * The modules of {@code prio} with their payload blocks joined, and whether the request has modules
+     * of {@code prio} (even ones without payload blocks) and of the other priority, whose payloads are
+     * not sent.
+     */
+    static Pending readWithPresence(DbSession db, String vbkey, UpdateCall.Priority prio) throws SQLException {
+        List<Row> rows = db.query("SELECT m.vbprio, m.vbmodcnt, m.vbfunc, d.vbdata FROM vbmod m LEFT JOIN vbdata d"
+                        + " ON d.vbkey = m.vbkey AND d.vbmodcnt = m.vbmodcnt AND m.vbprio = ?"
+                        + " WHERE m.vbkey = ? ORDER BY m.vbmodcnt, d.vbblknr",
+                rs -> new Row(rs.getString(1), rs.getInt(2), rs.getString(3), rs.getBytes(4)), prio.code(), vbkey);
+        boolean mine = false;
+        boolean other = false;
+        List<Block> blocks = new ArrayList<>();
+        for (Row r : rows) {
+            if (!prio.code().equals(r.prio().trim())) {
+                other = true;
+            } else {
+                mine = true;
+                if (r.data() != null) {
+                    blocks.add(new Block(r.count(), r.function(), r.data()));
+                }
+            }
+        }
+        return new Pending(join(blocks), mine, other);
     }
 
     static void delete(DbSession db, String vbkey, UpdateCall.Priority prio) throws SQLException {

@@ -144,9 +144,11 @@ final class UpdateProcessor {
                     : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + state), false);
             return false;
         }
-        boolean v1 = hasModules(db, vbkey, UpdateCall.Priority.V1);
-        int items = v1 ? runModules(db, vbkey, UpdateCall.Priority.V1, stepWork) : 0;
-        boolean v2 = hasModules(db, vbkey, UpdateCall.Priority.V2);
+        // One read after the lock (its own snapshot): the V1 modules and whether V2 modules exist.
+        PendingModules.Pending pending = PendingModules.readWithPresence(db, vbkey, UpdateCall.Priority.V1);
+        boolean v1 = pending.hasThisPriority();
+        int items = v1 ? runModules(db, vbkey, UpdateCall.Priority.V1, pending.modules(), stepWork) : 0;
+        boolean v2 = pending.hasOtherPriority();
         if (!v2) {
             db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
         }
@@ -162,9 +164,10 @@ final class UpdateProcessor {
             db.commit();
             return;
         }
-        boolean v2 = hasModules(db, vbkey, UpdateCall.Priority.V2);
+        PendingModules.Pending pending = PendingModules.readWithPresence(db, vbkey, UpdateCall.Priority.V2);
+        boolean v2 = pending.hasThisPriority();
         if (v2) {
-            runModules(db, vbkey, UpdateCall.Priority.V2, stepWork);
+            runModules(db, vbkey, UpdateCall.Priority.V2, pending.modules(), stepWork);
         }
         db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
         db.commit();
@@ -177,15 +180,10 @@ final class UpdateProcessor {
         return db.queryOne("SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", rs -> rs.getString(1), vbkey);
     }
 
-    private static boolean hasModules(DbSession db, String vbkey, UpdateCall.Priority prio) throws SQLException {
-        return db.queryOne("SELECT 1 FROM vbmod WHERE vbkey = ? AND vbprio = ? " + db.dialect().firstRows(1),
-                rs -> 1, vbkey, prio.code()) != null;
-    }
-
-    private int runModules(DbSession db, String vbkey, UpdateCall.Priority prio, StepWork stepWork) throws SQLException {
+    private int runModules(DbSession db, String vbkey, UpdateCall.Priority prio, List<PendingModules.Module> mods,
+                           StepWork stepWork) throws SQLException {
         int items = 0;
         long cpu = 0;
-        List<PendingModules.Module> mods = PendingModules.read(db, vbkey, prio);
         for (PendingModules.Module m : mods) {
             UpdateModule module = modules.get(m.function());
             if (module == null) {
