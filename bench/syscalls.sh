@@ -21,6 +21,7 @@ url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"
 "${SDBENCH_JAVA:-java}" -Xmx1g -XX:+UseZGC -Dsdbench.home="$here" -jar "$jar" bench overhead --db-url "$url" \
   --rounds 1 --window "$((secs + 8))s" --warm-up 5s "$@" >"$work/out" 2>&1 &
 pid=$!
+touch "$work/out"
 # The SQL round follows the second no-SQL round; give it 3 s to reset the documents and settle.
 until grep -q 'round 1 no SQL, user context [1-9]' "$work/out"; do
   kill -0 "$pid" 2>/dev/null || { cat "$work/out"; exit 3; }
@@ -31,7 +32,7 @@ events=raw_syscalls:sys_enter,syscalls:sys_enter_write,syscalls:sys_enter_read,s
 perf stat --per-thread -x, -e "$events" -p "$pid" sleep "$secs" 2>"$work/perf" || true
 wait "$pid" || true
 pid=""
-steps=$(awk '/round 1 SD transactions/ {gsub(",", "", $7); print $7}' "$work/out")
+steps=$(grep 'round 1 SD transactions' "$work/out" | grep -oE '[0-9,]+ steps/s' | tr -d , | cut -d' ' -f1)
 stmts=$(grep -oE '[0-9.]+ statements per dialog step' "$work/out" | cut -d' ' -f1)
 echo "$(basename "$jar"): SQL round $steps steps/s, $stmts statements per step, counted for $secs s"
 awk -F, -v steps="$steps" -v stmts="$stmts" -v secs="$secs" '
