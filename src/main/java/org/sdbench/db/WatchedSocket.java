@@ -13,8 +13,8 @@ import java.net.SocketTimeoutException;
  * connect timeout and {@code SO_TIMEOUT}: it records a deadline before each bounded operation and
  * {@link SocketWatchdog} closes the socket once that deadline passes. The blocked call then fails with
  * the {@link SocketTimeoutException} a timed socket would have thrown, so callers see no difference.
- * Timeouts shorter than the watchdog's period (pgjdbc's 1 ms peek for notifications) are handed to
- * the real socket: the watchdog could not honour them.
+ * Timeouts shorter than the watchdog's period (pgjdbc's 1 ms peek for pending messages, during COPY
+ * and for notifications) are handed to the real socket: the watchdog could not honour them.
  */
 final class WatchedSocket extends Socket {
     private static final long NOT_WAITING = Long.MAX_VALUE;
