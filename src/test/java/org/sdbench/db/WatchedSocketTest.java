@@ -106,7 +106,7 @@ class WatchedSocketTest {
                 }
                 SQLException e = assertTimeoutPreemptively(BOUND, () -> assertThrows(SQLException.class, () -> {
                     try (Statement st = c.createStatement()) {
-                        st.execute("SELECT pg_sleep(30)");
+                        st.execute("SELECT pg_sleep(10)");
                     }
                 }));
                 assertInstanceOf(SocketTimeoutException.class, e.getCause(), e.toString());
