@@ -91,7 +91,7 @@ short=(--set database.timeouts.connect=2s --set database.timeouts.socket=5s --se
        --set database.timeouts.lock=3s --set database.timeouts.maxOutage=12s)
 
 log "building and loading"
-sdb 600 load "${common[@]}" --recreate >"$work/load.log" 2>&1 || { cat "$work/load.log" >&2; exit 3; }
+sdb 600 load "${common[@]}" --recreate --create-database >"$work/load.log" 2>&1 || { cat "$work/load.log" >&2; exit 3; }
 
 # Starts a run in the background: $1 = fault name, rest = extra arguments.
 start_run() {
@@ -184,7 +184,7 @@ fault_kill9() {
 
 fault_diskfull() {
   mkdir -p "$tsdir"
-  mount -t tmpfs -o size=4m tmpfs "$tsdir"; mounted=1
+  mount -t tmpfs -o size=64m tmpfs "$tsdir"; mounted=1
   chown "${pg_user:-$(id -un)}" "$tsdir"
   mkdir "$tsdir/pg" && chown "${pg_user:-$(id -un)}" "$tsdir/pg"
   psql_do "CREATE TABLESPACE faults_small LOCATION '$tsdir/pg'" >/dev/null

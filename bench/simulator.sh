@@ -47,6 +47,10 @@ done
 
 export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
 url="jdbc:postgresql://$PGHOST:$PGPORT/$db"
+# sdbench creates a database only when asked (a typo must not load a new one): this scratch one, here.
+if command -v psql >/dev/null && [ -z "$(psql -X -Atq -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$db'")" ]; then
+  psql -X -q -d postgres -c "CREATE DATABASE \"$db\"" >/dev/null
+fi
 mkdir -p bench/out
 out="bench/out/simulator-$(date +%Y%m%d-%H%M%S).txt"
 
