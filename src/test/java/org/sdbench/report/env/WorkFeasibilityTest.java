@@ -28,9 +28,9 @@ class WorkFeasibilityTest {
 
     @Test
     void require_hostTooSlowForAStep_namesKeyUnitsAndSeconds() {
-        // 500 units per second: VA01/initial (12,000 units, 24 s) passes, VA01/header (24,000, 48 s) too, items does not.
-        var e = assertThrows(ConfigException.class, () -> WorkFeasibility.require(standard, speed(500)));
-        assertTrue(e.getMessage().startsWith("'workload.steps[VA01/items].work' = 48000 units is not allowed: 96 s of "
+        // 1,000 units per second: VA01/initial (17,400 units, 17 s) passes, VA01/header (34,800, 35 s) too, items does not.
+        var e = assertThrows(ConfigException.class, () -> WorkFeasibility.require(standard, speed(1000)));
+        assertTrue(e.getMessage().startsWith("'workload.steps[VA01/items].work' = 69600 units is not allowed: 70 s of "
                 + "one core on this host"), e.getMessage());
         assertTrue(e.getMessage().contains("at most 60 s per step or module"), e.getMessage());
     }
