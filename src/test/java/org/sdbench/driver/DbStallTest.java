@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
+import org.sdbench.metrics.Clock;
+import org.sdbench.network.LinkProfile;
+import org.sdbench.network.Relay;
+import org.sdbench.network.RelaySpec;
 
 /**
  * Fault injection: the database stops answering mid-run (a relay that stops forwarding). The run
@@ -36,15 +41,19 @@ class DbStallTest {
     void run_databaseStalledPastMaxOutage_exit3WithRunFolderAndCountedTimeouts() throws Exception {
         URI db = URI.create(TestDb.url().substring("jdbc:".length()));
         Path results = Path.of("target", "test-results", SCHEMA);
-        try (StallRelay relay = new StallRelay(db.getHost(), db.getPort())) {
-            String url = "jdbc:postgresql://127.0.0.1:" + relay.port() + db.getPath();
+        // The product's relay, cut until closed: to sdbench the server looks stalled (connections stay
+        // open, nothing comes back), like a SIGSTOPped PostgreSQL, without touching a shared server.
+        RelaySpec spec = new RelaySpec(new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress(db.getHost(), db.getPort()),
+                LinkProfile.NONE, LinkProfile.NONE, 1, Clock.SYSTEM);
+        try (Relay relay = Relay.start(spec)) {
+            String url = "jdbc:postgresql://127.0.0.1:" + relay.address().getPort() + db.getPath();
             var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "--db-url", url, "--set",
                     "database.schema=" + SCHEMA, "--users", "4", "--ramp-up", "1s", "--duration", "5m", "--ramp-down", "0s",
                     "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + results, "--interval", "1",
                     "--set", "database.timeouts.connect=1s", "--set", "database.timeouts.socket=2s",
                     "--set", "database.timeouts.statement=1s", "--set", "database.timeouts.maxOutage=3s"));
             awaitOrders();
-            relay.stall();
+            relay.cut(null);
             var r = run.get(3, TimeUnit.MINUTES);
             Files.writeString(Path.of("target", "db-stall-run.log"), r.err() + r.out());
             assertEquals(3, r.exit(), r.err() + r.out());
