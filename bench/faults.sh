@@ -10,9 +10,9 @@
 #
 # Faults: restart (DB restart mid-run), backends (pg_terminate_backend of every sdbench session),
 # stall (the postmaster and every server process SIGSTOPped past the timeout), kill9 (sdbench killed -9,
-# then started again), diskfull (the filesystem under a tablespace full), netcut (a socat relay
+# then started again), diskfull (the filesystem under a tablespace full), netcut (sdbench's relay
 # between sdbench and the DB stops forwarding).
-# Needs: PostgreSQL server binaries (PG_BIN, default /usr/lib/postgresql/15/bin), socat, jq; root
+# Needs: PostgreSQL server binaries (PG_BIN, default /usr/lib/postgresql/15/bin), jq; root
 # for the tmpfs of 'diskfull' and to run the server as the 'postgres' user. Every step is bounded
 # in time, and everything started here is stopped on exit, also on failure or Ctrl-C.
 set -euo pipefail
@@ -64,7 +64,6 @@ server_pids() {
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
-command -v socat >/dev/null || { log "installing socat"; timeout 120 apt-get install -y -qq socat >/dev/null; }
 command -v jq >/dev/null || { log "installing jq"; timeout 120 apt-get install -y -qq jq >/dev/null; }
 
 port="$(free_port)"
@@ -203,13 +202,17 @@ fault_diskfull() {
 
 fault_netcut() {
   local rport; rport="$(free_port)"
-  setsid socat "TCP-LISTEN:$rport,bind=127.0.0.1,fork,reuseaddr" "TCP:127.0.0.1:$port" &
+  # sdbench's own relay in front of the server; 'cut' on its stdin stops forwarding (connections stay open).
+  mkfifo "$work/relay.in"
+  setsid ./sdbench relay --listen "127.0.0.1:$rport" --target "127.0.0.1:$port" <"$work/relay.in" >"$work/relay.log" 2>&1 &
   relay_pgid="$!"
-  sleep 0.5
+  exec 9>"$work/relay.in"
+  for _ in $(seq 1 60); do grep -q "relay listening" "$work/relay.log" && break; sleep 0.5; done
   want=0; start_run netcut --set "database.url=jdbc:postgresql://127.0.0.1:$rport/sdbench" "${short[@]}"; wait_busy netcut || true
   # Cut for less than maxOutage: timeouts are counted, connections replaced, the run goes on.
-  kill -STOP -- "-$relay_pgid"; sleep 8; kill -CONT -- "-$relay_pgid"
+  echo "cut 8s" >&9; sleep 8; echo "resume" >&9
   wait_run
+  echo "quit" >&9; exec 9>&-
   kill -- "-$relay_pgid" 2>/dev/null || true; relay_pgid=""
 }
 
