@@ -48,7 +48,10 @@ public final class DbSession implements AutoCloseable {
         return connection;
     }
 
-    /** DB request time and round trips since the last {@link #resetCounters()}. */
+    /**
+     * DB request time and statements since the last {@link #resetCounters()}; a batch counts once,
+     * as does each statement of a {@link Pipeline}.
+     */
     public long dbNanos() {
         return dbNanos;
     }
@@ -114,6 +117,72 @@ public final class DbSession implements AutoCloseable {
             return ps.executeBatch();
         } finally {
             account(t0);
+        }
+    }
+
+    /**
+     * The pipeline's statements in order, in one round trip where the dialect allows it. Each
+     * counts as the statement it would be on its own (a batch once), so per-statement figures
+     * do not depend on how the statements travel.
+     */
+    public void run(Pipeline p) throws SQLException {
+        if (p.isEmpty()) {
+            return;
+        }
+        if (!dialect.pipelinesStatements()) {
+            p.runEach(this);
+            return;
+        }
+        PreparedStatement ps = prepare(p.sql(), p.parameters());
+        long t0 = clock.nanoTime();
+        try {
+            ps.execute();
+        } finally {
+            account(t0);
+            calls += p.statements() - 1;
+        }
+    }
+
+    /** The rows of two queries, in the order they ran. */
+    public record Both<A, B>(List<A> first, List<B> second) {
+    }
+
+    /**
+     * Two queries in one round trip where the dialect allows it. The second is still a statement
+     * of its own: it starts after the first has finished (its row locks granted), so it sees what
+     * committed before then.
+     */
+    public <A, B> Both<A, B> queryBoth(String sql1, RowMapper<A> first, Object[] params1,
+                                       String sql2, RowMapper<B> second, Object[] params2) throws SQLException {
+        if (!dialect.pipelinesStatements()) {
+            List<A> a = query(sql1, first, params1);
+            return new Both<>(a, query(sql2, second, params2));
+        }
+        Object[] params = java.util.Arrays.copyOf(params1, params1.length + params2.length);
+        System.arraycopy(params2, 0, params, params1.length, params2.length);
+        PreparedStatement ps = prepare(sql1 + ";\n" + sql2, params);
+        long t0 = clock.nanoTime();
+        try {
+            ps.execute();
+            List<A> a = drain(ps.getResultSet(), first);
+            if (!ps.getMoreResults()) {
+                throw new SQLException("no result of the second query: " + sql2);
+            }
+            return new Both<>(a, drain(ps.getResultSet(), second));
+        } finally {
+            account(t0);
+            calls++;
+        }
+    }
+
+    private <T> List<T> drain(ResultSet rs, RowMapper<T> mapper) throws SQLException {
+        try (rs) {
+            List<T> out = new ArrayList<>();
+            while (rs.next()) {
+                out.add(mapper.map(rs));
+            }
+            rows += out.size();
+            return out;
         }
     }
 

@@ -47,6 +47,14 @@ public interface Dialect {
     /** {@code LIMIT}-style clause for a fixed row count. */
     String firstRows(int n);
 
+    /**
+     * Whether the driver sends several parameterised statements of one SQL text in one request
+     * (each executed on its own, in order); otherwise {@link DbSession#run(Pipeline)} sends them one by one.
+     */
+    default boolean pipelinesStatements() {
+        return false;
+    }
+
     /** Deadlock or serialization failure: the transaction may be retried. */
     default boolean isRetryable(SQLException e) {
         String s = e.getSQLState();

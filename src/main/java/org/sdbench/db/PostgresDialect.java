@@ -22,6 +22,12 @@ public final class PostgresDialect implements Dialect {
                 "socketFactory", WatchedSocketFactory.class.getName());
     }
 
+    /** pgjdbc sends the statements of one SQL text as separate extended-protocol messages, one Sync. */
+    @Override
+    public boolean pipelinesStatements() {
+        return true;
+    }
+
     @Override
     public Map<String, String> clientTimeoutProperties(DbTimeouts t) {
         return Map.of(

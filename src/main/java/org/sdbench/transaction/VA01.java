@@ -15,6 +15,7 @@ import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 import org.sdbench.transaction.LoopState.Item;
 
 /** VA01, create sales order: initial screen, header, line items, save (steps 1-4). */
@@ -114,7 +115,7 @@ final class VA01 {
         }
 
         @Override
-        public int execute(DbSession db, byte[] payload) throws SQLException {
+        public int execute(Pipeline db, byte[] payload) throws SQLException {
             var o = Payloads.read(payload, Payloads.Order.class);
             Timestamp at = new Timestamp(o.createdMillis());
             java.sql.Date delivery = java.sql.Date.valueOf(Instant.ofEpochMilli(o.createdMillis())
@@ -153,7 +154,7 @@ final class VA01 {
         }
 
         @Override
-        public int execute(DbSession db, byte[] payload) throws SQLException {
+        public int execute(Pipeline db, byte[] payload) throws SQLException {
             var st = Payloads.read(payload, Payloads.Statistics.class);
             String month = Instant.ofEpochMilli(st.createdMillis()).atZone(ZoneOffset.UTC).toLocalDate().toString()
                     .substring(0, 7).replace("-", "");

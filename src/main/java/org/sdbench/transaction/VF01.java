@@ -14,6 +14,7 @@ import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 import org.sdbench.transaction.LoopState.Item;
 
 /** VF01, create the invoice for the delivery: enter delivery, save (steps 14-15). */
@@ -66,7 +67,7 @@ final class VF01 {
         }
 
         @Override
-        public int execute(DbSession db, byte[] payload) throws SQLException {
+        public int execute(Pipeline db, byte[] payload) throws SQLException {
             var b = Payloads.read(payload, Payloads.Billing.class);
             Timestamp at = new Timestamp(b.billedMillis());
             int year = Instant.ofEpochMilli(b.billedMillis()).atZone(ZoneOffset.UTC).getYear();

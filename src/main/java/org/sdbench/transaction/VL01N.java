@@ -12,6 +12,7 @@ import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 import org.sdbench.transaction.LoopState.Item;
 
 /** VL01N, create outbound delivery for the order: select order, save (steps 5-6). */
@@ -83,7 +84,7 @@ final class VL01N {
         }
 
         @Override
-        public int execute(DbSession db, byte[] payload) throws SQLException {
+        public int execute(Pipeline db, byte[] payload) throws SQLException {
             var d = Payloads.read(payload, Payloads.Delivery.class);
             Timestamp at = new Timestamp(d.createdMillis());
             db.update("INSERT INTO likp (vbeln, user_no, lfart, kunnr, erdat, wadat_ist, wbstk) VALUES (?, ?, 'LF', ?, ?, NULL, 'A')",

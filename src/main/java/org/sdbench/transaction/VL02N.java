@@ -15,6 +15,7 @@ import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 import org.sdbench.transaction.LoopState.Item;
 
 /** VL02N, change delivery and post goods issue (steps 9-11). */
@@ -75,7 +76,7 @@ final class VL02N {
         }
 
         @Override
-        public int execute(DbSession db, byte[] payload) throws SQLException {
+        public int execute(Pipeline db, byte[] payload) throws SQLException {
             var g = Payloads.read(payload, Payloads.GoodsIssue.class);
             Timestamp at = new Timestamp(g.postedMillis());
             int year = Instant.ofEpochMilli(g.postedMillis()).atZone(ZoneOffset.UTC).getYear();

@@ -34,6 +34,7 @@ import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 import org.sdbench.load.TestDb;
 import org.sdbench.protocol.UpdateListener;
 
@@ -152,6 +153,75 @@ class UpdateTaskFaultTest {
         }
     }
 
+    /**
+     * The module's statements travel in one round trip with the deletes of its part: a statement
+     * that times out on the server after others of the pipeline ran is retried, and the rows of the
+     * failed attempts are not there; the part commits once.
+     */
+    @Test
+    void process_serverTimeoutInsidePipelinedStatements_retriedAndWrittenExactlyOnce() throws Exception {
+        ShiftClock clock = new ShiftClock();
+        AtomicInteger slowLeft = new AtomicInteger(RETRIES);
+        UpdateModule slow = new UpdateModule() {
+            @Override
+            public String name() {
+                return "TEST_SLOW_V1";
+            }
+
+            @Override
+            public int execute(Pipeline db, byte[] payload) {
+                db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')", "0077100018");
+                if (slowLeft.getAndDecrement() > 0) {
+                    db.update("SET LOCAL statement_timeout = 100");
+                    db.update("SELECT pg_sleep(10)");
+                }
+                return 0;
+            }
+        };
+        Counts counts = new Counts();
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            SessionSource sessions = new SessionSource(db.pool("pipeline-timeout", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
+            UpdateTask task = task(sessions, 18, 1, modules(slow), counts, clock, UpdateHooks.NONE);
+            UpdateHandle h = submitCommitted(task, sessions, List.of(new UpdateCall(slow.name(), UpdateCall.Priority.V1, new byte[0])));
+            assertTrue(task.drainAndStop(Duration.ofSeconds(60)));
+            assertEquals(null, state(db, h.vbkey()));
+            assertEquals(RETRIES, task.retriedTransactions());
+            assertEquals(1, counts.v1Committed.get());
+            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbuk WHERE vbeln = '0077100018'"));
+            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbdata WHERE vbkey = '" + h.vbkey() + "'"));
+        }
+    }
+
+    /** A statement late in the pipeline fails for good: nothing of the part is written, its payload stays for a re-post. */
+    @Test
+    void process_duplicateKeyInsidePipelinedStatements_stateErrorAndNothingWritten() throws Exception {
+        ShiftClock clock = new ShiftClock();
+        UpdateModule twice = new UpdateModule() {
+            @Override
+            public String name() {
+                return "TEST_DUPLICATE_V1";
+            }
+
+            @Override
+            public int execute(Pipeline db, byte[] payload) {
+                db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')", "0077100019");
+                db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')", "0077100019");
+                return 0;
+            }
+        };
+        Counts counts = new Counts();
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            SessionSource sessions = new SessionSource(db.pool("pipeline-duplicate", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
+            UpdateTask task = task(sessions, 19, 1, modules(twice), counts, clock, UpdateHooks.NONE);
+            UpdateHandle h = submitCommitted(task, sessions, List.of(new UpdateCall(twice.name(), UpdateCall.Priority.V1, new byte[0])));
+            assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
+            assertEquals("E", state(db, h.vbkey()));
+            assertEquals(1, counts.v1Failed.get());
+            assertEquals(0, count(db, "SELECT COUNT(*) FROM vbuk WHERE vbeln = '0077100019'"));
+            assertEquals(1, count(db, "SELECT COUNT(*) FROM vbdata WHERE vbkey = '" + h.vbkey() + "'"));
+        }
+    }
+
     @Test
     void worker_errorInModule_workerReplacedAndRequestReleasedToTheSweep() throws Exception {
         ShiftClock clock = new ShiftClock();
@@ -163,7 +233,7 @@ class UpdateTaskFaultTest {
             }
 
             @Override
-            public int execute(DbSession db, byte[] payload) {
+            public int execute(Pipeline db, byte[] payload) {
                 if (errors.getAndDecrement() > 0) {
                     throw new SimulatedError();
                 }
@@ -270,7 +340,7 @@ class UpdateTaskFaultTest {
         }
 
         @Override
-        public int execute(DbSession db, byte[] payload) throws SQLException {
+        public int execute(Pipeline db, byte[] payload) throws SQLException {
             calls.incrementAndGet();
             if (failuresLeft.getAndDecrement() > 0) {
                 if (sqlState.isEmpty()) {

@@ -1,7 +1,7 @@
 package org.sdbench.appserver.update;
 
 import java.sql.SQLException;
-import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 
 /**
  * Business logic the update task runs for one module of a request, from its payload alone (so
@@ -10,6 +10,9 @@ import org.sdbench.db.DbSession;
 public interface UpdateModule {
     String name();
 
-    /** Runs inside the update transaction; returns the order line items this update fully processed. */
-    int execute(DbSession db, byte[] payload) throws SQLException;
+    /**
+     * Adds the module's statements to {@code db}, which the update task sends inside the update
+     * transaction right after this returns; returns the order line items this update fully processed.
+     */
+    int execute(Pipeline db, byte[] payload) throws SQLException;
 }

@@ -9,6 +9,7 @@ import org.sdbench.appserver.work.WorkEngine;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.config.WorkUnits;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 import org.sdbench.metrics.Clock;
 import org.sdbench.protocol.UpdateListener;
 
@@ -136,22 +137,25 @@ final class UpdateProcessor {
 
     /** Runs V1 if it is still to do; returns whether V2 remains. */
     private boolean v1(DbSession db, String vbkey, StepWork stepWork) throws SQLException {
-        String state = lockHeader(db, vbkey);
-        if (state == null || !state.equals("P")) {
+        // One round trip: the VBHDR lock, then (its own snapshot) the V1 modules and whether V2 modules exist.
+        PendingModules.Pending pending = PendingModules.lockAndRead(db, vbkey, UpdateCall.Priority.V1);
+        if (!pending.isPending()) {
             db.commit();
             // Gone: done before (by this process before a restart); E: failed before and not re-posted.
-            outcomes.v1Done(vbkey, state == null ? new UpdateOutcome.Committed(clock.nanoTime(), 0, 0, 0)
-                    : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + state), false);
+            outcomes.v1Done(vbkey, pending.state() == null ? new UpdateOutcome.Committed(clock.nanoTime(), 0, 0, 0)
+                    : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + pending.state()), false);
             return false;
         }
-        // One read after the lock (its own snapshot): the V1 modules and whether V2 modules exist.
-        PendingModules.Pending pending = PendingModules.readWithPresence(db, vbkey, UpdateCall.Priority.V1);
         boolean v1 = pending.hasThisPriority();
-        int items = v1 ? runModules(db, vbkey, UpdateCall.Priority.V1, pending.modules(), stepWork) : 0;
         boolean v2 = pending.hasOtherPriority();
-        if (!v2) {
-            db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
+        Pipeline tail = new Pipeline(db.dialect());
+        if (v1) {
+            PendingModules.delete(tail, vbkey, UpdateCall.Priority.V1);
         }
+        if (!v2) {
+            tail.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
+        }
+        int items = runModules(db, vbkey, UpdateCall.Priority.V1, pending.modules(), stepWork, tail, v1);
         db.commit();
         // Without V1 modules, V1 committed in an earlier attempt or process and was counted there.
         outcomes.v1Done(vbkey, new UpdateOutcome.Committed(clock.nanoTime(), db.dbNanos(), db.calls(), items), v1);
@@ -159,32 +163,36 @@ final class UpdateProcessor {
     }
 
     private void v2(DbSession db, String vbkey, StepWork stepWork) throws SQLException {
-        String state = lockHeader(db, vbkey);
-        if (state == null || !state.equals("P")) {
+        PendingModules.Pending pending = PendingModules.lockAndRead(db, vbkey, UpdateCall.Priority.V2);
+        if (!pending.isPending()) {
             db.commit();
             return;
         }
-        PendingModules.Pending pending = PendingModules.readWithPresence(db, vbkey, UpdateCall.Priority.V2);
         boolean v2 = pending.hasThisPriority();
+        Pipeline tail = new Pipeline(db.dialect());
         if (v2) {
-            runModules(db, vbkey, UpdateCall.Priority.V2, pending.modules(), stepWork);
+            PendingModules.delete(tail, vbkey, UpdateCall.Priority.V2);
         }
-        db.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
+        tail.update("DELETE FROM vbhdr WHERE vbkey = ?", vbkey);
+        runModules(db, vbkey, UpdateCall.Priority.V2, pending.modules(), stepWork, tail, v2);
         db.commit();
         if (v2) {
             listener.v2Committed(db.dbNanos(), db.calls());
         }
     }
 
-    private static String lockHeader(DbSession db, String vbkey) throws SQLException {
-        return db.queryOne("SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", rs -> rs.getString(1), vbkey);
-    }
-
+    /**
+     * Runs the modules, each one's statements in one round trip between the two halves of its
+     * simulated work (so its row locks are held during the second half, as when it ran them one by
+     * one), the last one's together with {@code tail} (deleting what was done); {@code tail} alone
+     * when there are no modules.
+     */
     private int runModules(DbSession db, String vbkey, UpdateCall.Priority prio, List<PendingModules.Module> mods,
-                           StepWork stepWork) throws SQLException {
+                           StepWork stepWork, Pipeline tail, boolean countWork) throws SQLException {
         int items = 0;
         long cpu = 0;
-        for (PendingModules.Module m : mods) {
+        for (int i = 0; i < mods.size(); i++) {
+            PendingModules.Module m = mods.get(i);
             UpdateModule module = modules.get(m.function());
             if (module == null) {
                 throw new IllegalStateException("update request " + vbkey + " names unknown module " + m.function()
@@ -195,14 +203,23 @@ final class UpdateProcessor {
             stepWork.begin(moduleWork.getOrDefault(m.function(), WorkUnits.NONE));
             stepWork.spend(0.5);
             try {
-                items += module.execute(db, m.payload());
+                Pipeline statements = new Pipeline(db.dialect());
+                items += module.execute(statements, m.payload());
+                if (i + 1 == mods.size()) {
+                    statements.append(tail);
+                }
+                db.run(statements);
                 stepWork.finish();
             } finally {
                 cpu += stepWork.cpuNanos();
             }
         }
-        PendingModules.delete(db, vbkey, prio);
-        work.add(prio == UpdateCall.Priority.V1, cpu);
+        if (mods.isEmpty()) {
+            db.run(tail);
+        }
+        if (countWork) {
+            work.add(prio == UpdateCall.Priority.V1, cpu);
+        }
         return items;
     }
 

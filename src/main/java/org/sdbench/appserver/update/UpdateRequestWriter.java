@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 
 /** Writes an update request (VBHDR, VBMOD, VBDATA) inside the dialog step's own transaction. */
 final class UpdateRequestWriter {
@@ -18,19 +19,28 @@ final class UpdateRequestWriter {
     static void write(DbSession db, String vbkey, String user, String tcode, int instance, List<UpdateCall> calls,
                       long nowMillis)
             throws SQLException {
-        db.update("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate) VALUES (?, ?, ?, ?, ?, 'P')",
+        // One round trip where the dialect allows it: header, module rows and payload blocks.
+        Pipeline p = new Pipeline(db.dialect());
+        p.update("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate) VALUES (?, ?, ?, ?, ?, 'P')",
                 vbkey, user, tcode, new Timestamp(nowMillis), instance);
         List<Object[]> mods = new ArrayList<>();
         List<Object[]> blocks = new ArrayList<>();
         for (int m = 0; m < calls.size(); m++) {
             UpdateCall c = calls.get(m);
             mods.add(new Object[] {vbkey, m + 1, c.module(), c.priority().code()});
-            byte[] p = c.payload();
-            for (int off = 0, blk = 1; off < p.length || blk == 1; off += BLOCK_BYTES, blk++) {
-                blocks.add(new Object[] {vbkey, m + 1, blk, Arrays.copyOfRange(p, off, Math.min(p.length, off + BLOCK_BYTES))});
+            byte[] payload = c.payload();
+            for (int off = 0, blk = 1; off < payload.length || blk == 1; off += BLOCK_BYTES, blk++) {
+                blocks.add(new Object[] {vbkey, m + 1, blk, block(payload, off)});
             }
         }
-        db.batch("INSERT INTO vbmod (vbkey, vbmodcnt, vbfunc, vbprio) VALUES (?, ?, ?, ?)", mods);
-        db.batch("INSERT INTO vbdata (vbkey, vbmodcnt, vbblknr, vbdata) VALUES (?, ?, ?, ?)", blocks);
+        p.batch("INSERT INTO vbmod (vbkey, vbmodcnt, vbfunc, vbprio) VALUES (?, ?, ?, ?)", mods);
+        p.batch("INSERT INTO vbdata (vbkey, vbmodcnt, vbblknr, vbdata) VALUES (?, ?, ?, ?)", blocks);
+        db.run(p);
+    }
+
+    /** The block at {@code off}; a payload that fits one block is sent as it is, without a copy. */
+    private static byte[] block(byte[] payload, int off) {
+        return off == 0 && payload.length <= BLOCK_BYTES ? payload
+                : Arrays.copyOfRange(payload, off, Math.min(payload.length, off + BLOCK_BYTES));
     }
 }

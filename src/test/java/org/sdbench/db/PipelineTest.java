@@ -1,0 +1,136 @@
+package org.sdbench.db;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.load.TestDb;
+import org.sdbench.metrics.Clock;
+
+/** The pipeline's SQL text, and what a real PostgreSQL makes of it: order, atomicity, errors, counts. */
+class PipelineTest {
+    private static final String SCHEMA = "it_pipeline";
+    private static Database db;
+
+    @BeforeAll
+    static void open() throws SQLException {
+        db = TestDb.open(TestDb.config(SCHEMA));
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
+            s.execute("CREATE TABLE IF NOT EXISTS " + SCHEMA + ".pt (k int PRIMARY KEY, v varchar(10), n int NOT NULL DEFAULT 0)");
+            s.execute("CREATE TABLE IF NOT EXISTS " + SCHEMA + ".ph (k int PRIMARY KEY, st char(1))");
+        }
+    }
+
+    @AfterAll
+    static void drop() throws SQLException {
+        db.close();
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void sql_batchedPlainInsert_oneMultiRowInsert() {
+        Pipeline p = new Pipeline(new PostgresDialect());
+        p.update("INSERT INTO h (a) VALUES (?)", 1);
+        p.batch("INSERT INTO t (a, b) VALUES (?, 'x')", List.of(new Object[] {2}, new Object[] {3}));
+        p.batch("UPDATE u SET a = a - ? WHERE b = ?", List.of(new Object[] {4, 5}, new Object[] {6, 7}));
+        assertEquals("INSERT INTO h (a) VALUES (?);\nINSERT INTO t (a, b) VALUES (?, 'x'), (?, 'x');\n"
+                + "UPDATE u SET a = a - ? WHERE b = ?;\nUPDATE u SET a = a - ? WHERE b = ?", p.sql());
+        assertArrayEquals(new Object[] {1, 2, 3, 4, 5, 6, 7}, p.parameters());
+        assertEquals(3, p.statements());
+    }
+
+    @Test
+    void multiRowValuesAt_upsertOrFunctionInTuple_notRewritten() {
+        assertEquals(-1, Pipeline.multiRowValuesAt("INSERT INTO s (a) VALUES (?) ON CONFLICT (a) DO UPDATE SET b = s.b + 1"));
+        assertEquals(-1, Pipeline.multiRowValuesAt("INSERT INTO s (a, b) VALUES (?, now())"));
+        assertEquals(-1, Pipeline.multiRowValuesAt("DELETE FROM s WHERE a IN (?)"));
+        assertEquals(25, Pipeline.multiRowValuesAt("INSERT INTO s (a) VALUES (?)"));
+    }
+
+    @Test
+    void run_statementsOfDifferentTables_allAppliedInOrderAndCountedAsStatements() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM)) {
+            s.resetCounters();
+            Pipeline p = new Pipeline(s.dialect());
+            p.batch("INSERT INTO pt (k, v) VALUES (?, ?)", List.of(new Object[] {1, "a"}, new Object[] {2, "b"}, new Object[] {3, "c"}));
+            p.update("INSERT INTO ph (k, st) VALUES (?, 'P')", 1);
+            // Sees the rows the statements before it inserted: they ran first.
+            p.batch("UPDATE pt SET n = n + ? WHERE k = ?", List.of(new Object[] {5, 1}, new Object[] {7, 3}));
+            p.update("DELETE FROM pt WHERE k = ?", 2);
+            s.run(p);
+            assertEquals(4, s.calls());
+            s.commit();
+            assertEquals(List.of("1:5", "3:7"), s.query("SELECT k, n FROM pt ORDER BY k", rs -> rs.getInt(1) + ":" + rs.getInt(2)));
+            s.commit();
+        }
+    }
+
+    @Test
+    void run_laterStatementFails_errorSurfacesWithItsSqlStateAndNothingOfThePipelineCommits() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM)) {
+            s.update("INSERT INTO pt (k, v) VALUES (?, ?)", 100, "x");
+            s.commit();
+            Pipeline p = new Pipeline(s.dialect());
+            p.update("INSERT INTO pt (k, v) VALUES (?, ?)", 101, "y");
+            p.update("INSERT INTO pt (k, v) VALUES (?, ?)", 100, "dup");
+            SQLException e = assertThrows(SQLException.class, () -> s.run(p));
+            assertEquals("23505", e.getSQLState());
+            s.rollbackQuietly();
+            assertEquals(List.of(100), s.query("SELECT k FROM pt WHERE k BETWEEN 100 AND 199 ORDER BY k", rs -> rs.getInt(1)));
+            s.commit();
+        }
+    }
+
+    @Test
+    void queryBoth_secondQueryWaitsForTheFirstsLock_seesWhatCommittedMeanwhile() throws Exception {
+        try (DbSession a = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM);
+             DbSession b = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM)) {
+            a.update("INSERT INTO ph (k, st) VALUES (?, 'P')", 200);
+            a.commit();
+            // b holds the row lock and adds a row that a's second query must see once the lock is granted.
+            b.queryOne("SELECT st FROM ph WHERE k = ? FOR UPDATE", rs -> rs.getString(1), 200);
+            b.update("INSERT INTO pt (k, v) VALUES (?, ?)", 201, "late");
+            Thread committer = Thread.ofPlatform().start(() -> {
+                try {
+                    // The lock wait of a's first query shows in pg_locks; then b commits.
+                    waitForLockWaiter();
+                    b.commit();
+                } catch (SQLException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            a.resetCounters();
+            DbSession.Both<String, Integer> both = a.queryBoth("SELECT st FROM ph WHERE k = ? FOR UPDATE", rs -> rs.getString(1),
+                    new Object[] {200}, "SELECT k FROM pt WHERE k = ?", rs -> rs.getInt(1), new Object[] {201});
+            committer.join(30_000);
+            assertEquals(2, a.calls());
+            a.commit();
+            assertEquals(List.of("P"), both.first());
+            assertEquals(List.of(201), both.second(), "the second query's snapshot is taken after the lock was granted");
+        }
+    }
+
+    private static void waitForLockWaiter() throws SQLException, InterruptedException {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            while (System.nanoTime() < deadline) {
+                try (var rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")) {
+                    rs.next();
+                    if (rs.getInt(1) > 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(10);
+            }
+        }
+        throw new IllegalStateException("no lock waiter within 30 s");
+    }
+}
