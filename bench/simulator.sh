@@ -2,7 +2,7 @@
 # Benchmarks of the simulator itself (issue 12's efficiency targets), each in a fresh JVM; every
 # figure is printed next to its target, with PostgreSQL's CPU for the same work from the same run:
 #
-#   bench/simulator.sh [--db NAME] [--users N] [--context BYTES] [--only overhead|100k|users|saturation]
+#   bench/simulator.sh [--db NAME] [--users N] [--context BYTES] [--only overhead|100k|users|saturation|replay]
 #                      [-- extra sdbench options]
 #
 #   1. overhead:   50 users, zero configured work, 10 ms think time, 3 rounds of 15 s, interleaved:
@@ -17,7 +17,11 @@
 #                  ramp-up 300 s + window 60 s. BYTES (default 0) sets a user context anyway.
 #   4. saturation: SD transactions, 100 users, 50 ms think time, 60 s window: host CPU split
 #                  between this JVM and PostgreSQL from /proc.
-#   (not measured here: the pgbench replay of the workload's statements, issue 12's fourth figure)
+#   5. replay:     sdbench saturated (100 users, think time 0, no work per step, 20 s window) against
+#                  pgbench replaying the statements of a second, recorded run of the same configuration
+#                  on the reset data, one pgbench client per recorded DB connection: target sdbench
+#                  >= 90 % of the replay's DS/h; PostgreSQL's CPU per step of both beside it. Needs
+#                  pgbench (PostgreSQL's client tools); the scripts go to bench/out/replay-<time>/.
 #
 # Runs against the system PostgreSQL ($PGHOST:$PGPORT as $PGUSER, default 127.0.0.1:5432 as
 # postgres), database NAME (default sdbench_perf, created when missing; master data for 100 users
@@ -78,5 +82,6 @@ only_as=100k bench overhead --db-url "$url" --no-sql --users 100000 --think 10s 
 bench users --db-url "$url" --users "$users" --think 300s --ramp-up 300s --window 60s \
   --set "appServer.userContextBytes=$context" "${extra[@]}"
 bench saturation --db-url "$url" "${extra[@]}"
+bench replay --db-url "$url" --work-dir "bench/out/replay-$(date +%Y%m%d-%H%M%S)" "${extra[@]}"
 echo "written to $out"
 exit "$status"

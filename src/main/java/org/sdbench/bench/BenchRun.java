@@ -9,6 +9,7 @@ import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.metrics.RunMetrics;
 
@@ -52,9 +53,13 @@ public final class BenchRun {
             Driver driver = new Driver(system, metrics, clock, phases,
                     ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS,
                     s.appServer().replyTimeout());
-            driver.run(probe);
+            long runSteps = 0;
+            for (Interval i : driver.run(probe)) {
+                runSteps += i.steps() + i.errors();
+            }
             system.stop(Duration.ofSeconds(60));
-            return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc(), probe.updateDbCalls());
+            return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc(), probe.updateDbCalls(),
+                    runSteps);
         }
     }
 }

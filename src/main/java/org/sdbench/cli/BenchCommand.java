@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.bench.BenchRun;
 import org.sdbench.bench.OverheadBench;
+import org.sdbench.bench.ReplayBench;
 import org.sdbench.bench.SaturationBench;
 import org.sdbench.bench.UsersBench;
 import org.sdbench.config.Durations;
@@ -32,14 +33,15 @@ import picocli.CommandLine.Model.CommandSpec;
                 + BenchCommand.NO_SQL_SCHEMA + " (empty tables); benches with SQL reset the documents to the loaded "
                 + "state before every run, as 'sweep' does between levels."},
         subcommands = {BenchCommand.Overhead.class, BenchCommand.Users.class, BenchCommand.Saturation.class,
-                BenchWork.class, BenchWireCommand.class})
+                BenchCommand.Replay.class, BenchWork.class, BenchWireCommand.class})
 final class BenchCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a bench is required (overhead, users, saturation)");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "a bench is required (overhead, users, saturation, replay, work, wire)");
     }
 
     @Command(name = "overhead", mixinStandardHelpOptions = true,
@@ -152,6 +154,67 @@ final class BenchCommand implements Runnable {
                         c.appServer(), c.workload(), c.run().seed());
                 return new SaturationBench(new BenchRun(db, databaseName(db), out), out).run(o)
                         ? ExitCode.OK : ExitCode.FAILED_CHECK;
+            }
+        }
+    }
+
+    @Command(name = "replay", mixinStandardHelpOptions = true,
+            description = {"sdbench saturated (think time 0, no work per step) against pgbench replaying the statements "
+                    + "of the same run: a second run records what every pooled connection sends, pgbench replays it "
+                    + "with one client per connection on the reset data, and its time gives a DS/h equivalent. "
+                    + "Target: sdbench reaches >= 90 % of it. PostgreSQL only; needs pgbench on the PATH.",
+                    "The capture and the scripts (replay-NNN.sql, one per connection) stay in the work folder; they "
+                    + "hold the run's data, never a password."})
+    static final class Replay implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--ramp-up", paramLabel = "DURATION", defaultValue = "5s", description = "Ramp-up (default ${DEFAULT-VALUE}).")
+        String rampUp;
+
+        @Option(names = "--window", paramLabel = "DURATION", defaultValue = "20s", description = "Measurement window (default ${DEFAULT-VALUE}).")
+        String window;
+
+        @Option(names = "--record-window", paramLabel = "DURATION", defaultValue = "6s", description = "Window of the "
+                + "recorded run (default ${DEFAULT-VALUE}); its steps of every phase are replayed, and pgbench's parsing "
+                + "grows with the square of a connection's script, so keep it short.")
+        String recordWindow;
+
+        @Option(names = "--work-dir", paramLabel = "DIR", description = "Where the capture and the script go "
+                + "(default: a new folder sdbench-replay-* in the system's temporary folder).")
+        java.nio.file.Path workDir;
+
+        @Option(names = "--pgbench-timeout", paramLabel = "DURATION", defaultValue = "10m", description = "Bound on "
+                + "the pgbench replay (default ${DEFAULT-VALUE}).")
+        String pgbenchTimeout;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            SdbenchConfig c = options.load(extra(options, 100, true));
+            if (c.database().kind() == org.sdbench.config.DbKind.DB2) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "database.kind=db2: the pgbench replay needs PostgreSQL (postgresql or embedded)");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            var up = Durations.parse("--ramp-up", rampUp);
+            var w = Durations.parse("--window", window);
+            var limit = Durations.parse("--pgbench-timeout", pgbenchTimeout);
+            try (Database db = Database.open(c.database(), false)) {
+                prepare(db, c, true, out);
+                String name = databaseName(db);
+                var endpoint = db.endpoint();
+                var target = new org.sdbench.bench.PgbenchTarget(endpoint.getHostString(), endpoint.getPort(),
+                        c.database().user(), name, db.schema(), db.childEnvironment().get(Database.CHILD_PASSWORD_ENV));
+                java.nio.file.Path dir = workDir != null ? workDir : java.nio.file.Files.createTempDirectory("sdbench-replay-");
+                var o = new ReplayBench.Options(c.run().users(), up, w, Durations.parse("--record-window", recordWindow),
+                        c.appServer(), c.workload(), c.run().seed(), dir,
+                        target, limit);
+                return new ReplayBench(db, new BenchRun(db, name, out), out).run(o) ? ExitCode.OK : ExitCode.FAILED_CHECK;
+            } catch (java.io.IOException e) {
+                throw new EnvironmentException("cannot create the replay's work folder: " + e.getMessage());
             }
         }
     }

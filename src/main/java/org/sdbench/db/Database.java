@@ -25,6 +25,8 @@ public final class Database implements AutoCloseable {
     /** The URL connections dial: {@link #url}, or the same with host and port of a relay in front of it. */
     private volatile String dialUrl;
     private final List<HikariDataSource> pools = new CopyOnWriteArrayList<>();
+    /** Where pools created from now on record their statements, or null (the normal case). */
+    private volatile StatementCapture capture;
 
     private Database(DatabaseConfig config, Dialect dialect, String url, String password, EmbeddedServer embedded) {
         this.config = config;
@@ -112,10 +114,24 @@ public final class Database implements AutoCloseable {
     public HikariDataSource pool(String name, int size) {
         HikariConfig hc = new HikariConfig();
         hc.setPoolName(name);
-        hc.setJdbcUrl(dialUrl);
-        hc.setUsername(config.user());
-        if (password != null) {
-            hc.setPassword(password);
+        StatementCapture recording = capture;
+        if (recording != null) {
+            Properties p = properties();
+            dialect.sessionTimeoutProperties(config.timeouts()).forEach(p::setProperty);
+            String target = dialUrl;
+            hc.setDataSource(recording.dataSource(() -> DriverManager.getConnection(target, p)));
+        } else {
+            hc.setJdbcUrl(dialUrl);
+            hc.setUsername(config.user());
+            if (password != null) {
+                hc.setPassword(password);
+            }
+            properties().forEach((k, v) -> {
+                if (!k.equals("user") && !k.equals("password")) {
+                    hc.addDataSourceProperty((String) k, v);
+                }
+            });
+            dialect.sessionTimeoutProperties(config.timeouts()).forEach(hc::addDataSourceProperty);
         }
         hc.setMaximumPoolSize(size);
         hc.setMinimumIdle(size);
@@ -124,12 +140,6 @@ public final class Database implements AutoCloseable {
         hc.setConnectionTimeout(connectMs);
         // A server that does not answer at start is an environment error, not a reason to wait forever.
         hc.setInitializationFailTimeout(connectMs);
-        properties().forEach((k, v) -> {
-            if (!k.equals("user") && !k.equals("password")) {
-                hc.addDataSourceProperty((String) k, v);
-            }
-        });
-        dialect.sessionTimeoutProperties(config.timeouts()).forEach(hc::addDataSourceProperty);
         try {
             HikariDataSource ds = new HikariDataSource(hc);
             pools.add(ds);
@@ -138,6 +148,14 @@ public final class Database implements AutoCloseable {
             throw new EnvironmentException("connection pool '" + name + "': no connection to " + url + " within "
                     + "database.timeouts.connect (" + EmbeddedServer.rootCause(e) + "); is the server up and reachable?");
         }
+    }
+
+    /**
+     * Pools created from now on record every statement their connections send into {@code c}
+     * ({@code null}: pools created from now on do not); pools that exist are not affected.
+     */
+    public void captureStatements(StatementCapture c) {
+        this.capture = c;
     }
 
     private Properties properties() {

@@ -1,0 +1,153 @@
+package org.sdbench.bench;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.sdbench.config.AppServerConfig;
+import org.sdbench.config.WorkloadConfig;
+import org.sdbench.db.Database;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.db.StatementCapture;
+import org.sdbench.load.TransactionalReset;
+
+/**
+ * sdbench saturated against a pgbench replay of its own statements: (1) a saturated run with zero
+ * configured work and think time measures sdbench's DS/h over its window; (2) the same run again,
+ * from the same reset data, records every statement its pooled connections send, with parameters
+ * and transactions, one file per connection; (3) after another reset, pgbench replays them with
+ * one client per recorded connection, so the DBMS gets the same statements, commits and
+ * connections with no simulator in between. The replay's DS/h equivalent is the recorded run's
+ * dialog steps over pgbench's time. What the replay leaves out is listed in bench/efficiency.md.
+ */
+public final class ReplayBench {
+    /** The target: a saturated run reaches at least this share of the replay's DS/h. */
+    static final double TARGET_SHARE = 0.90;
+    /** The advisory lock that starts all pgbench clients together ("sdb8" in ASCII). */
+    private static final long GATE_KEY = 0x73646238L;
+
+    /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
+    public record Options(int users, Duration rampUp, Duration window, Duration recordWindow, AppServerConfig appServer, WorkloadConfig workload,
+                          long seed, Path work, PgbenchTarget target, Duration pgbenchTimeout) {
+    }
+
+    private final Database db;
+    private final BenchRun runner;
+    private final PrintWriter out;
+
+    public ReplayBench(Database db, BenchRun runner, PrintWriter out) {
+        this.db = db;
+        this.runner = runner;
+        this.out = out;
+    }
+
+    /** Runs the three parts and prints the comparison; true when sdbench reached the target share. */
+    public boolean run(Options o) throws InterruptedException {
+        RunSpec spec = RunSpec.sql("replay", o.appServer(), RunSpec.zeroCpu(o.workload(), Duration.ZERO), o.users(), o.seed())
+                .phases(o.rampUp(), o.window(), Duration.ofSeconds(1));
+        out.printf(Locale.ROOT, "bench replay: %d users, think 0, no work per step, %d x %d dialog + %d update WPs, "
+                        + "ramp-up %d s, window %d s (recorded run: %d s); capture and scripts in %s%n", o.users(),
+                o.appServer().instances(), o.appServer().dialogWorkProcesses(), o.appServer().updateWorkProcesses(),
+                o.rampUp().toSeconds(), o.window().toSeconds(), o.recordWindow().toSeconds(), o.work());
+        out.println("1/3 sdbench saturated (measured)");
+        out.flush();
+        BenchResult measured = runner.run(spec);
+        out.println("2/3 sdbench saturated again, recording its statements");
+        out.flush();
+        BenchResult recorded;
+        StatementCapture capture = new StatementCapture(o.work().resolve("capture"));
+        try {
+            db.captureStatements(capture);
+            recorded = runner.run(spec.phases(o.rampUp(), o.recordWindow(), Duration.ofSeconds(1)));
+        } finally {
+            db.captureStatements(null);
+            capture.close();
+        }
+        String what = String.format(Locale.ROOT, "sdbench bench replay: %d dialog steps of %d users, %d connections, "
+                + "%d round trips, %d transactions; replayed after sdbench's baseline reset", recorded.runSteps(),
+                o.users(), capture.files().size(), capture.roundTrips(), capture.transactions());
+        List<Path> scripts = PgbenchScript.write(capture.files(), o.work(), GATE_KEY, what);
+        out.printf(Locale.ROOT, "3/3 pgbench replay of %,d round trips on %d connections (scripts %s/replay-*.sql)%n",
+                capture.roundTrips(), scripts.size(), o.work());
+        out.flush();
+        new TransactionalReset(db).reset();
+        Pgbench.Result pg;
+        try (Connection gate = db.connect()) {
+            pg = Pgbench.run(o.target(), scripts, gate, GATE_KEY, o.pgbenchTimeout());
+        } catch (SQLException e) {
+            throw new EnvironmentException("the replay's start gate on " + db.describe() + " failed: " + e.getMessage());
+        }
+        long overtaken = clearLeftovers();
+        new TransactionalReset(db).reset();
+        out.printf(Locale.ROOT, "replay order          %d of the replayed update requests were still in VBHDR at the end "
+                + "(an update client got to the request before the dialog client had written it; removed)%n", overtaken);
+        return print(measured, recorded, capture, pg);
+    }
+
+    private boolean print(BenchResult m, BenchResult rec, StatementCapture capture, Pgbench.Result pg) {
+        out.println();
+        double sdPerHour = m.stepsPerSecond() * 3600;
+        out.printf(Locale.ROOT, "sdbench               %,.0f DS/h (%,.0f steps/s, response avg %.2f ms, errors %d), "
+                        + "%.1f round trips per step (window, as bench overhead counts them); PostgreSQL backends %.0f us per step, sdbench JVM %.0f us per step; %s%n",
+                sdPerHour, m.stepsPerSecond(), m.summary().overall().response().avgMs(), m.summary().overall().errors(),
+                (double) m.sqlStatements() / Math.max(1, m.steps()), micros(m.cpu().dbBackendNanos(), m.steps()),
+                micros(m.cpu().jvmNanos(), m.steps()), HostLoad.brief(m.cpu()));
+        var avg = m.summary().overall().avg();
+        out.printf(Locale.ROOT, "  sdbench response    wait %.2f, DB %.2f, enqueue %.2f, number range %.2f, update wait %.2f, "
+                        + "CPU %.2f ms per step: the replay has no queue, locks or waits of the app tier%n", avg.waitMs(),
+                avg.dbMs(), avg.enqueueMs(), avg.numberRangeMs(), avg.updateWaitMs(), avg.cpuMs());
+        out.printf(Locale.ROOT, "recorded run          %,d dialog steps (all phases), %,d round trips = %.1f per step, "
+                        + "%,d transactions = %.2f per step, %d connections%n", rec.runSteps(), capture.roundTrips(),
+                (double) capture.roundTrips() / Math.max(1, rec.runSteps()), capture.transactions(),
+                (double) capture.transactions() / Math.max(1, rec.runSteps()), capture.files().size());
+        out.printf(Locale.ROOT, "pgbench command       %s (one per connection, started together)%n",
+                Pgbench.describe(pg.command()));
+        if (!pg.complete()) {
+            out.printf(Locale.ROOT, "pgbench               INCOMPLETE: %d of %d clients finished; %s%n", pg.finished(),
+                    pg.clients(), pg.failure());
+            out.flush();
+            return false;
+        }
+        double pgPerHour = rec.runSteps() * 3600 / pg.seconds();
+        double others = pg.busyNanos() - pg.postgresNanos() - pg.clientNanos();
+        out.printf(Locale.ROOT, "pgbench replay        %.2f s for the %,d steps = %,.0f DS/h equivalent; PostgreSQL "
+                        + "backends %.0f us per step, pgbench %.0f us per step; host others %.2f cores (this JVM idle)%n",
+                pg.seconds(), rec.runSteps(), pgPerHour, micros(pg.dbBackendNanos(), rec.runSteps()),
+                micros(pg.clientNanos(), rec.runSteps()), Math.max(0, others) / 1e9 / pg.seconds());
+        double share = sdPerHour / pgPerHour;
+        out.printf(Locale.ROOT, "target: saturated sdbench >= %.0f%% of the pgbench replay's DS/h -> %.1f%%: %s%n",
+                100 * TARGET_SHARE, 100 * share, share >= TARGET_SHARE ? "MET" : "NOT MET");
+        out.flush();
+        return share >= TARGET_SHARE;
+    }
+
+    /**
+     * Update requests the replay left in VBHDR, removed. Each connection replays in its own order,
+     * but nothing orders one connection after another, as the update task's queue did: when an
+     * update client reaches a request before the dialog client wrote it, the request stays behind.
+     * They are copies of requests the recorded run processed, so deleting them loses nothing.
+     */
+    private long clearLeftovers() {
+        try (Connection c = db.connect(); java.sql.Statement s = c.createStatement()) {
+            long left;
+            try (var rs = s.executeQuery("SELECT count(*) FROM vbhdr")) {
+                rs.next();
+                left = rs.getLong(1);
+            }
+            s.execute("DELETE FROM vbdata");
+            s.execute("DELETE FROM vbmod");
+            s.execute("DELETE FROM vbhdr");
+            return left;
+        } catch (SQLException e) {
+            throw new EnvironmentException("removing the replay's update requests from " + db.describe() + " failed: "
+                    + e.getMessage());
+        }
+    }
+
+    private static double micros(long nanos, long steps) {
+        return steps <= 0 || nanos < 0 ? Double.NaN : nanos / 1e3 / steps;
+    }
+}
