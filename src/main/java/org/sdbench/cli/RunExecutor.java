@@ -31,6 +31,7 @@ import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
+import org.sdbench.driver.CustomizingChanges;
 import org.sdbench.report.rules.Certificate;
 import org.sdbench.report.rules.SdRules;
 import org.sdbench.report.rules.Verdict;
@@ -131,7 +132,7 @@ final class RunExecutor {
                 RunReport base = m.report().withNetwork(NetworkSection.of(net,
                         env.network() == null ? null : env.network().dbRoundTrip()));
                 RunReport report = base.withCertificate(Certificate.of(base,
-                        SdRules.judge(c.run().rules(), base, m.rows()), env));
+                        SdRules.judge(c.run().rules(), c.workload(), base, m.rows()), env));
                 RunFolder.write(folder, report, m.rows(), env);
                 TerminalSummary.print(report, out);
                 out.println("results: " + folder.toAbsolutePath());
@@ -173,12 +174,15 @@ final class RunExecutor {
                 out.printf("prometheus metrics: http://%s:%d/metrics%n", prometheus.host(), prometheus.port());
             }
             probe.start();
-            var buffers = new BufferWindow(system.instances());
-            try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, system, clock)) {
+            var buffers = BufferWindow.of(system.instances());
+            long customizingChanges;
+            try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, system, clock);
+                 var changes = CustomizingChanges.start(db, c.run().customizingChangeEvery(), line -> log(out, line))) {
                 driver.run(i -> {
                     buffers.harvest(i.inWindow());
                     progress.interval(series.add(i, driver.loggedOn(), updateQueue(system)));
                 });
+                customizingChanges = changes == null ? 0 : changes.changes();
             }
             var window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
             boolean drained = stopAppTier(system);
@@ -186,11 +190,17 @@ final class RunExecutor {
                     c.run().rampDown().toNanos() / 1e9, intervalSeconds);
             RunReport report = new RunReportAssembler(c, db, system, metrics).assemble(started, drained, recovered,
                     driver.stopped(), timeline, window, calibration);
-            report = report.withTableBuffer(buffers.figures(c.appServer().tableBufferEntries()));
+            report = report.withTableBuffer(buffers.figures(c.appServer().tableBufferEntries(), system.instances())
+                    .withCustomizingChanges(customizingChanges));
             return new Measured(report.withThresholds(Thresholds.evaluate(parsed, report)), series.rows());
         } finally {
             metrics.observe(StepObserver.NONE);
         }
+    }
+
+    static void log(PrintWriter out, String line) {
+        out.println("sdbench: " + line);
+        out.flush();
     }
 
     /**

@@ -124,7 +124,7 @@ final class SweepCommand implements Callable<Integer> {
     private static SdbenchConfig level(SdbenchConfig c, int users, Path dir) {
         RunConfig r = c.run();
         RunConfig lr = new RunConfig(users, r.rampUp(), r.duration(), r.rampDown(), r.seed(), r.workload(), dir.toString(),
-                r.rules());
+                r.rules(), r.customizingChangeEvery());
         return new SdbenchConfig(c.name() + "-u" + users, c.database(), c.appServer(), lr, c.load(), c.workload(), c.network());
     }
 

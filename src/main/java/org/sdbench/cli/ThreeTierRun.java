@@ -12,6 +12,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.db.EnvironmentException;
 import org.sdbench.driver.Driver;
+import org.sdbench.driver.CustomizingChanges;
 import org.sdbench.driver.InstanceStats;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.RemoteDialogService;
@@ -169,15 +170,25 @@ final class ThreeTierRun {
                 a.dialogWorkProcesses(), a.updateWorkProcesses(), db.describe(), Durations.format(c.run().rampUp()),
                 Durations.format(c.run().duration()), Durations.format(c.run().rampDown()), folder);
         out.flush();
+        var buffers = new org.sdbench.report.BufferWindow(() -> sum(tier, InstanceStats::tableBufferHits),
+                () -> sum(tier, InstanceStats::tableBufferMisses));
         CtrlC ctrlC = new CtrlC(driver, db);
         try {
             var series = new TimeSeries(phases);
             WindowProbe.Result window;
+            long customizingChanges;
             try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
                     EnvironmentProbe.isLocal(c.database()))) {
                 probe.start();
-                try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, () -> updateQueue(tier), clock)) {
-                    driver.run(i -> progress.interval(series.add(i, driver.loggedOn(), updateQueue(tier))));
+                try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, () -> updateQueue(tier), clock);
+                     var changes = CustomizingChanges.start(db, c.run().customizingChangeEvery(),
+                             line -> RunExecutor.log(out, line))) {
+                    driver.run(i -> {
+                        // The harvest pulled every app server's totals just before this callback.
+                        buffers.harvest(i.inWindow());
+                        progress.interval(series.add(i, driver.loggedOn(), updateQueue(tier)));
+                    });
+                    customizingChanges = changes == null ? 0 : changes.changes();
                 }
                 window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
             }
@@ -193,11 +204,15 @@ final class ThreeTierRun {
             RunReport report = new RunReportAssembler(c, db, figures(tier), metrics).assemble(started, drained, recovered,
                     driver.stopped(), timeline, window, env.calibration());
             report = ThreeTierFigures.attach(report, metrics, tier, service, window, phases);
+            report = report.withTableBuffer(buffers.figures(a.tableBufferEntries(),
+                    sum(tier, InstanceStats::tableBufferEntries), sum(tier, InstanceStats::tableBufferEvictions),
+                    sum(tier, InstanceStats::tableBufferInvalidations), sum(tier, InstanceStats::bufferSyncPolls))
+                    .withCustomizingChanges(customizingChanges));
             report = withAppTierCpu(report, c, metrics, window.host(), env);
             report = report.withNetwork(NetworkSection.threeTier(net, c.network(),
                     env.network() == null ? null : env.network().dbRoundTrip()));
             report = report.withThresholds(Thresholds.evaluate(thresholds, report));
-            report = report.withCertificate(Certificate.of(report, SdRules.judge(c.run().rules(), report, series.rows()), env));
+            report = report.withCertificate(Certificate.of(report, SdRules.judge(c.run().rules(), c.workload(), report, series.rows()), env));
             RunFolder.write(folder, report, series.rows(), env);
             TerminalSummary.print(report, out);
             ThreeTierFigures.print(report.threeTier(), out);
@@ -238,6 +253,11 @@ final class ThreeTierRun {
 
     private static double known(Double percent) {
         return percent == null ? 0 : percent;
+    }
+
+    /** One figure summed over the app servers' last stats replies (a dead one's last reply counts). */
+    private static long sum(RemoteTier tier, java.util.function.ToLongFunction<InstanceStats> figure) {
+        return tier.instanceStats().values().stream().mapToLong(figure).sum();
     }
 
     private static int updateQueue(RemoteTier tier) {

@@ -2,7 +2,12 @@ package org.sdbench.config;
 
 import java.time.Duration;
 
-/** Users and phases of one run. Only the measurement window ({@link #duration}) counts. */
+/**
+ * Users and phases of one run. Only the measurement window ({@link #duration}) counts.
+ *
+ * @param customizingChangeEvery how often a buffered customizing entry is changed during the run
+ *     (the buffers drop its table at their next synchronisation); zero = never
+ */
 public record RunConfig(
         int users,
         Duration rampUp,
@@ -11,7 +16,8 @@ public record RunConfig(
         long seed,
         String workload,
         String resultsDir,
-        RunRules rules) {
+        RunRules rules,
+        Duration customizingChangeEvery) {
 
     public RunConfig {
         ConfigException.require(users >= 1 && users <= 1_000_000, "run.users", users, "1 to 1000000");
@@ -25,5 +31,9 @@ public record RunConfig(
         ConfigException.require(resultsDir != null && !resultsDir.isBlank(), "run.resultsDir", resultsDir,
                 "a directory path");
         ConfigException.require(rules != null, "run.rules", null, "sd, sd-pre2009 or none");
+        ConfigException.require(customizingChangeEvery != null && (customizingChangeEvery.isZero()
+                        || customizingChangeEvery.toMillis() >= 100), "run.customizingChangeEvery",
+                customizingChangeEvery == null ? null : Durations.format(customizingChangeEvery),
+                "0 (never) or a duration of at least 100ms");
     }
 }

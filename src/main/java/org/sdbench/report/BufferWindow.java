@@ -1,30 +1,41 @@
 package org.sdbench.report;
 
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.TableBuffer;
 
 /**
  * Counts the table-buffer reads of the measurement window: at every harvest the reads since the
- * previous one are added when the span was measurement, as the step metrics are. Called on the
- * reporter thread only.
+ * previous one are added when the span was measurement, as the step metrics are. The totals come
+ * from the in-process instances (two-tier) or from the app servers' last stats replies
+ * (three-tier). Called on the reporter thread only.
  */
 public final class BufferWindow {
-    private final List<AppServerInstance> instances;
+    private final LongSupplier hits;
+    private final LongSupplier misses;
     private long lastHits;
     private long lastMisses;
     private long windowHits;
     private long windowMisses;
 
-    public BufferWindow(List<AppServerInstance> instances) {
-        this.instances = List.copyOf(instances);
-        lastHits = sum(true);
-        lastMisses = sum(false);
+    /** @param hits all instances' buffer hits so far; @param misses likewise misses */
+    public BufferWindow(LongSupplier hits, LongSupplier misses) {
+        this.hits = hits;
+        this.misses = misses;
+        lastHits = hits.getAsLong();
+        lastMisses = misses.getAsLong();
+    }
+
+    public static BufferWindow of(List<AppServerInstance> instances) {
+        List<AppServerInstance> all = List.copyOf(instances);
+        return new BufferWindow(() -> all.stream().mapToLong(i -> i.tableBuffer().hits()).sum(),
+                () -> all.stream().mapToLong(i -> i.tableBuffer().misses()).sum());
     }
 
     public void harvest(boolean inWindow) {
-        long h = sum(true);
-        long m = sum(false);
+        long h = hits.getAsLong();
+        long m = misses.getAsLong();
         if (inWindow) {
             windowHits += h - lastHits;
             windowMisses += m - lastMisses;
@@ -33,15 +44,8 @@ public final class BufferWindow {
         lastMisses = m;
     }
 
-    private long sum(boolean hits) {
-        long n = 0;
-        for (AppServerInstance i : instances) {
-            n += hits ? i.tableBuffer().hits() : i.tableBuffer().misses();
-        }
-        return n;
-    }
-
-    public TableBufferFigures figures(long capacityPerInstance) {
+    /** The window's reads with the in-process instances' sizes, displacements and invalidations. */
+    public TableBufferFigures figures(long capacityPerInstance, List<AppServerInstance> instances) {
         long entries = 0;
         long evictions = 0;
         long invalidations = 0;
@@ -53,8 +57,14 @@ public final class BufferWindow {
             invalidations += b.invalidations();
             polls += i.bufferSync().polls();
         }
+        return figures(capacityPerInstance, entries, evictions, invalidations, polls);
+    }
+
+    /** The window's reads with whole-run totals of all instances. */
+    public TableBufferFigures figures(long capacityPerInstance, long entries, long evictions, long invalidations,
+                                      long syncPolls) {
         long reads = windowHits + windowMisses;
         return new TableBufferFigures(capacityPerInstance, entries, windowHits, windowMisses,
-                reads == 0 ? 0 : (double) windowHits / reads, evictions, invalidations, polls);
+                reads == 0 ? 0 : (double) windowHits / reads, evictions, invalidations, syncPolls, 0);
     }
 }

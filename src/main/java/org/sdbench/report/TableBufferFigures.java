@@ -11,10 +11,17 @@ package org.sdbench.report;
  * @param evictions entries displaced because a buffer was full (ST02's swaps), whole run
  * @param invalidations entries dropped because their table changed (DDLOG), whole run
  * @param syncPolls DDLOG reads of all instances, whole run
+ * @param customizingChanges buffered customizing entries the run changed (run.customizingChangeEvery)
  */
 public record TableBufferFigures(long capacityPerInstance, long entries, long windowHits, long windowMisses,
-                                 double windowHitRatio, long evictions, long invalidations, long syncPolls) {
+                                 double windowHitRatio, long evictions, long invalidations, long syncPolls,
+                                 long customizingChanges) {
     public static final double GUIDELINE = 0.98;
+
+    public TableBufferFigures withCustomizingChanges(long changes) {
+        return new TableBufferFigures(capacityPerInstance, entries, windowHits, windowMisses, windowHitRatio, evictions,
+                invalidations, syncPolls, changes);
+    }
 
     /** Whether the window met the ≥ 98 % guideline (no reads at all meets it trivially: false). */
     public boolean guidelineMet() {

@@ -82,9 +82,11 @@ public final class TerminalSummary {
             return;
         }
         out.printf(Locale.ROOT, "table buffer  window hit ratio %.2f %% (%,d hits, %,d misses; guideline >= 98 %%: %s); "
-                        + "%,d of %,d entries per instance in use, %,d displaced, %,d invalidated, %,d DDLOG polls%n",
+                        + "%,d of %,d entries per instance in use, %,d displaced, %,d invalidated, %,d DDLOG polls%s%n",
                 b.windowHitRatio() * 100, b.windowHits(), b.windowMisses(), b.guidelineMet() ? "met" : "MISSED",
-                b.entries(), b.capacityPerInstance(), b.evictions(), b.invalidations(), b.syncPolls());
+                b.entries(), b.capacityPerInstance(), b.evictions(), b.invalidations(), b.syncPolls(),
+                b.customizingChanges() == 0 ? "" : String.format(Locale.ROOT, "; %,d customizing changes by the run",
+                        b.customizingChanges()));
     }
 
     /** Buffer sizes are per object; the counters are per instance over all objects and the whole run. */

@@ -15,7 +15,9 @@ import org.sdbench.load.TestDb;
 /**
  * A real three-tier run (central services and two app-server processes started by the run), one
  * app server killed with SIGKILL mid-run: the run completes, its users log on elsewhere, the dead
- * instance's update requests are processed by the survivor, and the audit passes.
+ * instance's update requests are processed by the survivor, and the audit passes. The run also
+ * changes buffered customizing every second: the app-server processes drop the changed tables
+ * from their buffers, and the report counts those invalidations.
  */
 class ThreeTierKillTest {
     private static final String SCHEMA = "it_threetier";
@@ -30,17 +32,30 @@ class ThreeTierKillTest {
         CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "-c",
                 "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "6",
                 "--ramp-up", "1s", "--duration", "14s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
-                "--set", "run.resultsDir=target/test-results/three-tier", "--interval", "2"));
+                "--set", "run.resultsDir=target/test-results/three-tier", "--interval", "2",
+                "--set", "run.customizingChangeEvery=1s", "--set", "appServer.tableBufferSync=500ms"));
         ProcessHandle victim = awaitVictimWithWork(run);
         victim.destroyForcibly();
         TestDb.Run r = run.get(5, TimeUnit.MINUTES);
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("lost app servers [2]"), r.out());
         assertTrue(r.out().contains("three-tier: response at the app servers"), r.out());
+        var buffer = result(r).at("/tableBuffer");
+        assertTrue(buffer.at("/customizingChanges").asLong() >= 5, buffer.toString());
+        assertTrue(buffer.at("/invalidations").asLong() > 0, "the app servers dropped changed tables: " + buffer);
+        assertTrue(buffer.at("/windowHits").asLong() > 0, buffer.toString());
+        assertTrue(r.out().contains("customizing changes by the run"), r.out());
         TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
         assertEquals(0, check.exit(), check.out() + check.err());
         assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
                 "no child process outlives the run");
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode result(TestDb.Run r) throws java.io.IOException {
+        java.nio.file.Path folder = r.out().lines().filter(l -> l.startsWith("results: "))
+                .map(l -> java.nio.file.Path.of(l.substring(9).strip())).findFirst()
+                .orElseThrow(() -> new AssertionError("no results line in:\n" + r.out()));
+        return org.sdbench.report.Json.MAPPER.readTree(folder.resolve(org.sdbench.report.RunFolder.RESULT).toFile());
     }
 
     /** App server 2, once documents were saved (a bounded wait on a condition, not a sleep for timing). */

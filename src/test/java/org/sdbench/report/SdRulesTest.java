@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.RunRules;
+import org.sdbench.config.WorkloadConfig;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
@@ -27,6 +28,9 @@ import org.sdbench.report.rules.Verdict;
 class SdRulesTest {
     private static final long MS = 1_000_000L;
     private static final int USERS = 10;
+    private static final WorkloadConfig STANDARD = org.sdbench.load.TestDb.config("rules",
+            "run.workload=workloads/sd-standard.yaml").workload();
+    private static final WorkloadConfig QUICK = org.sdbench.load.TestDb.config("rules").workload();
 
     /** A measured window of {@code seconds}, every step taking {@code stepMs}, {@code failed} steps failing. */
     private static Run run(int seconds, long stepMs, int failed) {
@@ -70,7 +74,7 @@ class SdRulesTest {
     @Test
     void judge_fifteenMinutesSteadyNoErrors_valid() {
         Run r = run(900, 200, 0);
-        Verdict v = SdRules.judge(RunRules.SD, r.report(), r.rows());
+        Verdict v = SdRules.judge(RunRules.SD, STANDARD, r.report(), r.rows());
         assertEquals(Verdict.VALID, v.status(), v.toString());
         assertEquals(List.of("ramp-up", "window", "steady-state", "response-time", "errors"),
                 v.checks().stream().map(RuleCheck::rule).toList());
@@ -81,7 +85,7 @@ class SdRulesTest {
     @Test
     void judge_shortWindowWithErrors_invalidNamingEachFailedRule() {
         Run r = run(60, 200, 3);
-        Verdict v = SdRules.judge(RunRules.SD, r.report(), r.rows());
+        Verdict v = SdRules.judge(RunRules.SD, STANDARD, r.report(), r.rows());
         assertEquals(Verdict.INVALID, v.status());
         // One minute cannot show a steady state either.
         assertEquals(List.of("window", "steady-state", "errors"), v.failed().stream().map(RuleCheck::rule).toList());
@@ -101,8 +105,8 @@ class SdRulesTest {
     void judge_responseBetweenOneAndTwoSeconds_validOnlyUnderPre2009() {
         Run r = run(900, 1500, 0);
         assertEquals(List.of("response-time"),
-                SdRules.judge(RunRules.SD, r.report(), r.rows()).failed().stream().map(RuleCheck::rule).toList());
-        assertEquals(Verdict.VALID, SdRules.judge(RunRules.SD_PRE2009, r.report(), r.rows()).status());
+                SdRules.judge(RunRules.SD, STANDARD, r.report(), r.rows()).failed().stream().map(RuleCheck::rule).toList());
+        assertEquals(Verdict.VALID, SdRules.judge(RunRules.SD_PRE2009, STANDARD, r.report(), r.rows()).status());
     }
 
     @Test
@@ -111,7 +115,7 @@ class SdRulesTest {
         List<IntervalRow> rows = new ArrayList<>(r.rows());
         IntervalRow first = rows.getFirst();
         rows.set(0, row(new Interval(0, 10_000 * MS, 0, true, first.steps(), 0, 200, 200, 200, 0, 0, 0, 0), USERS - 1));
-        RuleCheck rampUp = check(SdRules.judge(RunRules.SD, r.report(), rows), "ramp-up");
+        RuleCheck rampUp = check(SdRules.judge(RunRules.SD, STANDARD, r.report(), rows), "ramp-up");
         assertFalse(rampUp.passed());
         assertEquals("at least 9 of 10 users logged on during the window", rampUp.figure());
     }
@@ -135,9 +139,51 @@ class SdRulesTest {
     @Test
     void judge_rulesNone_notJudgedAndSapsLikeKept() {
         Run r = run(60, 200, 3);
-        Verdict v = SdRules.judge(RunRules.NONE, r.report(), r.rows());
+        Verdict v = SdRules.judge(RunRules.NONE, STANDARD, r.report(), r.rows());
         assertEquals(Verdict.NOT_JUDGED, v.status());
         assertTrue(v.checks().isEmpty());
         assertEquals(r.report().throughput().sapsLike(), Certificate.of(r.report(), v, null).sapsLike(), 1e-9);
+    }
+
+    @Test
+    void notStandardBecause_standardFileAndRetunedCopies_onlyTheFileIsStandard() {
+        assertNull(SdRules.notStandardBecause(STANDARD));
+        assertEquals("name not sd-standard, think time 200ms, not 10s",
+                SdRules.notStandardBecause(QUICK));
+        var retuned = org.sdbench.load.TestDb.config("rules", "run.workload=workloads/sd-standard.yaml",
+                "workload.thinkTime=100ms", "workload.listLength=10").workload();
+        assertEquals("think time 100ms, not 10s, VA05 lists 10 orders, not 40", SdRules.notStandardBecause(retuned));
+    }
+
+    @Test
+    void judge_otherWorkloadShortWindow_windowNotAppliedWithTheReasonAndSaidInTheVerdict() {
+        Run r = run(120, 200, 0);
+        Verdict v = SdRules.judge(RunRules.SD, QUICK, r.report(), r.rows());
+        RuleCheck window = check(v, "window");
+        assertFalse(window.applied());
+        assertEquals("not applied, 120 s measured: workload sd-quick is not the standard workload (name not sd-standard, "
+                + "think time 200ms, not 10s)", window.figure());
+        assertEquals(Verdict.VALID, v.status(), v.toString());
+        assertTrue(v.scope().startsWith("workload sd-quick is not the standard SD workload"), v.scope());
+        assertEquals("VALID under rules sd (not applied: window)", CertificateText.verdictLine(v));
+        StringWriter out = new StringWriter();
+        CertificateText.print(Certificate.of(r.report(), v, null), new PrintWriter(out));
+        assertTrue(out.toString().contains("  n/a  window         not applied, 120 s measured"), out.toString());
+        assertTrue(out.toString().contains("rules applied         workload sd-quick is not the standard SD workload"),
+                out.toString());
+
+        Verdict standard = SdRules.judge(RunRules.SD, STANDARD, r.report(), r.rows());
+        assertEquals(List.of("window"), standard.failed().stream().map(RuleCheck::rule).toList());
+        assertEquals("workload sd-standard is the standard SD workload: every rule applies", standard.scope());
+        assertTrue(standard.notApplied().isEmpty());
+    }
+
+    @Test
+    void judge_otherWorkloadWithErrors_stillInvalid() {
+        Run r = run(120, 200, 2);
+        Verdict v = SdRules.judge(RunRules.SD, QUICK, r.report(), r.rows());
+        assertEquals(Verdict.INVALID, v.status());
+        assertEquals(List.of("errors"), v.failed().stream().map(RuleCheck::rule).toList());
+        assertEquals("INVALID under rules sd: failed errors (not applied: window)", CertificateText.verdictLine(v));
     }
 }

@@ -232,7 +232,9 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                 .i64(i.tableBuffer().hits()).i64(i.tableBuffer().misses()).i64(i.sessions().replacedConnections())
                 .i64(i.retriedTransactions()).i64(e.requests()).i64(e.conflicts()).i64(e.lockNs())
                 .i32(i.updateTask().queueLength()).i32(recovered)
-                .i64(i.sessions().failedOpens()).i64(i.replacedWorkProcesses());
+                .i64(i.sessions().failedOpens()).i64(i.replacedWorkProcesses())
+                .i64(i.tableBuffer().size()).i64(i.tableBuffer().evictions()).i64(i.tableBuffer().invalidations())
+                .i64(i.bufferSync().polls());
         return ProcessInfo.current("appserver-" + number).write(o).toBytes();
     }
 

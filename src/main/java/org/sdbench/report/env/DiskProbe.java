@@ -19,6 +19,7 @@ import org.sdbench.db.Database;
  */
 public final class DiskProbe {
     private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
     private DiskProbe() {
     }
@@ -46,8 +47,10 @@ public final class DiskProbe {
                 }
             }
         } catch (SQLException e) {
-            return new DiskLayout("reading data_directory failed (" + e.getMessage().lines().findFirst().orElse("")
-                    + "): it needs superuser or pg_read_all_settings", List.of());
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            return new DiskLayout("reading data_directory failed (" + why + ")"
+                    + (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState()) ? ": it needs superuser or pg_read_all_settings" : ""),
+                    List.of());
         }
         List<Mount> mounts;
         try {

@@ -35,10 +35,13 @@ final class CertificateHtml {
                 : Html.num(c.dbSizeBytes() / 1048576.0, 1) + " MiB at the window's end"));
         facts.add(List.of("hardware", c.hardware() == null ? "not recorded" : c.hardware()));
         facts.add(List.of("verdict", CertificateText.verdictLine(c.verdict())));
+        if (c.verdict().scope() != null && !c.verdict().checks().isEmpty()) {
+            facts.add(List.of("rules applied", c.verdict().scope()));
+        }
         h.facts(facts);
         if (!c.verdict().checks().isEmpty()) {
             List<List<String>> rows = new ArrayList<>();
-            c.verdict().checks().forEach(x -> rows.add(List.of(x.passed() ? "ok" : "FAILED", x.rule(), x.figure(),
+            c.verdict().checks().forEach(x -> rows.add(List.of(!x.applied() ? "n/a" : x.passed() ? "ok" : "FAILED", x.rule(), x.figure(),
                     x.requirement())));
             h.table(List.of("", "rule", "this run", "the rule"), rows, 99);
         }
@@ -59,7 +62,9 @@ final class CertificateHtml {
                 List.of("size", Html.num(b.entries(), 0) + " entries in use of " + Html.num(b.capacityPerInstance(), 0)
                         + " per instance (appServer.tableBufferEntries)"),
                 List.of("displaced / invalidated", Html.num(b.evictions(), 0) + " / " + Html.num(b.invalidations(), 0)
-                        + " entries, whole run; " + Html.num(b.syncPolls(), 0) + " DDLOG polls")));
+                        + " entries, whole run; " + Html.num(b.syncPolls(), 0) + " DDLOG polls"),
+                List.of("customizing changes", Html.num(b.customizingChanges(), 0)
+                        + " by the run (run.customizingChangeEvery), each announced in DDLOG")));
         h.end();
     }
 }

@@ -32,6 +32,9 @@ public final class CertificateText {
         }
         Verdict v = c.verdict();
         out.println("verdict               " + verdictLine(v));
+        if (v.scope() != null && !Verdict.NOT_JUDGED.equals(v.status())) {
+            out.println("rules applied         " + v.scope());
+        }
         v.checks().forEach(x -> out.println("  " + x.describe()));
         out.flush();
     }
@@ -44,9 +47,11 @@ public final class CertificateText {
 
     /** One line: VALID under rules x / INVALID under rules x: failed a, b / not judged. */
     public static String verdictLine(Verdict v) {
+        String notApplied = v.notApplied().isEmpty() ? "" : " (not applied: "
+                + String.join(", ", v.notApplied().stream().map(RuleCheck::rule).toList()) + ")";
         return switch (v.status()) {
-            case Verdict.VALID -> "VALID under rules " + v.rules();
-            case Verdict.INVALID -> "INVALID under rules " + v.rules() + ": failed " + failedNames(v);
+            case Verdict.VALID -> "VALID under rules " + v.rules() + notApplied;
+            case Verdict.INVALID -> "INVALID under rules " + v.rules() + ": failed " + failedNames(v) + notApplied;
             default -> "not judged (run.rules = " + v.rules() + "; --rules sd or sd-pre2009 judges a run)";
         };
     }

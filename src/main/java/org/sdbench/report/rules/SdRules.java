@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.sdbench.config.RunRules;
+import org.sdbench.config.WorkloadConfig;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunReport;
 
@@ -11,7 +12,9 @@ import org.sdbench.report.RunReport;
  * Judges a run by the SD benchmark's rules as sdbench applies them: every user logged on before the
  * high-load window starts and through it, a window of at least {@link RunRules#MIN_WINDOW}, steady
  * throughput, the average dialog response time under the rule set's limit, and no error at all
- * (failed dialog steps or failed update requests).
+ * (failed dialog steps or failed update requests). The window length is a rule of the standard
+ * workload only (its 10 s think time is what makes 15 minutes a fair sample); for any other
+ * workload it is reported as not applied, with the reason, and the verdict says so.
  */
 public final class SdRules {
     /**
@@ -25,18 +28,54 @@ public final class SdRules {
     private SdRules() {
     }
 
-    public static Verdict judge(RunRules rules, RunReport r, List<IntervalRow> rows) {
+    /** The standard workload's name and loop shape (workloads/sd-standard.yaml, DESIGN.md section 2). */
+    public static final String STANDARD_WORKLOAD = "sd-standard";
+    static final java.time.Duration STANDARD_THINK_TIME = java.time.Duration.ofSeconds(10);
+    static final int STANDARD_LINE_ITEMS = 5;
+    static final int STANDARD_LIST_LENGTH = 40;
+
+    public static Verdict judge(RunRules rules, WorkloadConfig workload, RunReport r, List<IntervalRow> rows) {
         if (rules == RunRules.NONE) {
-            return new Verdict(rules.yamlName(), Verdict.NOT_JUDGED, List.of());
+            return new Verdict(rules.yamlName(), Verdict.NOT_JUDGED, List.of(),
+                    "no rules applied (run.rules = none)");
         }
+        String deviation = notStandardBecause(workload);
         List<IntervalRow> window = rows.stream().filter(IntervalRow::inWindow).toList();
         List<RuleCheck> checks = new ArrayList<>();
         checks.add(rampUp(r.users(), window));
-        checks.add(windowLength(r));
+        checks.add(windowLength(r, workload, deviation));
         checks.add(steadyState(window, r.summary().windowSeconds()));
         checks.add(response(rules, r.summary().overall().response().avgMs()));
         checks.add(errors(r));
-        return Verdict.of(rules.yamlName(), checks);
+        String scope = deviation == null
+                ? "workload " + workload.name() + " is the standard SD workload: every rule applies"
+                : "workload " + workload.name() + " is not the standard SD workload (" + deviation + "): the "
+                        + RunRules.MIN_WINDOW.toMinutes() + "-min window rule applies to " + STANDARD_WORKLOAD
+                        + " only and was not applied; ramp-up, steady-state, response-time and errors were";
+        return Verdict.of(rules.yamlName(), checks, scope);
+    }
+
+    /**
+     * Why a workload is not the standard SD workload (name, think time, line items, list length),
+     * or null when it is. A renamed or retuned copy is not the standard: its figures do not
+     * compare with the benchmark's.
+     */
+    public static String notStandardBecause(WorkloadConfig w) {
+        List<String> why = new ArrayList<>();
+        if (!STANDARD_WORKLOAD.equals(w.name())) {
+            why.add("name not " + STANDARD_WORKLOAD);
+        }
+        if (!STANDARD_THINK_TIME.equals(w.thinkTime())) {
+            why.add("think time " + org.sdbench.config.Durations.format(w.thinkTime()) + ", not "
+                    + org.sdbench.config.Durations.format(STANDARD_THINK_TIME));
+        }
+        if (w.lineItems() != STANDARD_LINE_ITEMS) {
+            why.add(w.lineItems() + " line items, not " + STANDARD_LINE_ITEMS);
+        }
+        if (w.listLength() != STANDARD_LIST_LENGTH) {
+            why.add("VA05 lists " + w.listLength() + " orders, not " + STANDARD_LIST_LENGTH);
+        }
+        return why.isEmpty() ? null : String.join(", ", why);
     }
 
     private static RuleCheck rampUp(int users, List<IntervalRow> window) {
@@ -46,14 +85,20 @@ public final class SdRules {
                         + " users logged on during the window", !window.isEmpty() && min >= users);
     }
 
-    private static RuleCheck windowLength(RunReport r) {
+    private static RuleCheck windowLength(RunReport r, WorkloadConfig workload, String deviation) {
         double min = RunRules.MIN_WINDOW.toSeconds();
         double actual = r.summary().windowSeconds();
         boolean early = r.reliability() != null && r.reliability().stoppedEarly();
+        String requirement = String.format(Locale.ROOT, "a high-load window of at least %.0f min (%s)", min / 60,
+                STANDARD_WORKLOAD);
+        String figure = String.format(Locale.ROOT, "%.0f s measured%s", actual, early ? ", stopped early" : "");
+        if (deviation != null) {
+            return RuleCheck.notApplied("window", requirement, "not applied, " + figure + ": workload "
+                    + workload.name() + " is not the standard workload (" + deviation + ")");
+        }
         // The harvested window can fall short of the configured one by a scheduling hiccup.
         boolean ok = actual >= min * 0.999 && !early;
-        return new RuleCheck("window", String.format(Locale.ROOT, "a high-load window of at least %.0f min", min / 60),
-                String.format(Locale.ROOT, "%.0f s measured%s", actual, early ? ", stopped early" : ""), ok);
+        return new RuleCheck("window", requirement, figure, ok);
     }
 
     /** Groups the window's intervals into buckets of about a minute and compares their DS/h. */
