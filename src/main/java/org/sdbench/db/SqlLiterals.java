@@ -21,7 +21,11 @@ public final class SqlLiterals {
     private SqlLiterals() {
     }
 
-    /** {@code sql} with its {@code ?} placeholders (outside quotes) replaced by the literals of {@code params}. */
+    /**
+     * {@code sql} with its {@code ?} placeholders (outside quotes) replaced by the literals of
+     * {@code params}. The semicolons between the statements of a multi-statement text (pgjdbc sends
+     * them in one round trip) become pgbench's {@code \;}, which keeps them in one request too.
+     */
     public static String inline(String sql, Object[] params) {
         StringBuilder out = new StringBuilder(sql.length() + 16 * params.length);
         int next = 0;
@@ -42,6 +46,8 @@ public final class SqlLiterals {
                             + " parameters bound: " + sql);
                 }
                 out.append(literal(params[next++]));
+            } else if (c == ';') {
+                out.append(" \\;");
             } else {
                 out.append(c);
             }

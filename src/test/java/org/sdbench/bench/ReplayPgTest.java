@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Pipeline;
 import org.sdbench.db.StatementCapture;
 import org.sdbench.load.TestDb;
 import org.sdbench.metrics.Clock;
@@ -50,6 +51,10 @@ class ReplayPgTest {
                 a.update("INSERT INTO t VALUES (?, ?, ?, ?, ?)", "O'Brien", 1L << 40, new BigDecimal("12.50"),
                         new byte[] {0, 1, (byte) 0xfe}, null);
                 a.batch("INSERT INTO t (k, n) VALUES (?, ?)", List.of(new Object[] {"b1", 1L}, new Object[] {"b2", 2L}));
+                Pipeline p = new Pipeline(db.dialect());
+                p.update("INSERT INTO t (k) VALUES (?)", "p1");
+                p.update("UPDATE t SET note = ? WHERE k = ?", "piped; in one", "p1");
+                a.run(p);
                 a.commit();
                 b.update("INSERT INTO t (k, note) VALUES (?, ?)", "rolled-back", "never");
                 b.rollbackQuietly();
@@ -68,7 +73,7 @@ class ReplayPgTest {
             pool.close();
             capture.close();
             List<String> expected = rows(db);
-            assertEquals(4, expected.size(), expected.toString());
+            assertEquals(5, expected.size(), expected.toString());
             assertEquals(2, capture.files().size());
 
             try (Connection c = db.connect(); Statement s = c.createStatement()) {
@@ -88,6 +93,7 @@ class ReplayPgTest {
             assertTrue(all.contains("BEGIN \\; INSERT INTO t VALUES ('O''Brien'::varchar"), all);
             assertTrue(all.contains("INSERT INTO t (k, n) VALUES ('b1'::varchar, 1::int8), ('b2'::varchar, 2::int8);"), all);
             assertEquals(1, all.split("ROLLBACK;", -1).length - 1, all);
+            assertTrue(all.contains("INSERT INTO t (k) VALUES ('p1'::varchar) \\;\nUPDATE t SET note = 'piped; in one'"), all);
         } finally {
             TestDb.drop(SCHEMA);
         }

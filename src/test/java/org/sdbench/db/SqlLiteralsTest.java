@@ -18,6 +18,13 @@ class SqlLiteralsTest {
     }
 
     @Test
+    void inline_multiStatementText_semicolonsKeptInOneRoundTrip() {
+        assertEquals("SELECT 1 FROM a WHERE k = 'x;y'::varchar \\;\nSELECT 2",
+                SqlLiterals.inline("SELECT 1 FROM a WHERE k = ?;\nSELECT 2",
+                new Object[] {"x;y"}));
+    }
+
+    @Test
     void inline_morePlaceholdersThanParameters_refused() {
         assertThrows(IllegalArgumentException.class, () -> SqlLiterals.inline("SELECT ?, ?", new Object[] {1}));
     }
