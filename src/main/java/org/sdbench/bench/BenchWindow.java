@@ -23,6 +23,8 @@ final class BenchWindow implements Consumer<Interval> {
     private CpuSnapshot start;
     private CpuSnapshot end;
     private long heapAfterGc = -1;
+    /** The snapshot at the previous progress line, for the host's load per interval. */
+    private CpuSnapshot previous;
 
     BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress) {
         this(phases, database, measureHeap, progress, () -> 0);
@@ -39,20 +41,28 @@ final class BenchWindow implements Consumer<Interval> {
 
     @Override
     public void accept(Interval i) {
+        CpuSnapshot now = null;
         if (start == null && i.endNanos() >= phases.windowStart()) {
             start = CpuSnapshot.take(database);
+            now = start;
             updateDbCallsAtStart = updateDbCalls.getAsLong();
         } else if (start != null && end == null && i.inWindow() && i.endNanos() >= phases.windowEnd()) {
             end = CpuSnapshot.take(database);
+            now = end;
             updateDbCallsInWindow = updateDbCalls.getAsLong() - updateDbCallsAtStart;
             if (measureHeap) {
                 heapAfterGc = HeapProbe.usedAfterGc();
             }
         }
         if (progress != null) {
-            progress.printf(Locale.ROOT, "  [%-11s %4.0f s] %,8.0f steps/s  response avg %6.2f ms  think lag p95 %7.2f ms  errors %d%n",
+            // Each interval with the host's load beside it: wall-time figures such as the think-time
+            // lag follow what the other processes leave of the CPUs.
+            now = now != null ? now : CpuSnapshot.take(database);
+            String host = previous == null ? "" : "  " + HostLoad.brief(CpuWindow.between(previous, now));
+            previous = now;
+            progress.printf(Locale.ROOT, "  [%-11s %4.0f s] %,8.0f steps/s  response avg %6.2f ms  think lag p95 %7.2f ms  errors %d%s%n",
                     label(i), (i.endNanos() - phases.startNanos()) / 1e9,
-                    i.seconds() > 0 ? i.steps() / i.seconds() : 0, i.avgMs(), i.thinkLagP95Ms(), i.errors());
+                    i.seconds() > 0 ? i.steps() / i.seconds() : 0, i.avgMs(), i.thinkLagP95Ms(), i.errors(), host);
             progress.flush();
         }
     }

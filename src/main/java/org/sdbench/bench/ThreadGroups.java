@@ -10,7 +10,7 @@ import java.util.List;
 public final class ThreadGroups {
     public static final String DIALOG = "dialog work processes (dia-*, incl. JDBC client)";
     public static final String UPDATE = "update work processes (upd-*, incl. JDBC client)";
-    public static final String VIRTUAL = "virtual-thread carriers (users, driver)";
+    public static final String VIRTUAL = "virtual-thread carriers and think timer (users, driver)";
     public static final String REPORTER = "main (metrics harvest, bench probe)";
     public static final String GC = "GC and safepoints (incl. VM Thread)";
     public static final String JIT = "JIT compiler";
@@ -30,7 +30,8 @@ public final class ThreadGroups {
         if (n.startsWith("upd-")) {
             return UPDATE;
         }
-        if (n.startsWith("ForkJoinPool") || n.startsWith("VirtualThread") || n.startsWith("Unparker")) {
+        if (n.startsWith("ForkJoinPool") || n.startsWith("VirtualThread") || n.startsWith("Unparker")
+                || n.startsWith("think-timer")) {
             return VIRTUAL;
         }
         if (n.equals("main")) {

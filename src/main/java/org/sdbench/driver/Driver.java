@@ -3,6 +3,9 @@ package org.sdbench.driver;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -12,7 +15,8 @@ import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
 
 /**
- * The presentation tier: one virtual thread per user, and a reporter that harvests the metrics at
+ * The presentation tier: the users (each step on a virtual thread of its own, the think times in
+ * one {@link ThinkTimer}), and a reporter that harvests the metrics at
  * every interval tick and at the phase boundaries, so that only the measurement window counts.
  */
 public final class Driver {
@@ -77,11 +81,16 @@ public final class Driver {
      */
     public List<Interval> run(Consumer<Interval> onInterval) throws InterruptedException {
         SplittableRandom root = new SplittableRandom(seed ^ 0x5DBE_7C11L);
-        List<Thread> users = new ArrayList<>(phases.users());
-        for (int u = 1; u <= phases.users(); u++) {
-            var user = new VirtualUser(u, service, metrics, clock, phases, think, root.split(), loggedOn, stop::get);
-            users.add(Thread.ofVirtual().name("user-" + u).start(user));
+        Crowd crowd = new Crowd(service, metrics, clock, phases, think, loggedOn, stop::get);
+        VirtualUser[] users = new VirtualUser[phases.users()];
+        CountDownLatch ended = new CountDownLatch(users.length);
+        ThreadFactory turns = Thread.ofVirtual().factory();
+        ThinkTimer timer = new ThinkTimer(clock, r -> turns.newThread(r).start(), ended::countDown);
+        for (int u = 1; u <= users.length; u++) {
+            users[u - 1] = new VirtualUser(u, crowd, root.split());
+            timer.schedule(users[u - 1]);
         }
+        Thread.ofPlatform().name("think-timer").daemon().start(timer);
         reporter = Thread.currentThread();
         try {
             if (!stop.get()) {
@@ -89,12 +98,18 @@ public final class Driver {
             }
         } catch (InterruptedException e) {
             if (!stop.get()) {
+                timer.close();
                 throw e;
             }
         } finally {
             reporter = null;
         }
-        joinUsers(users);
+        try {
+            awaitUsers(users, ended, timer);
+        } finally {
+            // A daemon that ends within moments once closed: nothing to wait for.
+            timer.close();
+        }
         if (stop.get()) {
             // requestStop() interrupts this thread to cut the reporter's sleep short; that interrupt
             // was the stop signal itself, consumed here, not a request to abandon the report.
@@ -108,30 +123,32 @@ public final class Driver {
 
     /**
      * Waits for every user to end: at the end of the run each finishes its current step, which is
-     * bounded by the reply timeout. A user still running past that bound is interrupted; one that
-     * ignores even that is left behind (virtual threads do not keep the JVM alive) and logged.
+     * bounded by the reply timeout, and the thinking ones are woken to log off. On a stop, or past
+     * that bound, the turns still waiting for an answer are interrupted; a user that ignores even
+     * that is left behind (virtual threads do not keep the JVM alive) and logged.
      */
-    private void joinUsers(List<Thread> users) throws InterruptedException {
+    private void awaitUsers(VirtualUser[] users, CountDownLatch ended, ThinkTimer timer) throws InterruptedException {
         long deadline = Math.max(clock.nanoTime(), phases.end()) + stepBoundNanos;
         boolean interrupted = false;
-        for (Thread t : users) {
-            while (t.isAlive()) {
-                long now = clock.nanoTime();
-                if ((stop.get() || now >= deadline) && !interrupted) {
-                    users.forEach(Thread::interrupt);
-                    interrupted = true;
-                    deadline = Math.max(deadline, now) + INTERRUPT_GRACE_NANOS;
-                } else if (interrupted && now >= deadline) {
-                    long left = users.stream().filter(Thread::isAlive).count();
-                    LOG.warn("{} users did not end within the step bound (appServer.replyTimeout); leaving them", left);
-                    return;
+        while (ended.getCount() > 0) {
+            long now = clock.nanoTime();
+            if ((stop.get() || now >= deadline) && !interrupted) {
+                timer.drain();
+                for (VirtualUser u : users) {
+                    u.interrupt();
                 }
-                try {
-                    t.join(java.time.Duration.ofNanos(Math.max(1_000_000L, Math.min(deadline - now, 1_000_000_000L))));
-                } catch (InterruptedException e) {
-                    if (!stop.get()) {
-                        throw e;
-                    }
+                interrupted = true;
+                deadline = Math.max(deadline, now) + INTERRUPT_GRACE_NANOS;
+            } else if (interrupted && now >= deadline) {
+                LOG.warn("{} users did not end within the step bound (appServer.replyTimeout); leaving them",
+                        ended.getCount());
+                return;
+            }
+            try {
+                ended.await(Math.max(1_000_000L, Math.min(deadline - now, 1_000_000_000L)), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                if (!stop.get()) {
+                    throw e;
                 }
             }
         }

@@ -1,83 +1,112 @@
 package org.sdbench.driver;
 
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.sdbench.protocol.DialogService;
-import org.sdbench.protocol.StepResult;
-import org.sdbench.metrics.Clock;
-import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepResult;
 
 /**
- * One benchmark user on its own virtual thread: log on at its ramp-up slot, then run loops of the
- * 15 dialog steps with think time after every answer until the run ends. A failed step abandons
- * the rest of the loop (its documents could not be built on) but never the user: as a real user
- * would, it thinks and starts over at VA01, so a failure sheds no load. The failed step is recorded
- * with its response time and counted by kind.
+ * One benchmark user: log on at its ramp-up slot, then loops of the 15 dialog steps with think time
+ * after every answer until the run ends. The user runs in turns, each on a virtual thread of its
+ * own: {@link #turn()} logs on or runs the next step and says when the user is due again; in
+ * between, the user is only an entry in the {@link ThinkTimer}, holding no thread and no stack.
+ *
+ * <p>A failed step abandons the rest of the loop (its documents could not be built on) but never
+ * the user: as a real user would, it thinks and starts over at VA01, so a failure sheds no load.
+ * The failed step is recorded with its response time and counted by kind.
  */
-final class VirtualUser implements Runnable {
+final class VirtualUser {
+    /** {@link #turn()}'s answer when the user has ended (logged off, or never logged on). */
+    static final long DONE = Long.MIN_VALUE;
+
     private final int userNo;
-    private final DialogService service;
-    private final RunMetrics metrics;
-    private final Clock clock;
-    private final Phases phases;
-    private final ThinkTime think;
+    private final Crowd crowd;
     private final SplittableRandom random;
-    private final AtomicInteger loggedOn;
-    private final java.util.function.BooleanSupplier stopRequested;
+    /** When the next step should start: its think time ends. The think-time lag is measured from here. */
+    private long next;
+    /** When the timer wakes the user: {@link #next}, or the end of the run if that comes first. */
+    private long due;
+    private int stepIndex;
+    private boolean loggedOn;
+    /** The thread of the turn in progress, so that a stopping driver can interrupt it. */
+    private volatile Thread running;
 
-    VirtualUser(int userNo, DialogService service, RunMetrics metrics, Clock clock, Phases phases, ThinkTime think,
-                SplittableRandom random, AtomicInteger loggedOn, java.util.function.BooleanSupplier stopRequested) {
+    VirtualUser(int userNo, Crowd crowd, SplittableRandom random) {
         this.userNo = userNo;
-        this.service = service;
-        this.metrics = metrics;
-        this.clock = clock;
-        this.phases = phases;
-        this.think = think;
+        this.crowd = crowd;
         this.random = random;
-        this.loggedOn = loggedOn;
-        this.stopRequested = stopRequested;
+        this.due = crowd.phases().logonAt(userNo);
     }
 
-    @Override
-    public void run() {
+    int userNo() {
+        return userNo;
+    }
+
+    /** When the user wants its next turn; fixed while it waits in the timer (the timer's order). */
+    long due() {
+        return due;
+    }
+
+    /**
+     * Runs the user's turn on the calling thread: its log-on and first step, or its next step, or
+     * its log-off when the run ended or is stopping. Returns when the next turn is due, or
+     * {@link #DONE}. Called only when {@link #due()} has come, never concurrently.
+     */
+    long turn() {
+        running = Thread.currentThread();
         try {
-            clock.sleepUntil(phases.logonAt(userNo));
-            if (stopRequested.getAsBoolean()) {
-                return;
+            if (!loggedOn) {
+                if (crowd.stopRequested().getAsBoolean()) {
+                    return DONE;
+                }
+                crowd.service().logon(userNo);
+                crowd.loggedOn().incrementAndGet();
+                loggedOn = true;
+                next = crowd.clock().nanoTime();
             }
-            service.logon(userNo);
-            loggedOn.incrementAndGet();
+            long d = DONE;
             try {
-                loops(clock.nanoTime());
+                d = step();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } finally {
-                service.logoff(userNo);
-                loggedOn.decrementAndGet();
+                if (d == DONE) {
+                    crowd.service().logoff(userNo);
+                    crowd.loggedOn().decrementAndGet();
+                }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            due = d;
+            return d;
+        } finally {
+            running = null;
         }
     }
 
-    private void loops(long next) throws InterruptedException {
-        while (true) {
-            for (SdStep step : SdStep.LOOP) {
-                // Wake at the end of the run at the latest, so a user in a long think time does not delay it.
-                clock.sleepUntil(Math.min(next, phases.end()));
-                long start = clock.nanoTime();
-                if (start >= phases.end() || stopRequested.getAsBoolean()) {
-                    return;
-                }
-                metrics.recordThinkLag(Math.max(0, start - next));
-                StepResult r = service.dialogStep(userNo, step);
-                long end = clock.nanoTime();
-                metrics.record(r, end - start);
-                next = end + think.next(random);
-                if (!r.outcome().ok()) {
-                    service.abandonLoop(userNo);
-                    break;
-                }
-            }
+    /** Interrupts the turn in progress, if any (a stopping run: only a wait for an answer is left). */
+    void interrupt() {
+        Thread t = running;
+        if (t != null) {
+            t.interrupt();
         }
+    }
+
+    private long step() throws InterruptedException {
+        Phases phases = crowd.phases();
+        long start = crowd.clock().nanoTime();
+        if (start >= phases.end() || crowd.stopRequested().getAsBoolean()) {
+            return DONE;
+        }
+        crowd.metrics().recordThinkLag(Math.max(0, start - next));
+        StepResult r = crowd.service().dialogStep(userNo, SdStep.LOOP.get(stepIndex));
+        long end = crowd.clock().nanoTime();
+        crowd.metrics().record(r, end - start);
+        next = end + crowd.think().next(random);
+        if (r.outcome().ok()) {
+            stepIndex = (stepIndex + 1) % SdStep.LOOP.size();
+        } else {
+            crowd.service().abandonLoop(userNo);
+            stepIndex = 0;
+        }
+        // Wake at the end of the run at the latest, so a user in a long think time does not delay it.
+        return Math.min(next, phases.end());
     }
 }

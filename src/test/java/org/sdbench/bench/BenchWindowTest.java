@@ -1,9 +1,12 @@
 package org.sdbench.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.sdbench.driver.Phases;
@@ -46,6 +49,20 @@ class BenchWindowTest {
         calls.addAndGet(1_000);
         p.accept(interval(12 * S, 13 * S, false));
         assertEquals(100, p.updateDbCalls());
+    }
+
+    @Test
+    void accept_progress_everyIntervalAfterTheFirstSaysHowBusyTheHostWas() {
+        StringWriter text = new StringWriter();
+        BenchWindow p = new BenchWindow(phases, "sdbench_perf", false, new PrintWriter(text));
+        p.accept(interval(0, S, false));
+        p.accept(interval(S, 2 * S, false));
+        p.accept(interval(2 * S, 7 * S, true));
+        String[] lines = text.toString().split("\n");
+        assertEquals(3, lines.length);
+        assertFalse(lines[0].contains("host"), lines[0]);
+        assertTrue(lines[1].contains("others") || lines[1].contains("host load unknown"), lines[1]);
+        assertTrue(lines[2].contains("others") || lines[2].contains("host load unknown"), lines[2]);
     }
 
     private static Interval interval(long start, long end, boolean inWindow) {

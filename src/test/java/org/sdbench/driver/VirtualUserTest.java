@@ -1,6 +1,7 @@
 package org.sdbench.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -8,23 +9,27 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.metrics.StepClock;
-import org.sdbench.protocol.SdStep;
 
-/** One user on a virtual clock: every sleep jumps the clock, so the schedule is checked exactly, without sleeping. */
+/**
+ * Users on a virtual clock, their turns started by a {@link ThinkTimer} on the test's thread: the
+ * clock jumps to the next due turn, so the schedule is checked exactly, without sleeping.
+ */
 class VirtualUserTest {
-    private static final long MS = 1_000_000L;
+    static final long MS = 1_000_000L;
 
     /** Answers every step after {@code responseNs} of virtual time, failing the steps it is told to. */
-    private static final class FakeService implements DialogService {
+    static class FakeService implements DialogService {
         final StepClock clock;
         final long responseNs;
         final List<SdStep> failOnce;
+        /** One entry per step: user number, start time. */
         final List<long[]> calls = new ArrayList<>();
         final List<SdStep> steps = new ArrayList<>();
         int abandoned;
@@ -44,7 +49,7 @@ class VirtualUserTest {
 
         @Override
         public StepResult dialogStep(int userNo, SdStep step) {
-            calls.add(new long[] {clock.nanoTime()});
+            calls.add(new long[] {userNo, clock.nanoTime()});
             steps.add(step);
             clock.advance(responseNs);
             StepOutcome o = failOnce.remove(step) ? new StepOutcome.Timeout("test") : StepOutcome.Ok.INSTANCE;
@@ -60,11 +65,36 @@ class VirtualUserTest {
         public void logoff(int userNo) {
             logoffs++;
         }
+
+        List<Long> startsOf(int userNo) {
+            return calls.stream().filter(c -> c[0] == userNo).map(c -> c[1]).toList();
+        }
     }
 
-    private static VirtualUser user(FakeService s, Phases p, long thinkNs) {
-        return new VirtualUser(1, s, new RunMetrics(s.clock), s.clock, p, new ThinkTime(thinkNs, 0),
-                new SplittableRandom(1), new AtomicInteger(), () -> false);
+    static Crowd crowd(FakeService s, Phases p, long thinkNs, RunMetrics metrics, AtomicInteger loggedOn,
+                       java.util.function.BooleanSupplier stop) {
+        return new Crowd(s, metrics, s.clock, p, new ThinkTime(thinkNs, 0), loggedOn, stop);
+    }
+
+    /** Runs the users' turns inline, jumping the clock to each next due turn, until all ended; returns the timer. */
+    static ThinkTimer runAll(StepClock clock, List<VirtualUser> users) {
+        AtomicInteger ended = new AtomicInteger();
+        ThinkTimer timer = new ThinkTimer(clock, Runnable::run, ended::incrementAndGet);
+        users.forEach(timer::schedule);
+        while (ended.get() < users.size()) {
+            long next = timer.launchDue(clock.nanoTime());
+            if (ended.get() < users.size()) {
+                assertNotEquals(Long.MAX_VALUE, next, "a user that has not ended waits for a turn");
+                clock.sleepUntil(next);
+            }
+        }
+        return timer;
+    }
+
+    private static void runOne(FakeService s, Phases p, long thinkNs) {
+        var user = new VirtualUser(1, crowd(s, p, thinkNs, new RunMetrics(s.clock), new AtomicInteger(), () -> false),
+                new SplittableRandom(1));
+        assertEquals(0, runAll(s.clock, List.of(user)).waiting(), "no user left in the timer");
     }
 
     @Test
@@ -72,10 +102,10 @@ class VirtualUserTest {
         StepClock clock = new StepClock(0);
         Phases p = new Phases(0, 0, 1_000 * MS, 0, 1);
         FakeService s = new FakeService(clock, 20 * MS, List.of());
-        user(s, p, 80 * MS).run();
+        runOne(s, p, 80 * MS);
         assertEquals(10, s.calls.size(), "1 s / (20 ms response + 80 ms think) = 10 steps");
         for (int i = 0; i < s.calls.size(); i++) {
-            assertEquals(i * 100 * MS, s.calls.get(i)[0]);
+            assertEquals(i * 100 * MS, s.calls.get(i)[1]);
             assertEquals(SdStep.LOOP.get(i % 15), s.steps.get(i));
         }
         assertEquals(1, s.logons);
@@ -87,7 +117,7 @@ class VirtualUserTest {
         StepClock clock = new StepClock(0);
         Phases p = new Phases(0, 0, 30 * 10 * MS, 0, 1);
         FakeService s = new FakeService(clock, 1 * MS, List.of());
-        user(s, p, 9 * MS).run();
+        runOne(s, p, 9 * MS);
         assertEquals(30, s.steps.size());
         assertEquals(SdStep.LOOP, s.steps.subList(0, 15));
         assertEquals(SdStep.LOOP, s.steps.subList(15, 30));
@@ -98,11 +128,11 @@ class VirtualUserTest {
         StepClock clock = new StepClock(0);
         Phases p = new Phases(0, 0, 200 * MS, 0, 1);
         FakeService s = new FakeService(clock, 10 * MS, List.of(SdStep.VL01N_SELECT_ORDER));
-        user(s, p, 10 * MS).run();
+        runOne(s, p, 10 * MS);
         int failed = s.steps.indexOf(SdStep.VL01N_SELECT_ORDER);
         assertEquals(4, failed);
         assertEquals(SdStep.VA01_INITIAL, s.steps.get(failed + 1), "the next loop starts over");
-        assertEquals(20 * MS, s.calls.get(failed + 1)[0] - s.calls.get(failed)[0], "after the usual response + think");
+        assertEquals(20 * MS, s.calls.get(failed + 1)[1] - s.calls.get(failed)[1], "after the usual response + think");
         assertEquals(1, s.abandoned);
     }
 
@@ -111,10 +141,11 @@ class VirtualUserTest {
         StepClock clock = new StepClock(0);
         Phases p = new Phases(0, 1_000 * MS, 500 * MS, 500 * MS, 1);
         FakeService s = new FakeService(clock, 50 * MS, List.of());
-        user(s, p, 450 * MS).run();
-        assertEquals(0, s.calls.get(0)[0], "user 1 of 1 logs on at the start");
-        long last = s.calls.get(s.calls.size() - 1)[0];
+        runOne(s, p, 450 * MS);
+        assertEquals(0, s.calls.get(0)[1], "user 1 of 1 logs on at the start");
+        long last = s.calls.get(s.calls.size() - 1)[1];
         assertTrue(last < p.end(), "no step starts at or after the end");
         assertEquals(4, s.calls.size(), "2 s at 500 ms per step");
+        assertEquals(1, s.logoffs);
     }
 }
