@@ -35,6 +35,11 @@ public final class BenchRun {
         this.progress = progress;
     }
 
+    /** How the work processes reach the database (environment.json's database.transport). */
+    public String transport() {
+        return db.transport().description();
+    }
+
     public BenchResult run(RunSpec s) throws InterruptedException {
         if (!s.modules().isEmpty()) {
             // Documents pile up run after run, and some steps' SQL grows with them: every run with

@@ -43,6 +43,7 @@ public final class OverheadBench {
                         + "window %d s x %d rounds per variant, JVM heap max %d MiB, GC %s%n", o.users(),
                 o.think().toMillis(), o.appServer().instances(), o.appServer().dialogWorkProcesses(),
                 o.window().toSeconds(), o.rounds(), HeapProbe.maxHeap() >> 20, HeapProbe.collectors());
+        out.printf(Locale.ROOT, "  DB transport of the work processes: %s%n", runner.transport());
         out.flush();
         for (Variant v : variants) {
             // Warm-up: JIT-compile every path before anything is measured (the JDBC paths take longest).

@@ -16,11 +16,15 @@ public record DatabaseConfig(
         int embeddedPort,
         String sslmode,
         Tablespaces tablespaces,
-        DbTimeouts timeouts) {
+        DbTimeouts timeouts,
+        String transport,
+        String unixSocketDir) {
 
     private static final Pattern IDENT = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
     private static final Set<String> SSL_MODES = Set.of("auto", "disable", "allow", "prefer", "require", "verify-ca",
             "verify-full");
+    /** How work processes reach a PostgreSQL server: see {@code database.transport} in defaults.yaml. */
+    public static final Set<String> TRANSPORTS = Set.of("auto", "tcp", "unix");
     private static final Pattern PG_HOSTS = Pattern.compile("jdbc:postgresql://([^/?]*).*");
 
     public DatabaseConfig {
@@ -42,6 +46,12 @@ public record DatabaseConfig(
             // Credentials and data cross a network only when the server is elsewhere: there, try TLS first.
             sslmode = kind == DbKind.POSTGRESQL && !loopbackOnly(url) ? "prefer" : "disable";
         }
+        transport = transport == null || transport.isBlank() ? "auto" : transport.trim();
+        ConfigException.require(TRANSPORTS.contains(transport), "database.transport", transport,
+                "one of auto (Unix-domain socket when the server is on this machine, else TCP), tcp, unix");
+        ConfigException.require(!(transport.equals("unix") && kind == DbKind.DB2), "database.transport", transport,
+                "auto or tcp for DB2 (its driver speaks TCP only)");
+        unixSocketDir = unixSocketDir == null ? "" : unixSocketDir.trim();
         passwordEnv = passwordEnv == null ? "" : passwordEnv.trim();
         passwordFile = passwordFile == null ? "" : passwordFile.trim();
         embeddedDir = embeddedDir == null ? "" : embeddedDir.trim();
@@ -53,7 +63,7 @@ public record DatabaseConfig(
     }
 
     /** Whether every host a PostgreSQL URL names is this machine (no host at all means localhost). */
-    static boolean loopbackOnly(String url) {
+    public static boolean loopbackOnly(String url) {
         var m = PG_HOSTS.matcher(url);
         if (!m.matches()) {
             return !url.startsWith("jdbc:postgresql://");

@@ -27,6 +27,7 @@ public final class Database implements AutoCloseable {
     private final List<HikariDataSource> pools = new CopyOnWriteArrayList<>();
     /** Where pools created from now on record their statements, or null (the normal case). */
     private volatile StatementCapture capture;
+    private DbTransport transport = DbTransport.tcp("");
 
     private Database(DatabaseConfig config, Dialect dialect, String url, String password, EmbeddedServer embedded) {
         this.config = config;
@@ -47,13 +48,44 @@ public final class Database implements AutoCloseable {
         if (config.kind() == DbKind.EMBEDDED) {
             EmbeddedServer server = EmbeddedServer.start(config.embeddedDataDir(), config.embeddedPort());
             Database db = new Database(config, new PostgresDialect(), server.jdbcUrl(), server.password(), server);
-            db.probe(false);
+            try {
+                db.probe(false);
+                db.chooseTransport(true, server.socketDir());
+            } catch (RuntimeException e) {
+                db.close();
+                throw e;
+            }
             return db;
         }
         Dialect dialect = config.kind() == DbKind.DB2 ? new Db2Dialect() : new PostgresDialect();
         Database db = new Database(config, dialect, config.url(), password, null);
         db.probe(createMissing && config.kind() == DbKind.POSTGRESQL);
+        db.chooseTransport(config.kind() == DbKind.POSTGRESQL && !db.url.contains(",")
+                && DatabaseConfig.loopbackOnly(db.url), null);
         return db;
+    }
+
+    private void chooseTransport(boolean local, java.nio.file.Path ownSocketDir) {
+        int port = local ? endpoint().getPort() : 0;
+        transport = DbTransport.choose(config, local, port, ownSocketDir, socket -> {
+            Properties p = properties();
+            if (socket != null) {
+                new DbTransport(socket, "").connectionProperties().forEach(p::setProperty);
+            }
+            try (Connection c = DriverManager.getConnection(url, p); var st = c.createStatement();
+                 var rs = st.executeQuery(DbTransport.IDENTITY_SQL)) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        });
+    }
+
+    /**
+     * How the pools' connections (the work processes') reach the server. Plain {@link #connect()}
+     * connections always use TCP: a channel-based socket is closed by an interrupt of the thread
+     * using it, and set-up, audit and statistics threads do get interrupted.
+     */
+    public DbTransport transport() {
+        return transport;
     }
 
     public Dialect dialect() {
@@ -82,8 +114,12 @@ public final class Database implements AutoCloseable {
      */
     public java.util.List<String> childOverrides() {
         String kind = config.kind() == DbKind.DB2 ? "db2" : "postgresql";
-        return java.util.List.of("database.kind=" + kind, "database.url=" + url, "database.user=" + config.user(),
-                "database.passwordEnv=" + CHILD_PASSWORD_ENV, "database.passwordFile=");
+        var o = new java.util.ArrayList<>(java.util.List.of("database.kind=" + kind, "database.url=" + url,
+                "database.user=" + config.user(), "database.passwordEnv=" + CHILD_PASSWORD_ENV, "database.passwordFile="));
+        if (transport.isUnix()) {
+            o.add("database.unixSocketDir=" + transport.unixSocket().getParent());
+        }
+        return java.util.List.copyOf(o);
     }
 
     /** The password for a child process, to pass in its environment (never in argv); empty when none. */
@@ -118,6 +154,9 @@ public final class Database implements AutoCloseable {
         if (recording != null) {
             Properties p = properties();
             dialect.sessionTimeoutProperties(config.timeouts()).forEach(p::setProperty);
+            if (dialUrl.equals(url)) {
+                transport.connectionProperties().forEach(p::setProperty);
+            }
             String target = dialUrl;
             hc.setDataSource(recording.dataSource(() -> DriverManager.getConnection(target, p)));
         } else {
@@ -132,6 +171,10 @@ public final class Database implements AutoCloseable {
                 }
             });
             dialect.sessionTimeoutProperties(config.timeouts()).forEach(hc::addDataSourceProperty);
+            if (dialUrl.equals(url)) {
+                // Not through a network-emulating relay: that one listens on TCP.
+                transport.connectionProperties().forEach(hc::addDataSourceProperty);
+            }
         }
         hc.setMaximumPoolSize(size);
         hc.setMinimumIdle(size);

@@ -101,8 +101,22 @@ final class EmbeddedServer implements AutoCloseable {
                     .setServerConfig("shared_buffers", "256MB")
                     .setServerConfig("max_wal_size", "2GB")
                     .setServerConfig("listen_addresses", "127.0.0.1")
+                    // Its socket file in the data directory, which only its owner may enter: work processes
+                    // connect through it (see DbTransport); scram-sha-256 is asked there as well.
+                    .setServerConfig("unix_socket_directories", socketDirSetting(dataDir, port))
                     .setOutputRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .setErrorRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()));
+    }
+
+    private static String socketDirSetting(Path dataDir, int port) {
+        Path dir = DbTransport.embeddedSocketDir(dataDir, port);
+        // Too long a path for a socket: none at all rather than the shared /tmp, and TCP for every connection.
+        return dir == null ? "" : dir.toString();
+    }
+
+    /** Where the server's Unix-domain socket file is, or null when it has none. */
+    Path socketDir() {
+        return DbTransport.embeddedSocketDir(dataDir, pg.getPort());
     }
 
     private void createDatabase() throws IOException {

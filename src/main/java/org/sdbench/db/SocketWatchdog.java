@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Enforces the connect and read bounds of {@link WatchedSocket}s from one platform thread, so the
+ * Enforces the connect and read bounds of {@link WatchedSocket}s and {@link UnixDomainSocket}s from one platform thread, so the
  * sockets themselves never use a timed operation. The JDK switches a socket to non-blocking mode for
  * good once a timed connect or read used it, and from then on every read costs a failed read, a poll
  * and the real read; a blocking socket costs one read. Bounds are enforced within one scan period.
@@ -17,7 +17,13 @@ final class SocketWatchdog {
 
     private static final SocketWatchdog INSTANCE = new SocketWatchdog(true);
 
-    private final Set<WatchedSocket> sockets = ConcurrentHashMap.newKeySet();
+    /** A socket whose pending connect or read the watchdog ends once its deadline passed. */
+    interface Watched {
+        /** Closes the socket when an operation is pending and its deadline lies before {@code now}. */
+        void expireIfPast(long now);
+    }
+
+    private final Set<Watched> sockets = ConcurrentHashMap.newKeySet();
 
     /** @param scanning false for a watchdog that only scans when a test calls {@link #scan}. */
     SocketWatchdog(boolean scanning) {
@@ -31,11 +37,11 @@ final class SocketWatchdog {
         return INSTANCE;
     }
 
-    void register(WatchedSocket s) {
+    void register(Watched s) {
         sockets.add(s);
     }
 
-    void unregister(WatchedSocket s) {
+    void unregister(Watched s) {
         sockets.remove(s);
     }
 
@@ -52,7 +58,7 @@ final class SocketWatchdog {
 
     /** Closes every socket whose pending operation passed its deadline; visible for tests. */
     void scan(long now) {
-        for (WatchedSocket s : sockets) {
+        for (Watched s : sockets) {
             s.expireIfPast(now);
         }
     }

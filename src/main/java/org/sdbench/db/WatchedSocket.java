@@ -16,7 +16,7 @@ import java.net.SocketTimeoutException;
  * Timeouts shorter than the watchdog's period (pgjdbc's 1 ms peek for pending messages, during COPY
  * and for notifications) are handed to the real socket: the watchdog could not honour them.
  */
-final class WatchedSocket extends Socket {
+final class WatchedSocket extends Socket implements SocketWatchdog.Watched {
     private static final long NOT_WAITING = Long.MAX_VALUE;
 
     private final SocketWatchdog watchdog;
@@ -78,7 +78,8 @@ final class WatchedSocket extends Socket {
         super.close();
     }
 
-    void expireIfPast(long now) {
+    @Override
+    public void expireIfPast(long now) {
         long due = deadline;
         if (due != NOT_WAITING && now - due > 0) {
             expired = true;

@@ -10,7 +10,7 @@ class DatabaseConfigTest {
     private static String sslmode(DbKind kind, String url, String mode) {
         return new DatabaseConfig(kind, url, "bench", "", "", "sdbench", "", 54329, mode, null,
                 new DbTimeouts(Duration.ofSeconds(10), Duration.ofMinutes(5), Duration.ofMinutes(2), Duration.ofMinutes(1),
-                        Duration.ofMinutes(10), Duration.ofMinutes(2))).sslmode();
+                        Duration.ofMinutes(10), Duration.ofMinutes(2)), "auto", "").sslmode();
     }
 
     @Test

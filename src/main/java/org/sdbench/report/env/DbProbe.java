@@ -28,9 +28,10 @@ public final class DbProbe {
      */
     public static Environment.Database capture(Database db) {
         String kind = db.config().kind().name().toLowerCase(java.util.Locale.ROOT);
+        String transport = db.transport().description();
         if (db.config().kind() == DbKind.DB2) {
             return new Environment.Database(kind, db.describe(), null, null, Map.of(),
-                    "DB2: settings are not collected (only PostgreSQL's pg_settings is read)");
+                    "DB2: settings are not collected (only PostgreSQL's pg_settings is read)", transport);
         }
         try (Connection c = db.connect(); Statement s = c.createStatement()) {
             String version = one(s, "SELECT version()");
@@ -47,10 +48,10 @@ public final class DbProbe {
                             rs.getString(4), Redaction.setting(name, rs.getString(5))));
                 }
             }
-            return new Environment.Database(kind, Redaction.pairs(db.describe()), version, server, settings, "ok");
+            return new Environment.Database(kind, Redaction.pairs(db.describe()), version, server, settings, "ok", transport);
         } catch (SQLException e) {
             return new Environment.Database(kind, Redaction.pairs(db.describe()), null, null, Map.of(),
-                    "reading pg_settings failed: " + e.getMessage().lines().findFirst().orElse(""));
+                    "reading pg_settings failed: " + e.getMessage().lines().findFirst().orElse(""), transport);
         }
     }
 

@@ -40,9 +40,11 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
      * @param settings pg_settings that differ from the built-in defaults as a new connection sees
      *     them (configuration file, ALTER SYSTEM/DATABASE/ROLE, connection options), by name
      * @param settingsStatus "ok", or why settings could not be read
+     * @param transport how the work processes' connections reached the server: "unix-domain socket PATH",
+     *     or "tcp" with, under database.transport=auto, why not a socket; null in folders written before it existed
      */
     public record Database(String kind, String description, String version, String serverVersion,
-                           Map<String, Setting> settings, String settingsStatus) {
+                           Map<String, Setting> settings, String settingsStatus, String transport) {
     }
 
     /** One setting as pg_settings shows it: value in its unit, where it was set, the built-in default. */

@@ -1,0 +1,314 @@
+package org.sdbench.db;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.SocketAddress;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+
+/**
+ * A {@link java.net.Socket} for pgjdbc over a Unix-domain socket channel, to a PostgreSQL server on
+ * this machine. On loopback TCP each round trip also runs the receiver's TCP path inside the sender's
+ * system calls; a Unix-domain socket skips it. The TCP address pgjdbc asks for is ignored: the
+ * factory only hands these out once it proved that the socket file reaches the same server.
+ *
+ * <p>Bounds work as in {@link WatchedSocket}: the channel stays blocking (one system call per read
+ * or write) and {@link SocketWatchdog} closes it when a connect or read outlasts its deadline.
+ * Timeouts shorter than the watchdog's period (pgjdbc's 1 ms peek for pending messages during COPY)
+ * are served by a non-blocking read and a selector, as a timed socket would.
+ */
+final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.Watched {
+    private static final long NOT_WAITING = Long.MAX_VALUE;
+
+    private final Path path;
+    private final SocketWatchdog watchdog;
+    private final SocketChannel channel;
+    private final InputStream in = new In();
+    private final OutputStream out = new Out();
+    private volatile long deadline = NOT_WAITING;
+    private volatile boolean expired;
+    private volatile int readTimeoutMillis;
+    private volatile int shortTimeoutMillis;
+    private boolean tcpNoDelay;
+    private boolean keepAlive;
+
+    UnixDomainSocket(Path path, SocketWatchdog watchdog) throws IOException {
+        this.path = path;
+        this.watchdog = watchdog;
+        this.channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+        watchdog.register(this);
+    }
+
+    @Override
+    public void connect(SocketAddress ignoredTcpEndpoint) throws IOException {
+        connect(ignoredTcpEndpoint, 0);
+    }
+
+    @Override
+    public void connect(SocketAddress ignoredTcpEndpoint, int timeoutMillis) throws IOException {
+        if (timeoutMillis < 0) {
+            throw new IllegalArgumentException("connect timeout " + timeoutMillis + " ms: must be >= 0");
+        }
+        begin(timeoutMillis);
+        try {
+            channel.connect(UnixDomainSocketAddress.of(path));
+        } catch (IOException e) {
+            throw expired ? timedOut("Connect timed out", e) : e;
+        } finally {
+            deadline = NOT_WAITING;
+        }
+    }
+
+    @Override
+    public void bind(SocketAddress local) {
+        // pgjdbc binds only when told a local TCP address (localSocketAddress), which means nothing here.
+    }
+
+    @Override
+    public boolean isConnected() {
+        return channel.isConnected();
+    }
+
+    @Override
+    public boolean isBound() {
+        return channel.isConnected();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return !channel.isOpen();
+    }
+
+    @Override
+    public InputStream getInputStream() throws IOException {
+        requireOpen();
+        return in;
+    }
+
+    @Override
+    public OutputStream getOutputStream() throws IOException {
+        requireOpen();
+        return out;
+    }
+
+    @Override
+    public void setSoTimeout(int timeoutMillis) throws SocketException {
+        if (timeoutMillis < 0) {
+            throw new IllegalArgumentException("timeout " + timeoutMillis + " ms: must be >= 0");
+        }
+        boolean tooShort = timeoutMillis > 0 && timeoutMillis * 1_000_000L < SocketWatchdog.PERIOD_NANOS;
+        shortTimeoutMillis = tooShort ? timeoutMillis : 0;
+        readTimeoutMillis = tooShort ? 0 : timeoutMillis;
+    }
+
+    @Override
+    public int getSoTimeout() {
+        return shortTimeoutMillis > 0 ? shortTimeoutMillis : readTimeoutMillis;
+    }
+
+    @Override
+    public void setTcpNoDelay(boolean on) {
+        tcpNoDelay = on; // no Nagle on a Unix-domain socket: remembered only for getTcpNoDelay
+    }
+
+    @Override
+    public boolean getTcpNoDelay() {
+        return tcpNoDelay;
+    }
+
+    @Override
+    public void setKeepAlive(boolean on) {
+        keepAlive = on; // a peer on this machine cannot vanish silently: its socket closes with it
+    }
+
+    @Override
+    public boolean getKeepAlive() {
+        return keepAlive;
+    }
+
+    @Override
+    public void setSendBufferSize(int size) throws SocketException {
+        option(StandardSocketOptions.SO_SNDBUF, size);
+    }
+
+    @Override
+    public int getSendBufferSize() throws SocketException {
+        return option(StandardSocketOptions.SO_SNDBUF);
+    }
+
+    @Override
+    public void setReceiveBufferSize(int size) throws SocketException {
+        option(StandardSocketOptions.SO_RCVBUF, size);
+    }
+
+    @Override
+    public int getReceiveBufferSize() throws SocketException {
+        return option(StandardSocketOptions.SO_RCVBUF);
+    }
+
+    @Override
+    public void shutdownInput() throws IOException {
+        channel.shutdownInput();
+    }
+
+    @Override
+    public void shutdownOutput() throws IOException {
+        channel.shutdownOutput();
+    }
+
+    @Override
+    public void close() throws IOException {
+        watchdog.unregister(this);
+        channel.close();
+    }
+
+    @Override
+    public String toString() {
+        return "UnixDomainSocket[" + path + "]";
+    }
+
+    @Override
+    public void expireIfPast(long now) {
+        long due = deadline;
+        if (due != NOT_WAITING && now - due > 0) {
+            expired = true;
+            try {
+                channel.close();
+            } catch (IOException closeFailed) {
+                // Closing is the abort itself; a channel that cannot even close is already unusable.
+            }
+            watchdog.unregister(this);
+        }
+    }
+
+    private void option(java.net.SocketOption<Integer> name, int value) throws SocketException {
+        try {
+            channel.setOption(name, value);
+        } catch (IOException e) {
+            throw asSocketException(e);
+        }
+    }
+
+    private int option(java.net.SocketOption<Integer> name) throws SocketException {
+        try {
+            return channel.getOption(name);
+        } catch (IOException e) {
+            throw asSocketException(e);
+        }
+    }
+
+    private static SocketException asSocketException(IOException e) {
+        if (e instanceof SocketException se) {
+            return se;
+        }
+        var se = new SocketException(e.getMessage());
+        se.initCause(e);
+        return se;
+    }
+
+    private void requireOpen() throws SocketException {
+        if (!channel.isOpen()) {
+            throw new SocketException("Socket is closed");
+        }
+    }
+
+    private void begin(int timeoutMillis) {
+        if (timeoutMillis > 0) {
+            deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        }
+    }
+
+    private static SocketTimeoutException timedOut(String message, IOException cause) {
+        var e = new SocketTimeoutException(message);
+        e.initCause(cause);
+        return e;
+    }
+
+    private int read(ByteBuffer dst) throws IOException {
+        int shortTimeout = shortTimeoutMillis;
+        if (shortTimeout > 0) {
+            return readWithin(dst, shortTimeout);
+        }
+        begin(readTimeoutMillis);
+        try {
+            return channel.read(dst);
+        } catch (IOException e) {
+            throw expired ? timedOut("Read timed out", e) : e;
+        } finally {
+            deadline = NOT_WAITING;
+        }
+    }
+
+    /** A read bounded by a timeout too short for the watchdog: rare (COPY's peeks), so a selector each time. */
+    private int readWithin(ByteBuffer dst, int timeoutMillis) throws IOException {
+        channel.configureBlocking(false);
+        try (Selector selector = Selector.open()) {
+            int n = channel.read(dst);
+            if (n != 0) {
+                return n;
+            }
+            channel.register(selector, SelectionKey.OP_READ);
+            n = selector.select(timeoutMillis) == 0 ? 0 : channel.read(dst);
+            if (n == 0) {
+                throw new SocketTimeoutException("Read timed out");
+            }
+            return n;
+        } finally {
+            // The selector is closed, which deregistered the channel, so it may block again.
+            channel.configureBlocking(true);
+        }
+    }
+
+    private final class In extends InputStream {
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
+            }
+            // A blocking read returns at least one byte or -1 at the end of the stream.
+            return UnixDomainSocket.this.read(ByteBuffer.wrap(b, off, len));
+        }
+
+        @Override
+        public void close() throws IOException {
+            UnixDomainSocket.this.close();
+        }
+    }
+
+    private final class Out extends OutputStream {
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            ByteBuffer src = ByteBuffer.wrap(b, off, len);
+            while (src.hasRemaining()) {
+                channel.write(src);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            UnixDomainSocket.this.close();
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package org.sdbench.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.load.TestDb;
+
+/** The Unix-domain transport keeps the bounds of the TCP one and really bypasses TCP. */
+class UnixDomainSocketTest {
+    private static final Duration BOUND = Duration.ofSeconds(20);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void read_peerSilentPastTimeout_socketTimeoutAndClosed() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        Path path = dir.resolve("silent.sock");
+        try (ServerSocketChannel server = listen(path);
+             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+             SocketChannel peer = server.accept()) {
+            assertTrue(peer.isConnected(), "the peer accepts and then stays silent");
+            s.setSoTimeout(500);
+            assertEquals(500, s.getSoTimeout());
+            InputStream in = s.getInputStream();
+            var reader = Executors.newSingleThreadExecutor();
+            try {
+                var read = reader.submit(() -> in.read(new byte[16]));
+                // Scanning with a clock far past any deadline, until the read has begun and is expired.
+                assertTimeoutPreemptively(BOUND, () -> {
+                    while (!read.isDone()) {
+                        watchdog.scan(System.nanoTime() + Duration.ofHours(1).toNanos());
+                        Thread.onSpinWait();
+                    }
+                });
+                var failure = assertThrows(ExecutionException.class, read::get);
+                assertInstanceOf(SocketTimeoutException.class, failure.getCause());
+                assertTrue(s.isClosed());
+                assertEquals(0, watchdog.watched());
+            } finally {
+                reader.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void read_dataBeforeDeadline_deliveredAndSocketKept() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        Path path = dir.resolve("talking.sock");
+        try (ServerSocketChannel server = listen(path);
+             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+             SocketChannel peer = server.accept()) {
+            s.setSoTimeout(60_000);
+            peer.write(ByteBuffer.wrap(new byte[] {42, 43}));
+            assertEquals(42, s.getInputStream().read());
+            byte[] rest = new byte[8];
+            assertEquals(1, s.getInputStream().read(rest, 0, rest.length));
+            assertEquals(43, rest[0]);
+            watchdog.scan(System.nanoTime() + Duration.ofHours(1).toNanos());
+            assertFalse(s.isClosed());
+            assertEquals(1, watchdog.watched());
+            s.getOutputStream().write(new byte[] {1, 2, 3});
+            ByteBuffer got = ByteBuffer.allocate(3);
+            while (got.hasRemaining()) {
+                peer.read(got);
+            }
+            assertEquals(3, got.get(2));
+            peer.shutdownOutput();
+            assertEquals(-1, s.getInputStream().read(rest, 0, rest.length));
+        }
+    }
+
+    @Test
+    void setSoTimeout_shorterThanScanPeriod_readTimesOutAndSocketStaysUsable() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        Path path = dir.resolve("peek.sock");
+        try (ServerSocketChannel server = listen(path);
+             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+             SocketChannel peer = server.accept()) {
+            s.setSoTimeout(1);
+            assertEquals(1, s.getSoTimeout());
+            assertTimeoutPreemptively(BOUND, () -> assertThrows(SocketTimeoutException.class,
+                    () -> s.getInputStream().read()));
+            peer.write(ByteBuffer.wrap(new byte[] {7}));
+            assertTimeoutPreemptively(BOUND, () -> assertEquals(7, s.getInputStream().read()),
+                    "a short-timeout read returns data that is there");
+            peer.write(ByteBuffer.wrap(new byte[] {8}));
+            s.setSoTimeout(0);
+            assertEquals(8, s.getInputStream().read());
+            assertFalse(s.isClosed());
+        }
+    }
+
+    @Test
+    void connect_noSocketFile_failsAndUnregisters() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        assertThrows(java.io.IOException.class,
+                () -> new UnixSocketFactory(dir.resolve("absent.sock"), watchdog).createSocket("localhost", 5432));
+        assertEquals(0, watchdog.watched());
+    }
+
+    /** The real thing: the pools' connections reach PostgreSQL without TCP, and a stalled statement still ends. */
+    @Test
+    void pool_localServer_connectsWithoutTcpAndNetworkTimeoutStillEnds() throws Exception {
+        try (Database db = TestDb.open(TestDb.config("unix_socket", "database.transport=unix"))) {
+            assertTrue(db.transport().isUnix(), db.transport().description());
+            assertTrue(db.transport().description().startsWith("unix-domain socket "));
+            HikariDataSource pool = db.pool("unix-test", 1);
+            try (Connection c = pool.getConnection()) {
+                try (Statement st = c.createStatement();
+                     ResultSet rs = st.executeQuery("SELECT inet_server_addr(), inet_client_addr()")) {
+                    rs.next();
+                    assertNull(rs.getString(1), "a TCP connection would show the server's address");
+                    assertNull(rs.getString(2));
+                }
+                var executor = Executors.newSingleThreadExecutor();
+                try {
+                    c.setNetworkTimeout(executor, 1_000);
+                    SQLException e = assertTimeoutPreemptively(BOUND, () -> assertThrows(SQLException.class, () -> {
+                        try (Statement st = c.createStatement()) {
+                            st.execute("SELECT pg_sleep(10)");
+                        }
+                    }));
+                    assertInstanceOf(SocketTimeoutException.class, e.getCause(), e.toString());
+                    assertTrue(c.isClosed());
+                } finally {
+                    executor.shutdownNow();
+                }
+            }
+            try (Connection plain = db.connect(); Statement st = plain.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT inet_server_addr() IS NOT NULL")) {
+                rs.next();
+                assertTrue(rs.getBoolean(1), "connect() stays on TCP: its threads may be interrupted");
+            }
+        }
+    }
+
+    @Test
+    void pool_transportTcp_usesTcp() throws Exception {
+        try (Database db = TestDb.open(TestDb.config("unix_socket", "database.transport=tcp"));
+             Connection c = db.pool("tcp-test", 1).getConnection();
+             Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT inet_server_addr() IS NOT NULL")) {
+            assertFalse(db.transport().isUnix());
+            assertEquals("tcp (database.transport=tcp)", db.transport().description());
+            rs.next();
+            assertTrue(rs.getBoolean(1));
+        }
+    }
+
+    private static ServerSocketChannel listen(Path path) throws java.io.IOException {
+        Files.deleteIfExists(path);
+        ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        server.bind(UnixDomainSocketAddress.of(path));
+        return server;
+    }
+}
