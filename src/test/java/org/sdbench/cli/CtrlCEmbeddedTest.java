@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.sdbench.report.Json;
 
 /**
  * Ctrl-C during a run on the embedded server, in a real process: the run's folder is written
@@ -78,6 +79,9 @@ class CtrlCEmbeddedTest {
                 assertTrue(Files.size(folder.resolve(f)) > 0, f + " written: " + out);
             }
             assertTrue(Files.readString(folder.resolve("result.json")).contains("\"stoppedEarly\" : true"), out);
+            // The work processes reached the embedded server through its own socket file, not loopback TCP.
+            String transport = Json.MAPPER.readTree(folder.resolve("environment.json").toFile()).at("/database/transport").asText();
+            assertEquals("unix-domain socket " + home.resolve("embedded-pg17").resolve(".s.PGSQL." + port), transport);
             assertFalse(Files.exists(home.resolve("embedded-pg17").resolve("postmaster.pid")),
                     "the embedded server was stopped after the folder was written");
         } finally {

@@ -153,6 +153,8 @@ class RunFolderIntegrationTest {
         JsonNode syncA = envA.at("/database/settings/synchronous_commit");
         // Left at its default, or set to "on" explicitly (the embedded test server does, to undo its library's "off").
         assertTrue(syncA.isMissingNode() || syncA.at("/value").asText().equals("on"), "durable commits in run A: " + syncA);
+        // The test server is on this machine: under database.transport=auto its socket file is found and used.
+        assertTrue(envA.at("/database/transport").asText().startsWith("unix-domain socket /"), envA.at("/database").toString());
         JsonNode res = Json.MAPPER.readTree(a.resolve("result.json").toFile());
         assertTrue(res.at("/dbWindow/commits").asLong() > 0, res.at("/dbWindow").toString());
         assertTrue(res.at("/dbWindow/walBytes").asLong() > 0);

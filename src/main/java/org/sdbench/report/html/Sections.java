@@ -203,6 +203,9 @@ final class Sections {
                 List.of("sdbench", env.sdbenchVersion()),
                 List.of("database", env.database().version() == null ? env.database().description()
                         : env.database().version())));
+        if (env.database().transport() != null) {
+            facts.add(List.of("DB transport", env.database().transport()));
+        }
         host.notes().forEach(n -> facts.add(List.of("note", n)));
         h.facts(facts);
         h.tag("h3", null, "DB settings that differ from the built-in defaults");
