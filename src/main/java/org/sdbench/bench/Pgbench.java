@@ -34,19 +34,22 @@ final class Pgbench {
     private static final Pattern FAILED = Pattern.compile("number of failed transactions: (\\d+)");
     private static final long POLL_MILLIS = 50;
     private static final String WAITING = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
-            + "AND classid = 0 AND objid = ? AND database = (SELECT oid FROM pg_database WHERE datname = current_database())";
+            + "AND classid = ? AND objid = 0 AND objsubid = 2 "
+            + "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())";
 
     /**
+     * @param clients recorded connections replayed (one pgbench client busy for each at a time)
+     * @param processes pgbench processes (the parts of all connections)
      * @param seconds from the release until the last pgbench exited
      * @param dbBackendNanos CPU of the benchmark database's backends over that span
      * @param postgresNanos CPU of every postgres process (other databases and background workers too)
      * @param clientNanos CPU of the pgbench processes after their release
      * @param busyNanos busy CPU of the whole host over the span
      */
-    record Result(List<String> command, int clients, int finished, String failure, double seconds, long dbBackendNanos,
-                  long postgresNanos, long clientNanos, long busyNanos) {
+    record Result(List<String> command, int clients, int processes, int finished, String failure, double seconds,
+                  long dbBackendNanos, long postgresNanos, long clientNanos, long busyNanos) {
         boolean complete() {
-            return finished == clients && failure == null;
+            return finished == processes && failure == null;
         }
     }
 
@@ -55,14 +58,15 @@ final class Pgbench {
 
     /**
      * @param gate a connection to the database (autocommit) that holds the start gate
-     * @param gateKey the advisory lock the scripts' first command waits for
+     * @param gateKey the first key of the scripts' advisory locks ({@link PgbenchScript})
      */
-    static Result run(PgbenchTarget t, List<Path> scripts, Connection gate, long gateKey, Duration timeout)
+    static Result run(PgbenchTarget t, List<PgbenchScript.Chain> chains, Connection gate, int gateKey, Duration timeout)
             throws InterruptedException, SQLException {
+        List<Path> scripts = chains.stream().flatMap(c -> c.scripts().stream()).toList();
         long deadline = System.nanoTime() + timeout.toNanos();
         int gatePid;
         try (Statement s = gate.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid(), pg_advisory_lock("
-                + gateKey + ")")) {
+                + gateKey + ", 0)")) {
             rs.next();
             gatePid = rs.getInt(1);
         }
@@ -98,7 +102,7 @@ final class Pgbench {
             MachineCpu m0 = MachineCpu.read();
             long t0 = System.nanoTime();
             try (Statement s = gate.createStatement()) {
-                s.execute("SELECT pg_advisory_unlock(" + gateKey + ")");
+                s.execute("SELECT pg_advisory_unlock(" + gateKey + ", 0)");
             }
             Map<Long, ProcStat> last = new HashMap<>(before);
             Set<Long> backends = new HashSet<>();
@@ -140,7 +144,7 @@ final class Pgbench {
                     failure = logs.get(k) + ": " + String.join(" | ", lastLines(out, 4));
                 }
             }
-            return new Result(first, scripts.size(), finished, failure, seconds, ProcStat.ticksToNanos(db),
+            return new Result(first, chains.size(), scripts.size(), finished, failure, seconds, ProcStat.ticksToNanos(db),
                     ProcStat.ticksToNanos(pg), ProcStat.ticksToNanos(Math.max(0, client)),
                     ProcStat.ticksToNanos(m1.busyTicks() - m0.busyTicks()));
         } finally {
@@ -153,10 +157,10 @@ final class Pgbench {
     }
 
     /** Until every pgbench waits at the gate; one that ended before it did failed (bad script, no connection). */
-    private static void awaitAllWaiting(Connection gate, long key, List<Process> processes, List<Path> logs, long deadline)
+    private static void awaitAllWaiting(Connection gate, int key, List<Process> processes, List<Path> logs, long deadline)
             throws SQLException, InterruptedException {
         try (PreparedStatement ps = gate.prepareStatement(WAITING)) {
-            ps.setLong(1, key);
+            ps.setInt(1, key);
             while (true) {
                 for (int k = 0; k < processes.size(); k++) {
                     if (!processes.get(k).isAlive()) {

@@ -27,7 +27,7 @@ public final class ReplayBench {
     /** The target: a saturated run reaches at least this share of the replay's DS/h. */
     static final double TARGET_SHARE = 0.90;
     /** The advisory lock that starts all pgbench clients together ("sdb8" in ASCII). */
-    private static final long GATE_KEY = 0x73646238L;
+    private static final int GATE_KEY = 0x73646238;
 
     /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
     public record Options(int users, Duration rampUp, Duration window, Duration recordWindow, AppServerConfig appServer, WorkloadConfig workload,
@@ -69,9 +69,10 @@ public final class ReplayBench {
         String what = String.format(Locale.ROOT, "sdbench bench replay: %d dialog steps of %d users, %d connections, "
                 + "%d round trips, %d transactions; replayed after sdbench's baseline reset", recorded.runSteps(),
                 o.users(), capture.files().size(), capture.roundTrips(), capture.transactions());
-        List<Path> scripts = PgbenchScript.write(capture.files(), o.work(), GATE_KEY, what);
-        out.printf(Locale.ROOT, "3/3 pgbench replay of %,d round trips on %d connections (scripts %s/replay-*.sql)%n",
-                capture.roundTrips(), scripts.size(), o.work());
+        List<PgbenchScript.Chain> scripts = PgbenchScript.write(capture.files(), o.work(), GATE_KEY, what);
+        out.printf(Locale.ROOT, "3/3 pgbench replay of %,d round trips on %d connections in %d parts (scripts "
+                        + "%s/replay-*.sql)%n", capture.roundTrips(), scripts.size(),
+                scripts.stream().mapToInt(c -> c.scripts().size()).sum(), o.work());
         out.flush();
         new TransactionalReset(db).reset();
         Pgbench.Result pg;
@@ -103,11 +104,11 @@ public final class ReplayBench {
                         + "%,d transactions = %.2f per step, %d connections%n", rec.runSteps(), capture.roundTrips(),
                 (double) capture.roundTrips() / Math.max(1, rec.runSteps()), capture.transactions(),
                 (double) capture.transactions() / Math.max(1, rec.runSteps()), capture.files().size());
-        out.printf(Locale.ROOT, "pgbench command       %s (one per connection, started together)%n",
-                Pgbench.describe(pg.command()));
+        out.printf(Locale.ROOT, "pgbench command       %s (one per part of a connection, all parsed and connected before the start; %d parts)%n",
+                Pgbench.describe(pg.command()), pg.processes());
         if (!pg.complete()) {
-            out.printf(Locale.ROOT, "pgbench               INCOMPLETE: %d of %d clients finished; %s%n", pg.finished(),
-                    pg.clients(), pg.failure());
+            out.printf(Locale.ROOT, "pgbench               INCOMPLETE: %d of %d parts finished; %s%n", pg.finished(),
+                    pg.processes(), pg.failure());
             out.flush();
             return false;
         }

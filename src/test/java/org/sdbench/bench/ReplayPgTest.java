@@ -64,6 +64,8 @@ class ReplayPgTest {
                     a.rollbackQuietly();
                 }
                 b.update("INSERT INTO t (k, d) VALUES (?, ?)", "c2", new BigDecimal("-3"));
+                b.commit();
+                // In a later part of b's chain than the insert: replayed before it, it would change nothing.
                 b.update("UPDATE t SET note = ? WHERE k = ?", "it's ? here", "c2");
                 b.commit();
                 assertEquals(1, b.query("SELECT count(*) FROM t WHERE note IS NOT NULL AND k = ?", rs -> rs.getInt(1), "c2")
@@ -79,7 +81,9 @@ class ReplayPgTest {
             try (Connection c = db.connect(); Statement s = c.createStatement()) {
                 s.execute("TRUNCATE " + SCHEMA + ".t");
             }
-            List<Path> scripts = PgbenchScript.write(capture.files(), dir, 4242, "test");
+            // Parts of two transactions at most: the chains of parts are what is tested.
+            List<PgbenchScript.Chain> scripts = PgbenchScript.write(capture.files(), dir, 4242, "test", 2, 1 << 20);
+            assertTrue(scripts.stream().anyMatch(c -> c.scripts().size() > 1), scripts.toString());
             var ep = db.endpoint();
             var target = new PgbenchTarget(ep.getHostString(), ep.getPort(), db.config().user(), name(db), SCHEMA,
                     db.childEnvironment().get(Database.CHILD_PASSWORD_ENV));
