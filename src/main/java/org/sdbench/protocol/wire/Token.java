@@ -41,19 +41,27 @@ public final class Token {
         }
     }
 
-    /** HMAC-SHA256 of the challenge and the peer's role. */
-    byte[] prove(byte[] challenge, String role) {
+    /** Labels that keep a client's proof from ever passing as a server's, and the reverse. */
+    static final String CLIENT = "client:";
+    static final String SERVER = "server:";
+
+    /**
+     * HMAC-SHA256 over the verifier's challenge, the prover's own challenge and a label naming the
+     * prover's side and the client's role: a proof answers one exchange, one direction only.
+     */
+    byte[] prove(byte[] verifierChallenge, byte[] proverChallenge, String label) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            mac.update(challenge);
-            return mac.doFinal(role.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            mac.update(verifierChallenge);
+            mac.update(proverChallenge);
+            return mac.doFinal(label.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is part of every Java 21 runtime", e);
         }
     }
 
-    boolean verify(byte[] challenge, String role, byte[] proof) {
-        return MessageDigest.isEqual(prove(challenge, role), proof);
+    boolean verify(byte[] verifierChallenge, byte[] proverChallenge, String label, byte[] proof) {
+        return MessageDigest.isEqual(prove(verifierChallenge, proverChallenge, label), proof);
     }
 }

@@ -71,6 +71,87 @@ class WireHandshakeTest {
         }
     }
 
+    /**
+     * A listener that does not know the token but plays along: it asks for authentication (or
+     * says none is needed), takes the client's proof and welcomes it with a proof of its own making.
+     */
+    private static Thread impostor(ServerSocket listener, boolean asksForToken) {
+        return Thread.ofVirtual().start(() -> {
+            try (Socket s = listener.accept(); FrameIO io = new FrameIO(s)) {
+                io.read(5_000);
+                io.write(FrameType.CHALLENGE, 0, new WireOut().u8(asksForToken ? 1 : 0).bytes(Handshake.challenge()).toBytes());
+                io.read(5_000);
+                io.write(FrameType.WELCOME, 0, new WireOut().str(Handshake.version()).bytes(new byte[32]).toBytes());
+                io.read(5_000);
+            } catch (Exception e) {
+                // The client hung up on the impostor: what the test wants.
+            }
+        });
+    }
+
+    @Test
+    void connect_impostorServerWithoutTheToken_clientRefusesIt(@TempDir Path dir) throws Exception {
+        Token right = token(dir, "right-secret-0123456789");
+        try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Thread t = impostor(listener, true);
+            var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL,
+                    new Address("127.0.0.1", listener.getLocalPort()), "driver", right, Duration.ofSeconds(5), "central services"));
+            assertTrue(e.getMessage().contains("failed to prove the token"), e.getMessage());
+            t.join(10_000);
+        }
+    }
+
+    @Test
+    void connect_impostorServerSkippingAuthentication_clientWithTokenRefusesIt(@TempDir Path dir) throws Exception {
+        Token right = token(dir, "right-secret-0123456789");
+        try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Thread t = impostor(listener, false);
+            var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.APP_TO_CENTRAL,
+                    new Address("127.0.0.1", listener.getLocalPort()), "appserver-1", right, Duration.ofSeconds(5), "central services"));
+            assertTrue(e.getMessage().contains("does not authenticate its peers"), e.getMessage());
+            t.join(10_000);
+        }
+    }
+
+    @Test
+    void connect_serverWithOtherToken_bothSidesRefuse(@TempDir Path dir) throws Exception {
+        Token right = token(dir, "right-secret-0123456789");
+        Token other = token(dir, "othr-secret-0123456789");
+        try (WireServer s = echo(other)) {
+            var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.DRIVER_TO_APP,
+                    new Address("127.0.0.1", s.port()), "driver", right, Duration.ofSeconds(5), "app server 1"));
+            assertTrue(e.getMessage().contains("authentication failed"), e.getMessage());
+            assertTrue(log.stream().anyMatch(l -> l.contains("refused unauthenticated driver")), log.toString());
+        }
+    }
+
+    @Test
+    void handshake_clientProofReplayedOnAnotherChallenge_refused(@TempDir Path dir) throws Exception {
+        Token right = token(dir, "right-secret-0123456789");
+        try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
+            byte[] mine = Handshake.challenge();
+            io.write(FrameType.HELLO, 0, new WireOut().i32(Handshake.MAGIC).i32(Handshake.WIRE_VERSION).str(Handshake.version())
+                    .str("driver").bytes(mine).toBytes());
+            io.read(5_000);
+            // A proof made for some other server challenge (as one recorded from an earlier connection would be).
+            byte[] stale = right.prove(Handshake.challenge(), mine, Token.CLIENT + "driver");
+            io.write(FrameType.AUTH, 0, new WireOut().bytes(stale).toBytes());
+            Frame f = io.read(5_000);
+            assertEquals(FrameType.REFUSED, f.type());
+            assertTrue(log.stream().anyMatch(l -> l.contains("refused unauthenticated driver")), log.toString());
+        }
+    }
+
+    @Test
+    void connect_sameToken_serverProvesItToo(@TempDir Path dir) throws Exception {
+        Token right = token(dir, "right-secret-0123456789");
+        try (WireServer s = echo(right);
+             WireClient c = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver", right,
+                     Duration.ofSeconds(5), "app server 1")) {
+            assertEquals(FrameType.PONG, c.call(FrameType.PING, new byte[0], Duration.ofSeconds(5)).type());
+        }
+    }
+
     @Test
     void tokenFile_readableByOthers_refused(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("token");
