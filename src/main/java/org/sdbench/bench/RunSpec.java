@@ -51,6 +51,6 @@ public record RunSpec(String label, StepHandler handler, Map<String, UpdateModul
     public static AppServerConfig withContextBytes(AppServerConfig a, int bytes) {
         return new AppServerConfig(a.layout(), a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), bytes,
                 a.tableBufferEntries(), a.updateWaitTimeout(), a.dbRetries(), a.tableBufferSync(), a.central(), a.listen(),
-                a.tokenFile(), a.connectTimeout(), a.replyTimeout());
+                a.tokenFile(), a.connectTimeout(), a.replyTimeout(), a.centralTimeout());
     }
 }

@@ -71,8 +71,9 @@ final class ChildProcesses implements AutoCloseable {
         } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
             p.destroyForcibly();
             String last = lastLine(log);
-            throw new EnvironmentException(name + " did not start within " + READY_TIMEOUT.toSeconds() + " s"
-                    + (last.isEmpty() ? "" : ": " + last) + " (log: " + log + ")");
+            String what = e instanceof TimeoutException ? " did not start within " + READY_TIMEOUT.toSeconds() + " s"
+                    : " ended before it was ready";
+            throw new EnvironmentException(name + what + (last.isEmpty() ? "" : ": " + last) + " (log: " + log + ")");
         }
     }
 

@@ -47,7 +47,10 @@ final class ThreeTierFigures {
         var t = new RunReport.ThreeTier(server, driverAvg, server.count() == 0 ? 0 : driverAvg - server.avgMs(), processes, cpu,
                 lost, service.relogons());
         List<String> warnings = new ArrayList<>();
-        if (!lost.isEmpty()) {
+        if (tier.central().isBroken()) {
+            warnings.add("central services gone during the run: the app servers stopped with them; update requests "
+                    + "they left in VBHDR are processed when app servers start again (next run)");
+        } else if (!lost.isEmpty()) {
             warnings.add("app-server instances lost during the run: " + lost + "; their users logged on again ("
                     + service.relogons() + " logons), their pending update requests were taken over");
         }

@@ -104,7 +104,7 @@ final class ThreeTierRun {
         var a = c.appServer();
         try {
             RemoteTier tier = new RemoteTier(central, ChildProcessSupport.token(a.tokenFile()), a.connectTimeout(),
-                    a.replyTimeout(), Clock.SYSTEM, ChildProcessSupport::log);
+                    a.replyTimeout(), a.centralTimeout(), Clock.SYSTEM, ChildProcessSupport::log);
             tier.awaitInstances(a.instances(), Duration.ofSeconds(90));
             return tier;
         } catch (WireException e) {
@@ -201,14 +201,15 @@ final class ThreeTierRun {
             metrics.beforeHarvest(() -> { });
             var timeline = new RunReport.Timeline(c.run().rampUp().toNanos() / 1e9, c.run().duration().toNanos() / 1e9,
                     c.run().rampDown().toNanos() / 1e9, intervalSeconds);
-            RunReport report = new RunReportAssembler(c, db, figures(tier), metrics).assemble(started, drained, recovered,
+            RunReportAssembler.Figures figures = figures(tier);
+            RunReport report = new RunReportAssembler(c, db, figures, metrics).assemble(started, drained, recovered,
                     driver.stopped(), timeline, window, env.calibration());
             report = ThreeTierFigures.attach(report, metrics, tier, service, window, phases);
             report = report.withTableBuffer(buffers.figures(a.tableBufferEntries(),
                     sum(tier, InstanceStats::tableBufferEntries), sum(tier, InstanceStats::tableBufferEvictions),
                     sum(tier, InstanceStats::tableBufferInvalidations), sum(tier, InstanceStats::bufferSyncPolls))
                     .withCustomizingChanges(customizingChanges));
-            report = withAppTierCpu(report, c, metrics, window.host(), env);
+            report = withAppTierCpu(report, c, metrics, figures.updateWork(), window.host(), env);
             report = report.withNetwork(NetworkSection.threeTier(net, c.network(),
                     env.network() == null ? null : env.network().dbRoundTrip()));
             report = report.withThresholds(Thresholds.evaluate(thresholds, report));
@@ -221,7 +222,8 @@ final class ThreeTierRun {
             out.flush();
             if (tier.central().isBroken()) {
                 // The report of the window so far is written; the run itself did not complete.
-                return new RunExecutor.Outcome(folder, report, ExitCode.ENVIRONMENT);
+                throw new EnvironmentException("run stopped: central services gone (" + tier.central().broken().getNow("")
+                        + "); the window so far is in " + folder.toAbsolutePath());
             }
             // A run the rules found invalid failed its check just as a failed threshold does.
             boolean passed = Thresholds.allPassed(report.thresholds())
@@ -237,8 +239,8 @@ final class ThreeTierRun {
      * The work section's app-tier CPU per step: in three-tier the simulator is every sdbench
      * process (driver, app servers, central services), not this driver alone.
      */
-    private static RunReport withAppTierCpu(RunReport report, SdbenchConfig c, RunMetrics metrics, HostUsage h,
-                                            Environment env) {
+    private static RunReport withAppTierCpu(RunReport report, SdbenchConfig c, RunMetrics metrics,
+                                            org.sdbench.report.WorkSummary.UpdateWork updateWork, HostUsage h, Environment env) {
         var t = report.threeTier() == null ? null : report.threeTier().cpu();
         if (h == null || t == null) {
             return report;
@@ -246,9 +248,8 @@ final class ThreeTierRun {
         double sdbench = known(t.driver()) + known(t.appServers()) + known(t.central());
         HostUsage all = new HostUsage(h.seconds(), h.logicalCpus(), h.hostBusyPercent(), sdbench, h.dbServerCpuPercent(),
                 h.note(), h.databaseBackendsCpuPercent());
-        // The update work per process is not shipped: the work section shows no update CPU in three-tier.
-        return report.withWork(org.sdbench.report.WorkSummary.of(c.workload(), metrics.summary(),
-                new org.sdbench.report.WorkSummary.UpdateWork(0, 0, 0, 0), all, env.calibration()));
+        return report.withWork(org.sdbench.report.WorkSummary.of(c.workload(), metrics.summary(), updateWork, all,
+                env.calibration()));
     }
 
     private static double known(Double percent) {
@@ -264,36 +265,25 @@ final class ThreeTierRun {
         return tier.instanceStats().values().stream().mapToInt(InstanceStats::updateQueue).sum();
     }
 
+    /** The instances' last reported totals, added up where two-tier adds up its own. */
     private static RunReportAssembler.Figures figures(RemoteTier tier) {
-        List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
-        long hits = 0;
-        long misses = 0;
-        long replaced = 0;
-        long retried = 0;
-        long failedOpens = 0;
-        long deadProcesses = 0;
+        List<RunReportAssembler.InstanceFigures> all = new ArrayList<>();
         long requests = 0;
         long conflicts = 0;
         long lockNs = 0;
         for (InstanceStats s : tier.instanceStats().values()) {
-            nr.add(new RunReport.NumberRangeInstance(s.number(), s.numberRangeFetches(), s.numbersIssued(),
-                    s.numberRangeWaitNs() / 1e6, s.unusedNumbers()));
-            hits += s.tableBufferHits();
-            misses += s.tableBufferMisses();
-            replaced += s.connectionsReplaced();
-            retried += s.retriedTransactions();
-            failedOpens += s.failedConnectionAttempts();
-            deadProcesses += s.workProcessesReplaced();
+            all.add(new RunReportAssembler.InstanceFigures(s.number(), s.numberRangeFetches(), s.numbersIssued(),
+                    s.numberRangeWaitNs(), s.unusedNumbers(), s.tableBufferHits(), s.tableBufferMisses(),
+                    s.connectionsReplaced(), s.retriedTransactions(), s.failedConnectionAttempts(), s.workProcessesReplaced(),
+                    new org.sdbench.report.WorkSummary.UpdateWork(s.v1Parts(), s.v1CpuNanos(), s.v2Parts(), s.v2CpuNanos())));
+            // Enqueue time as each app server measured it (round trip included), not the lock table's own.
             requests += s.enqueueRequests();
             conflicts += s.enqueueConflicts();
             lockNs += s.enqueueNs();
         }
         var central = tier.centralEnqueue();
-        var enqueue = new org.sdbench.appserver.enqueue.EnqueueStats(requests, conflicts, lockNs,
-                central == null ? 0 : central.entries());
-        // The update work per process is not shipped yet: the work section shows no update CPU in three-tier.
-        return new RunReportAssembler.Figures(nr, hits, misses, replaced, retried, enqueue,
-                new org.sdbench.report.WorkSummary.UpdateWork(0, 0, 0, 0), failedOpens, deadProcesses);
+        return RunReportAssembler.Figures.of(all, new org.sdbench.appserver.enqueue.EnqueueStats(requests, conflicts, lockNs,
+                central == null ? 0 : central.entries()));
     }
 
     static ProcessInfo self() {

@@ -17,7 +17,8 @@ public record AppServerConfig(
         String listen,
         String tokenFile,
         Duration connectTimeout,
-        Duration replyTimeout) {
+        Duration replyTimeout,
+        Duration centralTimeout) {
 
     public AppServerConfig {
         ConfigException.require(layout != null, "appServer.layout", null, "two-tier or three-tier");
@@ -46,6 +47,9 @@ public record AppServerConfig(
                 "appServer.connectTimeout", connectTimeout, "1ms to 10m");
         ConfigException.require(replyTimeout.toMillis() >= 1 && replyTimeout.toHours() <= 1,
                 "appServer.replyTimeout", replyTimeout, "1ms to 1h");
+        centralTimeout = centralTimeout == null ? Duration.ofSeconds(30) : centralTimeout;
+        ConfigException.require(centralTimeout.toMillis() >= 1 && centralTimeout.toMinutes() <= 10,
+                "appServer.centralTimeout", centralTimeout, "1ms to 10m");
     }
 
     /** Without the three-tier settings (loopback, no token, default timeouts). */
@@ -53,14 +57,14 @@ public record AppServerConfig(
                            int userContextBytes, int tableBufferEntries, Duration updateWaitTimeout, int dbRetries,
                            Duration tableBufferSync) {
         this(layout, instances, dialogWorkProcesses, updateWorkProcesses, userContextBytes, tableBufferEntries,
-                updateWaitTimeout, dbRetries, tableBufferSync, "", "", "", null, null);
+                updateWaitTimeout, dbRetries, tableBufferSync, "", "", "", null, null, null);
     }
 
     /** The same settings for one instance: what one {@code sdbench appserver} process runs. */
     public AppServerConfig oneInstance() {
         return new AppServerConfig(layout, 1, dialogWorkProcesses, updateWorkProcesses, userContextBytes,
                 tableBufferEntries, updateWaitTimeout, dbRetries, tableBufferSync, central, listen, tokenFile, connectTimeout,
-                replyTimeout);
+                replyTimeout, centralTimeout);
     }
 
     /**

@@ -40,6 +40,7 @@ public final class RemoteTier implements AutoCloseable {
     private final Token token;
     private final Duration connectTimeout;
     private final Duration replyTimeout;
+    private final Duration centralTimeout;
     private final Clock clock;
     private final Consumer<String> log;
     private final Map<Integer, WireClient> instances = new ConcurrentHashMap<>();
@@ -51,8 +52,9 @@ public final class RemoteTier implements AutoCloseable {
     private volatile ProcessInfo centralInfo;
     private volatile EnqueueStats centralEnqueue;
 
-    public RemoteTier(Address centralAddress, Token token, Duration connectTimeout, Duration replyTimeout, Clock clock,
-                      Consumer<String> log) {
+    public RemoteTier(Address centralAddress, Token token, Duration connectTimeout, Duration replyTimeout,
+                      Duration centralTimeout, Clock clock, Consumer<String> log) {
+        this.centralTimeout = centralTimeout;
         this.token = token;
         this.connectTimeout = connectTimeout;
         this.replyTimeout = replyTimeout;
@@ -70,7 +72,7 @@ public final class RemoteTier implements AutoCloseable {
     public void awaitInstances(int n, Duration timeout) throws InterruptedException {
         long deadline = clock.nanoTime() + timeout.toNanos();
         while (true) {
-            WireIn in = central.call(FrameType.INSTANCES, new byte[0], replyTimeout).in();
+            WireIn in = central.call(FrameType.INSTANCES, new byte[0], centralTimeout).in();
             int count = in.i32();
             for (int i = 0; i < count; i++) {
                 addresses.put(in.i32(), new Address(in.str(), in.i32()));
@@ -91,7 +93,7 @@ public final class RemoteTier implements AutoCloseable {
     }
 
     Routed route() throws InterruptedException {
-        WireIn in = central.call(FrameType.ROUTE, new byte[0], replyTimeout).in();
+        WireIn in = central.call(FrameType.ROUTE, new byte[0], centralTimeout).in();
         int n = in.i32();
         Address a = new Address(in.str(), in.i32());
         addresses.put(n, a);

@@ -42,13 +42,14 @@ public final class NetworkEmulation implements AutoCloseable {
     /**
      * This emulation as the wire's router: a driver's connections to app servers take the
      * driverToApp link, an app server's connections to the central services the appToCentral one.
-     * The driver's logon look-ups at the message server are not shaped (SAP GUI talks to it once).
+     * The driver's logon look-ups at the message server take the driverToApp link too (a relay of
+     * their own in front of the central services): in SAP the front ends reach the message server
+     * over the same network as the app servers.
      */
     public Dialer.Router wireRouter() {
         return (hop, target) -> switch (hop) {
-            case DRIVER_TO_APP -> route(Hop.DRIVER_TO_APP, target);
+            case DRIVER_TO_APP, DRIVER_TO_CENTRAL -> route(Hop.DRIVER_TO_APP, target);
             case APP_TO_CENTRAL -> route(Hop.APP_TO_CENTRAL, target);
-            case DRIVER_TO_CENTRAL -> target;
         };
     }
 

@@ -26,10 +26,61 @@ public final class RunReportAssembler {
     public record Figures(List<RunReport.NumberRangeInstance> numberRanges, long tableBufferHits, long tableBufferMisses,
                           long connectionsReplaced, long retriedTransactions, EnqueueStats enqueue,
                           WorkSummary.UpdateWork updateWork, long failedConnectionAttempts, long workProcessesReplaced) {
+
+        /**
+         * The one place where instances' totals are added up, whether the instances ran in this
+         * process (two-tier) or reported over the wire (three-tier).
+         */
+        public static Figures of(List<InstanceFigures> instances, EnqueueStats enqueue) {
+            long hits = 0;
+            long misses = 0;
+            long replaced = 0;
+            long retried = 0;
+            long failedOpens = 0;
+            long deadProcesses = 0;
+            long v1 = 0;
+            long v1Ns = 0;
+            long v2 = 0;
+            long v2Ns = 0;
+            List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
+            for (InstanceFigures i : instances) {
+                nr.add(new RunReport.NumberRangeInstance(i.number(), i.numberRangeFetches(), i.numbersIssued(),
+                        i.numberRangeWaitNs() / 1e6, i.unusedNumbers()));
+                hits += i.tableBufferHits();
+                misses += i.tableBufferMisses();
+                replaced += i.connectionsReplaced();
+                retried += i.retriedTransactions();
+                failedOpens += i.failedConnectionAttempts();
+                deadProcesses += i.workProcessesReplaced();
+                v1 += i.updateWork().v1Parts();
+                v1Ns += i.updateWork().v1CpuNanos();
+                v2 += i.updateWork().v2Parts();
+                v2Ns += i.updateWork().v2CpuNanos();
+            }
+            return new Figures(nr, hits, misses, replaced, retried, enqueue, new WorkSummary.UpdateWork(v1, v1Ns, v2, v2Ns),
+                    failedOpens, deadProcesses);
+        }
+    }
+
+    /** One app-server instance's totals since it started. */
+    public record InstanceFigures(int number, long numberRangeFetches, long numbersIssued, long numberRangeWaitNs,
+                                  long unusedNumbers, long tableBufferHits, long tableBufferMisses, long connectionsReplaced,
+                                  long retriedTransactions, long failedConnectionAttempts, long workProcessesReplaced,
+                                  WorkSummary.UpdateWork updateWork) {
+
+        public static InstanceFigures of(AppServerInstance i) {
+            var s = i.numberRanges().stats();
+            var t = i.updateTask().workTotals();
+            return new InstanceFigures(i.number(), s.fetches(), s.numbersIssued(), s.waitNs(), i.numberRanges().unusedNumbers(),
+                    i.tableBuffer().hits(), i.tableBuffer().misses(), i.sessions().replacedConnections(),
+                    i.retriedTransactions(), i.sessions().failedOpens(), i.replacedWorkProcesses(),
+                    new WorkSummary.UpdateWork(t.v1Parts(), t.v1CpuNanos(), t.v2Parts(), t.v2CpuNanos()));
+        }
     }
 
     public RunReportAssembler(SdbenchConfig config, Database db, AppServerSystem system, RunMetrics metrics) {
-        this(config, db, figures(system), metrics);
+        this(config, db, Figures.of(system.instances().stream().map(InstanceFigures::of).toList(), system.enqueue().stats()),
+                metrics);
     }
 
     public RunReportAssembler(SdbenchConfig config, Database db, Figures figures, RunMetrics metrics) {
@@ -37,29 +88,6 @@ public final class RunReportAssembler {
         this.db = db;
         this.figures = figures;
         this.metrics = metrics;
-    }
-
-    private static Figures figures(AppServerSystem system) {
-        long hits = 0;
-        long misses = 0;
-        long replaced = 0;
-        long retried = 0;
-        long failedOpens = 0;
-        long deadProcesses = 0;
-        List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
-        for (AppServerInstance i : system.instances()) {
-            var s = i.numberRanges().stats();
-            nr.add(new RunReport.NumberRangeInstance(i.number(), s.fetches(), s.numbersIssued(), s.waitNs() / 1e6,
-                    i.numberRanges().unusedNumbers()));
-            hits += i.tableBuffer().hits();
-            misses += i.tableBuffer().misses();
-            replaced += i.sessions().replacedConnections();
-            retried += i.retriedTransactions();
-            failedOpens += i.sessions().failedOpens();
-            deadProcesses += i.replacedWorkProcesses();
-        }
-        return new Figures(nr, hits, misses, replaced, retried, system.enqueue().stats(), updateWork(system), failedOpens,
-                deadProcesses);
     }
 
     /**
@@ -99,21 +127,6 @@ public final class RunReportAssembler {
         RunReport r = RunReport.of(config, version(), started.toString(), db.describe(), summary, app, rel, timeline,
                 window.db(), window.host(), window.notes());
         return r.withWork(WorkSummary.of(config.workload(), summary, figures.updateWork(), window.host(), calibration));
-    }
-
-    private static WorkSummary.UpdateWork updateWork(AppServerSystem system) {
-        long v1 = 0;
-        long v1Ns = 0;
-        long v2 = 0;
-        long v2Ns = 0;
-        for (AppServerInstance i : system.instances()) {
-            var t = i.updateTask().workTotals();
-            v1 += t.v1Parts();
-            v1Ns += t.v1CpuNanos();
-            v2 += t.v2Parts();
-            v2Ns += t.v2CpuNanos();
-        }
-        return new WorkSummary.UpdateWork(v1, v1Ns, v2, v2Ns);
     }
 
     private RunReport.NumberRangeSummary numberRanges(List<RunReport.NumberRangeInstance> perInstance) {

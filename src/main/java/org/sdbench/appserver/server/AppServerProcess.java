@@ -68,7 +68,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         Clock clock = Clock.SYSTEM;
         WireClient central = WireClient.connect(Dialer.Hop.APP_TO_CENTRAL, centralAddress, "appserver-" + number, token,
                 a.connectTimeout(), "central services at " + centralAddress);
-        RemoteEnqueue enqueue = new RemoteEnqueue(central, a.replyTimeout(), clock);
+        RemoteEnqueue enqueue = new RemoteEnqueue(central, a.centralTimeout(), clock);
         RemoteUpdates updates = new RemoteUpdates();
         AppServerSystem system = new AppServerSystem(a.oneInstance(), c.workload(), db, new SdTransactions(),
                 SdTransactions.updateModules(), updates, clock, c.run().users(), c.run().seed(), enqueue, number);
@@ -76,7 +76,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         AppServerProcess p = new AppServerProcess(number, system, enqueue, updates, central, clock, log, recovered);
         p.server = WireServer.start(listen, port, token, p, log, "app server " + number);
         central.call(FrameType.REGISTER, new WireOut().i32(number).str(advertise).i32(p.server.port()).toBytes(),
-                a.replyTimeout());
+                a.centralTimeout());
         central.broken().thenAccept(why -> {
             if ("closed".equals(why)) {
                 return;
@@ -222,7 +222,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         }
     }
 
-    /** Interval update figures, then this instance's totals so far, then where it runs. */
+    /** Interval update figures, then this instance's totals so far (update work included), then where it runs. */
     private byte[] stats() {
         AppServerInstance i = system.instances().get(0);
         WireOut o = updates.drainInto(new WireOut(512).i32(number));
@@ -235,6 +235,8 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                 .i64(i.sessions().failedOpens()).i64(i.replacedWorkProcesses())
                 .i64(i.tableBuffer().size()).i64(i.tableBuffer().evictions()).i64(i.tableBuffer().invalidations())
                 .i64(i.bufferSync().polls());
+        var w = i.updateTask().workTotals();
+        o.i64(w.v1Parts()).i64(w.v1CpuNanos()).i64(w.v2Parts()).i64(w.v2CpuNanos());
         return ProcessInfo.current("appserver-" + number).write(o).toBytes();
     }
 
