@@ -75,11 +75,7 @@ final class RunExecutor {
      */
     Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
         if (c.appServer().layout() == Layout.THREE_TIER) {
-            if (metricsEndpoint != null) {
-                throw new ConfigException("'--metrics-port' is not allowed with appServer.layout = three-tier: "
-                        + "the app-server figures live in other processes; use two-tier for Prometheus metrics");
-            }
-            return new ThreeTierRun(intervalSeconds, parsed).execute(c, db, out);
+            return new ThreeTierRun(intervalSeconds, parsed, metricsEndpoint).execute(c, db, out);
         }
         try (NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM)) {
             if (c.network().appToDb().emulated()) {

@@ -20,6 +20,7 @@ import org.sdbench.driver.RemoteTier;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.load.LoadProgress;
 import org.sdbench.metrics.Clock;
+import org.sdbench.metrics.PrometheusEndpoint;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.ProcessInfo;
@@ -52,10 +53,12 @@ import org.sdbench.report.threshold.Thresholds;
 final class ThreeTierRun {
     private final int intervalSeconds;
     private final List<Threshold> thresholds;
+    private final PrometheusEndpoint.Binding metricsEndpoint;
 
-    ThreeTierRun(int intervalSeconds, List<Threshold> thresholds) {
+    ThreeTierRun(int intervalSeconds, List<Threshold> thresholds, PrometheusEndpoint.Binding metricsEndpoint) {
         this.intervalSeconds = intervalSeconds;
         this.thresholds = thresholds;
+        this.metricsEndpoint = metricsEndpoint;
     }
 
     RunExecutor.Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
@@ -177,8 +180,15 @@ final class ThreeTierRun {
             var series = new TimeSeries(phases);
             WindowProbe.Result window;
             long customizingChanges;
+            // Dialog steps feed the endpoint live here; the app servers' figures arrive with each harvest.
             try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
-                    EnvironmentProbe.isLocal(c.database()))) {
+                    EnvironmentProbe.isLocal(c.database()));
+                 var prometheus = metricsEndpoint == null ? null : PrometheusEndpoint.start(metricsEndpoint, tier.view(),
+                         driver::loggedOn, () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
+                if (prometheus != null) {
+                    metrics.observe(prometheus);
+                    out.printf("prometheus metrics: http://%s:%d/metrics%n", prometheus.host(), prometheus.port());
+                }
                 probe.start();
                 try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, () -> updateQueue(tier), clock);
                      var changes = CustomizingChanges.start(db, c.run().customizingChangeEvery(),
@@ -191,6 +201,8 @@ final class ThreeTierRun {
                     customizingChanges = changes == null ? 0 : changes.changes();
                 }
                 window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
+            } finally {
+                metrics.observe(org.sdbench.metrics.StepObserver.NONE);
             }
             boolean drained = false;
             if (!tier.central().isBroken()) {

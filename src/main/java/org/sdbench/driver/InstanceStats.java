@@ -10,12 +10,13 @@ public record InstanceStats(int number, long numberRangeFetches, long numbersIss
                             int updateQueue, int recovered, long failedConnectionAttempts, long workProcessesReplaced,
                             long tableBufferEntries, long tableBufferEvictions, long tableBufferInvalidations,
                             long bufferSyncPolls, long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos,
+                            int dispatcherQueue,
                             ProcessInfo process) {
 
     /** Reads the part after the interval update figures. */
     static InstanceStats read(int number, WireIn in) {
         return new InstanceStats(number, in.i64(), in.i64(), in.i64(), in.i64(), in.i64(), in.i64(), in.i64(), in.i64(),
                 in.i64(), in.i64(), in.i64(), in.i32(), in.i32(), in.i64(), in.i64(), in.i64(), in.i64(), in.i64(),
-                in.i64(), in.i64(), in.i64(), in.i64(), in.i64(), ProcessInfo.read(in));
+                in.i64(), in.i64(), in.i64(), in.i64(), in.i64(), in.i32(), ProcessInfo.read(in));
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Consumer;
 import org.sdbench.appserver.enqueue.EnqueueStats;
+import org.sdbench.metrics.AppTierView;
 import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.metrics.RunMetrics;
@@ -222,6 +223,46 @@ public final class RemoteTier implements AutoCloseable {
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * The app tier as the metrics endpoint sees it: each instance's figures as of its last stats
+     * reply (one harvest interval old at most), enqueue counts as the app servers measured them.
+     */
+    public AppTierView view() {
+        List<AppTierView.Instance> all = new ArrayList<>();
+        for (int n : addresses.keySet()) {
+            all.add(new AppTierView.Instance(n, () -> ofInt(n, InstanceStats::dispatcherQueue),
+                    () -> ofInt(n, InstanceStats::updateQueue), () -> of(n, InstanceStats::numberRangeFetches),
+                    () -> of(n, InstanceStats::numberRangeWaitNs), () -> of(n, InstanceStats::tableBufferHits),
+                    () -> of(n, InstanceStats::tableBufferMisses), () -> of(n, InstanceStats::connectionsReplaced)));
+        }
+        return new AppTierView() {
+            @Override
+            public List<Instance> instances() {
+                return all;
+            }
+
+            @Override
+            public long enqueueRequests() {
+                return latest.values().stream().mapToLong(InstanceStats::enqueueRequests).sum();
+            }
+
+            @Override
+            public long enqueueConflicts() {
+                return latest.values().stream().mapToLong(InstanceStats::enqueueConflicts).sum();
+            }
+        };
+    }
+
+    private int ofInt(int n, java.util.function.ToIntFunction<InstanceStats> f) {
+        InstanceStats s = latest.get(n);
+        return s == null ? 0 : f.applyAsInt(s);
+    }
+
+    private long of(int n, java.util.function.ToLongFunction<InstanceStats> f) {
+        InstanceStats s = latest.get(n);
+        return s == null ? 0 : f.applyAsLong(s);
     }
 
     public Map<Integer, InstanceStats> instanceStats() {

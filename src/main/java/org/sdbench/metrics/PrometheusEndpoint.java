@@ -23,7 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
-import org.sdbench.appserver.AppServerInstance;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.protocol.StepTimes;
 import org.sdbench.config.ConfigException;
@@ -90,8 +91,12 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     private final ExecutorService executor;
     private final byte[] token;
 
-    private PrometheusEndpoint(HttpServer server, byte[] token, AppServerSystem system, IntSupplier usersLoggedOn,
+    // Micrometer holds gauge and counter sources weakly: the view stays referenced here.
+    private final AppTierView appTier;
+
+    private PrometheusEndpoint(HttpServer server, byte[] token, AppTierView appTier, IntSupplier usersLoggedOn,
                                IntSupplier phase) {
+        this.appTier = appTier;
         this.server = server;
         this.token = token;
         for (SdStep s : SdStep.values()) {
@@ -118,12 +123,12 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                 .description("Virtual users currently logged on").register(registry);
         Gauge.builder("sdbench.run.phase", phase, IntSupplier::getAsInt)
                 .description("0 ramp-up, 1 measurement window, 2 ramp-down, 3 done").register(registry);
-        for (AppServerInstance i : system.instances()) {
+        for (AppTierView.Instance i : appTier.instances()) {
             instanceMeters(i);
         }
-        FunctionCounter.builder("sdbench.enqueue.requests", system, s -> s.enqueue().stats().requests())
+        FunctionCounter.builder("sdbench.enqueue.requests", appTier, AppTierView::enqueueRequests)
                 .description("Enqueue lock requests").register(registry);
-        FunctionCounter.builder("sdbench.enqueue.conflicts", system, s -> s.enqueue().stats().conflicts())
+        FunctionCounter.builder("sdbench.enqueue.conflicts", appTier, AppTierView::enqueueConflicts)
                 .description("Enqueue requests refused because another owner held the lock").register(registry);
         // More than one handler: a client that is slow to send or to read must not hold up the others.
         executor = Executors.newFixedThreadPool(HANDLER_THREADS,
@@ -133,21 +138,21 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
         server.start();
     }
 
-    private void instanceMeters(AppServerInstance i) {
+    private void instanceMeters(AppTierView.Instance i) {
         Tags tags = Tags.of("instance", Integer.toString(i.number()));
-        Gauge.builder("sdbench.dispatcher.queue", i, x -> x.dispatcher().length()).tags(tags)
+        Gauge.builder("sdbench.dispatcher.queue", i, x -> x.dispatcherQueue().getAsInt()).tags(tags)
                 .description("Dialog requests waiting for a work process").register(registry);
-        Gauge.builder("sdbench.update.queue", i, x -> x.updateTask().queueLength()).tags(tags)
+        Gauge.builder("sdbench.update.queue", i, x -> x.updateQueue().getAsInt()).tags(tags)
                 .description("Update requests waiting for an update work process").register(registry);
-        FunctionCounter.builder("sdbench.numberrange.fetches", i, x -> x.numberRanges().stats().fetches()).tags(tags)
+        FunctionCounter.builder("sdbench.numberrange.fetches", i, x -> x.numberRangeFetches().getAsLong()).tags(tags)
                 .description("Number-range intervals fetched from NRIV").register(registry);
-        FunctionCounter.builder("sdbench.numberrange.wait", i, x -> x.numberRanges().stats().waitNs() / 1e9).tags(tags)
+        FunctionCounter.builder("sdbench.numberrange.wait", i, x -> x.numberRangeWaitNs().getAsLong() / 1e9).tags(tags)
                 .baseUnit("seconds").description("Time spent drawing numbers").register(registry);
-        FunctionCounter.builder("sdbench.tablebuffer.hits", i, x -> x.tableBuffer().hits()).tags(tags)
+        FunctionCounter.builder("sdbench.tablebuffer.hits", i, x -> x.tableBufferHits().getAsLong()).tags(tags)
                 .register(registry);
-        FunctionCounter.builder("sdbench.tablebuffer.misses", i, x -> x.tableBuffer().misses()).tags(tags)
+        FunctionCounter.builder("sdbench.tablebuffer.misses", i, x -> x.tableBufferMisses().getAsLong()).tags(tags)
                 .register(registry);
-        FunctionCounter.builder("sdbench.connections.replaced", i, x -> x.sessions().replacedConnections()).tags(tags)
+        FunctionCounter.builder("sdbench.connections.replaced", i, x -> x.connectionsReplaced().getAsLong()).tags(tags)
                 .description("Broken work-process DB connections replaced").register(registry);
     }
 
@@ -158,9 +163,14 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
 
     /** Serves {@code /metrics} where the binding says, asking for the bearer token when it has one. */
     public static PrometheusEndpoint start(Binding b, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
+        return start(b, AppTierView.of(system), usersLoggedOn, phase);
+    }
+
+    /** The same for an app tier seen through a view (three-tier: the app servers' last reported figures). */
+    public static PrometheusEndpoint start(Binding b, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
         byte[] token = b.tokenFile() == null ? null : readToken(b.tokenFile());
         try {
-            return new PrometheusEndpoint(HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0), token, system,
+            return new PrometheusEndpoint(HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0), token, appTier,
                     usersLoggedOn, phase);
         } catch (BindException e) {
             throw new EnvironmentException("'--metrics-port' = " + b.port() + " on " + b.host() + " cannot be used ("
@@ -228,6 +238,17 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     @Override
     public void update(long saveToCommittedNs, long v1DbNs) {
         saveToCommitted.record(saveToCommittedNs, TimeUnit.NANOSECONDS);
+        add(v1DbTime, v1DbNs);
+    }
+
+    @Override
+    public void remoteUpdates(Histogram saveToCommittedUs, long v1DbNs) {
+        for (HistogramIterationValue v : saveToCommittedUs.recordedValues()) {
+            long us = v.getValueIteratedTo();
+            for (long n = v.getCountAtValueIteratedTo(); n > 0; n--) {
+                saveToCommitted.record(us, TimeUnit.MICROSECONDS);
+            }
+        }
         add(v1DbTime, v1DbNs);
     }
 

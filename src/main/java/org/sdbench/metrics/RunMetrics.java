@@ -123,6 +123,7 @@ public final class RunMetrics {
      */
     public void mergeRemoteUpdates(Histogram saveToCommittedUs, long v1DbNs, long v2DbNs, long failed, long lineItems,
                                    long queueMax) {
+        observer.remoteUpdates(saveToCommittedUs, v1DbNs);
         if (saveToCommittedUs.getTotalCount() > 0) {
             remoteSaveToCommitted.lock();
             try {

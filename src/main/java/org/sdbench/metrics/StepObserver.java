@@ -15,6 +15,10 @@ public interface StepObserver {
     /** One update request whose V1 part committed. */
     void update(long saveToCommittedNs, long v1DbNs);
 
+    /** The updates another process (an app server) committed in one interval, as it recorded them. */
+    default void remoteUpdates(org.HdrHistogram.Histogram saveToCommittedUs, long v1DbNs) {
+    }
+
     StepObserver NONE = new StepObserver() {
         @Override
         public void step(SdStep step, boolean ok, long responseNs, StepTimes times) {

@@ -236,7 +236,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                 .i64(i.tableBuffer().size()).i64(i.tableBuffer().evictions()).i64(i.tableBuffer().invalidations())
                 .i64(i.bufferSync().polls());
         var w = i.updateTask().workTotals();
-        o.i64(w.v1Parts()).i64(w.v1CpuNanos()).i64(w.v2Parts()).i64(w.v2CpuNanos());
+        o.i64(w.v1Parts()).i64(w.v1CpuNanos()).i64(w.v2Parts()).i64(w.v2CpuNanos()).i32(i.dispatcher().length());
         return ProcessInfo.current("appserver-" + number).write(o).toBytes();
     }
 

@@ -1,0 +1,200 @@
+package org.sdbench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.load.TestDb;
+
+/**
+ * Three-tier runs on one schema (central services and two app-server processes each):
+ * <ul>
+ * <li>the issue's "done when": 1 ms between the app servers and the DB shows in the dialog DB time per
+ * step as about (DB round trips per step x 1 ms); that run shapes every other hop too (driver to app
+ * servers, the driver's logon look-ups at the message server, app servers to central services), each
+ * hop's probe shows the delay and the report says the run used emulation;</li>
+ * <li>the first run authenticates every process with a token file (mutual proof) and the secret shows
+ * nowhere (terminal, run folder, child argv); it serves --metrics-port with the app servers' figures,
+ * and its report has the update work and host, pid and version of every process.</li>
+ * </ul>
+ */
+class ThreeTierRunTest {
+    private static final String SCHEMA = "it_threetier_run";
+
+    private static Run featured;
+
+    /**
+     * The first run loads the data and warms the caches (a freshly loaded schema made a first run's DB
+     * time several times the next one's): with a token file and the metrics endpoint, scraped meanwhile.
+     */
+    @BeforeAll
+    static void baseRun() throws IOException {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path token = Path.of("target", "three-tier-token");
+        Files.deleteIfExists(token);
+        Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(token, SECRET);
+        Thread scraper = Thread.ofVirtual().start(() -> scrapeUntilAppServersReported(port));
+        featured = run("10s", "--metrics-port", Integer.toString(port), "--set", "appServer.tokenFile=" + token.toAbsolutePath());
+        scraper.interrupt();
+        try {
+            scraper.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static volatile String scraped = "";
+    private static final String SECRET = "three-tier-test-secret-" + Long.toHexString(System.nanoTime());
+    private static final java.util.Set<String> childArgv = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    private static double value(String body, String series) {
+        var m = java.util.regex.Pattern.compile("(?m)^" + java.util.regex.Pattern.quote(series) + " ([0-9.eE+-]+)$").matcher(body);
+        return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    }
+
+    /** Polls the driver's endpoint during the run until figures from both app servers and their updates show. */
+    private static void scrapeUntilAppServersReported(int port) {
+        var http = java.net.http.HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(1)).build();
+        var req = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/metrics")).build();
+        while (!Thread.currentThread().isInterrupted()) {
+            ProcessHandle.current().children().forEach(h -> {
+                try {
+                    childArgv.add(Files.readString(Path.of("/proc", Long.toString(h.pid()), "cmdline")));
+                } catch (IOException gone) {
+                    // Ended meanwhile.
+                }
+            });
+            try {
+                String body = http.send(req, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                scraped = body;
+                if (value(body, "sdbench_tablebuffer_hits_total{instance=\"2\"}") > 0
+                        && value(body, "sdbench_update_save_to_committed_seconds_count") > 0) {
+                    return;
+                }
+                Thread.sleep(250);
+            } catch (IOException notYet) {
+                // The endpoint starts once the processes run; keep polling.
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    @AfterAll
+    static void dropSchema() throws SQLException {
+        TestDb.drop(SCHEMA);
+    }
+
+    private record Run(JsonNode result, JsonNode environment, String out, Path folder) {
+    }
+
+    private static Run run(String duration, String... extra) throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", "-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set",
+                "database.schema=" + SCHEMA, "--users", "4", "--ramp-up", "1s", "--duration", duration, "--ramp-down", "1s",
+                "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=target/test-results/three-tier-delay",
+                "--interval", "2"));
+        args.addAll(List.of(extra));
+        TestDb.Run r = TestDb.sdbench(args.toArray(String[]::new));
+        assertEquals(0, r.exit(), r.err() + r.out());
+        Path folder = Path.of(r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow().substring(9).trim());
+        var mapper = new ObjectMapper();
+        return new Run(mapper.readTree(folder.resolve("result.json").toFile()),
+                mapper.readTree(folder.resolve("environment.json").toFile()), r.out() + r.err(), folder);
+    }
+
+    @Test
+    void run_oneMsOnEveryHop_dialogDbTimeRisesByRoundTripsTimesOneMsAndEveryHopIsShaped() throws IOException {
+        // Alternated plain and delayed runs, each side's lower figure: load from elsewhere on a shared host only
+        // ever adds time, and it comes and goes within minutes.
+        String[] delay = {"--set", "network.appToDb.delay=1ms", "--set", "network.driverToApp.delay=1ms",
+            "--set", "network.appToCentral.delay=1ms"};
+        Run base = run("10s");
+        Run delayed = run("10s", delay);
+        Run base2 = run("10s");
+        Run delayed2 = run("10s", delay);
+
+        assertEquals(0, base.result().path("network").path("emulated").size(), "no emulation in the base run");
+        Set<String> hops = new HashSet<>();
+        delayed.result().path("network").path("emulated").forEach(h -> hops.add(h.path("hop").asText()));
+        assertEquals(Set.of("driverToApp", "appToCentral", "appToDb"), hops, delayed.result().path("network").toString());
+        assertTrue(delayed.out().contains("network       EMULATED appToDb"), "the summary says the run used emulation");
+        // Every hop's probe, timed before the run: driver -> central (logon look-ups), driver -> each app
+        // server, each app server -> central and -> DB. None can beat the relay's 1 ms; without it all are faster.
+        for (JsonNode h : delayed.environment().path("hops")) {
+            assertTrue(h.path("minMs").asDouble() >= 1.0, "hop shaped: " + h);
+        }
+        assertEquals(7, delayed.environment().path("hops").size(), "central + 2 x (app server, its central, its DB)");
+
+        double dbBase = Math.min(dbMs(base), dbMs(base2));
+        double dbDelayed = Math.min(dbMs(delayed), dbMs(delayed2));
+        double roundTrips = (delayed.result().at("/summary/overall/dbCallsPerStep").asDouble()
+                + delayed2.result().at("/summary/overall/dbCallsPerStep").asDouble()) / 2;
+        double rise = dbDelayed - dbBase;
+        System.out.printf("three-tier dialog DB time per step: %.3f / %.3f ms -> %.3f / %.3f ms (+%.3f ms lower against "
+                + "lower); %.2f DB calls per step; rise per call %.3f ms%n", dbMs(base), dbMs(base2), dbMs(delayed),
+                dbMs(delayed2), rise, roundTrips, rise / roundTrips);
+        assertTrue(roundTrips > 1, "steps make DB calls: " + roundTrips);
+        // As in the two-tier DbDelayRunTest: never less than the delay per call; the upper bound is loose
+        // because commits are round trips the call count does not see and a busy host adds wake-up latency.
+        assertTrue(rise >= 0.9 * roundTrips, "rise " + rise + " ms for " + roundTrips + " calls per step");
+        assertTrue(rise <= 6 * roundTrips, "rise " + rise + " ms for " + roundTrips + " calls per step");
+    }
+
+    private static double dbMs(Run r) {
+        return r.result().at("/summary/overall/avg/dbMs").asDouble();
+    }
+
+    @Test
+    void run_threeTier_reportsUpdateWorkAndEveryProcessWithHostPidVersion() {
+        JsonNode work = featured.result().path("work");
+        assertTrue(work.path("updateV1WorkCpuMs").isNumber() && work.path("updateV1WorkCpuMs").asDouble() > 0,
+                "the app servers' update work reaches the report: " + work);
+        Set<String> roles = new HashSet<>();
+        for (JsonNode p : featured.result().at("/threeTier/processes")) {
+            roles.add(p.path("role").asText());
+            assertTrue(!p.path("host").asText().isEmpty() && p.path("pid").asLong() > 0
+                    && !p.path("version").asText().isEmpty(), "host, pid and version: " + p);
+        }
+        assertEquals(Set.of("driver", "appserver-1", "appserver-2", "central"), roles);
+        JsonNode cpu = featured.result().at("/threeTier/cpu");
+        assertTrue(cpu.path("appServers").isNumber() && cpu.path("central").isNumber(), "CPU per tier: " + cpu);
+    }
+
+    @Test
+    void metricsPort_threeTier_showsDialogStepsAndTheAppServersFigures() {
+        assertTrue(value(scraped, "sdbench_tablebuffer_hits_total{instance=\"1\"}") > 0, scraped);
+        assertTrue(value(scraped, "sdbench_tablebuffer_hits_total{instance=\"2\"}") > 0, scraped);
+        assertTrue(value(scraped, "sdbench_update_save_to_committed_seconds_count") > 0, scraped);
+        assertTrue(scraped.contains("sdbench_dialog_response_seconds_count{step=\"save\",tx=\"VA01\"}"), scraped);
+    }
+
+    @Test
+    void tokenFile_threeTierRun_authenticatesEveryProcessAndTheSecretAppearsNowhere() throws IOException {
+        // The first run's processes all shook hands with the token (mutual proof), or the run would have failed.
+        assertTrue(!childArgv.isEmpty(), "the children's argument lists were seen");
+        childArgv.forEach(a -> assertTrue(!a.contains(SECRET), "secret in a child's argv"));
+        assertTrue(!featured.out().contains(SECRET), "secret on the terminal");
+        try (var files = Files.walk(featured.folder())) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                assertTrue(!Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1).contains(SECRET), "secret in " + f);
+            }
+        }
+    }
+}
