@@ -1,0 +1,53 @@
+package org.sdbench.appserver.server;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.sdbench.appserver.enqueue.LockMode;
+import org.sdbench.appserver.enqueue.LockOwner;
+import org.sdbench.driver.RemoteTier;
+import org.sdbench.metrics.Clock;
+import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.WireClient;
+import org.sdbench.protocol.wire.WireException;
+import org.sdbench.protocol.wire.WireServer;
+
+/**
+ * Central services that accept connections but never answer (hung, or a host gone without a reset):
+ * an app server's enqueue request and the driver's wait for instances end after
+ * appServer.centralTimeout with one line, instead of hanging the step or the run.
+ */
+class CentralTimeoutTest {
+    private static WireServer hung() {
+        return WireServer.start("127.0.0.1", 0, null, (c, f) -> { }, line -> { }, "hung central services");
+    }
+
+    @Test
+    void lock_centralNeverAnswers_failsAfterTheTimeout() {
+        try (WireServer central = hung();
+             WireClient client = WireClient.connect(Dialer.Hop.APP_TO_CENTRAL, new Address("127.0.0.1", central.port()),
+                     "appserver-1", null, Duration.ofSeconds(5), "central services")) {
+            RemoteEnqueue enqueue = new RemoteEnqueue(client, Duration.ofMillis(300), Clock.SYSTEM);
+            long t0 = System.nanoTime();
+            var e = assertThrows(WireException.class,
+                    () -> enqueue.lock(new LockOwner("user:1"), "VBAK", "0000000001", LockMode.EXCLUSIVE));
+            long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            assertTrue(e.getMessage().contains("no reply within 300 ms"), e.getMessage());
+            assertTrue(ms < 10_000, "bounded: " + ms + " ms");
+        }
+    }
+
+    @Test
+    void awaitInstances_centralNeverAnswers_failsAfterTheTimeout() {
+        try (WireServer central = hung();
+             RemoteTier tier = new RemoteTier(new Address("127.0.0.1", central.port()), null, Duration.ofSeconds(5),
+                     Duration.ofMinutes(10), Duration.ofMillis(300), Clock.SYSTEM, line -> { })) {
+            var e = assertThrows(WireException.class, () -> tier.awaitInstances(2, Duration.ofSeconds(90)));
+            assertTrue(e.getMessage().contains("no reply within 300 ms"), e.getMessage());
+        }
+    }
+}
