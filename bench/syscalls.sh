@@ -7,7 +7,8 @@
 #
 # Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf); JVM:
 # $SDBENCH_JAVA (default java). Needs perf with tracepoint access (root or perf_event_paranoid <= -1).
-# Prints the counts per thread group and, from the round's steps/s and statements per step, per statement.
+# Prints the counts of both thread groups per statement (from the round's steps/s and statements per
+# step) and each group's per dialog step.
 set -euo pipefail
 [ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2; }
 jar="$1"; shift
@@ -36,6 +37,8 @@ steps=$(grep 'round 1 SD transactions' "$work/out" | grep -oE '[0-9,]+ steps/s' 
 stmts=$(grep -oE '[0-9.]+ statements per dialog step' "$work/out" | cut -d' ' -f1)
 echo "$(basename "$jar"): SQL round $steps steps/s, $stmts statements per step, counted for $secs s"
 awk -F, -v steps="$steps" -v stmts="$stmts" -v secs="$secs" '
-  { split($1, t, "-"); g = t[1]; if (g != "dia" && g != "upd") next; n[$4] += $2 }
-  END { s = steps * stmts * secs; for (e in n) printf "  %-32s %10d  %6.2f per statement\n", e, n[e], n[e] / s }' \
+  { split($1, t, "-"); g = t[1]; if (g != "dia" && g != "upd") next; n[$4] += $2; by[g " " $4] += $2 }
+  END { s = steps * stmts * secs
+        for (e in n) printf "  %-32s %10d  %6.2f per statement\n", e, n[e], n[e] / s
+        for (k in by) { split(k, f, " "); printf "  %-3s %-28s %10d  %6.2f per dialog step\n", f[1], f[2], by[k], by[k] / (steps * secs) } }' \
   "$work/perf" | sort

@@ -7,8 +7,8 @@ import java.util.Arrays;
 
 /**
  * Positional binary fields of an update payload: big-endian ints and longs, strings as a 16-bit
- * byte length and UTF-8, decimals as scale and unscaled long. About a tenth of the CPU of JSON
- * databind for the same record, and no text to parse in the update task.
+ * byte length and UTF-8, decimals as scale and unscaled long. An order of five items reads back in
+ * about a seventh of the CPU time Jackson's databind took, and no decimal goes through text.
  */
 final class PayloadCodec {
     private static final int NULL_STRING = 0xFFFF;
