@@ -2,30 +2,188 @@
 -- Same tables and columns as schemas/postgresql/2-mixed.sql.
 
 CREATE TABLE nriv (            -- number range intervals
+  mandt      VARCHAR(3)     NOT NULL WITH DEFAULT '100',  -- client
+  subobject  VARCHAR(6)     NOT NULL WITH DEFAULT ' ',
   object     VARCHAR(10) NOT NULL,
   nrrangenr  VARCHAR(2)  NOT NULL,
   fromnumber BIGINT      NOT NULL,
   tonumber   BIGINT      NOT NULL,
   nrlevel    BIGINT      NOT NULL,  -- last number handed out
-  CONSTRAINT nriv_pk PRIMARY KEY (object, nrrangenr)
+  toyear     VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
+  -- SAP fields the loop does not set (1, declared width 1 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  externind  VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  CONSTRAINT nriv_pk PRIMARY KEY (mandt, object, subobject, nrrangenr, toyear)
 );
 
 CREATE TABLE mard (            -- storage location stock
+  mandt      VARCHAR(3)     NOT NULL WITH DEFAULT '100',  -- client
   matnr   VARCHAR(18)   NOT NULL,
   werks   VARCHAR(4)    NOT NULL,
   lgort   VARCHAR(4)    NOT NULL,
   labst   DECIMAL(15,3) NOT NULL,
-  CONSTRAINT mard_pk PRIMARY KEY (matnr, werks, lgort),
+  -- SAP fields the loop does not set (45, declared width 226 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  pstat      VARCHAR(15)    NOT NULL WITH DEFAULT ' ',
+  lvorm      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  lfgja      VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
+  lfmon      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
+  sperr      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  umlme      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  insme      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  einme      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  speme      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  retme      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vmlab      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vmuml      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vmins      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vmein      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vmspe      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vmret      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  kzill      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kzilq      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kzile      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kzils      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kzvll      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kzvlq      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kzvle      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kzvls      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  diskz      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  lsobs      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  lminb      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  lbstf      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  herkl      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  exppg      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  exver      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  lgpbe      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  klabs      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  kinsm      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  keinm      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  kspem      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  dlinl      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  prctl      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  ersda      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  vklab      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  vkuml      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  lwmkb      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  bskrf      DECIMAL(17,0)  NOT NULL WITH DEFAULT 0,
+  mdrue      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  mdjin      VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
+  CONSTRAINT mard_pk PRIMARY KEY (mandt, matnr, werks, lgort),
   CONSTRAINT mard_stock_nonneg CHECK (labst >= 0)
 );
 
 CREATE TABLE mbew (            -- material valuation
+  mandt      VARCHAR(3)     NOT NULL WITH DEFAULT '100',  -- client
   matnr   VARCHAR(18)   NOT NULL,
   bwkey   VARCHAR(4)    NOT NULL,
   verpr   DECIMAL(11,2) NOT NULL,
   lbkum   DECIMAL(15,3) NOT NULL,
   salk3   DECIMAL(15,2) NOT NULL,
-  CONSTRAINT mbew_pk PRIMARY KEY (matnr, bwkey)
+  -- SAP fields the loop does not set (101, declared width 465 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  bwtar      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  lvorm      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  vprsv      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  stprs      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  peinh      DECIMAL(5,0)   NOT NULL WITH DEFAULT 0,
+  bklas      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  salkv      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  vmkum      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vmsal      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  vmvpr      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  vmver      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vmstp      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vmpei      DECIMAL(5,0)   NOT NULL WITH DEFAULT 0,
+  vmbkl      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  vmsav      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  vjkum      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vjsal      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  vjvpr      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  vjver      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vjstp      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vjpei      DECIMAL(5,0)   NOT NULL WITH DEFAULT 0,
+  vjbkl      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  vjsav      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  lfgja      VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
+  lfmon      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
+  bwtty      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  stprv      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  laepr      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  zkprs      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  zkdat      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  bwprs      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  bwprh      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vjbws      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vjbwh      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vvjsl      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  vvjlb      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vvmlb      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  vvsal      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  zplpr      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  zplp1      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  zplp2      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  zplp3      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  zpld1      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  zpld2      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  zpld3      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  pperz      VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
+  pperl      VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
+  pperv      VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
+  kalkz      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kalkl      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kalkv      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kalsc      VARCHAR(6)     NOT NULL WITH DEFAULT ' ',
+  xlifo      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  mypol      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  bwph1      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  bwps1      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  abwkz      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
+  pstat      VARCHAR(15)    NOT NULL WITH DEFAULT ' ',
+  kaln1      VARCHAR(12)    NOT NULL WITH DEFAULT '000000000000',
+  kalnr      VARCHAR(12)    NOT NULL WITH DEFAULT '000000000000',
+  bwva1      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  bwva2      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  bwva3      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  vers1      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
+  vers2      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
+  vers3      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
+  hrkft      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  kosgr      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  pprdz      VARCHAR(3)     NOT NULL WITH DEFAULT '000',
+  pprdl      VARCHAR(3)     NOT NULL WITH DEFAULT '000',
+  pprdv      VARCHAR(3)     NOT NULL WITH DEFAULT '000',
+  pdatz      VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
+  pdatl      VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
+  pdatv      VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
+  ekalr      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  vplpr      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  mlmaa      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  mlast      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  lplpr      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vksal      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  hkmat      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  sperw      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  kziwl      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  wlinl      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  abciw      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  bwspa      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  lplpx      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  vplpx      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  fplpx      DECIMAL(11,2)  NOT NULL WITH DEFAULT 0,
+  lbwst      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  vbwst      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  fbwst      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  eklas      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  qklas      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  mtuse      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  mtorg      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  ownpr      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  xbewm      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  bwpei      DECIMAL(5,0)   NOT NULL WITH DEFAULT 0,
+  mbrue      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  oklas      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  CONSTRAINT mbew_pk PRIMARY KEY (mandt, matnr, bwkey)
 );
 
 CREATE TABLE vbak (            -- sales document header
@@ -39,8 +197,8 @@ CREATE TABLE vbak (            -- sales document header
   knumv   VARCHAR(10)   NOT NULL,
   netwr   DECIMAL(15,2) NOT NULL,
   waerk   VARCHAR(5)    NOT NULL,
-  -- SAP fields the loop does not set (167, declared width 1270 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (167, declared width 1270 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   erzet      TIME           NOT NULL WITH DEFAULT '00:00:00',
   ernam      VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
   angdt      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
@@ -220,8 +378,8 @@ CREATE TABLE vbap (            -- sales document items
   kwmeng  DECIMAL(15,3) NOT NULL,
   netwr   DECIMAL(15,2) NOT NULL,
   arktx   VARCHAR(40)   NOT NULL,
-  -- SAP fields the loop does not set (172, declared width 1011 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (172, declared width 1011 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   pstyv      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
   posar      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   lfrel      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
@@ -405,8 +563,8 @@ CREATE TABLE vbep (            -- schedule lines
   edatu   DATE          NOT NULL,
   wmeng   DECIMAL(15,3) NOT NULL,
   bmeng   DECIMAL(15,3) NOT NULL,
-  -- SAP fields the loop does not set (52, declared width 324 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (52, declared width 324 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   ettyp      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
   lfrel      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   ezeit      TIME           NOT NULL WITH DEFAULT '00:00:00',
@@ -469,8 +627,8 @@ CREATE TABLE vbuk (            -- header status (order, delivery, billing docume
   lfstk   CHAR(1)     NOT NULL,  -- delivery status
   wbstk   CHAR(1)     NOT NULL,  -- goods movement status
   fkstk   CHAR(1)     NOT NULL,  -- billing status
-  -- SAP fields the loop does not set (67, declared width 74 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (67, declared width 74 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   rfstk      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   rfgsk      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   bestk      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
@@ -549,8 +707,8 @@ CREATE TABLE vbup (            -- item status
   lfsta   CHAR(1)     NOT NULL,
   wbsta   CHAR(1)     NOT NULL,
   fksta   CHAR(1)     NOT NULL,
-  -- SAP fields the loop does not set (35, declared width 42 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (35, declared width 42 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   rfsta      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   rfgsa      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   absta      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
@@ -595,6 +753,18 @@ CREATE TABLE vakpa (           -- partner index: sales documents by customer (se
   parvw   VARCHAR(2)  NOT NULL,
   vbeln   VARCHAR(10) NOT NULL,
   audat   TIMESTAMP   NOT NULL,
+  -- SAP fields the loop does not set (10, declared width 60 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  vkorg      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  trvog      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  vtweg      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  spart      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  auart      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  vkbur      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  vkgrp      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  bstnk      VARCHAR(20)    NOT NULL WITH DEFAULT ' ',
+  ernam      VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
+  vdatu      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
   CONSTRAINT vakpa_pk PRIMARY KEY (mandt, kunde, parvw, vbeln)
 );
 CREATE INDEX vakpa_recent ON vakpa (mandt, kunde, parvw, audat DESC);
@@ -607,8 +777,8 @@ CREATE TABLE konv (            -- pricing conditions of documents
   kschl   VARCHAR(4)    NOT NULL,
   kbetr   DECIMAL(11,2) NOT NULL,
   kwert   DECIMAL(15,2) NOT NULL,
-  -- SAP fields the loop does not set (49, declared width 198 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (49, declared width 198 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   kappl      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
   kdatu      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
   krech      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
@@ -670,8 +840,8 @@ CREATE TABLE likp (            -- delivery header
   erdat   TIMESTAMP   NOT NULL,
   wadat_ist TIMESTAMP,  -- actual goods issue time
   wbstk   CHAR(1)     NOT NULL,
-  -- SAP fields the loop does not set (138, declared width 847 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (138, declared width 847 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   erzet      TIME           NOT NULL WITH DEFAULT '00:00:00',
   ernam      VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
   bzirk      VARCHAR(6)     NOT NULL WITH DEFAULT ' ',
@@ -824,8 +994,8 @@ CREATE TABLE lips (            -- delivery items
   lgort   VARCHAR(4)    NOT NULL,
   lfimg   DECIMAL(15,3) NOT NULL,
   pikmg   DECIMAL(15,3) NOT NULL,
-  -- SAP fields the loop does not set (157, declared width 994 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (157, declared width 994 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   pstyv      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
   ernam      VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
   erzet      TIME           NOT NULL WITH DEFAULT '00:00:00',
@@ -996,8 +1166,8 @@ CREATE TABLE vbrk (            -- billing document header
   knumv   VARCHAR(10)   NOT NULL,
   netwr   DECIMAL(15,2) NOT NULL,
   belnr   VARCHAR(10)   NOT NULL,  -- accounting document
-  -- SAP fields the loop does not set (124, declared width 862 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (124, declared width 862 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   vbtyp      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   waerk      VARCHAR(5)     NOT NULL WITH DEFAULT ' ',
   vkorg      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
@@ -1135,8 +1305,8 @@ CREATE TABLE vbrp (            -- billing document items
   matnr   VARCHAR(18)   NOT NULL,
   fkimg   DECIMAL(15,3) NOT NULL,
   netwr   DECIMAL(15,2) NOT NULL,
-  -- SAP fields the loop does not set (137, declared width 958 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (137, declared width 958 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   fkimg_flo  DECIMAL(15,3)  NOT NULL WITH DEFAULT 0,
   vrkme      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
   umvkz      DECIMAL(5,0)   NOT NULL WITH DEFAULT 0,
@@ -1278,10 +1448,44 @@ CREATE TABLE vbrp (            -- billing document items
 );
 
 CREATE TABLE s001 (            -- sales statistics, written by the V2 update
+  mandt      VARCHAR(3)     NOT NULL WITH DEFAULT '100',  -- client
+  ssour      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  vrsio      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  vkorg      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  vtweg      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  spart      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
   kunnr   VARCHAR(10)   NOT NULL,
   matnr   VARCHAR(18)   NOT NULL,
   spmon   VARCHAR(6)    NOT NULL,
   umsatz  DECIMAL(17,2) NOT NULL,
   menge   DECIMAL(17,3) NOT NULL,
-  CONSTRAINT s001_pk PRIMARY KEY (kunnr, matnr, spmon)
+  -- SAP fields the loop does not set (26, declared width 170 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  sptag      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  spwoc      VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
+  spbup      VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
+  vkbur      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  vkgrp      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  periv      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  vwdat      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  aenetwr    DECIMAL(17,2)  NOT NULL WITH DEFAULT 0,
+  aemenge    DECIMAL(17,3)  NOT NULL WITH DEFAULT 0,
+  ausmenge   DECIMAL(17,3)  NOT NULL WITH DEFAULT 0,
+  ausnetwr   DECIMAL(17,2)  NOT NULL WITH DEFAULT 0,
+  ummenge    DECIMAL(17,3)  NOT NULL WITH DEFAULT 0,
+  umnetwr    DECIMAL(17,2)  NOT NULL WITH DEFAULT 0,
+  fkimg      DECIMAL(17,3)  NOT NULL WITH DEFAULT 0,
+  fknetwr    DECIMAL(17,2)  NOT NULL WITH DEFAULT 0,
+  gumenge    DECIMAL(17,3)  NOT NULL WITH DEFAULT 0,
+  gunetwr    DECIMAL(17,2)  NOT NULL WITH DEFAULT 0,
+  aoanzau    DECIMAL(9,0)   NOT NULL WITH DEFAULT 0,
+  aoanzpo    DECIMAL(9,0)   NOT NULL WITH DEFAULT 0,
+  ffanzau    DECIMAL(9,0)   NOT NULL WITH DEFAULT 0,
+  vkanzau    DECIMAL(9,0)   NOT NULL WITH DEFAULT 0,
+  waers      VARCHAR(5)     NOT NULL WITH DEFAULT ' ',
+  basme      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  vrkme      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  brgew      DECIMAL(17,3)  NOT NULL WITH DEFAULT 0,
+  gewei      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  CONSTRAINT s001_pk PRIMARY KEY (mandt, ssour, vrsio, spmon, vkorg, vtweg, spart, kunnr, matnr)
 );

@@ -10,6 +10,41 @@ CREATE TABLE vbfa (            -- document flow
   vbtyp_n CHAR(1)       NOT NULL,  -- J delivery, R goods movement, M invoice
   rfmng   DECIMAL(15,3) NOT NULL,
   erdat   TIMESTAMP     NOT NULL,
+  -- SAP fields the loop does not set (33, declared width 169 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  meins      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  rfwrt      DECIMAL(15,2)  NOT NULL WITH DEFAULT 0,
+  waers      VARCHAR(5)     NOT NULL WITH DEFAULT ' ',
+  vbtyp_v    VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  plmin      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  taqui      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  erzet      TIME           NOT NULL WITH DEFAULT '00:00:00',
+  matnr      VARCHAR(18)    NOT NULL WITH DEFAULT ' ',
+  bwart      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  bdart      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  plart      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  stufe      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
+  lgnum      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  aedat      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  fktyp      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  brgew      DECIMAL(15,3)  NOT NULL WITH DEFAULT 0,
+  gewei      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  volum      DECIMAL(15,3)  NOT NULL WITH DEFAULT 0,
+  voleh      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  fplnr      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  fpltr      VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
+  rfmng_flo  DECIMAL(15,3)  NOT NULL WITH DEFAULT 0,
+  rfmng_flt  DECIMAL(15,3)  NOT NULL WITH DEFAULT 0,
+  vrkme      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  abges      DECIMAL(15,3)  NOT NULL WITH DEFAULT 0,
+  sobkz      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  sonum      VARCHAR(16)    NOT NULL WITH DEFAULT ' ',
+  kzbef      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  ntgew      DECIMAL(13,3)  NOT NULL WITH DEFAULT 0,
+  logsys     VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  wbsta      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  cmeth      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  mjahr      VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
   CONSTRAINT vbfa_pk PRIMARY KEY (mandt, vbelv, posnv, vbeln, posnn)
 );
 
@@ -19,6 +54,36 @@ CREATE TABLE mkpf (            -- material document header
   mjahr   INTEGER     NOT NULL,
   budat   TIMESTAMP   NOT NULL,
   xblnr   VARCHAR(16) NOT NULL,  -- delivery
+  -- SAP fields the loop does not set (28, declared width 249 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  vgart      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  blart      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  blaum      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  bldat      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  cpudt      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  cputm      TIME           NOT NULL WITH DEFAULT '00:00:00',
+  aedat      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
+  usnam      VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
+  tcode      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
+  bktxt      VARCHAR(25)    NOT NULL WITH DEFAULT ' ',
+  frath      DECIMAL(13,2)  NOT NULL WITH DEFAULT 0,
+  frbnr      VARCHAR(16)    NOT NULL WITH DEFAULT ' ',
+  wever      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  xabln      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  awsys      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  bla2d      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
+  tcode2     VARCHAR(20)    NOT NULL WITH DEFAULT ' ',
+  bfwms      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  exnum      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  spe_budat_uhr TIME           NOT NULL WITH DEFAULT '00:00:00',
+  spe_budat_zone VARCHAR(6)     NOT NULL WITH DEFAULT ' ',
+  le_vbeln   VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  spe_logsys VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  spe_mdnum  VARCHAR(16)    NOT NULL WITH DEFAULT ' ',
+  gts_cusref_no VARCHAR(35)    NOT NULL WITH DEFAULT ' ',
+  fls_rsto   VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  msr_active VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  knumv      VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
   CONSTRAINT mkpf_pk PRIMARY KEY (mandt, mblnr, mjahr)
 );
 
@@ -33,8 +98,8 @@ CREATE TABLE mseg (            -- material document items
   lgort   VARCHAR(4)    NOT NULL,
   menge   DECIMAL(15,3) NOT NULL,
   dmbtr   DECIMAL(15,2) NOT NULL,
-  -- SAP fields the loop does not set (174, declared width 1133 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (174, declared width 1133 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   zeile_ch   VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
   line_id    VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
   parent_id  VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
@@ -220,8 +285,8 @@ CREATE TABLE bkpf (            -- accounting document header
   blart   VARCHAR(2)  NOT NULL,
   budat   TIMESTAMP   NOT NULL,
   awkey   VARCHAR(20) NOT NULL,  -- originating document (material or billing document)
-  -- SAP fields the loop does not set (79, declared width 543 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (79, declared width 543 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   bldat      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
   monat      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
   cpudt      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
@@ -314,8 +379,8 @@ CREATE TABLE bseg (            -- accounting document lines
   shkzg   CHAR(1)       NOT NULL,
   hkont   VARCHAR(10)   NOT NULL,
   dmbtr   DECIMAL(15,2) NOT NULL,
-  -- SAP fields the loop does not set (273, declared width 1743 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (273, declared width 1743 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   buzid      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   augdt      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
   augcp      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
@@ -600,6 +665,15 @@ CREATE TABLE cdhdr (           -- change document header
   username   VARCHAR(12) NOT NULL,
   udate      TIMESTAMP   NOT NULL,
   tcode      VARCHAR(20) NOT NULL,
+  -- SAP fields the loop does not set (7, declared width 34 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  utime      TIME           NOT NULL WITH DEFAULT '00:00:00',
+  planchngnr VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
+  act_chngno VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
+  was_plannd VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  change_ind VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  langu      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  version    VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
   CONSTRAINT cdhdr_pk PRIMARY KEY (mandt, objectclas, objectid, changenr)
 );
 
@@ -613,5 +687,13 @@ CREATE TABLE cdpos (           -- change document items
   fname      VARCHAR(30)  NOT NULL,
   value_new  VARCHAR(254) NOT NULL,
   value_old  VARCHAR(254) NOT NULL,
+  -- SAP fields the loop does not set (6, declared width 18 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  chngind    VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  text_case  VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
+  unit_old   VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  unit_new   VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
+  cuky_old   VARCHAR(5)     NOT NULL WITH DEFAULT ' ',
+  cuky_new   VARCHAR(5)     NOT NULL WITH DEFAULT ' ',
   CONSTRAINT cdpos_pk PRIMARY KEY (mandt, objectclas, objectid, changenr, tabname, tabkey, fname)
 );

@@ -1,30 +1,188 @@
 -- Mixed tables: inserted by the update task, read and updated by later steps (category: mixed).
 
 CREATE TABLE nriv (            -- number range intervals
+  mandt      varchar(3)     NOT NULL DEFAULT '100',  -- client
+  subobject  varchar(6)     NOT NULL DEFAULT ' ',
   object     varchar(10) NOT NULL,
   nrrangenr  varchar(2)  NOT NULL,
   fromnumber bigint      NOT NULL,
   tonumber   bigint      NOT NULL,
   nrlevel    bigint      NOT NULL,  -- last number handed out
-  PRIMARY KEY (object, nrrangenr)
+  toyear     varchar(4)     NOT NULL DEFAULT '0000',
+  -- SAP fields the loop does not set (1, declared width 1 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  externind  varchar(1)     NOT NULL DEFAULT ' ',
+  PRIMARY KEY (mandt, object, subobject, nrrangenr, toyear)
 );
 
 CREATE TABLE mard (            -- storage location stock
+  mandt      varchar(3)     NOT NULL DEFAULT '100',  -- client
   matnr   varchar(18)   NOT NULL,
   werks   varchar(4)    NOT NULL,
   lgort   varchar(4)    NOT NULL,
   labst   numeric(15,3) NOT NULL,
-  PRIMARY KEY (matnr, werks, lgort),
+  -- SAP fields the loop does not set (45, declared width 226 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  pstat      varchar(15)    NOT NULL DEFAULT ' ',
+  lvorm      varchar(1)     NOT NULL DEFAULT ' ',
+  lfgja      varchar(4)     NOT NULL DEFAULT '0000',
+  lfmon      varchar(2)     NOT NULL DEFAULT '00',
+  sperr      varchar(1)     NOT NULL DEFAULT ' ',
+  umlme      numeric(13,3)  NOT NULL DEFAULT 0,
+  insme      numeric(13,3)  NOT NULL DEFAULT 0,
+  einme      numeric(13,3)  NOT NULL DEFAULT 0,
+  speme      numeric(13,3)  NOT NULL DEFAULT 0,
+  retme      numeric(13,3)  NOT NULL DEFAULT 0,
+  vmlab      numeric(13,3)  NOT NULL DEFAULT 0,
+  vmuml      numeric(13,3)  NOT NULL DEFAULT 0,
+  vmins      numeric(13,3)  NOT NULL DEFAULT 0,
+  vmein      numeric(13,3)  NOT NULL DEFAULT 0,
+  vmspe      numeric(13,3)  NOT NULL DEFAULT 0,
+  vmret      numeric(13,3)  NOT NULL DEFAULT 0,
+  kzill      varchar(1)     NOT NULL DEFAULT ' ',
+  kzilq      varchar(1)     NOT NULL DEFAULT ' ',
+  kzile      varchar(1)     NOT NULL DEFAULT ' ',
+  kzils      varchar(1)     NOT NULL DEFAULT ' ',
+  kzvll      varchar(1)     NOT NULL DEFAULT ' ',
+  kzvlq      varchar(1)     NOT NULL DEFAULT ' ',
+  kzvle      varchar(1)     NOT NULL DEFAULT ' ',
+  kzvls      varchar(1)     NOT NULL DEFAULT ' ',
+  diskz      varchar(1)     NOT NULL DEFAULT ' ',
+  lsobs      varchar(2)     NOT NULL DEFAULT ' ',
+  lminb      numeric(13,3)  NOT NULL DEFAULT 0,
+  lbstf      numeric(13,3)  NOT NULL DEFAULT 0,
+  herkl      varchar(3)     NOT NULL DEFAULT ' ',
+  exppg      varchar(1)     NOT NULL DEFAULT ' ',
+  exver      varchar(2)     NOT NULL DEFAULT ' ',
+  lgpbe      varchar(10)    NOT NULL DEFAULT ' ',
+  klabs      numeric(13,3)  NOT NULL DEFAULT 0,
+  kinsm      numeric(13,3)  NOT NULL DEFAULT 0,
+  keinm      numeric(13,3)  NOT NULL DEFAULT 0,
+  kspem      numeric(13,3)  NOT NULL DEFAULT 0,
+  dlinl      date           NOT NULL DEFAULT CURRENT_DATE,
+  prctl      varchar(10)    NOT NULL DEFAULT ' ',
+  ersda      date           NOT NULL DEFAULT CURRENT_DATE,
+  vklab      numeric(13,2)  NOT NULL DEFAULT 0,
+  vkuml      numeric(13,2)  NOT NULL DEFAULT 0,
+  lwmkb      varchar(3)     NOT NULL DEFAULT ' ',
+  bskrf      numeric(17,0)  NOT NULL DEFAULT 0,
+  mdrue      varchar(1)     NOT NULL DEFAULT ' ',
+  mdjin      varchar(4)     NOT NULL DEFAULT '0000',
+  PRIMARY KEY (mandt, matnr, werks, lgort),
   CONSTRAINT mard_stock_nonneg CHECK (labst >= 0)
 );
 
 CREATE TABLE mbew (            -- material valuation
+  mandt      varchar(3)     NOT NULL DEFAULT '100',  -- client
   matnr   varchar(18)   NOT NULL,
   bwkey   varchar(4)    NOT NULL,
   verpr   numeric(11,2) NOT NULL,
   lbkum   numeric(15,3) NOT NULL,
   salk3   numeric(15,2) NOT NULL,
-  PRIMARY KEY (matnr, bwkey)
+  -- SAP fields the loop does not set (101, declared width 465 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  bwtar      varchar(10)    NOT NULL DEFAULT ' ',
+  lvorm      varchar(1)     NOT NULL DEFAULT ' ',
+  vprsv      varchar(1)     NOT NULL DEFAULT ' ',
+  stprs      numeric(11,2)  NOT NULL DEFAULT 0,
+  peinh      numeric(5,0)   NOT NULL DEFAULT 0,
+  bklas      varchar(4)     NOT NULL DEFAULT ' ',
+  salkv      numeric(13,2)  NOT NULL DEFAULT 0,
+  vmkum      numeric(13,3)  NOT NULL DEFAULT 0,
+  vmsal      numeric(13,2)  NOT NULL DEFAULT 0,
+  vmvpr      varchar(1)     NOT NULL DEFAULT ' ',
+  vmver      numeric(11,2)  NOT NULL DEFAULT 0,
+  vmstp      numeric(11,2)  NOT NULL DEFAULT 0,
+  vmpei      numeric(5,0)   NOT NULL DEFAULT 0,
+  vmbkl      varchar(4)     NOT NULL DEFAULT ' ',
+  vmsav      numeric(13,2)  NOT NULL DEFAULT 0,
+  vjkum      numeric(13,3)  NOT NULL DEFAULT 0,
+  vjsal      numeric(13,2)  NOT NULL DEFAULT 0,
+  vjvpr      varchar(1)     NOT NULL DEFAULT ' ',
+  vjver      numeric(11,2)  NOT NULL DEFAULT 0,
+  vjstp      numeric(11,2)  NOT NULL DEFAULT 0,
+  vjpei      numeric(5,0)   NOT NULL DEFAULT 0,
+  vjbkl      varchar(4)     NOT NULL DEFAULT ' ',
+  vjsav      numeric(13,2)  NOT NULL DEFAULT 0,
+  lfgja      varchar(4)     NOT NULL DEFAULT '0000',
+  lfmon      varchar(2)     NOT NULL DEFAULT '00',
+  bwtty      varchar(1)     NOT NULL DEFAULT ' ',
+  stprv      numeric(11,2)  NOT NULL DEFAULT 0,
+  laepr      date           NOT NULL DEFAULT CURRENT_DATE,
+  zkprs      numeric(11,2)  NOT NULL DEFAULT 0,
+  zkdat      date           NOT NULL DEFAULT CURRENT_DATE,
+  bwprs      numeric(11,2)  NOT NULL DEFAULT 0,
+  bwprh      numeric(11,2)  NOT NULL DEFAULT 0,
+  vjbws      numeric(11,2)  NOT NULL DEFAULT 0,
+  vjbwh      numeric(11,2)  NOT NULL DEFAULT 0,
+  vvjsl      numeric(13,2)  NOT NULL DEFAULT 0,
+  vvjlb      numeric(13,3)  NOT NULL DEFAULT 0,
+  vvmlb      numeric(13,3)  NOT NULL DEFAULT 0,
+  vvsal      numeric(13,2)  NOT NULL DEFAULT 0,
+  zplpr      numeric(11,2)  NOT NULL DEFAULT 0,
+  zplp1      numeric(11,2)  NOT NULL DEFAULT 0,
+  zplp2      numeric(11,2)  NOT NULL DEFAULT 0,
+  zplp3      numeric(11,2)  NOT NULL DEFAULT 0,
+  zpld1      date           NOT NULL DEFAULT CURRENT_DATE,
+  zpld2      date           NOT NULL DEFAULT CURRENT_DATE,
+  zpld3      date           NOT NULL DEFAULT CURRENT_DATE,
+  pperz      varchar(6)     NOT NULL DEFAULT '000000',
+  pperl      varchar(6)     NOT NULL DEFAULT '000000',
+  pperv      varchar(6)     NOT NULL DEFAULT '000000',
+  kalkz      varchar(1)     NOT NULL DEFAULT ' ',
+  kalkl      varchar(1)     NOT NULL DEFAULT ' ',
+  kalkv      varchar(1)     NOT NULL DEFAULT ' ',
+  kalsc      varchar(6)     NOT NULL DEFAULT ' ',
+  xlifo      varchar(1)     NOT NULL DEFAULT ' ',
+  mypol      varchar(4)     NOT NULL DEFAULT ' ',
+  bwph1      numeric(11,2)  NOT NULL DEFAULT 0,
+  bwps1      numeric(11,2)  NOT NULL DEFAULT 0,
+  abwkz      varchar(2)     NOT NULL DEFAULT '00',
+  pstat      varchar(15)    NOT NULL DEFAULT ' ',
+  kaln1      varchar(12)    NOT NULL DEFAULT '000000000000',
+  kalnr      varchar(12)    NOT NULL DEFAULT '000000000000',
+  bwva1      varchar(3)     NOT NULL DEFAULT ' ',
+  bwva2      varchar(3)     NOT NULL DEFAULT ' ',
+  bwva3      varchar(3)     NOT NULL DEFAULT ' ',
+  vers1      varchar(2)     NOT NULL DEFAULT '00',
+  vers2      varchar(2)     NOT NULL DEFAULT '00',
+  vers3      varchar(2)     NOT NULL DEFAULT '00',
+  hrkft      varchar(4)     NOT NULL DEFAULT ' ',
+  kosgr      varchar(10)    NOT NULL DEFAULT ' ',
+  pprdz      varchar(3)     NOT NULL DEFAULT '000',
+  pprdl      varchar(3)     NOT NULL DEFAULT '000',
+  pprdv      varchar(3)     NOT NULL DEFAULT '000',
+  pdatz      varchar(4)     NOT NULL DEFAULT '0000',
+  pdatl      varchar(4)     NOT NULL DEFAULT '0000',
+  pdatv      varchar(4)     NOT NULL DEFAULT '0000',
+  ekalr      varchar(1)     NOT NULL DEFAULT ' ',
+  vplpr      numeric(11,2)  NOT NULL DEFAULT 0,
+  mlmaa      varchar(1)     NOT NULL DEFAULT ' ',
+  mlast      varchar(1)     NOT NULL DEFAULT ' ',
+  lplpr      numeric(11,2)  NOT NULL DEFAULT 0,
+  vksal      numeric(13,2)  NOT NULL DEFAULT 0,
+  hkmat      varchar(1)     NOT NULL DEFAULT ' ',
+  sperw      varchar(1)     NOT NULL DEFAULT ' ',
+  kziwl      varchar(3)     NOT NULL DEFAULT ' ',
+  wlinl      date           NOT NULL DEFAULT CURRENT_DATE,
+  abciw      varchar(1)     NOT NULL DEFAULT ' ',
+  bwspa      varchar(4)     NOT NULL DEFAULT ' ',
+  lplpx      numeric(11,2)  NOT NULL DEFAULT 0,
+  vplpx      numeric(11,2)  NOT NULL DEFAULT 0,
+  fplpx      numeric(11,2)  NOT NULL DEFAULT 0,
+  lbwst      varchar(1)     NOT NULL DEFAULT ' ',
+  vbwst      varchar(1)     NOT NULL DEFAULT ' ',
+  fbwst      varchar(1)     NOT NULL DEFAULT ' ',
+  eklas      varchar(4)     NOT NULL DEFAULT ' ',
+  qklas      varchar(4)     NOT NULL DEFAULT ' ',
+  mtuse      varchar(1)     NOT NULL DEFAULT ' ',
+  mtorg      varchar(1)     NOT NULL DEFAULT ' ',
+  ownpr      varchar(1)     NOT NULL DEFAULT ' ',
+  xbewm      varchar(1)     NOT NULL DEFAULT ' ',
+  bwpei      numeric(5,0)   NOT NULL DEFAULT 0,
+  mbrue      varchar(1)     NOT NULL DEFAULT ' ',
+  oklas      varchar(4)     NOT NULL DEFAULT ' ',
+  PRIMARY KEY (mandt, matnr, bwkey)
 );
 
 CREATE TABLE vbak (            -- sales document header
@@ -38,8 +196,8 @@ CREATE TABLE vbak (            -- sales document header
   knumv   varchar(10)   NOT NULL,
   netwr   numeric(15,2) NOT NULL,
   waerk   varchar(5)    NOT NULL,
-  -- SAP fields the loop does not set (167, declared width 1270 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (167, declared width 1270 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   erzet      time           NOT NULL DEFAULT '00:00:00',
   ernam      varchar(12)    NOT NULL DEFAULT ' ',
   angdt      date           NOT NULL DEFAULT CURRENT_DATE,
@@ -219,8 +377,8 @@ CREATE TABLE vbap (            -- sales document items
   kwmeng  numeric(15,3) NOT NULL,
   netwr   numeric(15,2) NOT NULL,
   arktx   varchar(40)   NOT NULL,
-  -- SAP fields the loop does not set (172, declared width 1011 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (172, declared width 1011 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   pstyv      varchar(4)     NOT NULL DEFAULT ' ',
   posar      varchar(1)     NOT NULL DEFAULT ' ',
   lfrel      varchar(1)     NOT NULL DEFAULT ' ',
@@ -404,8 +562,8 @@ CREATE TABLE vbep (            -- schedule lines
   edatu   date          NOT NULL,
   wmeng   numeric(15,3) NOT NULL,
   bmeng   numeric(15,3) NOT NULL,
-  -- SAP fields the loop does not set (52, declared width 324 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (52, declared width 324 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   ettyp      varchar(2)     NOT NULL DEFAULT ' ',
   lfrel      varchar(1)     NOT NULL DEFAULT ' ',
   ezeit      time           NOT NULL DEFAULT '00:00:00',
@@ -468,8 +626,8 @@ CREATE TABLE vbuk (            -- header status (order, delivery, billing docume
   lfstk   char(1)     NOT NULL,  -- delivery status
   wbstk   char(1)     NOT NULL,  -- goods movement status
   fkstk   char(1)     NOT NULL,  -- billing status
-  -- SAP fields the loop does not set (67, declared width 74 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (67, declared width 74 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   rfstk      varchar(1)     NOT NULL DEFAULT ' ',
   rfgsk      varchar(1)     NOT NULL DEFAULT ' ',
   bestk      varchar(1)     NOT NULL DEFAULT ' ',
@@ -548,8 +706,8 @@ CREATE TABLE vbup (            -- item status
   lfsta   char(1)     NOT NULL,
   wbsta   char(1)     NOT NULL,
   fksta   char(1)     NOT NULL,
-  -- SAP fields the loop does not set (35, declared width 42 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (35, declared width 42 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   rfsta      varchar(1)     NOT NULL DEFAULT ' ',
   rfgsa      varchar(1)     NOT NULL DEFAULT ' ',
   absta      varchar(1)     NOT NULL DEFAULT ' ',
@@ -594,6 +752,18 @@ CREATE TABLE vakpa (           -- partner index: sales documents by customer (se
   parvw   varchar(2)  NOT NULL,
   vbeln   varchar(10) NOT NULL,
   audat   timestamp   NOT NULL,
+  -- SAP fields the loop does not set (10, declared width 60 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  vkorg      varchar(4)     NOT NULL DEFAULT ' ',
+  trvog      varchar(1)     NOT NULL DEFAULT ' ',
+  vtweg      varchar(2)     NOT NULL DEFAULT ' ',
+  spart      varchar(2)     NOT NULL DEFAULT ' ',
+  auart      varchar(4)     NOT NULL DEFAULT ' ',
+  vkbur      varchar(4)     NOT NULL DEFAULT ' ',
+  vkgrp      varchar(3)     NOT NULL DEFAULT ' ',
+  bstnk      varchar(20)    NOT NULL DEFAULT ' ',
+  ernam      varchar(12)    NOT NULL DEFAULT ' ',
+  vdatu      date           NOT NULL DEFAULT CURRENT_DATE,
   PRIMARY KEY (mandt, kunde, parvw, vbeln)
 );
 CREATE INDEX vakpa_recent ON vakpa (mandt, kunde, parvw, audat DESC);
@@ -606,8 +776,8 @@ CREATE TABLE konv (            -- pricing conditions of documents
   kschl   varchar(4)    NOT NULL,
   kbetr   numeric(11,2) NOT NULL,
   kwert   numeric(15,2) NOT NULL,
-  -- SAP fields the loop does not set (49, declared width 198 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (49, declared width 198 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   kappl      varchar(2)     NOT NULL DEFAULT ' ',
   kdatu      date           NOT NULL DEFAULT CURRENT_DATE,
   krech      varchar(1)     NOT NULL DEFAULT ' ',
@@ -669,8 +839,8 @@ CREATE TABLE likp (            -- delivery header
   erdat   timestamp   NOT NULL,
   wadat_ist timestamp,  -- actual goods issue time
   wbstk   char(1)     NOT NULL,
-  -- SAP fields the loop does not set (138, declared width 847 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (138, declared width 847 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   erzet      time           NOT NULL DEFAULT '00:00:00',
   ernam      varchar(12)    NOT NULL DEFAULT ' ',
   bzirk      varchar(6)     NOT NULL DEFAULT ' ',
@@ -823,8 +993,8 @@ CREATE TABLE lips (            -- delivery items
   lgort   varchar(4)    NOT NULL,
   lfimg   numeric(15,3) NOT NULL,
   pikmg   numeric(15,3) NOT NULL,
-  -- SAP fields the loop does not set (157, declared width 994 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (157, declared width 994 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   pstyv      varchar(4)     NOT NULL DEFAULT ' ',
   ernam      varchar(12)    NOT NULL DEFAULT ' ',
   erzet      time           NOT NULL DEFAULT '00:00:00',
@@ -995,8 +1165,8 @@ CREATE TABLE vbrk (            -- billing document header
   knumv   varchar(10)   NOT NULL,
   netwr   numeric(15,2) NOT NULL,
   belnr   varchar(10)   NOT NULL,  -- accounting document
-  -- SAP fields the loop does not set (124, declared width 862 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (124, declared width 862 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   vbtyp      varchar(1)     NOT NULL DEFAULT ' ',
   waerk      varchar(5)     NOT NULL DEFAULT ' ',
   vkorg      varchar(4)     NOT NULL DEFAULT ' ',
@@ -1134,8 +1304,8 @@ CREATE TABLE vbrp (            -- billing document items
   matnr   varchar(18)   NOT NULL,
   fkimg   numeric(15,3) NOT NULL,
   netwr   numeric(15,2) NOT NULL,
-  -- SAP fields the loop does not set (137, declared width 958 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (137, declared width 958 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   fkimg_flo  numeric(15,3)  NOT NULL DEFAULT 0,
   vrkme      varchar(3)     NOT NULL DEFAULT ' ',
   umvkz      numeric(5,0)   NOT NULL DEFAULT 0,
@@ -1277,10 +1447,44 @@ CREATE TABLE vbrp (            -- billing document items
 );
 
 CREATE TABLE s001 (            -- sales statistics, written by the V2 update
+  mandt      varchar(3)     NOT NULL DEFAULT '100',  -- client
+  ssour      varchar(4)     NOT NULL DEFAULT ' ',
+  vrsio      varchar(3)     NOT NULL DEFAULT ' ',
+  vkorg      varchar(4)     NOT NULL DEFAULT ' ',
+  vtweg      varchar(2)     NOT NULL DEFAULT ' ',
+  spart      varchar(2)     NOT NULL DEFAULT ' ',
   kunnr   varchar(10)   NOT NULL,
   matnr   varchar(18)   NOT NULL,
   spmon   varchar(6)    NOT NULL,
   umsatz  numeric(17,2) NOT NULL,
   menge   numeric(17,3) NOT NULL,
-  PRIMARY KEY (kunnr, matnr, spmon)
+  -- SAP fields the loop does not set (26, declared width 170 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  sptag      date           NOT NULL DEFAULT CURRENT_DATE,
+  spwoc      varchar(6)     NOT NULL DEFAULT '000000',
+  spbup      varchar(6)     NOT NULL DEFAULT '000000',
+  vkbur      varchar(4)     NOT NULL DEFAULT ' ',
+  vkgrp      varchar(3)     NOT NULL DEFAULT ' ',
+  periv      varchar(2)     NOT NULL DEFAULT ' ',
+  vwdat      date           NOT NULL DEFAULT CURRENT_DATE,
+  aenetwr    numeric(17,2)  NOT NULL DEFAULT 0,
+  aemenge    numeric(17,3)  NOT NULL DEFAULT 0,
+  ausmenge   numeric(17,3)  NOT NULL DEFAULT 0,
+  ausnetwr   numeric(17,2)  NOT NULL DEFAULT 0,
+  ummenge    numeric(17,3)  NOT NULL DEFAULT 0,
+  umnetwr    numeric(17,2)  NOT NULL DEFAULT 0,
+  fkimg      numeric(17,3)  NOT NULL DEFAULT 0,
+  fknetwr    numeric(17,2)  NOT NULL DEFAULT 0,
+  gumenge    numeric(17,3)  NOT NULL DEFAULT 0,
+  gunetwr    numeric(17,2)  NOT NULL DEFAULT 0,
+  aoanzau    numeric(9,0)   NOT NULL DEFAULT 0,
+  aoanzpo    numeric(9,0)   NOT NULL DEFAULT 0,
+  ffanzau    numeric(9,0)   NOT NULL DEFAULT 0,
+  vkanzau    numeric(9,0)   NOT NULL DEFAULT 0,
+  waers      varchar(5)     NOT NULL DEFAULT ' ',
+  basme      varchar(3)     NOT NULL DEFAULT ' ',
+  vrkme      varchar(3)     NOT NULL DEFAULT ' ',
+  brgew      numeric(17,3)  NOT NULL DEFAULT 0,
+  gewei      varchar(3)     NOT NULL DEFAULT ' ',
+  PRIMARY KEY (mandt, ssour, vrsio, spmon, vkorg, vtweg, spart, kunnr, matnr)
 );

@@ -9,6 +9,41 @@ CREATE TABLE vbfa (            -- document flow
   vbtyp_n char(1)       NOT NULL,  -- J delivery, R goods movement, M invoice
   rfmng   numeric(15,3) NOT NULL,
   erdat   timestamp     NOT NULL,
+  -- SAP fields the loop does not set (33, declared width 169 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  meins      varchar(3)     NOT NULL DEFAULT ' ',
+  rfwrt      numeric(15,2)  NOT NULL DEFAULT 0,
+  waers      varchar(5)     NOT NULL DEFAULT ' ',
+  vbtyp_v    varchar(1)     NOT NULL DEFAULT ' ',
+  plmin      varchar(1)     NOT NULL DEFAULT ' ',
+  taqui      varchar(1)     NOT NULL DEFAULT ' ',
+  erzet      time           NOT NULL DEFAULT '00:00:00',
+  matnr      varchar(18)    NOT NULL DEFAULT ' ',
+  bwart      varchar(3)     NOT NULL DEFAULT ' ',
+  bdart      varchar(2)     NOT NULL DEFAULT ' ',
+  plart      varchar(1)     NOT NULL DEFAULT ' ',
+  stufe      varchar(2)     NOT NULL DEFAULT '00',
+  lgnum      varchar(3)     NOT NULL DEFAULT ' ',
+  aedat      date           NOT NULL DEFAULT CURRENT_DATE,
+  fktyp      varchar(1)     NOT NULL DEFAULT ' ',
+  brgew      numeric(15,3)  NOT NULL DEFAULT 0,
+  gewei      varchar(3)     NOT NULL DEFAULT ' ',
+  volum      numeric(15,3)  NOT NULL DEFAULT 0,
+  voleh      varchar(3)     NOT NULL DEFAULT ' ',
+  fplnr      varchar(10)    NOT NULL DEFAULT ' ',
+  fpltr      varchar(6)     NOT NULL DEFAULT '000000',
+  rfmng_flo  numeric(15,3)  NOT NULL DEFAULT 0,
+  rfmng_flt  numeric(15,3)  NOT NULL DEFAULT 0,
+  vrkme      varchar(3)     NOT NULL DEFAULT ' ',
+  abges      numeric(15,3)  NOT NULL DEFAULT 0,
+  sobkz      varchar(1)     NOT NULL DEFAULT ' ',
+  sonum      varchar(16)    NOT NULL DEFAULT ' ',
+  kzbef      varchar(1)     NOT NULL DEFAULT ' ',
+  ntgew      numeric(13,3)  NOT NULL DEFAULT 0,
+  logsys     varchar(10)    NOT NULL DEFAULT ' ',
+  wbsta      varchar(1)     NOT NULL DEFAULT ' ',
+  cmeth      varchar(1)     NOT NULL DEFAULT ' ',
+  mjahr      varchar(4)     NOT NULL DEFAULT '0000',
   PRIMARY KEY (mandt, vbelv, posnv, vbeln, posnn)
 );
 
@@ -18,6 +53,36 @@ CREATE TABLE mkpf (            -- material document header
   mjahr   integer     NOT NULL,
   budat   timestamp   NOT NULL,
   xblnr   varchar(16) NOT NULL,  -- delivery
+  -- SAP fields the loop does not set (28, declared width 249 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  vgart      varchar(2)     NOT NULL DEFAULT ' ',
+  blart      varchar(2)     NOT NULL DEFAULT ' ',
+  blaum      varchar(2)     NOT NULL DEFAULT ' ',
+  bldat      date           NOT NULL DEFAULT CURRENT_DATE,
+  cpudt      date           NOT NULL DEFAULT CURRENT_DATE,
+  cputm      time           NOT NULL DEFAULT '00:00:00',
+  aedat      date           NOT NULL DEFAULT CURRENT_DATE,
+  usnam      varchar(12)    NOT NULL DEFAULT ' ',
+  tcode      varchar(4)     NOT NULL DEFAULT ' ',
+  bktxt      varchar(25)    NOT NULL DEFAULT ' ',
+  frath      numeric(13,2)  NOT NULL DEFAULT 0,
+  frbnr      varchar(16)    NOT NULL DEFAULT ' ',
+  wever      varchar(1)     NOT NULL DEFAULT ' ',
+  xabln      varchar(10)    NOT NULL DEFAULT ' ',
+  awsys      varchar(10)    NOT NULL DEFAULT ' ',
+  bla2d      varchar(2)     NOT NULL DEFAULT ' ',
+  tcode2     varchar(20)    NOT NULL DEFAULT ' ',
+  bfwms      varchar(1)     NOT NULL DEFAULT ' ',
+  exnum      varchar(10)    NOT NULL DEFAULT ' ',
+  spe_budat_uhr time           NOT NULL DEFAULT '00:00:00',
+  spe_budat_zone varchar(6)     NOT NULL DEFAULT ' ',
+  le_vbeln   varchar(10)    NOT NULL DEFAULT ' ',
+  spe_logsys varchar(10)    NOT NULL DEFAULT ' ',
+  spe_mdnum  varchar(16)    NOT NULL DEFAULT ' ',
+  gts_cusref_no varchar(35)    NOT NULL DEFAULT ' ',
+  fls_rsto   varchar(1)     NOT NULL DEFAULT ' ',
+  msr_active varchar(1)     NOT NULL DEFAULT ' ',
+  knumv      varchar(10)    NOT NULL DEFAULT ' ',
   PRIMARY KEY (mandt, mblnr, mjahr)
 );
 
@@ -32,8 +97,8 @@ CREATE TABLE mseg (            -- material document items
   lgort   varchar(4)    NOT NULL,
   menge   numeric(15,3) NOT NULL,
   dmbtr   numeric(15,2) NOT NULL,
-  -- SAP fields the loop does not set (174, declared width 1133 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (174, declared width 1133 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   zeile_ch   varchar(4)     NOT NULL DEFAULT '0000',
   line_id    varchar(6)     NOT NULL DEFAULT '000000',
   parent_id  varchar(6)     NOT NULL DEFAULT '000000',
@@ -219,8 +284,8 @@ CREATE TABLE bkpf (            -- accounting document header
   blart   varchar(2)  NOT NULL,
   budat   timestamp   NOT NULL,
   awkey   varchar(20) NOT NULL,  -- originating document (material or billing document)
-  -- SAP fields the loop does not set (79, declared width 543 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (79, declared width 543 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   bldat      date           NOT NULL DEFAULT CURRENT_DATE,
   monat      varchar(2)     NOT NULL DEFAULT '00',
   cpudt      date           NOT NULL DEFAULT CURRENT_DATE,
@@ -313,8 +378,8 @@ CREATE TABLE bseg (            -- accounting document lines
   shkzg   char(1)       NOT NULL,
   hkont   varchar(10)   NOT NULL,
   dmbtr   numeric(15,2) NOT NULL,
-  -- SAP fields the loop does not set (273, declared width 1743 bytes): they keep their initial
-  -- values (blank, zeros, today), as an SAP document stores its unused fields
+  -- SAP fields the loop does not set (273, declared width 1743 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
   buzid      varchar(1)     NOT NULL DEFAULT ' ',
   augdt      date           NOT NULL DEFAULT CURRENT_DATE,
   augcp      date           NOT NULL DEFAULT CURRENT_DATE,
@@ -599,6 +664,15 @@ CREATE TABLE cdhdr (           -- change document header
   username   varchar(12) NOT NULL,
   udate      timestamp   NOT NULL,
   tcode      varchar(20) NOT NULL,
+  -- SAP fields the loop does not set (7, declared width 34 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  utime      time           NOT NULL DEFAULT '00:00:00',
+  planchngnr varchar(12)    NOT NULL DEFAULT ' ',
+  act_chngno varchar(10)    NOT NULL DEFAULT ' ',
+  was_plannd varchar(1)     NOT NULL DEFAULT ' ',
+  change_ind varchar(1)     NOT NULL DEFAULT ' ',
+  langu      varchar(1)     NOT NULL DEFAULT ' ',
+  version    varchar(3)     NOT NULL DEFAULT ' ',
   PRIMARY KEY (mandt, objectclas, objectid, changenr)
 );
 
@@ -612,5 +686,13 @@ CREATE TABLE cdpos (           -- change document items
   fname      varchar(30) NOT NULL,
   value_new  varchar(254) NOT NULL,
   value_old  varchar(254) NOT NULL,
+  -- SAP fields the loop does not set (6, declared width 18 bytes): 'sdbench load' fills them
+  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  chngind    varchar(1)     NOT NULL DEFAULT ' ',
+  text_case  varchar(1)     NOT NULL DEFAULT ' ',
+  unit_old   varchar(3)     NOT NULL DEFAULT ' ',
+  unit_new   varchar(3)     NOT NULL DEFAULT ' ',
+  cuky_old   varchar(5)     NOT NULL DEFAULT ' ',
+  cuky_new   varchar(5)     NOT NULL DEFAULT ' ',
   PRIMARY KEY (mandt, objectclas, objectid, changenr, tabname, tabkey, fname)
 );

@@ -58,11 +58,11 @@ public final class RunConsistencyAudit implements Audit {
             new Claim("SELECT COUNT(*) FROM mkpf m WHERE (SELECT COUNT(*) FROM mseg s WHERE s.mandt = m.mandt AND s.mblnr = m.mblnr AND s.mjahr = m.mjahr)"
                     + " <> (SELECT COUNT(*) FROM lips i WHERE i.mandt = m.mandt AND i.vbeln = m.xblnr)",
                     "%d material documents whose items do not match their delivery"),
-            new Claim("SELECT COUNT(*) FROM mard d LEFT JOIN (SELECT matnr, werks, lgort, SUM(menge) AS issued FROM mseg"
-                    + " GROUP BY matnr, werks, lgort) g ON g.matnr = d.matnr AND g.werks = d.werks AND g.lgort = d.lgort"
+            new Claim("SELECT COUNT(*) FROM mard d LEFT JOIN (SELECT mandt, matnr, werks, lgort, SUM(menge) AS issued FROM mseg"
+                    + " GROUP BY mandt, matnr, werks, lgort) g ON g.mandt = d.mandt AND g.matnr = d.matnr AND g.werks = d.werks AND g.lgort = d.lgort"
                     + " WHERE d.labst <> (SELECT MAX(initial_stock) FROM sdbench_load) - COALESCE(g.issued, 0)",
                     "%d stock rows (MARD) not equal to the initial stock minus the goods issued"),
-            new Claim("SELECT COUNT(*) FROM nriv n WHERE n.object = 'RV_BELEG' AND n.nrrangenr = '01'"
+            new Claim("SELECT COUNT(*) FROM nriv n WHERE n.mandt = '100' AND n.object = 'RV_BELEG' AND n.nrrangenr = '01'"
                     + " AND n.nrlevel < (SELECT COALESCE(MAX(CAST(vbeln AS BIGINT)), 0) FROM vbak)",
                     "%d order number ranges whose level is below a number already used (numbers would repeat)"),
             new Claim("SELECT COUNT(*) FROM (SELECT kunnr, matnr, SUM(umsatz) AS umsatz, SUM(menge) AS menge FROM s001"

@@ -64,6 +64,12 @@ public final class CopyTextSink implements RowSink {
     }
 
     @Override
+    public void encoded(byte[] copyText, Object jdbcValue) {
+        separator();
+        putAll(copyText);
+    }
+
+    @Override
     public void integer(long value) {
         separator();
         putLong(value);

@@ -9,8 +9,7 @@ import org.sdbench.load.OrderHistory.Order;
 
 /**
  * The document tables of the {@link OrderHistory}, with the columns the loop's update modules
- * write (the other SAP fields take their DDL defaults, as they do when the update task inserts)
- * and the same values: each history order is one loop as VA01, VL01N, VL02N and VF01 leave it
+ * write (the other SAP fields get seeded values from {@link SapFields}) and the same values: each history order is one loop as VA01, VL01N, VL02N and VF01 leave it
  * once its invoice is posted, so 'sdbench check' holds for the history as for a run.
  */
 public enum HistoryTable implements LoadTable {
@@ -46,7 +45,7 @@ public enum HistoryTable implements LoadTable {
     }
 
     @Override
-    public List<String> columns() {
+    public List<String> loopColumns() {
         return columns;
     }
 
@@ -76,12 +75,16 @@ public enum HistoryTable implements LoadTable {
     }
 
     @Override
-    public void generate(OrderHistory h, int fromUser, int toUser, RowSink out) throws IOException, SQLException {
+    public void generate(OrderHistory h, int fromUser, int toUser, RowSink sink) throws IOException, SQLException {
         MasterDataSpec s = h.spec();
+        FieldFillingSink out = new FieldFillingSink(sink, sapFields(), s.hash(400 + ordinal(), 0, 0),
+                s.loadedAt().toLocalDate());
         for (int u = fromUser; u <= toUser; u++) {
             for (int c = 1; c <= s.customersPerUser(); c++) {
                 for (int k = 1; k <= s.historyOrders(); k++) {
-                    write(h.order(u, c, k), out);
+                    Order o = h.order(u, c, k);
+                    out.entity((((long) u * s.customersPerUser()) + c) * s.historyOrders() + k, o.created().toLocalDate());
+                    write(o, out);
                 }
             }
         }

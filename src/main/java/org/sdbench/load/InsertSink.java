@@ -56,6 +56,11 @@ public final class InsertSink implements RowSink, AutoCloseable {
     }
 
     @Override
+    public void encoded(byte[] copyText, Object jdbcValue) {
+        bind(() -> insert.setObject(param, jdbcValue));
+    }
+
+    @Override
     public void integer(long value) {
         bind(() -> insert.setLong(param, value));
     }

@@ -18,7 +18,20 @@ public sealed interface LoadTable permits MasterTable, HistoryTable {
         return name().toLowerCase();
     }
 
-    List<String> columns();
+    /** The columns the generator writes itself (the loop's columns): the DDL's defaults or {@link SapFields} the rest. */
+    List<String> loopColumns();
+
+    /** Every column a load writes: the loop's, then the table's SAP fields. */
+    default List<String> columns() {
+        List<String> all = new ArrayList<>(loopColumns());
+        all.addAll(sapFields().columns());
+        return List.copyOf(all);
+    }
+
+    /** The SAP fields 'sdbench load' fills with seeded values. */
+    default SapFields sapFields() {
+        return SapFields.of(tableName(), loopColumns());
+    }
 
     /** Whether rows belong to users (and loading can be split by user ranges). */
     boolean perUser();

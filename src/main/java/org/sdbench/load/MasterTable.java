@@ -2,6 +2,7 @@ package org.sdbench.load;
 
 import java.io.IOException;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.util.List;
 
 /**
@@ -54,7 +55,7 @@ public enum MasterTable implements LoadTable {
     }
 
     @Override
-    public List<String> columns() {
+    public List<String> loopColumns() {
         return columns;
     }
 
@@ -85,8 +86,10 @@ public enum MasterTable implements LoadTable {
     }
 
     @Override
-    public void generate(OrderHistory h, int fromUser, int toUser, RowSink out) throws IOException, SQLException {
+    public void generate(OrderHistory h, int fromUser, int toUser, RowSink sink) throws IOException, SQLException {
         MasterDataSpec s = h.spec();
+        LocalDate loaded = s.loadedAt().toLocalDate();
+        FieldFillingSink out = new FieldFillingSink(sink, sapFields(), s.hash(300 + ordinal(), 0, 0), loaded);
         if (!perUser) {
             generateGlobal(h, out);
             return;
@@ -94,6 +97,7 @@ public enum MasterTable implements LoadTable {
         for (int u = fromUser; u <= toUser; u++) {
             if (this == KNA1 || this == KNVV) {
                 for (int c = 1; c <= s.customersPerUser(); c++) {
+                    out.entity(((long) u << 24) + c, created(s, loaded, u, c));
                     customer(s, u, c, out);
                     out.endRow();
                 }
@@ -101,12 +105,18 @@ public enum MasterTable implements LoadTable {
                 String werks = MasterKeys.werks(u, s.plants());
                 OrderHistory.Issued issued = this == MARD || this == MBEW ? h.issued(u) : null;
                 for (int m = 1; m <= s.materialsPerUser(); m++) {
+                    out.entity(((long) u << 24) + m, created(s, loaded, u, -m));
                     material(s, u, m, werks, issued == null ? 0 : issued.quantity()[m],
                             issued == null ? 0 : issued.costCents()[m], out);
                     out.endRow();
                 }
             }
         }
+    }
+
+    /** When a master record was created: up to about four years before the load. */
+    private static LocalDate created(MasterDataSpec s, LocalDate loaded, int u, int i) {
+        return loaded.minusDays(30 + Math.floorMod(s.hash(7, u, i), 1500L));
     }
 
     private void customer(MasterDataSpec s, int u, int c, RowSink out) {

@@ -31,13 +31,19 @@ public final class NumberRanges {
     public static final List<Interval> ALL = List.of(ORDERS, DELIVERIES, BILLING, MATERIAL_DOCUMENTS,
             CHANGE_DOCUMENTS, CONDITIONS, ACCOUNTING);
 
+    /** The client's intervals without sub-object, not year-dependent: NRIV's whole key, as the number-range buffers read it. */
+    private static final String KEY = "mandt = '" + MasterKeys.MANDT + "' AND object = ? AND subobject = ' ' AND nrrangenr = ?"
+            + " AND toyear = '0000'";
+    private static final String SELECT_LEVEL = "SELECT nrlevel FROM nriv WHERE " + KEY;
+    private static final String UPDATE_LEVEL = "UPDATE nriv SET nrlevel = ? WHERE " + KEY + " AND nrlevel = ?";
+
     private NumberRanges() {
     }
 
     /** Each interval's current level (its last number handed out) in NRIV. */
     static Map<Interval, Long> levels(Connection c) throws SQLException {
         Map<Interval, Long> out = new HashMap<>();
-        try (var ps = c.prepareStatement("SELECT nrlevel FROM nriv WHERE object = ? AND nrrangenr = ?")) {
+        try (var ps = c.prepareStatement(SELECT_LEVEL)) {
             for (Interval i : ALL) {
                 ps.setString(1, i.object());
                 ps.setString(2, i.range());
@@ -57,7 +63,7 @@ public final class NumberRanges {
      * fails when a number was taken since the history's bases were read (the history would repeat it).
      */
     static void advance(Connection c, OrderHistory h) throws SQLException {
-        try (var ps = c.prepareStatement("UPDATE nriv SET nrlevel = ? WHERE object = ? AND nrrangenr = ? AND nrlevel = ?")) {
+        try (var ps = c.prepareStatement(UPDATE_LEVEL)) {
             for (Interval i : ALL) {
                 ps.setLong(1, h.level(i));
                 ps.setString(2, i.object());

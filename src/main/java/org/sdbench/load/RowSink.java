@@ -21,6 +21,12 @@ public interface RowSink {
 
     void date(LocalDate value);
 
+    /**
+     * A value given both ways, encoded in advance: as COPY text (ASCII without characters COPY
+     * escapes) and as the object a JDBC driver binds. Generators of many values encode them once.
+     */
+    void encoded(byte[] copyText, Object jdbcValue);
+
     /** Ends the current row; may send buffered data. */
     void endRow() throws IOException, SQLException;
 }

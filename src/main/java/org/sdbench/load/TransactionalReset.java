@@ -62,10 +62,10 @@ public final class TransactionalReset {
     /** Gives stock and valuation back what the run's goods issues (MSEG rows in a span) took. */
     private static final String RESTORE_STOCK = "UPDATE mard d SET labst = d.labst + g.q FROM (SELECT matnr, werks,"
             + " lgort, SUM(menge) AS q FROM mseg WHERE " + CLIENT + " AND mblnr BETWEEN ? AND ? GROUP BY matnr, werks,"
-            + " lgort) g WHERE d.matnr = g.matnr AND d.werks = g.werks AND d.lgort = g.lgort";
+            + " lgort) g WHERE d." + CLIENT + " AND d.matnr = g.matnr AND d.werks = g.werks AND d.lgort = g.lgort";
     private static final String RESTORE_VALUATION = "UPDATE mbew b SET lbkum = b.lbkum + g.q, salk3 = b.salk3 + g.v"
             + " FROM (SELECT matnr, werks, SUM(menge) AS q, SUM(dmbtr) AS v FROM mseg WHERE " + CLIENT
-            + " AND mblnr BETWEEN ? AND ? GROUP BY matnr, werks) g WHERE b.matnr = g.matnr AND b.bwkey = g.werks";
+            + " AND mblnr BETWEEN ? AND ? GROUP BY matnr, werks) g WHERE b." + CLIENT + " AND b.matnr = g.matnr AND b.bwkey = g.werks";
 
     private final Database db;
 

@@ -105,7 +105,7 @@ final class BufferedReads {
 
         void salesArea() throws SQLException {
             String v = ctx.buffered("TVTA", SALES_AREA, () -> ctx.db().queryOne(
-                    "SELECT vtext FROM tvta WHERE vkorg = ? AND vtweg = ? AND spart = ?", rs -> rs.getString(1),
+                    "SELECT vtext FROM tvta WHERE mandt = '100' AND vkorg = ? AND vtweg = ? AND spart = ?", rs -> rs.getString(1),
                     MasterKeys.VKORG, MasterKeys.VTWEG, MasterKeys.SPART));
             if (v == null && missing == null) {
                 missing = "TVTA '" + SALES_AREA + "'";
@@ -123,7 +123,7 @@ final class BufferedReads {
             String kalsm = Customizing.pricingProcedure(kunnr);
             one("T683", kalsm);
             List<String> types = ctx.buffered("T683S", kalsm, () -> {
-                List<String> l = ctx.db().query("SELECT kschl FROM t683s WHERE kalsm = ? ORDER BY stunr",
+                List<String> l = ctx.db().query("SELECT kschl FROM t683s WHERE mandt = '100' AND kalsm = ? ORDER BY stunr",
                         rs -> rs.getString(1), kalsm);
                 return l.isEmpty() ? null : List.copyOf(l);
             });
@@ -145,17 +145,17 @@ final class BufferedReads {
     private static final class SQL {
         static String of(String table) {
             return switch (table) {
-                case "TVAK" -> "SELECT bezei FROM tvak WHERE auart = ?";
-                case "T001" -> "SELECT butxt FROM t001 WHERE bukrs = ?";
-                case "T001W" -> "SELECT name1 FROM t001w WHERE werks = ?";
-                case "TVST" -> "SELECT vtext FROM tvst WHERE vstel = ?";
-                case "TVAP" -> "SELECT vtext FROM tvap WHERE pstyv = ?";
-                case "TVLK" -> "SELECT vtext FROM tvlk WHERE lfart = ?";
-                case "TVFK" -> "SELECT vtext FROM tvfk WHERE fkart = ?";
-                case "T683" -> "SELECT vtext FROM t683 WHERE kalsm = ?";
-                case "T685A" -> "SELECT vtext FROM t685a WHERE kschl = ?";
-                case "T006" -> "SELECT dimid FROM t006 WHERE msehi = ?";
-                case "T156" -> "SELECT btext FROM t156 WHERE bwart = ?";
+                case "TVAK" -> "SELECT bezei FROM tvak WHERE mandt = '100' AND auart = ?";
+                case "T001" -> "SELECT butxt FROM t001 WHERE mandt = '100' AND bukrs = ?";
+                case "T001W" -> "SELECT name1 FROM t001w WHERE mandt = '100' AND werks = ?";
+                case "TVST" -> "SELECT vtext FROM tvst WHERE mandt = '100' AND vstel = ?";
+                case "TVAP" -> "SELECT vtext FROM tvap WHERE mandt = '100' AND pstyv = ?";
+                case "TVLK" -> "SELECT vtext FROM tvlk WHERE mandt = '100' AND lfart = ?";
+                case "TVFK" -> "SELECT vtext FROM tvfk WHERE mandt = '100' AND fkart = ?";
+                case "T683" -> "SELECT vtext FROM t683 WHERE mandt = '100' AND kalsm = ?";
+                case "T685A" -> "SELECT vtext FROM t685a WHERE mandt = '100' AND kschl = ?";
+                case "T006" -> "SELECT dimid FROM t006 WHERE mandt = '100' AND msehi = ?";
+                case "T156" -> "SELECT btext FROM t156 WHERE mandt = '100' AND bwart = ?";
                 default -> throw new IllegalArgumentException("no buffered read for table " + table);
             };
         }

@@ -32,9 +32,9 @@ final class VA01 {
         ctx.work(0.5);
         DbSession db = ctx.db();
         String numki = ctx.buffered("TVAK", MasterKeys.ORDER_TYPE, () -> db.queryOne(
-                "SELECT numki FROM tvak WHERE auart = ?", rs -> rs.getString(1), MasterKeys.ORDER_TYPE));
+                "SELECT numki FROM tvak WHERE mandt = '100' AND auart = ?", rs -> rs.getString(1), MasterKeys.ORDER_TYPE));
         String bukrs = ctx.buffered("TVKO", MasterKeys.VKORG, () -> db.queryOne(
-                "SELECT bukrs FROM tvko WHERE vkorg = ?", rs -> rs.getString(1), MasterKeys.VKORG));
+                "SELECT bukrs FROM tvko WHERE mandt = '100' AND vkorg = ?", rs -> rs.getString(1), MasterKeys.VKORG));
         if (numki == null || bukrs == null) {
             return Steps.missing("customizing TVAK/TVKO");
         }
@@ -46,8 +46,8 @@ final class VA01 {
     static StepOutcome header(StepContext ctx, LoopState s) throws SQLException {
         ctx.work(0.3);
         DbSession db = ctx.db();
-        String name = db.queryOne("SELECT name1 FROM kna1 WHERE kunnr = ?", rs -> rs.getString(1), s.customer);
-        BigDecimal limit = db.queryOne("SELECT klimk FROM knvv WHERE kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?",
+        String name = db.queryOne("SELECT name1 FROM kna1 WHERE mandt = '100' AND kunnr = ?", rs -> rs.getString(1), s.customer);
+        BigDecimal limit = db.queryOne("SELECT klimk FROM knvv WHERE mandt = '100' AND kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?",
                 rs -> rs.getBigDecimal(1), s.customer, MasterKeys.VKORG, MasterKeys.VTWEG,
                 MasterKeys.SPART);
         return name == null || limit == null ? Steps.missing("customer " + s.customer) : StepOutcome.Ok.INSTANCE;
@@ -63,14 +63,14 @@ final class VA01 {
         for (int i = 0; i < n; i++) {
             String matnr = MasterKeys.matnr(s.user, picks.get(i));
             ctx.work(0.8 / n);
-            String text = db.queryOne("SELECT maktx FROM mara WHERE matnr = ?", rs -> rs.getString(1), matnr);
-            String avail = db.queryOne("SELECT mtvfp FROM marc WHERE matnr = ? AND werks = ?", rs -> rs.getString(1),
+            String text = db.queryOne("SELECT maktx FROM mara WHERE mandt = '100' AND matnr = ?", rs -> rs.getString(1), matnr);
+            String avail = db.queryOne("SELECT mtvfp FROM marc WHERE mandt = '100' AND matnr = ? AND werks = ?", rs -> rs.getString(1),
                     matnr, werks);
-            String prodh = db.queryOne("SELECT prodh FROM mvke WHERE matnr = ? AND vkorg = ? AND vtweg = ?",
+            String prodh = db.queryOne("SELECT prodh FROM mvke WHERE mandt = '100' AND matnr = ? AND vkorg = ? AND vtweg = ?",
                     rs -> rs.getString(1), matnr, MasterKeys.VKORG, MasterKeys.VTWEG);
-            BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE matnr = ? AND werks = ? AND lgort = ?",
+            BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?",
                     rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
-            BigDecimal price = db.queryOne("SELECT kbetr FROM konp WHERE kschl = 'PR00' AND matnr = ?",
+            BigDecimal price = db.queryOne("SELECT kbetr FROM konp WHERE mandt = '100' AND kschl = 'PR00' AND matnr = ?",
                     rs -> rs.getBigDecimal(1), matnr);
             if (text == null || avail == null || prodh == null || stock == null || price == null) {
                 return Steps.missing("material " + matnr + " in plant " + werks);
@@ -148,6 +148,13 @@ final class VA01 {
 
     /** V2: sales statistics (S001), kept out of the V1 transaction as SAP does. */
     static final class StatisticsUpdate implements UpdateModule {
+        /** S001's key as in SAP: client, statistics source and version, period, sales area, customer, material. */
+        private static final List<String> S001_KEY = List.of("mandt", "ssour", "vrsio", "spmon", "vkorg", "vtweg", "spart",
+                "kunnr", "matnr");
+        private static final String S001_SOURCE = " ";
+        /** The actual data (version 000), as against planning versions. */
+        private static final String S001_VERSION = "000";
+
         @Override
         public String name() {
             return SALES_STATISTICS;
@@ -158,10 +165,11 @@ final class VA01 {
             var st = Payloads.read(payload, Payloads.Statistics.class);
             String month = Instant.ofEpochMilli(st.createdMillis()).atZone(ZoneOffset.UTC).toLocalDate().toString()
                     .substring(0, 7).replace("-", "");
-            String sql = db.dialect().upsertAdding("s001", List.of("kunnr", "matnr", "spmon"), List.of("umsatz", "menge"));
+            String sql = db.dialect().upsertAdding("s001", S001_KEY, List.of("umsatz", "menge"));
             List<Object[]> rows = new ArrayList<>();
             for (Item i : st.items()) {
-                rows.add(new Object[] {st.kunnr(), i.matnr(), month, i.value(), i.quantity()});
+                rows.add(new Object[] {MasterKeys.MANDT, S001_SOURCE, S001_VERSION, month, MasterKeys.VKORG, MasterKeys.VTWEG,
+                        MasterKeys.SPART, st.kunnr(), i.matnr(), i.value(), i.quantity()});
             }
             db.batch(sql, rows);
             return 0;

@@ -42,7 +42,7 @@ final class VL01N {
         String werks = Steps.plant(ctx, s);
         ctx.work(0.3);
         for (String matnr : items) {
-            BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE matnr = ? AND werks = ? AND lgort = ?",
+            BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?",
                     rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
             if (stock == null) {
                 return Steps.missing("stock of " + matnr);

@@ -104,8 +104,8 @@ final class VL02N {
             }
             db.batch("INSERT INTO mseg (mblnr, mjahr, zeile, bwart, matnr, werks, lgort, menge, dmbtr)"
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", mseg);
-            db.batch("UPDATE mard SET labst = labst - ? WHERE matnr = ? AND werks = ? AND lgort = ?", stock);
-            db.batch("UPDATE mbew SET lbkum = lbkum - ?, salk3 = salk3 - ? WHERE matnr = ? AND bwkey = ?", valuation);
+            db.batch("UPDATE mard SET labst = labst - ? WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?", stock);
+            db.batch("UPDATE mbew SET lbkum = lbkum - ?, salk3 = salk3 - ? WHERE mandt = '100' AND matnr = ? AND bwkey = ?", valuation);
             db.update("UPDATE likp SET wadat_ist = ?, wbstk = 'C' WHERE mandt = '100' AND vbeln = ?", at, g.delivery());
             db.batch("UPDATE lips SET pikmg = ? WHERE mandt = '100' AND vbeln = ? AND posnr = ?", picked);
             db.batch("INSERT INTO vbfa (vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat) VALUES (?, ?, ?, ?, ?, ?, ?)", flow);

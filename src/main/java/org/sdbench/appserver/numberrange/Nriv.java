@@ -8,14 +8,16 @@ import java.sql.SQLException;
 /** The NRIV row protocol shared by interval fetches and unbuffered draws. */
 final class Nriv {
     static final String SELECT_FOR_UPDATE =
-            "SELECT nrlevel, tonumber FROM nriv WHERE object = ? AND nrrangenr = ? FOR UPDATE";
+            "SELECT nrlevel, tonumber FROM nriv WHERE mandt = '100' AND object = ? AND subobject = ' ' AND nrrangenr = ?"
+                    + " AND toyear = '0000' FOR UPDATE";
     /**
      * The old level in the WHERE clause guards against DBMSs whose FOR UPDATE lock does not
      * outlive the cursor (DB2 under cursor stability): a lost race then updates nothing and the
      * draw is retried instead of handing out a number twice.
      */
     static final String UPDATE_LEVEL =
-            "UPDATE nriv SET nrlevel = ? WHERE object = ? AND nrrangenr = ? AND nrlevel = ?";
+            "UPDATE nriv SET nrlevel = ? WHERE mandt = '100' AND object = ? AND subobject = ' ' AND nrrangenr = ?"
+                    + " AND toyear = '0000' AND nrlevel = ?";
     private static final int MAX_ATTEMPTS = 100;
 
     private Nriv() {
