@@ -165,11 +165,11 @@ final class SapFields {
             }
             case "numeric" -> {
                 kind = Kind.DECIMAL;
-                int digits = Math.min(length - scale, 7);
-                long bound = (long) Math.pow(10, Math.max(1, digits));
+                // Amounts and quantities: mostly small, a few large, never beyond the field's precision.
+                long max = (long) Math.pow(10, Math.min(Math.min(length - scale, 7) + scale, 18)) - 1;
                 for (int v = 0; v < 64; v++) {
                     double u = (mix(h + v) >>> 11) * 0x1.0p-53;
-                    long unscaled = (long) (u * u * u * bound * Math.pow(10, scale)) + 1;
+                    long unscaled = 1 + (long) (u * u * u * (max - 1));
                     BigDecimal d = BigDecimal.valueOf(unscaled, scale);
                     copy.add(ascii(d.toPlainString()));
                     jdbc.add(d);

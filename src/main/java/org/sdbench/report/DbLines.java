@@ -26,7 +26,7 @@ final class DbLines {
         }
         long steps = r.summary().overall().count();
         out.printf(Locale.ROOT, "database      %,d commits (%.1f/s), %,d rollbacks, buffer cache hit %.2f %%, %,d blocks read, "
-                        + "WAL %,.1f MB (%,.0f bytes per dialog step)%n", d.commits(), d.commitsPerSecond(), d.rollbacks(),
+                        + "WAL %,.1f MB (%,.0f bytes per dialog step; WAL is cluster-wide: other databases' writes count too)%n", d.commits(), d.commitsPerSecond(), d.rollbacks(),
                 d.bufferCacheHitRatio() * 100, d.blocksRead(), d.walBytes() / 1048576.0,
                 steps == 0 ? 0.0 : (double) d.walBytes() / steps);
         out.printf(Locale.ROOT, "db size       %,.1f MB at the window's end, %+,.1f MB during the window%n",

@@ -87,7 +87,7 @@ class MasterDataAuditTest {
     @Test
     void audit_customerOfUnknownUser_reported() throws SQLException {
         List<Problem> p = audit(
-                "INSERT INTO knvv SELECT '0000009001', vkorg, vtweg, spart, kdgrp, waers, klimk FROM knvv LIMIT 1");
+                "INSERT INTO knvv (kunnr, vkorg, vtweg, spart, kdgrp, waers, klimk) SELECT '0000009001', vkorg, vtweg, spart, kdgrp, waers, klimk FROM knvv LIMIT 1");
         assertEquals(1, p.size(), p.toString());
         assertEquals("knvv: 1 rows belong to no loaded user (users are 1..4)", p.get(0).message());
     }

@@ -56,7 +56,7 @@ public final class Comparer {
             new Spec("DB commits/s", "", true, r -> r.dbWindow() == null ? null : r.dbWindow().commitsPerSecond(), null),
             new Spec("buffer cache hit ratio", "%", true,
                     r -> r.dbWindow() == null ? null : r.dbWindow().bufferCacheHitRatio() * 100, null),
-            new Spec("WAL per dialog step", "bytes", false, r -> r.dbWindow() == null || r.summary().overall().count() == 0
+            new Spec("WAL per dialog step (cluster-wide)", "bytes", false, r -> r.dbWindow() == null || r.summary().overall().count() == 0
                     ? null : (double) r.dbWindow().walBytes() / r.summary().overall().count(), null),
             new Spec("host CPU busy", "%", false, r -> r.host() == null ? null : r.host().hostBusyPercent(), null),
             new Spec("DB server CPU", "%", false, r -> r.host() == null ? null : r.host().dbServerCpuPercent(), null),

@@ -109,9 +109,10 @@ final class Sections {
                         + "/s), " + Html.num(d.rollbacks(), 0) + " rollbacks, " + d.deadlocks() + " deadlocks"),
                 List.of("buffer cache", Html.pct(d.bufferCacheHitRatio()) + " hit ratio · " + Html.num(d.blocksRead(), 0)
                         + " blocks read · " + Html.num(d.blocksHit(), 0) + " hits"),
-                List.of("WAL", Html.bytes(d.walBytes()) + (steps > 0 ? " (" + Html.bytes(d.walBytes() / steps) + " per dialog step)" : "")
+                List.of("WAL (cluster-wide)", Html.bytes(d.walBytes()) + (steps > 0 ? " (" + Html.bytes(d.walBytes() / steps) + " per dialog step)" : "")
                         + (d.walRecords() == null ? "" : " · " + Html.num(d.walRecords(), 0) + " records, "
-                        + Html.num(d.walFullPageImages(), 0) + " full-page images")),
+                        + Html.num(d.walFullPageImages(), 0) + " full-page images")
+                        + " · the whole server's WAL: other databases' writes in the window count too"),
                 List.of("DB size", Html.bytes(d.dbSizeBytes()) + " at the window's end, "
                         + (d.dbGrowthBytes() < 0 ? "-" + Html.bytes(-d.dbGrowthBytes()) : "+" + Html.bytes(d.dbGrowthBytes()))
                         + " during the window"),

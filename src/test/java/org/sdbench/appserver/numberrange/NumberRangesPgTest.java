@@ -45,7 +45,7 @@ class NumberRangesPgTest {
     @BeforeEach
     void freshRows() throws Exception {
         db.exec("DELETE FROM nriv");
-        db.exec("INSERT INTO nriv VALUES ('RV_BELEG','01',1,9999999999,0), ('MATBELEG','01',1,9999999999,0),"
+        db.exec("INSERT INTO nriv (object, nrrangenr, fromnumber, tonumber, nrlevel) VALUES ('RV_BELEG','01',1,9999999999,0), ('MATBELEG','01',1,9999999999,0),"
                 + " ('KONV','01',1,9999999999,0), ('RV_BELEG','02',1,120,0), ('KONV','02',1,3,0)");
     }
 
