@@ -8,7 +8,7 @@
 #   sdbench: ./sdbench load --recreate into schema bench_sdbench (timed as a whole command, and
 #            the load phase it reports: COPY + ANALYZE);
 #   raw:     the files of './sdbench load --dump-dir' loaded with psql \copy (the same column
-#            lists, <table>.columns; the DDL defaults the other SAP fields) into a freshly created
+#            lists, <table>.columns, SAP fields included; the DDL defaults the client) into a freshly created
 #            schema bench_raw with the same DDL (same indexes), then the same ANALYZE (timed:
 #            DDL, and \copy + ANALYZE).
 # Prints the medians and the speed ratio sdbench / raw COPY. Extra options after -- go to both

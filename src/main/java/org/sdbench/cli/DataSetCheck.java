@@ -51,6 +51,7 @@ final class DataSetCheck {
             return;
         }
         schema.requireInstalled();
+        requireCurrentLayout(db, config.run().users());
         var w = config.workload();
         int loaded;
         try (Connection c = db.connect(); var st = c.createStatement();
@@ -83,6 +84,17 @@ final class DataSetCheck {
             try (LoadProgress p = new LoadProgress(out, LoadProgress.isTerminal())) {
                 new MasterDataLoader(spec, config.load().threads(), p).extend(db, loaded + 1);
             }
+        }
+    }
+
+    /** A data set loaded by an older sdbench lacks the client in master data and number ranges: say so, not an SQL error per step. */
+    private static void requireCurrentLayout(Database db, int users) {
+        try (Connection c = db.connect(); var st = c.createStatement()) {
+            st.executeQuery("SELECT mandt FROM kna1 WHERE 1 = 0").close();
+            st.executeQuery("SELECT mandt, subobject, toyear FROM nriv WHERE 1 = 0").close();
+        } catch (SQLException e) {
+            throw new EnvironmentException("schema '" + db.schema() + "' holds an older table layout (KNA1 or NRIV without"
+                    + " the client MANDT): reload it with './sdbench load --users " + users + " --recreate'");
         }
     }
 }

@@ -1,0 +1,40 @@
+package org.sdbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.db.EnvironmentException;
+import org.sdbench.db.SchemaInstaller;
+import org.sdbench.load.TestDb;
+
+class DataSetCheckTest {
+    private static final String SCHEMA = "t_dataset_layout";
+
+    @AfterAll
+    static void drop() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void ensureLoaded_tablesOfAnOlderLayout_oneLineAskingForAReload() throws Exception {
+        SdbenchConfig cfg = TestDb.config(SCHEMA, "run.users=3");
+        try (Database db = TestDb.open(cfg)) {
+            new SchemaInstaller(db).install(cfg.database().tablespaces(), true);
+            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+                s.execute("ALTER TABLE nriv DROP COLUMN mandt CASCADE");
+            }
+            EnvironmentException e = assertThrows(EnvironmentException.class,
+                    () -> new DataSetCheck(db, cfg, new PrintWriter(new StringWriter())).ensureLoaded(false));
+            assertTrue(e.getMessage().contains("older table layout")
+                    && e.getMessage().contains("./sdbench load --users 3 --recreate"), e.getMessage());
+        }
+    }
+}
