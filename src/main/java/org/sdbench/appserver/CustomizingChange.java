@@ -33,6 +33,10 @@ public final class CustomizingChange {
         }
     }
 
+    private static final String CLIENT = "mandt";
+    /** The client of every benchmark row (load/MasterKeys.MANDT). */
+    private static final String CLIENT_VALUE = "100";
+
     private record Column(String name, int jdbcType, int size) {
         boolean numeric() {
             return switch (jdbcType) {
@@ -72,14 +76,16 @@ public final class CustomizingChange {
         }
         String f = field == null ? "" : field.strip().toLowerCase(Locale.ROOT);
         Column col = columns.get(f);
-        List<String> changeable = columns.keySet().stream().filter(n -> !keyColumns.contains(n)).toList();
-        if (col == null || keyColumns.contains(f)) {
+        List<String> changeable = columns.keySet().stream().filter(n -> !keyColumns.contains(n) && !n.equals(CLIENT))
+                .toList();
+        if (col == null || keyColumns.contains(f) || f.equals(CLIENT)) {
             throw new ConfigException("field '" + field + "' of " + t + " is not allowed: one of " + changeable
                     + (col == null ? "" : " (key fields identify the row and stay)"));
         }
         Object newValue = convert(t, col, value);
         String table0 = t.toLowerCase(Locale.ROOT);
-        StringBuilder where = new StringBuilder();
+        // The benchmark works in one client: the key a user gives leaves MANDT out, as SAP's SM30 does.
+        StringBuilder where = new StringBuilder(columns.containsKey(CLIENT) ? " WHERE " + CLIENT + " = '" + CLIENT_VALUE + "'" : "");
         for (String k : keyColumns) {
             where.append(where.isEmpty() ? " WHERE " : " AND ").append(k).append(" = ?");
         }
@@ -169,7 +175,9 @@ public final class CustomizingChange {
                 }
             }
             if (!bySeq.isEmpty()) {
-                return new ArrayList<>(bySeq.values());
+                List<String> key = new ArrayList<>(bySeq.values());
+                key.remove(CLIENT);
+                return key;
             }
         }
         return List.of();

@@ -132,7 +132,8 @@ class CustomizingChangeTest {
         long before = ddlogRows();
         String[][] bad = {
             {"KNA1", "0000000001", "name1", "x", "customizing table 'KNA1' is not allowed: one of [TVAK"},
-            {"TVAP", "P001", "nosuch", "x", "field 'nosuch' of TVAP is not allowed: one of [fkrel, lfrel, vtext]"},
+            {"TVAP", "P001", "nosuch", "x", "field 'nosuch' of TVAP is not allowed: one of [aulst, cmpnt, erlre, eterl,"},
+            {"TVAP", "P001", "mandt", "x", "field 'mandt' of TVAP is not allowed"},
             {"TVAP", "P001", "pstyv", "x", "(key fields identify the row and stay)"},
             {"TVTA", "1000/10", "vtext", "x", "key '1000/10' of TVTA is not allowed: 3 value(s) for VKORG/VTWEG/SPART"},
             {"TVAP", "P999", "vtext", "x", "key 'P999' of TVAP is not allowed: no such row (PSTYV)"},
