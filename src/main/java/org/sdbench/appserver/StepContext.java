@@ -146,7 +146,7 @@ public final class StepContext {
     /** Draws the next document number (buffered, or inside this transaction when unbuffered). */
     public long nextNumber(String object, String range) throws SQLException, InterruptedException {
         NumberRanges nr = instance.numberRanges();
-        return nr.next(db.connection(), object, range, numberRangeMeter);
+        return nr.next(db.transactionConnection(), object, range, numberRangeMeter);
     }
 
     /** Requests a logical lock for this user; never waits, as SAP's enqueue server. */

@@ -17,6 +17,12 @@ import org.sdbench.metrics.Clock;
  * prepared statement, timed and counted so a step can report its DB request time and round
  * trips. Statements are cached per connection because a work process runs the same few SQL
  * texts millions of times. Not thread-safe: one work process, one session.
+ *
+ * <p>Reads run in autocommit until the first write (or locking read) of a transaction: a step that
+ * only reads then needs no COMMIT, one round trip less on each such step. At the isolation level
+ * every session uses (read committed) each statement sees its own snapshot inside a transaction
+ * too, so those reads see exactly what they would have seen in it; what they do not do is hold
+ * locks, and a plain read holds none a step relies on.
  */
 public final class DbSession implements AutoCloseable {
     /** Maps the current row of a result set to a value. */
@@ -26,9 +32,23 @@ public final class DbSession implements AutoCloseable {
     }
 
     private final Connection connection;
+    /**
+     * The driver's own connection, for autocommit switches: HikariCP resets a switched autocommit when
+     * its proxy closes, which fails on a connection evicted after an error; {@link #close()} restores
+     * the pool's setting itself.
+     */
+    private final Connection driverConnection;
     private final Dialect dialect;
     private final Clock clock;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
+    /** Queries that lock rows (FOR UPDATE, FOR SHARE): they open the transaction, as writes do. */
+    private final java.util.Set<String> lockingQueries = new java.util.HashSet<>();
+    private static final java.util.regex.Pattern LOCKING = java.util.regex.Pattern.compile(
+            "\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+    /** Whether reads may run outside a transaction: only where they see the same inside one. */
+    private final boolean autocommitReads;
+    /** Whether a write or locking read opened a transaction that commit or rollback must end. */
+    private boolean inTransaction;
     private long dbNanos;
     private int calls;
     private int rows;
@@ -37,15 +57,40 @@ public final class DbSession implements AutoCloseable {
         this.connection = connection;
         this.dialect = dialect;
         this.clock = clock;
-        connection.setAutoCommit(false);
+        // Under repeatable read or serializable a transaction's reads share one snapshot: there every
+        // statement stays inside the transaction, as before.
+        int isolation = connection.getTransactionIsolation();
+        this.autocommitReads = isolation == Connection.TRANSACTION_READ_COMMITTED
+                || isolation == Connection.TRANSACTION_READ_UNCOMMITTED;
+        this.driverConnection = connection.unwrap(Connection.class);
+        driverConnection.setAutoCommit(autocommitReads);
+        this.inTransaction = !autocommitReads;
     }
 
     public Dialect dialect() {
         return dialect;
     }
 
+    /** The connection as it is: in autocommit unless this transaction has written. */
     public Connection connection() {
         return connection;
+    }
+
+    /**
+     * The connection inside this transaction (opened now unless a write already did), for work that
+     * must commit or roll back with the step's statements, such as an unbuffered number-range draw.
+     */
+    public Connection transactionConnection() throws SQLException {
+        begin();
+        return connection;
+    }
+
+    private void begin() throws SQLException {
+        if (!inTransaction) {
+            // No round trip: pgjdbc sends BEGIN with the next statement.
+            driverConnection.setAutoCommit(false);
+            inTransaction = true;
+        }
     }
 
     /**
@@ -73,6 +118,9 @@ public final class DbSession implements AutoCloseable {
 
     public <T> List<T> query(String sql, RowMapper<T> mapper, Object... params) throws SQLException {
         PreparedStatement ps = prepare(sql, params);
+        if (lockingQueries.contains(sql)) {
+            begin();
+        }
         long t0 = clock.nanoTime();
         try (ResultSet rs = ps.executeQuery()) {
             List<T> out = new ArrayList<>();
@@ -93,6 +141,7 @@ public final class DbSession implements AutoCloseable {
     }
 
     public int update(String sql, Object... params) throws SQLException {
+        begin();
         PreparedStatement ps = prepare(sql, params);
         long t0 = clock.nanoTime();
         try {
@@ -107,6 +156,7 @@ public final class DbSession implements AutoCloseable {
         if (rows.isEmpty()) {
             return new int[0];
         }
+        begin();
         PreparedStatement ps = statement(sql);
         for (Object[] row : rows) {
             bind(ps, row);
@@ -129,6 +179,7 @@ public final class DbSession implements AutoCloseable {
         if (p.isEmpty()) {
             return;
         }
+        begin();
         if (!dialect.pipelinesStatements()) {
             p.runEach(this);
             return;
@@ -160,7 +211,11 @@ public final class DbSession implements AutoCloseable {
         }
         Object[] params = java.util.Arrays.copyOf(params1, params1.length + params2.length);
         System.arraycopy(params2, 0, params, params1.length, params2.length);
-        PreparedStatement ps = prepare(sql1 + ";\n" + sql2, params);
+        String sql = sql1 + ";\n" + sql2;
+        PreparedStatement ps = prepare(sql, params);
+        if (lockingQueries.contains(sql)) {
+            begin();
+        }
         long t0 = clock.nanoTime();
         try {
             ps.execute();
@@ -186,21 +241,38 @@ public final class DbSession implements AutoCloseable {
         }
     }
 
+    /** Commits this transaction's writes; nothing to send (and no statement counted) when it only read. */
     public void commit() throws SQLException {
+        if (!inTransaction) {
+            return;
+        }
         long t0 = clock.nanoTime();
         try {
             connection.commit();
         } finally {
             account(t0);
         }
+        endTransaction();
     }
 
     /** Rolls back, ignoring failures of a connection that is already broken (the pool replaces it). */
     public void rollbackQuietly() {
+        if (!inTransaction) {
+            return;
+        }
         try {
             connection.rollback();
+            endTransaction();
         } catch (SQLException ignored) {
             // The connection is gone; the caller counts the step's original error, not this one.
+        }
+    }
+
+    private void endTransaction() throws SQLException {
+        if (autocommitReads) {
+            // The transaction has ended, so pgjdbc switches back without a round trip.
+            driverConnection.setAutoCommit(true);
+            inTransaction = false;
         }
     }
 
@@ -215,6 +287,9 @@ public final class DbSession implements AutoCloseable {
         if (ps == null) {
             ps = connection.prepareStatement(sql);
             statements.put(sql, ps);
+            if (LOCKING.matcher(sql).find()) {
+                lockingQueries.add(sql);
+            }
         }
         return ps;
     }
@@ -251,6 +326,13 @@ public final class DbSession implements AutoCloseable {
             }
         }
         statements.clear();
+        if (autocommitReads && !inTransaction) {
+            try {
+                driverConnection.setAutoCommit(false);
+            } catch (SQLException ignored) {
+                // A dead connection: the pool discards it, its setting no longer matters.
+            }
+        }
         try {
             connection.close();
         } catch (SQLException ignored) {

@@ -1,0 +1,141 @@
+package org.sdbench.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.load.TestDb;
+import org.sdbench.metrics.Clock;
+
+/**
+ * Reads outside a transaction until the first write: the server's own view (pg_stat_activity,
+ * row locks, visibility from another connection) shows when a session is inside a transaction.
+ */
+class DbSessionTransactionTest {
+    private static final String SCHEMA = "it_session_tx";
+    private static Database db;
+
+    @BeforeAll
+    static void open() throws SQLException {
+        db = TestDb.open(TestDb.config(SCHEMA));
+        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
+            s.execute("CREATE TABLE IF NOT EXISTS " + SCHEMA + ".st (k int PRIMARY KEY, v int NOT NULL)");
+            s.execute("INSERT INTO " + SCHEMA + ".st VALUES (1, 0) ON CONFLICT (k) DO NOTHING");
+        }
+    }
+
+    @AfterAll
+    static void drop() throws SQLException {
+        db.close();
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void commit_afterReadsOnly_noTransactionOpenAndNothingSent() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+            int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
+            s.resetCounters();
+            Integer v = s.queryOne("SELECT v FROM st WHERE k = ?", rs -> rs.getInt(1), 1);
+            assertEquals(value(other), v);
+            assertEquals("idle", state(other, pid), "a read leaves no transaction open");
+            s.commit();
+            assertEquals(1, s.calls(), "the read only: no COMMIT went to the server");
+        }
+    }
+
+    @Test
+    void update_opensTransactionUntilCommit_thenReadsAreOutsideAgain() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+            int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
+            s.query("SELECT v FROM st WHERE k = ?", rs -> rs.getInt(1), 1);
+            s.resetCounters();
+            s.update("UPDATE st SET v = v + 1 WHERE k = ?", 1);
+            int before = value(other);
+            assertEquals("idle in transaction", state(other, pid));
+            s.commit();
+            assertEquals(2, s.calls(), "the update and its COMMIT");
+            assertEquals(before + 1, value(other), "committed");
+            s.query("SELECT v FROM st WHERE k = ?", rs -> rs.getInt(1), 1);
+            assertEquals("idle", state(other, pid));
+        }
+    }
+
+    @Test
+    void rollbackQuietly_afterUpdate_undoesIt() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+            int before = value(other);
+            s.update("UPDATE st SET v = v + 100 WHERE k = ?", 1);
+            s.rollbackQuietly();
+            assertEquals(before, value(other));
+            s.query("SELECT v FROM st WHERE k = ?", rs -> rs.getInt(1), 1);
+            s.commit();
+            assertEquals(before, value(other));
+        }
+    }
+
+    @Test
+    void query_forUpdate_holdsItsRowLockUntilCommit() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+            s.queryOne("SELECT v FROM st WHERE k = ? FOR UPDATE", rs -> rs.getInt(1), 1);
+            SQLException locked = assertThrows(SQLException.class, () -> lockNoWait(other));
+            assertEquals("55P03", locked.getSQLState(), locked.getMessage());
+            s.commit();
+            lockNoWait(other);
+        }
+    }
+
+    @Test
+    void transactionConnection_beforeAnyWrite_autocommitOffUntilCommit() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM)) {
+            assertFalse(s.transactionConnection().getAutoCommit());
+            s.commit();
+            assertEquals(true, s.connection().getAutoCommit());
+        }
+    }
+
+    @Test
+    void query_repeatableReadSession_staysInsideTheTransaction() throws SQLException {
+        Connection c = db.connect();
+        c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        try (DbSession s = new DbSession(c, db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+            int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
+            assertEquals("idle in transaction", state(other, pid), "one snapshot for all reads, as before");
+            s.commit();
+            assertEquals("idle", state(other, pid));
+        }
+    }
+
+    private static String state(Connection other, int pid) throws SQLException {
+        try (var ps = other.prepareStatement("SELECT state FROM pg_stat_activity WHERE pid = ?")) {
+            ps.setInt(1, pid);
+            try (var rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    private static int value(Connection other) throws SQLException {
+        try (Statement st = other.createStatement(); var rs = st.executeQuery("SELECT v FROM " + SCHEMA + ".st WHERE k = 1")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static void lockNoWait(Connection other) throws SQLException {
+        other.setAutoCommit(false);
+        try (Statement st = other.createStatement()) {
+            st.executeQuery("SELECT v FROM " + SCHEMA + ".st WHERE k = 1 FOR UPDATE NOWAIT").close();
+        } finally {
+            other.rollback();
+            other.setAutoCommit(true);
+        }
+    }
+}
