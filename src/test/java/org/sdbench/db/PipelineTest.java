@@ -73,6 +73,29 @@ class PipelineTest {
         }
     }
 
+    /** DB2's path: a dialect that takes one statement per request gets them one by one, same rows, same count. */
+    @Test
+    void run_dialectWithoutPipelining_statementsOneByOneSameResultAndCount() throws SQLException {
+        Dialect pg = db.dialect();
+        Dialect oneByOne = (Dialect) java.lang.reflect.Proxy.newProxyInstance(Dialect.class.getClassLoader(),
+                new Class<?>[] {Dialect.class}, (proxy, method, args) -> method.getName().equals("pipelinesStatements")
+                        ? Boolean.FALSE : method.invoke(pg, args));
+        try (DbSession s = new DbSession(db.connect(), oneByOne, Clock.SYSTEM)) {
+            s.resetCounters();
+            Pipeline p = new Pipeline(s.dialect());
+            p.batch("INSERT INTO pt (k, v) VALUES (?, ?)", List.of(new Object[] {300, "a"}, new Object[] {301, "b"}));
+            p.update("UPDATE pt SET n = n + ? WHERE k = ?", 9, 301);
+            p.update("DELETE FROM pt WHERE k = ?", 300);
+            s.run(p);
+            assertEquals(3, s.calls());
+            DbSession.Both<Integer, Integer> both = s.queryBoth("SELECT n FROM pt WHERE k = ?", rs -> rs.getInt(1), new Object[] {301},
+                    "SELECT k FROM pt WHERE k = ?", rs -> rs.getInt(1), new Object[] {300});
+            assertEquals(List.of(9), both.first());
+            assertEquals(List.of(), both.second());
+            s.commit();
+        }
+    }
+
     @Test
     void run_laterStatementFails_errorSurfacesWithItsSqlStateAndNothingOfThePipelineCommits() throws SQLException {
         try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM)) {
