@@ -44,8 +44,11 @@ final class ThreeTierFigures {
         var cpu = new RunReport.CpuPerTier(host == null ? null : host.simulatorCpuPercent(), appSum, centralPct,
                 host == null ? null : host.dbServerCpuPercent());
         var lost = tier.deadInstances().stream().sorted().toList();
+        List<RunReport.InstanceSteps> instances = service.perInstance().stream().filter(i -> i.steps() > 0)
+                .map(i -> new RunReport.InstanceSteps(i.number(), i.steps(), i.dbNs() / 1e6 / i.steps(),
+                        (double) i.dbCalls() / i.steps(), i.serverNs() / 1e6 / i.steps())).toList();
         var t = new RunReport.ThreeTier(server, driverAvg, server.count() == 0 ? 0 : driverAvg - server.avgMs(), processes, cpu,
-                lost, service.relogons());
+                lost, service.relogons(), instances);
         List<String> warnings = new ArrayList<>();
         if (tier.central().isBroken()) {
             warnings.add("central services gone during the run: the app servers stopped with them; update requests "
@@ -94,6 +97,10 @@ final class ThreeTierFigures {
                 pct(c.driver()), pct(c.appServers()), pct(c.central()), pct(c.db()));
         for (var p : t.processes()) {
             out.printf("  %-12s %s pid %d sdbench %s CPU %s%n", p.role(), p.host(), p.pid(), p.version(), pct(p.cpuPercentOfHost()));
+        }
+        for (var i : t.instances()) {
+            out.printf("  instance %-3d %,9d steps in the window: response at the app server avg %.1f ms, DB %.2f ms in %.2f "
+                    + "calls per step%n", i.number(), i.steps(), i.appServerResponseAvgMs(), i.dbMsPerStep(), i.dbCallsPerStep());
         }
         if (!t.lostInstances().isEmpty()) {
             out.printf("  lost app servers %s, user logons after a loss %d%n", t.lostInstances(), t.relogons());

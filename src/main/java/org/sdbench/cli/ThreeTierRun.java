@@ -156,7 +156,8 @@ final class ThreeTierRun {
         metrics.interval(false);
         Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, c.run().rampUp(), c.run().duration(),
                 c.run().rampDown(), c.run().users());
-        RemoteDialogService service = new RemoteDialogService(tier, metrics, c.run().users());
+        RemoteDialogService service = new RemoteDialogService(tier, metrics, c.run().users(),
+                () -> phases.phaseAt(clock.nanoTime()) == Phases.Phase.MEASUREMENT);
         Driver driver = new Driver(service, metrics, clock, phases,
                 ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()), c.run().seed(),
                 intervalSeconds * 1_000_000_000L, a.replyTimeout());

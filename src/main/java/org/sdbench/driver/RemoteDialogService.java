@@ -27,15 +27,36 @@ public final class RemoteDialogService implements DialogService {
     private record Session(int instance, WireClient client) {
     }
 
+    /** One instance's successful steps in the window: what it served, side by side with the others. */
+    public record InstanceSteps(int number, long steps, long dbNs, long dbCalls, long serverNs) {
+    }
+
+    private static final class Sums {
+        final LongAdder steps = new LongAdder();
+        final LongAdder dbNs = new LongAdder();
+        final LongAdder dbCalls = new LongAdder();
+        final LongAdder serverNs = new LongAdder();
+    }
+
     private final RemoteTier tier;
     private final RunMetrics metrics;
     private final AtomicReferenceArray<Session> sessions;
     private final LongAdder relogons = new LongAdder();
+    private final java.util.function.BooleanSupplier inWindow;
+    private final java.util.Map<Integer, Sums> perInstance = new java.util.concurrent.ConcurrentSkipListMap<>();
 
-    public RemoteDialogService(RemoteTier tier, RunMetrics metrics, int maxUsers) {
+    /** @param inWindow whether a step answered now falls in the measurement window (per-instance figures) */
+    public RemoteDialogService(RemoteTier tier, RunMetrics metrics, int maxUsers, java.util.function.BooleanSupplier inWindow) {
         this.tier = tier;
         this.metrics = metrics;
         this.sessions = new AtomicReferenceArray<>(maxUsers + 1);
+        this.inWindow = inWindow;
+    }
+
+    /** Per instance, the successful steps answered in the window: DB time and app-server response time. */
+    public java.util.List<InstanceSteps> perInstance() {
+        return perInstance.entrySet().stream().map(e -> new InstanceSteps(e.getKey(), e.getValue().steps.sum(),
+                e.getValue().dbNs.sum(), e.getValue().dbCalls.sum(), e.getValue().serverNs.sum())).toList();
     }
 
     /** Logons after the user's instance was lost. */
@@ -86,6 +107,13 @@ public final class RemoteDialogService implements DialogService {
             StepCodec.Reply r = StepCodec.decode(f.body());
             if (r.result().outcome().ok()) {
                 metrics.recordServerResponse(r.serverNanos());
+                if (inWindow.getAsBoolean()) {
+                    Sums sum = perInstance.computeIfAbsent(s.instance(), k -> new Sums());
+                    sum.steps.increment();
+                    sum.dbNs.add(r.result().times().dbNs());
+                    sum.dbCalls.add(r.result().times().dbCalls());
+                    sum.serverNs.add(r.serverNanos());
+                }
             }
             return r.result();
         } catch (ExecutionException | TimeoutException e) {

@@ -201,7 +201,12 @@ public record RunReport(
      */
     public record ThreeTier(org.sdbench.metrics.Latency appServerResponse, double driverResponseAvgMs,
                             double presentationNetworkAvgMs, List<Process> processes, CpuPerTier cpu,
-                            List<Integer> lostInstances, long relogons) {
+                            List<Integer> lostInstances, long relogons, List<InstanceSteps> instances) {
+    }
+
+    /** One app-server instance's successful steps in the window, beside the others (same run, same moment). */
+    public record InstanceSteps(int number, long steps, double dbMsPerStep, double dbCallsPerStep,
+                                double appServerResponseAvgMs) {
     }
 
     /** One process of the run: role (driver, central, appserver-N), host, pid, version, CPU in the window. */

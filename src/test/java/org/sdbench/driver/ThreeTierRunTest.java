@@ -15,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
@@ -23,10 +22,9 @@ import org.sdbench.load.TestDb;
 /**
  * Three-tier runs on one schema (central services and two app-server processes each):
  * <ul>
- * <li>the issue's "done when": 1 ms between the app servers and the DB shows in the dialog DB time per
- * step as about (DB round trips per step x 1 ms); that run shapes every other hop too (driver to app
- * servers, the driver's logon look-ups at the message server, app servers to central services), each
- * hop's probe shows the delay and the report says the run used emulation;</li>
+ * <li>1 ms on every hop (driver to app servers, the driver's logon look-ups at the message server, app
+ * servers to central services and to the DB): each hop's probe shows the delay and the report says the
+ * run used emulation (the DB time it adds per step: ThreeTierSideBySideDelayTest);</li>
  * <li>the first run authenticates every process with a token file (mutual proof) and the secret shows
  * nowhere (terminal, run folder, child argv); it serves --metrics-port with the app servers' figures,
  * and its report has the update work and host, pid and version of every process.</li>
@@ -121,59 +119,23 @@ class ThreeTierRunTest {
     }
 
     @Test
-    void run_oneMsOnEveryHop_dialogDbTimeRisesByRoundTripsTimesOneMsAndEveryHopIsShaped() throws IOException {
-        // Alternated plain and delayed runs, each side's lower figure: load from elsewhere on a shared host only
-        // ever adds time, and it comes and goes within minutes.
-        String[] delay = {"--set", "network.appToDb.delay=1ms", "--set", "network.driverToApp.delay=1ms",
-            "--set", "network.appToCentral.delay=1ms"};
-        Run base = run("10s");
-        Run delayed = run("10s", delay);
-        Run base2 = run("10s");
-        Run delayed2 = run("10s", delay);
+    void run_oneMsOnEveryHop_everyHopShapedAndTheReportSaysSo() throws IOException {
+        Run delayed = run("10s", "--set", "network.appToDb.delay=1ms", "--set", "network.driverToApp.delay=1ms",
+                "--set", "network.appToCentral.delay=1ms");
 
-        assertEquals(0, base.result().path("network").path("emulated").size(), "no emulation in the base run");
+        assertEquals(0, featured.result().path("network").path("emulated").size(), "no emulation in the first run");
         Set<String> hops = new HashSet<>();
         delayed.result().path("network").path("emulated").forEach(h -> hops.add(h.path("hop").asText()));
         assertEquals(Set.of("driverToApp", "appToCentral", "appToDb"), hops, delayed.result().path("network").toString());
         assertTrue(delayed.out().contains("network       EMULATED appToDb"), "the summary says the run used emulation");
         // Every hop's probe, timed before the run: driver -> central (logon look-ups), driver -> each app
-        // server, each app server -> central and -> DB. None can beat the relay's 1 ms; without it all are faster.
+        // server, each app server -> central and -> DB. None can beat the relay's 1 ms.
         for (JsonNode h : delayed.environment().path("hops")) {
             assertTrue(h.path("minMs").asDouble() >= 1.0, "hop shaped: " + h);
         }
         assertEquals(7, delayed.environment().path("hops").size(), "central + 2 x (app server, its central, its DB)");
-
-        double dbBase = Math.min(dbMs(base), dbMs(base2));
-        double dbDelayed = Math.min(dbMs(delayed), dbMs(delayed2));
-        double roundTrips = (delayed.result().at("/summary/overall/dbCallsPerStep").asDouble()
-                + delayed2.result().at("/summary/overall/dbCallsPerStep").asDouble()) / 2;
-        double rise = dbDelayed - dbBase;
-        System.out.printf("three-tier dialog DB time per step: %.3f / %.3f ms -> %.3f / %.3f ms (+%.3f ms lower against "
-                + "lower); %.2f DB calls per step; rise per call %.3f ms%n", dbMs(base), dbMs(base2), dbMs(delayed),
-                dbMs(delayed2), rise, roundTrips, rise / roundTrips);
-        assertTrue(roundTrips > 1, "steps make DB calls: " + roundTrips);
-        // The same configuration run twice tells how much this host's other load moves the figure; when that
-        // is more than half the expected rise, no comparison of the two configurations means anything.
-        double noise = Math.max(Math.abs(dbMs(base) - dbMs(base2)), Math.abs(dbMs(delayed) - dbMs(delayed2)));
-        Assumptions.assumeTrue(noise <= 0.5 * roundTrips, String.format("host too noisy to judge: the same run "
-                + "differed by %.1f ms per step, the expected rise is %.1f ms (load average %s)", noise, roundTrips,
-                loadAverage()));
-        // As in the two-tier DbDelayRunTest: never less than the delay per call; the upper bound is loose
-        // because commits are round trips the call count does not see and a busy host adds wake-up latency.
-        assertTrue(rise >= 0.9 * roundTrips, "rise " + rise + " ms for " + roundTrips + " calls per step");
-        assertTrue(rise <= 6 * roundTrips, "rise " + rise + " ms for " + roundTrips + " calls per step");
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).strip();
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
-
-    private static double dbMs(Run r) {
-        return r.result().at("/summary/overall/avg/dbMs").asDouble();
+        // The DB time per step against the delay is ThreeTierSideBySideDelayTest's: two runs one after the other
+        // on this shared host differed by more than the 6 ms the delay adds (measured: 55 and 133 ms per step).
     }
 
     @Test

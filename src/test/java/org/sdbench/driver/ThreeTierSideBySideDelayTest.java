@@ -1,0 +1,116 @@
+package org.sdbench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.load.TestDb;
+
+/**
+ * The issue's "done when", measured side by side: one three-tier run against processes started
+ * here (appServer.central), app server 1 with 1 ms between it and the DB, app server 2 without. Both
+ * serve the same users' loop at the same moments, so the host's other load weighs on both alike, and
+ * app server 1's dialog DB time per step exceeds app server 2's by about (DB round trips per step x 1 ms).
+ */
+class ThreeTierSideBySideDelayTest {
+    private static final String SCHEMA = "it_threetier_side";
+    private static final List<Process> started = new ArrayList<>();
+
+    @AfterAll
+    static void cleanUp() throws Exception {
+        for (Process p : started) {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        TestDb.drop(SCHEMA);
+    }
+
+    /** Starts {@code sdbench ARGS} as its own process (as on another host) and returns the port its ready line names. */
+    private static int start(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "org.sdbench.cli.Main"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        started.add(p);
+        CompletableFuture<Integer> port = new CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try (var r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    System.out.println("[" + args[0] + "] " + line);
+                    if (line.startsWith("ready ")) {
+                        port.complete(Integer.parseInt(line.replaceAll(".*port=(\\d+).*", "$1")));
+                    }
+                }
+            } catch (Exception e) {
+                port.completeExceptionally(e);
+            }
+            port.completeExceptionally(new AssertionError(args[0] + " ended before it was ready"));
+        });
+        return port.get(3, TimeUnit.MINUTES);
+    }
+
+    @Test
+    void run_oneAppServerOneMsFartherFromTheDb_itsDialogDbTimePerStepIsHigherByRoundTripsTimesOneMs() throws Exception {
+        String[] db = {"-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
+        TestDb.Run load = TestDb.sdbench(concat(new String[] {"load"}, db));
+        assertEquals(0, load.exit(), load.out() + load.err());
+        int central = start(concat(new String[] {"central"}, db, new String[] {"--port", "0"}));
+        String at = "127.0.0.1:" + central;
+        start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "1", "--port", "0",
+            "--set", "network.appToDb.delay=1ms"}));
+        start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
+
+        TestDb.Run r = TestDb.sdbench(concat(new String[] {"run"}, db, new String[] {"--set", "appServer.central=" + at,
+            "--users", "4", "--ramp-up", "2s", "--duration", "20s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
+            "--set", "run.resultsDir=target/test-results/three-tier-side", "--interval", "2"}));
+        assertEquals(0, r.exit(), r.out() + r.err());
+        Path folder = Path.of(r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow().substring(9).trim());
+        var mapper = new ObjectMapper();
+        JsonNode result = mapper.readTree(folder.resolve("result.json").toFile());
+        JsonNode env = mapper.readTree(folder.resolve("environment.json").toFile());
+
+        for (JsonNode h : env.path("hops")) {
+            if (h.path("from").asText().equals("appserver-1") && h.path("to").asText().equals("db")) {
+                assertTrue(h.path("minMs").asDouble() >= 1.0, "app server 1 reaches the DB through the relay: " + h);
+            }
+        }
+        JsonNode far = null;
+        JsonNode near = null;
+        for (JsonNode i : result.at("/threeTier/instances")) {
+            if (i.path("number").asInt() == 1) {
+                far = i;
+            } else if (i.path("number").asInt() == 2) {
+                near = i;
+            }
+        }
+        assertTrue(far != null && near != null, "both instances served steps: " + result.at("/threeTier"));
+        double rise = far.path("dbMsPerStep").asDouble() - near.path("dbMsPerStep").asDouble();
+        double calls = far.path("dbCallsPerStep").asDouble();
+        System.out.printf("side by side, one run: dialog DB time per step %.3f ms (instance 2, direct) vs %.3f ms "
+                + "(instance 1, +1 ms per round trip): +%.3f ms at %.2f DB calls per step, %.3f ms per call%n",
+                near.path("dbMsPerStep").asDouble(), far.path("dbMsPerStep").asDouble(), rise, calls, rise / calls);
+        assertTrue(calls > 1, "steps make DB calls: " + calls);
+        // Never less than the delay per call (commits are round trips the call count does not see, a busy host
+        // adds thread wake-ups: the upper bound is loose).
+        assertTrue(rise >= 0.9 * calls, "rise " + rise + " ms for " + calls + " calls per step");
+        assertTrue(rise <= 6 * calls, "rise " + rise + " ms for " + calls + " calls per step");
+    }
+
+    private static String[] concat(String[]... parts) {
+        List<String> all = new ArrayList<>();
+        for (String[] p : parts) {
+            all.addAll(List.of(p));
+        }
+        return all.toArray(String[]::new);
+    }
+}
