@@ -47,7 +47,9 @@ public final class WireClient implements AutoCloseable {
             throw e;
         }
         WireClient c = new WireClient(io, what, address);
-        Thread.ofVirtual().name("wire-" + address).start(c::readLoop);
+        // A platform thread blocks in the kernel's read and is woken by it directly; a virtual reader
+        // would add a poller hand-off and a carrier wake-up to every reply (bench wire: CPU per round trip).
+        Thread.ofPlatform().daemon().name("wire-" + address).start(c::readLoop);
         return c;
     }
 

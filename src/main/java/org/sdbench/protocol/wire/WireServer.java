@@ -133,7 +133,9 @@ public final class WireServer implements AutoCloseable {
         while (!closing) {
             try {
                 Socket s = socket.accept();
-                Thread.ofVirtual().name("conn-" + s.getRemoteSocketAddress()).start(() -> serve(s));
+                // Few connections (drivers, app servers), each busy: a platform reader per connection
+                // costs one kernel wake-up per frame where a virtual one adds a poller hand-off.
+                Thread.ofPlatform().daemon().name("conn-" + s.getRemoteSocketAddress()).start(() -> serve(s));
             } catch (IOException e) {
                 if (!closing) {
                     log.accept("accept failed on port " + port() + ": " + e.getMessage());
