@@ -1,5 +1,6 @@
 package org.sdbench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -7,6 +8,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
@@ -27,6 +29,7 @@ import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.report.Json;
 import org.sdbench.protocol.wire.WireException;
+import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.RunFolder;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.protocol.wire.Dialer;
@@ -51,6 +54,8 @@ import org.sdbench.report.threshold.Thresholds;
  * process and merged exactly, then the processes stopped, also on Ctrl-C and on failure.
  */
 final class ThreeTierRun {
+    /** The run's effective workload section, handed to the processes it starts. */
+    static final String CHILD_WORKLOAD = "workload.yaml";
     private final int intervalSeconds;
     private final List<Threshold> thresholds;
     private final PrometheusEndpoint.Binding metricsEndpoint;
@@ -122,7 +127,14 @@ final class ThreeTierRun {
         if (!a.central().isEmpty()) {
             return Address.parseOrNull(a.central());
         }
-        List<String> common = new ArrayList<>(List.of("--config", folder.resolve(RunFolder.CONFIG).toString()));
+        Path workload = folder.resolve(CHILD_WORKLOAD);
+        try {
+            AtomicFiles.writeString(workload, ConfigLoader.workloadYaml(c));
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot write " + workload + ": " + e.getMessage());
+        }
+        List<String> common = new ArrayList<>(List.of("--config", folder.resolve(RunFolder.CONFIG).toString(),
+                "--workload", workload.toString()));
         for (String o : db.childOverrides()) {
             common.add("--set");
             common.add(o);

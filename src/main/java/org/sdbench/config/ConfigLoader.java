@@ -76,6 +76,19 @@ public final class ConfigLoader {
         }
     }
 
+    /**
+     * The merged workload section alone, as a workload file: a child process given the run's
+     * effective configuration must also be given this, or the workload file named in it would be
+     * layered over the run's {@code --set workload.*} overrides.
+     */
+    public static String workloadYaml(SdbenchConfig config) {
+        try {
+            return YAML.writeValueAsString(java.util.Map.of("workload", config.workload()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render the workload", e);
+        }
+    }
+
     private Path resolve(Path p, String key) {
         if (p.isAbsolute() || Files.exists(p)) {
             if (!Files.isRegularFile(p)) {

@@ -132,4 +132,17 @@ class ConfigLoaderTest {
         Path again = file("effective.yaml", yaml);
         assertEquals(c, loader.load(again, Path.of(c.run().workload()), List.of()));
     }
+
+    /** A process started by a three-tier run reads the run's effective config: the run's workload overrides must survive. */
+    @Test
+    void workloadYaml_effectiveConfigWithWorkloadSet_childSeesTheOverride() throws IOException {
+        SdbenchConfig c = loader.load(Path.of("config/quick.yaml"), null, List.of("workload.customersPerUser=1"));
+        Path config = file("effective.yaml", ConfigLoader.toYaml(c));
+        Path workload = file("workload.yaml", ConfigLoader.workloadYaml(c));
+        assertEquals(5, loader.load(config, null, List.of()).workload().customersPerUser(),
+                "the workload file named in the effective config, layered over it");
+        SdbenchConfig child = loader.load(config, workload, List.of());
+        assertEquals(1, child.workload().customersPerUser());
+        assertEquals(c.workload(), child.workload());
+    }
 }
