@@ -24,10 +24,12 @@ for i in $(seq 1 "$pairs"); do
     jar="$before"; side_args="${SDBENCH_AB_BEFORE_ARGS:-}"
     [ "$side" = after ] && { jar="$after"; side_args="${SDBENCH_AB_AFTER_ARGS:-}"; }
     echo "=== pair $i $side ($jar)" >>"$out"
+    start=$(wc -l <"$out")
     # shellcheck disable=SC2086
     "${SDBENCH_JAVA:-java}" ${SDBENCH_JVM_OPTS:--Xmx1g -XX:+UseZGC} -Dsdbench.home="$here" -jar "$jar" \
       bench overhead --db-url "$url" --rounds 2 --window 10s --warm-up "${SDBENCH_AB_WARMUP:-5s}" $side_args "$@" >>"$out" 2>&1 || true
-    grep -E '^target:' "$out" | tail -3 | sed "s/^/pair $i $side: /"
+    # This run's target lines only (one with --no-sql, three with SQL).
+    tail -n +"$((start + 1))" "$out" | grep -E '^target:' | sed "s/^/pair $i $side: /" || true
   done
 done
 echo "written to $out"

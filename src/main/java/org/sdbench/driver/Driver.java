@@ -156,8 +156,12 @@ public final class Driver {
 
     private void harvestUntilEnd(Consumer<Interval> onInterval) throws InterruptedException {
         long next = phases.startNanos() + intervalNanos;
+        // From the last boundary harvested, not from now: a reporter that runs late (a loaded host)
+        // still harvests every phase boundary it slept past, so the window is never skipped.
+        long last = phases.startNanos();
         while (!stop.get()) {
-            long boundary = phases.nextBoundary(clock.nanoTime(), next);
+            long boundary = phases.nextBoundary(last, next);
+            last = boundary;
             clock.sleepUntil(boundary);
             if (stop.get()) {
                 return;

@@ -15,9 +15,12 @@ import org.sdbench.protocol.StepTimes;
 import org.sdbench.metrics.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
+import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.SdStep;
 
 class DriverTest {
+    private static final long S = 1_000_000_000L;
+
     /** Answers at once; counts steps and log-ons. */
     private static final class InstantService implements DialogService {
         final AtomicLong steps = new AtomicLong();
@@ -68,5 +71,21 @@ class DriverTest {
         var summary = metrics.summary();
         assertTrue(summary.overall().count() > 0);
         assertTrue(summary.windowSeconds() < 10, "window is what ran, not the configured 10 minutes");
+    }
+
+    @Test
+    void run_reporterLateBeyondTheWholeRun_stillHarvestsEachPhaseOnce() throws Exception {
+        StepClock clock = new StepClock(0);
+        Phases phases = new Phases(0, S, S, S, 3);
+        // The reporter first looks at the clock 10 s after the start: every boundary is behind it.
+        clock.advance(10 * S);
+        InstantService service = new InstantService();
+        Driver driver = new Driver(service, new RunMetrics(clock), clock, phases, new ThinkTime(S / 10, 0), 1, 5 * S,
+                Duration.ofSeconds(30));
+        var intervals = driver.run(i -> { });
+        assertEquals(1, intervals.stream().filter(Interval::inWindow).count(), "the window harvested once");
+        assertEquals(3, service.logons.get());
+        assertEquals(3, service.logoffs.get());
+        assertEquals(0, service.steps.get(), "no step starts after the end");
     }
 }
