@@ -45,6 +45,11 @@ class DbStallTest {
         // open, nothing comes back), like a SIGSTOPped PostgreSQL, without touching a shared server.
         RelaySpec spec = new RelaySpec(new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress(db.getHost(), db.getPort()),
                 LinkProfile.NONE, LinkProfile.NONE, 1, Clock.SYSTEM);
+        // Loaded directly, not through the relay: the load's ANALYZE may outlast the run's 2 s socket bound on a
+        // busy host, and the stall must hit the run, not the load.
+        TestDb.Run load = TestDb.sdbench("load", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
+                "--users", "4");
+        assertEquals(0, load.exit(), load.err() + load.out());
         try (Relay relay = Relay.start(spec)) {
             String url = "jdbc:postgresql://127.0.0.1:" + relay.address().getPort() + db.getPath();
             var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "--db-url", url, "--set",
