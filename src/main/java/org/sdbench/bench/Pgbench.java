@@ -219,6 +219,11 @@ final class Pgbench {
         return lines.subList(Math.max(0, lines.size() - n), lines.size());
     }
 
+    static String hostOf(List<String> command) {
+        int h = command.indexOf("-h");
+        return h < 0 ? "?" : command.get(h + 1);
+    }
+
     static String describe(List<String> command) {
         return String.format(Locale.ROOT, "PGOPTIONS='-c search_path=...' %s", String.join(" ", command));
     }

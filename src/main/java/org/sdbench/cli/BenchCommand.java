@@ -206,7 +206,10 @@ final class BenchCommand implements Runnable {
                 prepare(db, c, true, out);
                 String name = databaseName(db);
                 var endpoint = db.endpoint();
-                var target = new org.sdbench.bench.PgbenchTarget(endpoint.getHostString(), endpoint.getPort(),
+                // pgbench reaches the server as the work processes do: its Unix-domain socket when they use it.
+                String host = db.transport().isUnix() ? db.transport().unixSocket().getParent().toString()
+                        : endpoint.getHostString();
+                var target = new org.sdbench.bench.PgbenchTarget(host, endpoint.getPort(),
                         c.database().user(), name, db.schema(), db.childEnvironment().get(Database.CHILD_PASSWORD_ENV));
                 java.nio.file.Path dir = workDir != null ? workDir : java.nio.file.Files.createTempDirectory("sdbench-replay-");
                 var o = new ReplayBench.Options(c.run().users(), up, w, Durations.parse("--record-window", recordWindow),

@@ -34,6 +34,7 @@ public final class StatementCapture implements AutoCloseable {
         private boolean autoCommit;
         private boolean inTransaction;
         private long roundTrips;
+        private long statements;
         private long commits;
 
         Stream(Path file, boolean autoCommit) {
@@ -51,6 +52,8 @@ public final class StatementCapture implements AutoCloseable {
             write((begin ? "BEGIN \\; " : "") + sql + ";\n");
             inTransaction = !autoCommit;
             roundTrips++;
+            // The statements of a multi-statement request count one each, a multi-row INSERT once.
+            statements += sql.split(" \\\\;", -1).length;
         }
 
         void end(String command) {
@@ -58,6 +61,7 @@ public final class StatementCapture implements AutoCloseable {
                 write(command + ";\n");
                 inTransaction = false;
                 roundTrips++;
+                statements++;
                 commits++;
             }
         }
@@ -188,6 +192,11 @@ public final class StatementCapture implements AutoCloseable {
     /** Round trips recorded on all connections (statements, batches, COMMITs and ROLLBACKs). */
     public long roundTrips() {
         return streams.stream().mapToLong(s -> s.roundTrips).sum();
+    }
+
+    /** Statements recorded (those of a multi-statement request one each, a batch once, COMMIT/ROLLBACK included). */
+    public long statements() {
+        return streams.stream().mapToLong(s -> s.statements).sum();
     }
 
     /** Transactions ended (COMMIT or ROLLBACK) on all connections. */

@@ -77,6 +77,11 @@ class ReplayPgTest {
             List<String> expected = rows(db);
             assertEquals(5, expected.size(), expected.toString());
             assertEquals(2, capture.files().size());
+            // a: INSERT, batch, two-statement pipeline, COMMIT (its failed INSERT is not replayed);
+            // b: INSERT + ROLLBACK, then three transactions of one statement and a COMMIT each.
+            assertEquals(12, capture.roundTrips());
+            assertEquals(13, capture.statements());
+            assertEquals(5, capture.transactions());
 
             try (Connection c = db.connect(); Statement s = c.createStatement()) {
                 s.execute("TRUNCATE " + SCHEMA + ".t");
