@@ -150,6 +150,15 @@ class ThreeTierRunTest {
                     && !p.path("version").asText().isEmpty(), "host, pid and version: " + p);
         }
         assertEquals(Set.of("driver", "appserver-1", "appserver-2", "central"), roles);
+        JsonNode instances = featured.result().at("/threeTier/instances");
+        assertEquals(2, instances.size(), "each instance's steps in the window: " + instances);
+        instances.forEach(i -> assertTrue(i.path("steps").asLong() > 0 && i.path("dbCallsPerStep").asDouble() > 0, i.toString()));
+        try {
+            String html = Files.readString(featured.folder().resolve("report.html"));
+            assertTrue(html.contains("DB ms per step") && html.contains("appserver-2"), "report.html has the per-instance table");
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
         JsonNode cpu = featured.result().at("/threeTier/cpu");
         assertTrue(cpu.path("appServers").isNumber() && cpu.path("central").isNumber(), "CPU per tier: " + cpu);
     }

@@ -71,7 +71,7 @@ class ThreeTierSideBySideDelayTest {
         start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
 
         TestDb.Run r = TestDb.sdbench(concat(new String[] {"run"}, db, new String[] {"--set", "appServer.central=" + at,
-            "--users", "4", "--ramp-up", "2s", "--duration", "20s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
+            "--users", "6", "--ramp-up", "2s", "--duration", "30s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
             "--set", "run.resultsDir=target/test-results/three-tier-side", "--interval", "2"}));
         assertEquals(0, r.exit(), r.out() + r.err());
         Path folder = Path.of(r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow().substring(9).trim());

@@ -30,6 +30,13 @@ final class ThreeTierSection {
         t.processes().forEach(p -> rows.add(List.of(p.role(), p.host(), Long.toString(p.pid()), p.version(),
                 pct(p.cpuPercentOfHost()))));
         h.table(List.of("process", "host", "pid", "version", "CPU % of host"), rows, 4);
+        if (t.instances() != null && !t.instances().isEmpty()) {
+            List<List<String>> perInstance = new ArrayList<>();
+            t.instances().forEach(i -> perInstance.add(List.of(Integer.toString(i.number()), Long.toString(i.steps()),
+                    Html.num(i.appServerResponseAvgMs(), 1), Html.num(i.dbMsPerStep(), 2), Html.num(i.dbCallsPerStep(), 2))));
+            h.table(List.of("instance", "steps in the window", "response at the app server, avg ms", "DB ms per step",
+                    "DB calls per step"), perInstance, 1);
+        }
         h.end();
     }
 
