@@ -49,6 +49,7 @@ class CustomizingChangeTest {
 
     @Test
     void run_customizingChangeEvery_usersReloadTheChangedTablesAndTheReportCountsIt() throws Exception {
+        long ddlogBefore = ddlogRows();
         TestDb.Run r = sdbench("run", "--users", "1", "--ramp-up", "1s", "--duration", "4s", "--ramp-down", "1s",
                 "--set", "workload.thinkTime=50ms", "--set", "workload.customersPerUser=1",
                 "--set", "workload.materialsPerUser=5", "--set", "workload.listLength=1",
@@ -58,7 +59,11 @@ class CustomizingChangeTest {
         java.nio.file.Path folder = r.out().lines().filter(l -> l.startsWith("results: "))
                 .map(l -> java.nio.file.Path.of(l.substring(9).strip())).findFirst().orElseThrow();
         var buffer = org.sdbench.report.Json.MAPPER.readTree(folder.resolve("result.json").toFile()).at("/tableBuffer");
-        assertTrue(buffer.at("/customizingChanges").asLong() >= 4, buffer.toString());
+        // How many changes fit in the run depends on the host's load; that the report counts exactly the
+        // changes the run announced in DDLOG does not.
+        long changes = buffer.at("/customizingChanges").asLong();
+        assertTrue(changes >= 1, buffer.toString());
+        assertEquals(ddlogRows() - ddlogBefore, changes, "every change the run made is counted once: " + buffer);
         assertTrue(buffer.at("/invalidations").asLong() > 0, "the instance dropped the changed tables: " + buffer);
         assertTrue(r.out().contains("customizing changes by the run"), r.out());
         try (Connection c = db.connect(); Statement s = c.createStatement();
