@@ -162,7 +162,10 @@ class RunFolderIntegrationTest {
         assertTrue(rows.stream().anyMatch(r -> r.phase().equals("ramp-up")), "first interval is ramp-up: " + rows);
         // Window 1 s..9 s, ticks every 2 s from the start: 1-2, 2-4, 4-6, 6-8, 8-9.
         assertEquals(5, rows.stream().filter(IntervalRow::inWindow).count(), rows.toString());
-        assertTrue(rows.stream().filter(IntervalRow::inWindow).allMatch(r -> r.users() == 6 && r.avg().cpuMs() > 0));
+        // A 1 s interval on a busy host may see no step end at all; every interval that saw steps shows their CPU.
+        assertTrue(rows.stream().filter(IntervalRow::inWindow).allMatch(r -> r.users() == 6 && (r.steps() == 0 || r.avg().cpuMs() > 0)),
+                rows.toString());
+        assertTrue(rows.stream().filter(IntervalRow::inWindow).mapToLong(IntervalRow::steps).sum() > 0, rows.toString());
     }
 
     @Test
