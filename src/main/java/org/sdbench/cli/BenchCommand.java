@@ -162,9 +162,9 @@ final class BenchCommand implements Runnable {
             description = {"sdbench saturated (think time 0, no work per step) against pgbench replaying the statements "
                     + "of the same run: a second run records what every pooled connection sends, pgbench replays it "
                     + "with one client per connection on the reset data, and its time gives a DS/h equivalent. "
-                    + "Target: sdbench reaches >= 90 % of it. PostgreSQL only; needs pgbench on the PATH.",
-                    "The capture and the scripts (replay-NNN.sql, one per connection) stay in the work folder; they "
-                    + "hold the run's data, never a password."})
+                    + "Target: sdbench reaches >= 90 %% of it. PostgreSQL only; needs pgbench on the PATH.",
+                    "The capture and the scripts (replay-KKK-PPPP.sql: connection KKK cut into parts) stay in the work "
+                    + "folder; they hold the run's data, never a password."})
     static final class Replay implements Callable<Integer> {
         @Mixin
         ConfigOptions options;
@@ -176,8 +176,8 @@ final class BenchCommand implements Runnable {
         String window;
 
         @Option(names = "--record-window", paramLabel = "DURATION", defaultValue = "6s", description = "Window of the "
-                + "recorded run (default ${DEFAULT-VALUE}); its steps of every phase are replayed, and pgbench's parsing "
-                + "grows with the square of a connection's script, so keep it short.")
+                + "recorded run (default ${DEFAULT-VALUE}); its steps of every phase are replayed. The scripts hold every "
+                + "update payload (about 16 kB per step), so keep it short.")
         String recordWindow;
 
         @Option(names = "--work-dir", paramLabel = "DIR", description = "Where the capture and the script go "
