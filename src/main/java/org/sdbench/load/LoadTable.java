@@ -9,7 +9,7 @@ import java.util.List;
  * A table 'sdbench load' fills: its columns (COPY and INSERT name them; the DDL gives the rest
  * their defaults) and how its rows are generated for a range of users.
  */
-public sealed interface LoadTable permits MasterTable, HistoryTable {
+public sealed interface LoadTable permits MasterTable, HistoryTable, FillTable {
     /** The enum constant's name: the table name in upper case. */
     String name();
 
@@ -48,7 +48,7 @@ public sealed interface LoadTable permits MasterTable, HistoryTable {
      */
     void generate(OrderHistory h, int fromUser, int toUser, RowSink out) throws IOException, SQLException;
 
-    /** Every table in load order: master data, the document history, and the load record last (it marks a complete load). */
+    /** Every table in load order: master data, the document history, the templates of run-inserted rows, and the load record last (it marks a complete load). */
     static List<LoadTable> all() {
         List<LoadTable> out = new ArrayList<>();
         for (MasterTable t : MasterTable.values()) {
@@ -57,6 +57,7 @@ public sealed interface LoadTable permits MasterTable, HistoryTable {
             }
         }
         out.addAll(List.of(HistoryTable.values()));
+        out.addAll(List.of(FillTable.values()));
         out.add(MasterTable.SDBENCH_LOAD);
         return List.copyOf(out);
     }

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
+import org.sdbench.load.FillTable;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.update.UpdateCall;
@@ -20,6 +21,13 @@ import org.sdbench.transaction.LoopState.Item;
 
 /** VA01, create sales order: initial screen, header, line items, save (steps 1-4). */
 final class VA01 {
+    private static final String INSERT_VBAK = FillTable.insert("vbak", "vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk", "?, ?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBAP = FillTable.insert("vbap", "vbeln, posnr, matnr, werks, kwmeng, netwr, arktx", "?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBEP = FillTable.insert("vbep", "vbeln, posnr, etenr, edatu, wmeng, bmeng", "?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBUK = FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', 'A', ' ', 'A'");
+    private static final String INSERT_VBUP = FillTable.insert("vbup", "vbeln, posnr, gbsta, lfsta, wbsta, fksta", "?, ?, ?, ?, ?, ?");
+    private static final String INSERT_KONV = FillTable.insert("konv", "knumv, kposn, stunr, kschl, kbetr, kwert", "?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VAKPA = FillTable.insert("vakpa", "kunde, parvw, vbeln, audat", "?, 'AG', ?, ?");
     static final String ORDER_CREATE = "SD_ORDER_CREATE";
     static final String SALES_STATISTICS = "SD_STATISTICS_UPDATE";
     private static final BigDecimal TAX_RATE = new BigDecimal("0.19");
@@ -121,27 +129,26 @@ final class VA01 {
             java.sql.Date delivery = java.sql.Date.valueOf(Instant.ofEpochMilli(o.createdMillis())
                     .atZone(ZoneOffset.UTC).toLocalDate().plusDays(1));
             BigDecimal net = o.items().stream().map(Item::value).reduce(BigDecimal.ZERO, BigDecimal::add);
-            db.update("INSERT INTO vbak (vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk)"
-                            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", o.vbeln(), o.user(), at, MasterKeys.ORDER_TYPE,
-                    MasterKeys.VKORG, o.kunnr(), o.knumv(), net, MasterKeys.WAERS);
+            db.update(INSERT_VBAK, o.vbeln(), o.user(), at, MasterKeys.ORDER_TYPE,
+                    MasterKeys.VKORG, o.kunnr(), o.knumv(), net, MasterKeys.WAERS, FillTable.template(o.vbeln(), o.user(), at));
             List<Object[]> vbap = new ArrayList<>();
             List<Object[]> vbep = new ArrayList<>();
             List<Object[]> vbup = new ArrayList<>();
             List<Object[]> konv = new ArrayList<>();
             for (Item i : o.items()) {
-                vbap.add(new Object[] {o.vbeln(), i.posnr(), i.matnr(), o.werks(), i.quantity(), i.value(), i.text()});
-                vbep.add(new Object[] {o.vbeln(), i.posnr(), 1, delivery, i.quantity(), i.quantity()});
-                vbup.add(new Object[] {o.vbeln(), i.posnr(), "A", "A", " ", "A"});
-                konv.add(new Object[] {o.knumv(), i.posnr(), 10, "PR00", i.price(), i.value()});
+                vbap.add(new Object[] {o.vbeln(), i.posnr(), i.matnr(), o.werks(), i.quantity(), i.value(), i.text(), FillTable.template(o.vbeln(), i.posnr(), i.matnr())});
+                vbep.add(new Object[] {o.vbeln(), i.posnr(), 1, delivery, i.quantity(), i.quantity(), FillTable.template(o.vbeln(), i.posnr(), 1)});
+                vbup.add(new Object[] {o.vbeln(), i.posnr(), "A", "A", " ", "A", FillTable.template(o.vbeln(), i.posnr(), "A")});
+                konv.add(new Object[] {o.knumv(), i.posnr(), 10, "PR00", i.price(), i.value(), FillTable.template(o.knumv(), i.posnr(), 10)});
                 konv.add(new Object[] {o.knumv(), i.posnr(), 20, "MWST", TAX_RATE,
-                        i.value().multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP)});
+                        i.value().multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP), FillTable.template(o.knumv(), i.posnr(), 20)});
             }
-            db.batch("INSERT INTO vbap (vbeln, posnr, matnr, werks, kwmeng, netwr, arktx) VALUES (?, ?, ?, ?, ?, ?, ?)", vbap);
-            db.batch("INSERT INTO vbep (vbeln, posnr, etenr, edatu, wmeng, bmeng) VALUES (?, ?, ?, ?, ?, ?)", vbep);
-            db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', 'A', ' ', 'A')", o.vbeln());
-            db.batch("INSERT INTO vbup (vbeln, posnr, gbsta, lfsta, wbsta, fksta) VALUES (?, ?, ?, ?, ?, ?)", vbup);
-            db.batch("INSERT INTO konv (knumv, kposn, stunr, kschl, kbetr, kwert) VALUES (?, ?, ?, ?, ?, ?)", konv);
-            db.update("INSERT INTO vakpa (kunde, parvw, vbeln, audat) VALUES (?, 'AG', ?, ?)", o.kunnr(), o.vbeln(), at);
+            db.batch(INSERT_VBAP, vbap);
+            db.batch(INSERT_VBEP, vbep);
+            db.update(INSERT_VBUK, o.vbeln(), FillTable.template(o.vbeln()));
+            db.batch(INSERT_VBUP, vbup);
+            db.batch(INSERT_KONV, konv);
+            db.update(INSERT_VAKPA, o.kunnr(), o.vbeln(), at, FillTable.template(o.kunnr(), o.vbeln(), at));
             return 0;
         }
     }

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
+import org.sdbench.load.FillTable;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.update.UpdateCall;
@@ -19,6 +20,13 @@ import org.sdbench.transaction.LoopState.Item;
 
 /** VF01, create the invoice for the delivery: enter delivery, save (steps 14-15). */
 final class VF01 {
+    private static final String INSERT_VBRK = FillTable.insert("vbrk", "vbeln, user_no, fkart, kunrg, fkdat, knumv, netwr, belnr", "?, ?, 'F2', ?, ?, ?, ?, ?");
+    private static final String INSERT_VBRP = FillTable.insert("vbrp", "vbeln, posnr, vgbel, vgpos, aubel, matnr, fkimg, netwr", "?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_KONV = FillTable.insert("konv", "knumv, kposn, stunr, kschl, kbetr, kwert", "?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBFA = FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_BKPF = FillTable.insert("bkpf", "bukrs, belnr, gjahr, blart, budat, awkey", "?, ?, ?, 'RV', ?, ?");
+    private static final String INSERT_BSEG = FillTable.insert("bseg", "bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBUK = FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'C', ' ', ' ', ' '");
     static final String BILLING_CREATE = "RV_INVOICE_CREATE";
     private static final BigDecimal TAX_RATE = new BigDecimal("0.19");
 
@@ -72,8 +80,8 @@ final class VF01 {
             Timestamp at = new Timestamp(b.billedMillis());
             int year = Instant.ofEpochMilli(b.billedMillis()).atZone(ZoneOffset.UTC).getYear();
             BigDecimal net = b.items().stream().map(Item::value).reduce(BigDecimal.ZERO, BigDecimal::add);
-            db.update("INSERT INTO vbrk (vbeln, user_no, fkart, kunrg, fkdat, knumv, netwr, belnr) VALUES (?, ?, 'F2', ?, ?, ?, ?, ?)",
-                    b.billing(), b.user(), b.kunnr(), at, b.knumv(), net, b.belnr());
+            db.update(INSERT_VBRK,
+                    b.billing(), b.user(), b.kunnr(), at, b.knumv(), net, b.belnr(), FillTable.template(b.billing(), b.user(), b.kunnr()));
             List<Object[]> vbrp = new ArrayList<>();
             List<Object[]> konv = new ArrayList<>();
             List<Object[]> flow = new ArrayList<>();
@@ -83,20 +91,20 @@ final class VF01 {
             for (Item i : b.items()) {
                 BigDecimal tax = i.value().multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP);
                 gross = gross.add(i.value()).add(tax);
-                vbrp.add(new Object[] {b.billing(), i.posnr(), b.delivery(), i.posnr(), b.order(), i.matnr(), i.quantity(), i.value()});
-                konv.add(new Object[] {b.knumv(), i.posnr(), 10, "PR00", i.price(), i.value()});
-                konv.add(new Object[] {b.knumv(), i.posnr(), 20, "MWST", TAX_RATE, tax});
-                flow.add(new Object[] {b.delivery(), i.posnr(), b.billing(), i.posnr(), "M", i.quantity(), at});
-                bseg.add(new Object[] {MasterKeys.BUKRS, b.belnr(), year, ++line, "S", "H", "0000800000", i.value()});
+                vbrp.add(new Object[] {b.billing(), i.posnr(), b.delivery(), i.posnr(), b.order(), i.matnr(), i.quantity(), i.value(), FillTable.template(b.billing(), i.posnr(), b.delivery())});
+                konv.add(new Object[] {b.knumv(), i.posnr(), 10, "PR00", i.price(), i.value(), FillTable.template(b.knumv(), i.posnr(), 10)});
+                konv.add(new Object[] {b.knumv(), i.posnr(), 20, "MWST", TAX_RATE, tax, FillTable.template(b.knumv(), i.posnr(), 20)});
+                flow.add(new Object[] {b.delivery(), i.posnr(), b.billing(), i.posnr(), "M", i.quantity(), at, FillTable.template(b.delivery(), i.posnr(), b.billing())});
+                bseg.add(new Object[] {MasterKeys.BUKRS, b.belnr(), year, ++line, "S", "H", "0000800000", i.value(), FillTable.template(MasterKeys.BUKRS, b.belnr(), year)});
             }
-            bseg.add(new Object[] {MasterKeys.BUKRS, b.belnr(), year, 1, "D", "S", b.kunnr(), gross});
-            db.batch("INSERT INTO vbrp (vbeln, posnr, vgbel, vgpos, aubel, matnr, fkimg, netwr) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", vbrp);
-            db.batch("INSERT INTO konv (knumv, kposn, stunr, kschl, kbetr, kwert) VALUES (?, ?, ?, ?, ?, ?)", konv);
-            db.batch("INSERT INTO vbfa (vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat) VALUES (?, ?, ?, ?, ?, ?, ?)", flow);
-            db.update("INSERT INTO bkpf (bukrs, belnr, gjahr, blart, budat, awkey) VALUES (?, ?, ?, 'RV', ?, ?)",
-                    MasterKeys.BUKRS, b.belnr(), year, at, b.billing());
-            db.batch("INSERT INTO bseg (bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", bseg);
-            db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'C', ' ', ' ', ' ')", b.billing());
+            bseg.add(new Object[] {MasterKeys.BUKRS, b.belnr(), year, 1, "D", "S", b.kunnr(), gross, FillTable.template(MasterKeys.BUKRS, b.belnr(), year)});
+            db.batch(INSERT_VBRP, vbrp);
+            db.batch(INSERT_KONV, konv);
+            db.batch(INSERT_VBFA, flow);
+            db.update(INSERT_BKPF,
+                    MasterKeys.BUKRS, b.belnr(), year, at, b.billing(), FillTable.template(MasterKeys.BUKRS, b.belnr(), year));
+            db.batch(INSERT_BSEG, bseg);
+            db.update(INSERT_VBUK, b.billing(), FillTable.template(b.billing()));
             db.update("UPDATE vbuk SET fkstk = 'C', gbstk = 'C' WHERE mandt = '100' AND vbeln IN (?, ?)", b.order(), b.delivery());
             db.update("UPDATE vbup SET fksta = 'C', gbsta = 'C' WHERE mandt = '100' AND vbeln = ?", b.order());
             // The loop reached the invoice and its update commits here: its items are fully processed.

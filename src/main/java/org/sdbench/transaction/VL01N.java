@@ -6,6 +6,7 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
+import org.sdbench.load.FillTable;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.update.UpdateCall;
@@ -17,6 +18,10 @@ import org.sdbench.transaction.LoopState.Item;
 
 /** VL01N, create outbound delivery for the order: select order, save (steps 5-6). */
 final class VL01N {
+    private static final String INSERT_LIKP = FillTable.insert("likp", "vbeln, user_no, lfart, kunnr, erdat, wadat_ist, wbstk", "?, ?, 'LF', ?, ?, NULL, 'A'");
+    private static final String INSERT_LIPS = FillTable.insert("lips", "vbeln, posnr, vgbel, vgpos, matnr, werks, lgort, lfimg, pikmg", "?, ?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBFA = FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBUK = FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', ' ', 'A', 'A'");
     static final String DELIVERY_CREATE = "WS_DELIVERY_CREATE";
 
     private VL01N() {
@@ -87,19 +92,18 @@ final class VL01N {
         public int execute(Pipeline db, byte[] payload) throws SQLException {
             var d = Payloads.read(payload, Payloads.Delivery.class);
             Timestamp at = new Timestamp(d.createdMillis());
-            db.update("INSERT INTO likp (vbeln, user_no, lfart, kunnr, erdat, wadat_ist, wbstk) VALUES (?, ?, 'LF', ?, ?, NULL, 'A')",
-                    d.delivery(), d.user(), d.kunnr(), at);
+            db.update(INSERT_LIKP,
+                    d.delivery(), d.user(), d.kunnr(), at, FillTable.template(d.delivery(), d.user(), d.kunnr()));
             List<Object[]> lips = new ArrayList<>();
             List<Object[]> flow = new ArrayList<>();
             for (Item i : d.items()) {
                 lips.add(new Object[] {d.delivery(), i.posnr(), d.order(), i.posnr(), i.matnr(), d.werks(),
-                        MasterKeys.LGORT, i.quantity(), BigDecimal.ZERO});
-                flow.add(new Object[] {d.order(), i.posnr(), d.delivery(), i.posnr(), "J", i.quantity(), at});
+                        MasterKeys.LGORT, i.quantity(), BigDecimal.ZERO, FillTable.template(d.delivery(), i.posnr(), d.order())});
+                flow.add(new Object[] {d.order(), i.posnr(), d.delivery(), i.posnr(), "J", i.quantity(), at, FillTable.template(d.order(), i.posnr(), d.delivery())});
             }
-            db.batch("INSERT INTO lips (vbeln, posnr, vgbel, vgpos, matnr, werks, lgort, lfimg, pikmg)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", lips);
-            db.batch("INSERT INTO vbfa (vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat) VALUES (?, ?, ?, ?, ?, ?, ?)", flow);
-            db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', 'A', 'A')", d.delivery());
+            db.batch(INSERT_LIPS, lips);
+            db.batch(INSERT_VBFA, flow);
+            db.update(INSERT_VBUK, d.delivery(), FillTable.template(d.delivery()));
             db.update("UPDATE vbuk SET lfstk = 'C', gbstk = 'B' WHERE mandt = '100' AND vbeln = ?", d.order());
             db.update("UPDATE vbup SET lfsta = 'C', gbsta = 'B' WHERE mandt = '100' AND vbeln = ?", d.order());
             return 0;

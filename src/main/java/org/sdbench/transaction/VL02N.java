@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
+import org.sdbench.load.FillTable;
 import org.sdbench.load.MasterKeys;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.update.UpdateCall;
@@ -20,6 +21,13 @@ import org.sdbench.transaction.LoopState.Item;
 
 /** VL02N, change delivery and post goods issue (steps 9-11). */
 final class VL02N {
+    private static final String INSERT_MKPF = FillTable.insert("mkpf", "mblnr, mjahr, budat, xblnr", "?, ?, ?, ?");
+    private static final String INSERT_MSEG = FillTable.insert("mseg", "mblnr, mjahr, zeile, bwart, matnr, werks, lgort, menge, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBFA = FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_BKPF = FillTable.insert("bkpf", "bukrs, belnr, gjahr, blart, budat, awkey", "?, ?, ?, 'WL', ?, ?");
+    private static final String INSERT_BSEG = FillTable.insert("bseg", "bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_CDHDR = FillTable.insert("cdhdr", "objectclas, objectid, changenr, username, udate, tcode", "'LIEFERUNG', ?, ?, ?, ?, 'VL02N'");
+    private static final String INSERT_CDPOS = FillTable.insert("cdpos", "objectclas, objectid, changenr, tabname, tabkey, fname, value_new, value_old", "?, ?, ?, ?, ?, ?, ?, ?");
     static final String GOODS_ISSUE = "WS_DELIVERY_UPDATE_GI";
     /** Valuation at about 60 % of the sales price, as the loader sets MBEW. */
     private static final BigDecimal COST_SHARE = new BigDecimal("0.6");
@@ -80,7 +88,7 @@ final class VL02N {
             var g = Payloads.read(payload, Payloads.GoodsIssue.class);
             Timestamp at = new Timestamp(g.postedMillis());
             int year = Instant.ofEpochMilli(g.postedMillis()).atZone(ZoneOffset.UTC).getYear();
-            db.update("INSERT INTO mkpf (mblnr, mjahr, budat, xblnr) VALUES (?, ?, ?, ?)", g.mblnr(), year, at, g.delivery());
+            db.update(INSERT_MKPF, g.mblnr(), year, at, g.delivery(), FillTable.template(g.mblnr(), year, at));
             List<Object[]> mseg = new ArrayList<>();
             List<Object[]> stock = new ArrayList<>();
             List<Object[]> valuation = new ArrayList<>();
@@ -92,30 +100,28 @@ final class VL02N {
             for (Item i : g.items()) {
                 BigDecimal cost = i.value().multiply(COST_SHARE).setScale(2, RoundingMode.HALF_UP);
                 mseg.add(new Object[] {g.mblnr(), year, i.posnr(), "601", i.matnr(), g.werks(), MasterKeys.LGORT,
-                        i.quantity(), cost});
+                        i.quantity(), cost, FillTable.template(g.mblnr(), year, i.posnr())});
                 stock.add(new Object[] {i.quantity(), i.matnr(), g.werks(), MasterKeys.LGORT});
                 valuation.add(new Object[] {i.quantity(), cost, i.matnr(), g.werks()});
                 picked.add(new Object[] {i.quantity(), g.delivery(), i.posnr()});
-                flow.add(new Object[] {g.delivery(), i.posnr(), g.mblnr(), i.posnr(), "R", i.quantity(), at});
-                bseg.add(new Object[] {MasterKeys.BUKRS, g.belnr(), year, ++line, "S", "H", "0000792000", cost});
-                bseg.add(new Object[] {MasterKeys.BUKRS, g.belnr(), year, ++line, "S", "S", "0000893015", cost});
+                flow.add(new Object[] {g.delivery(), i.posnr(), g.mblnr(), i.posnr(), "R", i.quantity(), at, FillTable.template(g.delivery(), i.posnr(), g.mblnr())});
+                bseg.add(new Object[] {MasterKeys.BUKRS, g.belnr(), year, ++line, "S", "H", "0000792000", cost, FillTable.template(MasterKeys.BUKRS, g.belnr(), year)});
+                bseg.add(new Object[] {MasterKeys.BUKRS, g.belnr(), year, ++line, "S", "S", "0000893015", cost, FillTable.template(MasterKeys.BUKRS, g.belnr(), year)});
                 cdpos.add(new Object[] {"LIEFERUNG", g.delivery(), g.changenr(), "LIPS", g.delivery() + i.posnr(), "PIKMG",
-                        i.quantity().toPlainString(), "0"});
+                        i.quantity().toPlainString(), "0", FillTable.template("LIEFERUNG", g.delivery(), g.changenr())});
             }
-            db.batch("INSERT INTO mseg (mblnr, mjahr, zeile, bwart, matnr, werks, lgort, menge, dmbtr)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", mseg);
+            db.batch(INSERT_MSEG, mseg);
             db.batch("UPDATE mard SET labst = labst - ? WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?", stock);
             db.batch("UPDATE mbew SET lbkum = lbkum - ?, salk3 = salk3 - ? WHERE mandt = '100' AND matnr = ? AND bwkey = ?", valuation);
             db.update("UPDATE likp SET wadat_ist = ?, wbstk = 'C' WHERE mandt = '100' AND vbeln = ?", at, g.delivery());
             db.batch("UPDATE lips SET pikmg = ? WHERE mandt = '100' AND vbeln = ? AND posnr = ?", picked);
-            db.batch("INSERT INTO vbfa (vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat) VALUES (?, ?, ?, ?, ?, ?, ?)", flow);
-            db.update("INSERT INTO bkpf (bukrs, belnr, gjahr, blart, budat, awkey) VALUES (?, ?, ?, 'WL', ?, ?)",
-                    MasterKeys.BUKRS, g.belnr(), year, at, g.mblnr() + year);
-            db.batch("INSERT INTO bseg (bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", bseg);
-            db.update("INSERT INTO cdhdr (objectclas, objectid, changenr, username, udate, tcode) VALUES ('LIEFERUNG', ?, ?, ?, ?, 'VL02N')",
-                    g.delivery(), g.changenr(), g.userName(), at);
-            db.batch("INSERT INTO cdpos (objectclas, objectid, changenr, tabname, tabkey, fname, value_new, value_old)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", cdpos);
+            db.batch(INSERT_VBFA, flow);
+            db.update(INSERT_BKPF,
+                    MasterKeys.BUKRS, g.belnr(), year, at, g.mblnr() + year, FillTable.template(MasterKeys.BUKRS, g.belnr(), year));
+            db.batch(INSERT_BSEG, bseg);
+            db.update(INSERT_CDHDR,
+                    g.delivery(), g.changenr(), g.userName(), at, FillTable.template(g.delivery(), g.changenr(), g.userName()));
+            db.batch(INSERT_CDPOS, cdpos);
             db.update("UPDATE vbuk SET wbstk = 'C' WHERE mandt = '100' AND vbeln IN (?, ?)", g.delivery(), g.order());
             db.update("UPDATE vbup SET wbsta = 'C' WHERE mandt = '100' AND vbeln = ?", g.order());
             return 0;
