@@ -198,7 +198,7 @@ CREATE TABLE vbak (            -- sales document header
   netwr   DECIMAL(15,2) NOT NULL,
   waerk   VARCHAR(5)    NOT NULL,
   -- SAP fields the loop does not set (167, declared width 1270 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbak
   erzet      TIME           NOT NULL WITH DEFAULT '00:00:00',
   ernam      VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
   angdt      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
@@ -379,7 +379,7 @@ CREATE TABLE vbap (            -- sales document items
   netwr   DECIMAL(15,2) NOT NULL,
   arktx   VARCHAR(40)   NOT NULL,
   -- SAP fields the loop does not set (172, declared width 1011 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbap
   pstyv      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
   posar      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   lfrel      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
@@ -564,7 +564,7 @@ CREATE TABLE vbep (            -- schedule lines
   wmeng   DECIMAL(15,3) NOT NULL,
   bmeng   DECIMAL(15,3) NOT NULL,
   -- SAP fields the loop does not set (52, declared width 324 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbep
   ettyp      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
   lfrel      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   ezeit      TIME           NOT NULL WITH DEFAULT '00:00:00',
@@ -628,7 +628,7 @@ CREATE TABLE vbuk (            -- header status (order, delivery, billing docume
   wbstk   CHAR(1)     NOT NULL,  -- goods movement status
   fkstk   CHAR(1)     NOT NULL,  -- billing status
   -- SAP fields the loop does not set (67, declared width 74 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbuk
   rfstk      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   rfgsk      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   bestk      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
@@ -708,7 +708,7 @@ CREATE TABLE vbup (            -- item status
   wbsta   CHAR(1)     NOT NULL,
   fksta   CHAR(1)     NOT NULL,
   -- SAP fields the loop does not set (35, declared width 42 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbup
   rfsta      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   rfgsa      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   absta      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
@@ -754,7 +754,7 @@ CREATE TABLE vakpa (           -- partner index: sales documents by customer (se
   vbeln   VARCHAR(10) NOT NULL,
   audat   TIMESTAMP   NOT NULL,
   -- SAP fields the loop does not set (10, declared width 60 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vakpa
   vkorg      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
   trvog      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   vtweg      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
@@ -778,7 +778,7 @@ CREATE TABLE konv (            -- pricing conditions of documents
   kbetr   DECIMAL(11,2) NOT NULL,
   kwert   DECIMAL(15,2) NOT NULL,
   -- SAP fields the loop does not set (49, declared width 198 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_konv
   kappl      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
   kdatu      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
   krech      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
@@ -841,7 +841,7 @@ CREATE TABLE likp (            -- delivery header
   wadat_ist TIMESTAMP,  -- actual goods issue time
   wbstk   CHAR(1)     NOT NULL,
   -- SAP fields the loop does not set (138, declared width 847 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_likp
   erzet      TIME           NOT NULL WITH DEFAULT '00:00:00',
   ernam      VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
   bzirk      VARCHAR(6)     NOT NULL WITH DEFAULT ' ',
@@ -995,7 +995,7 @@ CREATE TABLE lips (            -- delivery items
   lfimg   DECIMAL(15,3) NOT NULL,
   pikmg   DECIMAL(15,3) NOT NULL,
   -- SAP fields the loop does not set (157, declared width 994 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_lips
   pstyv      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
   ernam      VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
   erzet      TIME           NOT NULL WITH DEFAULT '00:00:00',
@@ -1167,7 +1167,7 @@ CREATE TABLE vbrk (            -- billing document header
   netwr   DECIMAL(15,2) NOT NULL,
   belnr   VARCHAR(10)   NOT NULL,  -- accounting document
   -- SAP fields the loop does not set (124, declared width 862 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbrk
   vbtyp      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   waerk      VARCHAR(5)     NOT NULL WITH DEFAULT ' ',
   vkorg      VARCHAR(4)     NOT NULL WITH DEFAULT ' ',
@@ -1306,7 +1306,7 @@ CREATE TABLE vbrp (            -- billing document items
   fkimg   DECIMAL(15,3) NOT NULL,
   netwr   DECIMAL(15,2) NOT NULL,
   -- SAP fields the loop does not set (137, declared width 958 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbrp
   fkimg_flo  DECIMAL(15,3)  NOT NULL WITH DEFAULT 0,
   vrkme      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
   umvkz      DECIMAL(5,0)   NOT NULL WITH DEFAULT 0,

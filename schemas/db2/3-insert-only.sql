@@ -11,7 +11,7 @@ CREATE TABLE vbfa (            -- document flow
   rfmng   DECIMAL(15,3) NOT NULL,
   erdat   TIMESTAMP     NOT NULL,
   -- SAP fields the loop does not set (33, declared width 169 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbfa
   meins      VARCHAR(3)     NOT NULL WITH DEFAULT ' ',
   rfwrt      DECIMAL(15,2)  NOT NULL WITH DEFAULT 0,
   waers      VARCHAR(5)     NOT NULL WITH DEFAULT ' ',
@@ -55,7 +55,7 @@ CREATE TABLE mkpf (            -- material document header
   budat   TIMESTAMP   NOT NULL,
   xblnr   VARCHAR(16) NOT NULL,  -- delivery
   -- SAP fields the loop does not set (28, declared width 249 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_mkpf
   vgart      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
   blart      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
   blaum      VARCHAR(2)     NOT NULL WITH DEFAULT ' ',
@@ -99,7 +99,7 @@ CREATE TABLE mseg (            -- material document items
   menge   DECIMAL(15,3) NOT NULL,
   dmbtr   DECIMAL(15,2) NOT NULL,
   -- SAP fields the loop does not set (174, declared width 1133 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_mseg
   zeile_ch   VARCHAR(4)     NOT NULL WITH DEFAULT '0000',
   line_id    VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
   parent_id  VARCHAR(6)     NOT NULL WITH DEFAULT '000000',
@@ -286,7 +286,7 @@ CREATE TABLE bkpf (            -- accounting document header
   budat   TIMESTAMP   NOT NULL,
   awkey   VARCHAR(20) NOT NULL,  -- originating document (material or billing document)
   -- SAP fields the loop does not set (79, declared width 543 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_bkpf
   bldat      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
   monat      VARCHAR(2)     NOT NULL WITH DEFAULT '00',
   cpudt      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
@@ -380,7 +380,7 @@ CREATE TABLE bseg (            -- accounting document lines
   hkont   VARCHAR(10)   NOT NULL,
   dmbtr   DECIMAL(15,2) NOT NULL,
   -- SAP fields the loop does not set (273, declared width 1743 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_bseg
   buzid      VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   augdt      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
   augcp      DATE           NOT NULL WITH DEFAULT CURRENT DATE,
@@ -666,7 +666,7 @@ CREATE TABLE cdhdr (           -- change document header
   udate      TIMESTAMP   NOT NULL,
   tcode      VARCHAR(20) NOT NULL,
   -- SAP fields the loop does not set (7, declared width 34 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_cdhdr
   utime      TIME           NOT NULL WITH DEFAULT '00:00:00',
   planchngnr VARCHAR(12)    NOT NULL WITH DEFAULT ' ',
   act_chngno VARCHAR(10)    NOT NULL WITH DEFAULT ' ',
@@ -688,7 +688,7 @@ CREATE TABLE cdpos (           -- change document items
   value_new  VARCHAR(254) NOT NULL,
   value_old  VARCHAR(254) NOT NULL,
   -- SAP fields the loop does not set (6, declared width 18 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_cdpos
   chngind    VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   text_case  VARCHAR(1)     NOT NULL WITH DEFAULT ' ',
   unit_old   VARCHAR(3)     NOT NULL WITH DEFAULT ' ',

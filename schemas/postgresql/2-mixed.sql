@@ -197,7 +197,7 @@ CREATE TABLE vbak (            -- sales document header
   netwr   numeric(15,2) NOT NULL,
   waerk   varchar(5)    NOT NULL,
   -- SAP fields the loop does not set (167, declared width 1270 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbak
   erzet      time           NOT NULL DEFAULT '00:00:00',
   ernam      varchar(12)    NOT NULL DEFAULT ' ',
   angdt      date           NOT NULL DEFAULT CURRENT_DATE,
@@ -378,7 +378,7 @@ CREATE TABLE vbap (            -- sales document items
   netwr   numeric(15,2) NOT NULL,
   arktx   varchar(40)   NOT NULL,
   -- SAP fields the loop does not set (172, declared width 1011 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbap
   pstyv      varchar(4)     NOT NULL DEFAULT ' ',
   posar      varchar(1)     NOT NULL DEFAULT ' ',
   lfrel      varchar(1)     NOT NULL DEFAULT ' ',
@@ -563,7 +563,7 @@ CREATE TABLE vbep (            -- schedule lines
   wmeng   numeric(15,3) NOT NULL,
   bmeng   numeric(15,3) NOT NULL,
   -- SAP fields the loop does not set (52, declared width 324 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbep
   ettyp      varchar(2)     NOT NULL DEFAULT ' ',
   lfrel      varchar(1)     NOT NULL DEFAULT ' ',
   ezeit      time           NOT NULL DEFAULT '00:00:00',
@@ -627,7 +627,7 @@ CREATE TABLE vbuk (            -- header status (order, delivery, billing docume
   wbstk   char(1)     NOT NULL,  -- goods movement status
   fkstk   char(1)     NOT NULL,  -- billing status
   -- SAP fields the loop does not set (67, declared width 74 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbuk
   rfstk      varchar(1)     NOT NULL DEFAULT ' ',
   rfgsk      varchar(1)     NOT NULL DEFAULT ' ',
   bestk      varchar(1)     NOT NULL DEFAULT ' ',
@@ -707,7 +707,7 @@ CREATE TABLE vbup (            -- item status
   wbsta   char(1)     NOT NULL,
   fksta   char(1)     NOT NULL,
   -- SAP fields the loop does not set (35, declared width 42 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbup
   rfsta      varchar(1)     NOT NULL DEFAULT ' ',
   rfgsa      varchar(1)     NOT NULL DEFAULT ' ',
   absta      varchar(1)     NOT NULL DEFAULT ' ',
@@ -753,7 +753,7 @@ CREATE TABLE vakpa (           -- partner index: sales documents by customer (se
   vbeln   varchar(10) NOT NULL,
   audat   timestamp   NOT NULL,
   -- SAP fields the loop does not set (10, declared width 60 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vakpa
   vkorg      varchar(4)     NOT NULL DEFAULT ' ',
   trvog      varchar(1)     NOT NULL DEFAULT ' ',
   vtweg      varchar(2)     NOT NULL DEFAULT ' ',
@@ -777,7 +777,7 @@ CREATE TABLE konv (            -- pricing conditions of documents
   kbetr   numeric(11,2) NOT NULL,
   kwert   numeric(15,2) NOT NULL,
   -- SAP fields the loop does not set (49, declared width 198 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_konv
   kappl      varchar(2)     NOT NULL DEFAULT ' ',
   kdatu      date           NOT NULL DEFAULT CURRENT_DATE,
   krech      varchar(1)     NOT NULL DEFAULT ' ',
@@ -840,7 +840,7 @@ CREATE TABLE likp (            -- delivery header
   wadat_ist timestamp,  -- actual goods issue time
   wbstk   char(1)     NOT NULL,
   -- SAP fields the loop does not set (138, declared width 847 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_likp
   erzet      time           NOT NULL DEFAULT '00:00:00',
   ernam      varchar(12)    NOT NULL DEFAULT ' ',
   bzirk      varchar(6)     NOT NULL DEFAULT ' ',
@@ -994,7 +994,7 @@ CREATE TABLE lips (            -- delivery items
   lfimg   numeric(15,3) NOT NULL,
   pikmg   numeric(15,3) NOT NULL,
   -- SAP fields the loop does not set (157, declared width 994 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_lips
   pstyv      varchar(4)     NOT NULL DEFAULT ' ',
   ernam      varchar(12)    NOT NULL DEFAULT ' ',
   erzet      time           NOT NULL DEFAULT '00:00:00',
@@ -1166,7 +1166,7 @@ CREATE TABLE vbrk (            -- billing document header
   netwr   numeric(15,2) NOT NULL,
   belnr   varchar(10)   NOT NULL,  -- accounting document
   -- SAP fields the loop does not set (124, declared width 862 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbrk
   vbtyp      varchar(1)     NOT NULL DEFAULT ' ',
   waerk      varchar(5)     NOT NULL DEFAULT ' ',
   vkorg      varchar(4)     NOT NULL DEFAULT ' ',
@@ -1305,7 +1305,7 @@ CREATE TABLE vbrp (            -- billing document items
   fkimg   numeric(15,3) NOT NULL,
   netwr   numeric(15,2) NOT NULL,
   -- SAP fields the loop does not set (137, declared width 958 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbrp
   fkimg_flo  numeric(15,3)  NOT NULL DEFAULT 0,
   vrkme      varchar(3)     NOT NULL DEFAULT ' ',
   umvkz      numeric(5,0)   NOT NULL DEFAULT 0,

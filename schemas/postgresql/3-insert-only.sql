@@ -10,7 +10,7 @@ CREATE TABLE vbfa (            -- document flow
   rfmng   numeric(15,3) NOT NULL,
   erdat   timestamp     NOT NULL,
   -- SAP fields the loop does not set (33, declared width 169 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_vbfa
   meins      varchar(3)     NOT NULL DEFAULT ' ',
   rfwrt      numeric(15,2)  NOT NULL DEFAULT 0,
   waers      varchar(5)     NOT NULL DEFAULT ' ',
@@ -54,7 +54,7 @@ CREATE TABLE mkpf (            -- material document header
   budat   timestamp   NOT NULL,
   xblnr   varchar(16) NOT NULL,  -- delivery
   -- SAP fields the loop does not set (28, declared width 249 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_mkpf
   vgart      varchar(2)     NOT NULL DEFAULT ' ',
   blart      varchar(2)     NOT NULL DEFAULT ' ',
   blaum      varchar(2)     NOT NULL DEFAULT ' ',
@@ -98,7 +98,7 @@ CREATE TABLE mseg (            -- material document items
   menge   numeric(15,3) NOT NULL,
   dmbtr   numeric(15,2) NOT NULL,
   -- SAP fields the loop does not set (174, declared width 1133 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_mseg
   zeile_ch   varchar(4)     NOT NULL DEFAULT '0000',
   line_id    varchar(6)     NOT NULL DEFAULT '000000',
   parent_id  varchar(6)     NOT NULL DEFAULT '000000',
@@ -285,7 +285,7 @@ CREATE TABLE bkpf (            -- accounting document header
   budat   timestamp   NOT NULL,
   awkey   varchar(20) NOT NULL,  -- originating document (material or billing document)
   -- SAP fields the loop does not set (79, declared width 543 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_bkpf
   bldat      date           NOT NULL DEFAULT CURRENT_DATE,
   monat      varchar(2)     NOT NULL DEFAULT '00',
   cpudt      date           NOT NULL DEFAULT CURRENT_DATE,
@@ -379,7 +379,7 @@ CREATE TABLE bseg (            -- accounting document lines
   hkont   varchar(10)   NOT NULL,
   dmbtr   numeric(15,2) NOT NULL,
   -- SAP fields the loop does not set (273, declared width 1743 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_bseg
   buzid      varchar(1)     NOT NULL DEFAULT ' ',
   augdt      date           NOT NULL DEFAULT CURRENT_DATE,
   augcp      date           NOT NULL DEFAULT CURRENT_DATE,
@@ -665,7 +665,7 @@ CREATE TABLE cdhdr (           -- change document header
   udate      timestamp   NOT NULL,
   tcode      varchar(20) NOT NULL,
   -- SAP fields the loop does not set (7, declared width 34 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_cdhdr
   utime      time           NOT NULL DEFAULT '00:00:00',
   planchngnr varchar(12)    NOT NULL DEFAULT ' ',
   act_chngno varchar(10)    NOT NULL DEFAULT ' ',
@@ -687,7 +687,7 @@ CREATE TABLE cdpos (           -- change document items
   value_new  varchar(254) NOT NULL,
   value_old  varchar(254) NOT NULL,
   -- SAP fields the loop does not set (6, declared width 18 bytes): 'sdbench load' fills them
-  -- with seeded values (load/SapFields); rows a run inserts keep the DDL defaults
+  -- with seeded values (load/SapFields); a run's rows copy them from sdbench_fill_cdpos
   chngind    varchar(1)     NOT NULL DEFAULT ' ',
   text_case  varchar(1)     NOT NULL DEFAULT ' ',
   unit_old   varchar(3)     NOT NULL DEFAULT ' ',

@@ -73,8 +73,10 @@ class MasterDataLoaderTest {
         assertEquals(LoadTable.all().size(), tables.size());
         // Customizing for one plant: T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156.
         int customizing = 10 + 36 + 1 + 300 + 40 + 40 + 50 + 500 + 502 + 401 + 100;
-        // Master data, plus 40 orders of history per customer with 97 rows each (5 line items).
-        assertEquals(6 * (5 + 5 + 6 * 25) + 1 + 1 + 1 + 7 + 1 + customizing + 6 * 5 * 40 * 97, copy.rows());
+        // Master data, plus 40 orders of history per customer with 97 rows each (5 line items), plus the
+        // templates of the 18 document tables.
+        assertEquals(6 * (5 + 5 + 6 * 25) + 1 + 1 + 1 + 7 + 1 + customizing + 6 * 5 * 40 * 97
+                + 18 * FillTable.TEMPLATES, copy.rows());
         load(INSERT_SCHEMA, true, new ArrayList<>());
         assertEquals(digest(COPY_SCHEMA), digest(INSERT_SCHEMA));
         try (Database db = TestDb.open(TestDb.config(COPY_SCHEMA)); Connection c = db.connect();
