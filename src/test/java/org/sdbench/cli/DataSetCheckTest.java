@@ -24,6 +24,21 @@ class DataSetCheckTest {
     }
 
     @Test
+    void ensureLoaded_withoutSapFieldTemplates_oneLineAskingForAReload() throws Exception {
+        SdbenchConfig cfg = TestDb.config(SCHEMA, "run.users=3");
+        try (Database db = TestDb.open(cfg)) {
+            new SchemaInstaller(db).install(cfg.database().tablespaces(), true);
+            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+                s.execute("DROP TABLE sdbench_fill_vbak");
+            }
+            EnvironmentException e = assertThrows(EnvironmentException.class,
+                    () -> new DataSetCheck(db, cfg, new PrintWriter(new StringWriter())).ensureLoaded(false));
+            assertTrue(e.getMessage().contains("lacks tables [sdbench_fill_vbak]")
+                    && e.getMessage().contains("./sdbench load"), e.getMessage());
+        }
+    }
+
+    @Test
     void ensureLoaded_tablesOfAnOlderLayout_oneLineAskingForAReload() throws Exception {
         SdbenchConfig cfg = TestDb.config(SCHEMA, "run.users=3");
         try (Database db = TestDb.open(cfg)) {
