@@ -20,7 +20,7 @@ public final class RunConsistencyAudit implements Audit {
 
     private static final List<Claim> CLAIMS = List.of(
             new Claim("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'",
-                    "%d update requests still pending in VBHDR (the next run processes them first)"),
+                    "%d update requests still pending in VBHDR (the next run processes them first, or 'sdbench check --repost' now)"),
             new Claim("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'", "%d update requests failed (VBHDR state E)"),
             new Claim("SELECT COUNT(*) FROM vbmod m WHERE NOT EXISTS (SELECT 1 FROM vbhdr h WHERE h.vbkey = m.vbkey)",
                     "%d update modules (VBMOD) without their request header"),

@@ -32,8 +32,8 @@ final class CheckCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @picocli.CommandLine.Option(names = "--repost", description = "First put failed update requests (VBHDR state E) "
-            + "back to pending and process them, as SAP's SM13 'repeat update' does. Fix the cause first, and run it "
-            + "while no run uses the schema.")
+            + "back to pending and process them, as SAP's SM13 'repeat update' does, together with requests a stopped "
+            + "run left pending. Fix the cause first, and run it while no run uses the schema.")
     boolean repost;
 
     /** The audits to run; package-private so tests can plug in others. */
@@ -74,8 +74,8 @@ final class CheckCommand implements Callable<Integer> {
     private static void repost(Database db, PrintWriter out) {
         try {
             var r = UpdateRepost.run(db.pool("repost", 2), db.dialect(), SdTransactions.updateModules(), Duration.ofMinutes(2));
-            out.printf("re-posted %d failed update requests: %d failed again, %d still pending%n",
-                    r.reposted(), r.failedAgain(), r.stillPending());
+            out.printf("re-posted %d failed and %d pending update requests: %d failed again, %d still pending%n",
+                    r.reposted(), r.foundPending(), r.failedAgain(), r.stillPending());
         } catch (SQLException e) {
             throw new EnvironmentException("could not re-post update requests in schema '" + db.schema() + "': "
                     + SqlErrors.firstLine(e));

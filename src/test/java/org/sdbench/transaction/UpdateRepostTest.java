@@ -61,7 +61,7 @@ class UpdateRepostTest {
             assertTrue(failing.out().contains("update requests failed (VBHDR state E)"), failing.out());
 
             var reposted = TestDb.sdbench("check", "--repost", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
-            assertTrue(reposted.out().contains("re-posted 1 failed update requests: 0 failed again, 0 still pending"),
+            assertTrue(reposted.out().contains("re-posted 1 failed and 0 pending update requests: 0 failed again, 0 still pending"),
                     reposted.out() + reposted.err());
             assertEquals(0, reposted.exit(), reposted.out() + reposted.err());
             assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr"));

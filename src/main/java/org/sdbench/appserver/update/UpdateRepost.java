@@ -14,12 +14,14 @@ import org.sdbench.protocol.UpdateListener;
 
 /**
  * Puts failed update requests (VBHDR state E, SAP's SM13 "repeat update") back to pending and
- * processes them at once, one update work process per instance number. Meant for after the
- * cause was fixed and while no run uses the schema; a request that fails again is left in E.
+ * processes them at once together with requests left pending by an instance that ended before
+ * posting them (its central services gone, say), one update work process per instance number.
+ * Meant for after the cause was fixed and while no run uses the schema; a request that fails again
+ * is left in E.
  */
 public final class UpdateRepost {
-    /** How many requests were re-posted; what is left in VBHDR afterwards, pending and failed. */
-    public record Result(int reposted, long stillPending, long failedAgain) {
+    /** How many failed requests were re-posted and pending ones found; what is left in VBHDR afterwards. */
+    public record Result(int reposted, long foundPending, long stillPending, long failedAgain) {
     }
 
     private UpdateRepost() {
@@ -30,8 +32,10 @@ public final class UpdateRepost {
         SessionSource sessions = new SessionSource(pool, dialect, Clock.SYSTEM, timeout);
         List<Integer> instances;
         int reposted;
+        long foundPending;
         try (DbSession db = new DbSession(pool.getConnection(), dialect, Clock.SYSTEM)) {
-            instances = db.query("SELECT DISTINCT instance FROM vbhdr WHERE vbstate = 'E'", rs -> rs.getInt(1));
+            instances = db.query("SELECT DISTINCT instance FROM vbhdr WHERE vbstate IN ('E', 'P')", rs -> rs.getInt(1));
+            foundPending = db.queryOne("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'", rs -> rs.getLong(1));
             reposted = db.update("UPDATE vbhdr SET vbstate = 'P' WHERE vbstate = 'E'");
             db.commit();
         }
@@ -48,7 +52,7 @@ public final class UpdateRepost {
             long failedAgain = db.queryOne("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'", rs -> rs.getLong(1));
             long pending = db.queryOne("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'", rs -> rs.getLong(1));
             db.commit();
-            return new Result(reposted, pending, failedAgain);
+            return new Result(reposted, foundPending, pending, failedAgain);
         }
     }
 }
