@@ -36,11 +36,18 @@ class CtrlCEmbeddedTest {
             port = s.getLocalPort();
         }
         String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        List<String> command = new java.util.ArrayList<>();
+        // A build started in the background of a non-interactive shell ignores SIGINT, its children inherit
+        // that, and a JVM that starts with SIGINT ignored never installs its handler: the signal would never
+        // reach sdbench. A user's terminal does not do this; coreutils' env restores the default.
+        if (envRestoresSigint()) {
+            command.addAll(List.of("env", "--default-signal=INT"));
+        }
+        command.addAll(List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "run", "-c", "config/quick.yaml", "--users", "2", "--ramp-up", "1s", "--duration", "5m",
                 "--ramp-down", "0s", "--interval", "1", "--set", "workload.thinkTime=50ms",
-                "--set", "database.embeddedPort=" + port, "--set", "run.resultsDir=" + results)
-                .redirectErrorStream(true);
+                "--set", "database.embeddedPort=" + port, "--set", "run.resultsDir=" + results));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("SDBENCH_HOME", home.toString());
         Process p = pb.start();
         try {
@@ -86,6 +93,18 @@ class CtrlCEmbeddedTest {
                     "the embedded server was stopped after the folder was written");
         } finally {
             p.destroyForcibly();
+        }
+    }
+
+    private static boolean envRestoresSigint() {
+        try {
+            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true).start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
