@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.db.SchemaInstaller;
 
 /**
  * The templates of a document table's SAP fields ({@code sdbench_fill_<table>}): {@link #TEMPLATES}
@@ -25,7 +26,7 @@ public enum FillTable implements LoadTable {
 
     @Override
     public String tableName() {
-        return "sdbench_fill_" + document().tableName();
+        return SchemaInstaller.TEMPLATE_PREFIX + document().tableName();
     }
 
     @Override

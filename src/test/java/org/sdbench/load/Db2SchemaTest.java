@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.sdbench.db.SchemaInstaller;
 
-/** The DB2 DDL must create exactly the tables and columns of the PostgreSQL DDL. */
+/** The DB2 DDL, as the installer runs it, must create exactly the tables and columns of the PostgreSQL DDL. */
 class Db2SchemaTest {
     private static final Pattern CREATE_TABLE = Pattern.compile("(?is)^CREATE\\s+TABLE\\s+(\\w+)\\s*\\((.*)\\)\\s*$");
     private static final Pattern CONSTRAINT = Pattern.compile("(?i)^(PRIMARY\\s+KEY|CONSTRAINT|UNIQUE|CHECK|FOREIGN)\\b.*");
@@ -25,9 +22,8 @@ class Db2SchemaTest {
     /** table -> column names, in order, for one DBMS folder. */
     private static Map<String, List<String>> tables(String dbms, List<String> statementsOut) throws Exception {
         Map<String, List<String>> out = new LinkedHashMap<>();
-        for (int i = 0; i < SchemaInstaller.CATEGORIES.size(); i++) {
-            Path f = Path.of("schemas", dbms, (i + 1) + "-" + SchemaInstaller.CATEGORIES.get(i) + ".sql");
-            for (String stmt : SchemaInstaller.split(Files.readString(f, StandardCharsets.UTF_8))) {
+        for (List<String> category : SchemaInstaller.statements(dbms).values()) {
+            for (String stmt : category) {
                 statementsOut.add(stmt);
                 Matcher m = CREATE_TABLE.matcher(stmt);
                 if (!m.matches()) {
