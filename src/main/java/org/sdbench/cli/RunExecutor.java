@@ -178,7 +178,7 @@ final class RunExecutor {
                     buffers.harvest(i.inWindow());
                     progress.interval(series.add(i, driver.loggedOn(), updateQueue(system)));
                 });
-                customizingChanges = changes == null ? 0 : changes.changes();
+                customizingChanges = changes == null ? 0 : changes.stopAndCount();
             }
             var window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
             boolean drained = stopAppTier(system);

@@ -211,7 +211,7 @@ final class ThreeTierRun {
                         buffers.harvest(i.inWindow());
                         progress.interval(series.add(i, driver.loggedOn(), updateQueue(tier)));
                     });
-                    customizingChanges = changes == null ? 0 : changes.changes();
+                    customizingChanges = changes == null ? 0 : changes.stopAndCount();
                 }
                 window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
             } finally {

@@ -82,6 +82,12 @@ public final class CustomizingChanges implements AutoCloseable {
         return changes.get();
     }
 
+    /** Stops the changes and returns how many were made: final, as no change can follow it into the report. */
+    public long stopAndCount() {
+        close();
+        return changes.get();
+    }
+
     public long failures() {
         return failures.get();
     }
