@@ -27,15 +27,13 @@ import java.nio.file.Path;
  * are served by a non-blocking read and a selector, as a timed socket would.
  */
 final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.Watched {
-    private static final long NOT_WAITING = Long.MAX_VALUE;
 
     private final Path path;
     private final SocketWatchdog watchdog;
     private final SocketChannel channel;
     private final InputStream in = new In();
     private final OutputStream out = new Out();
-    private volatile long deadline = NOT_WAITING;
-    private volatile boolean expired;
+    private final OperationDeadline bound = new OperationDeadline();
     private volatile int readTimeoutMillis;
     private volatile int shortTimeoutMillis;
     private boolean tcpNoDelay;
@@ -58,13 +56,13 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
         if (timeoutMillis < 0) {
             throw new IllegalArgumentException("connect timeout " + timeoutMillis + " ms: must be >= 0");
         }
-        begin(timeoutMillis);
+        bound.begin(timeoutMillis);
         try {
             channel.connect(UnixDomainSocketAddress.of(path));
         } catch (IOException e) {
-            throw expired ? timedOut("Connect timed out", e) : e;
+            throw bound.failure("Connect timed out", e);
         } finally {
-            deadline = NOT_WAITING;
+            bound.end();
         }
     }
 
@@ -178,9 +176,7 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
 
     @Override
     public void expireIfPast(long now) {
-        long due = deadline;
-        if (due != NOT_WAITING && now - due > 0) {
-            expired = true;
+        if (bound.expireIfPast(now)) {
             try {
                 channel.close();
             } catch (IOException closeFailed) {
@@ -221,30 +217,20 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
         }
     }
 
-    private void begin(int timeoutMillis) {
-        if (timeoutMillis > 0) {
-            deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-        }
-    }
 
-    private static SocketTimeoutException timedOut(String message, IOException cause) {
-        var e = new SocketTimeoutException(message);
-        e.initCause(cause);
-        return e;
-    }
 
     private int read(ByteBuffer dst) throws IOException {
         int shortTimeout = shortTimeoutMillis;
         if (shortTimeout > 0) {
             return readWithin(dst, shortTimeout);
         }
-        begin(readTimeoutMillis);
+        bound.begin(readTimeoutMillis);
         try {
             return channel.read(dst);
         } catch (IOException e) {
-            throw expired ? timedOut("Read timed out", e) : e;
+            throw bound.failure("Read timed out", e);
         } finally {
-            deadline = NOT_WAITING;
+            bound.end();
         }
     }
 

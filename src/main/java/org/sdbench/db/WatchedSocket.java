@@ -17,11 +17,9 @@ import java.net.SocketTimeoutException;
  * and for notifications) are handed to the real socket: the watchdog could not honour them.
  */
 final class WatchedSocket extends Socket implements SocketWatchdog.Watched {
-    private static final long NOT_WAITING = Long.MAX_VALUE;
 
     private final SocketWatchdog watchdog;
-    private volatile long deadline = NOT_WAITING;
-    private volatile boolean expired;
+    private final OperationDeadline bound = new OperationDeadline();
     private volatile int readTimeoutMillis;
     private volatile InputStream in;
 
@@ -35,13 +33,13 @@ final class WatchedSocket extends Socket implements SocketWatchdog.Watched {
         if (timeoutMillis < 0) {
             throw new IllegalArgumentException("connect timeout " + timeoutMillis + " ms: must be >= 0");
         }
-        begin(timeoutMillis);
+        bound.begin(timeoutMillis);
         try {
             super.connect(endpoint, 0);
         } catch (IOException e) {
-            throw expired ? timedOut("Connect timed out", e) : e;
+            throw bound.failure("Connect timed out", e);
         } finally {
-            deadline = NOT_WAITING;
+            bound.end();
         }
     }
 
@@ -80,9 +78,7 @@ final class WatchedSocket extends Socket implements SocketWatchdog.Watched {
 
     @Override
     public void expireIfPast(long now) {
-        long due = deadline;
-        if (due != NOT_WAITING && now - due > 0) {
-            expired = true;
+        if (bound.expireIfPast(now)) {
             try {
                 super.close();
             } catch (IOException closeFailed) {
@@ -92,17 +88,7 @@ final class WatchedSocket extends Socket implements SocketWatchdog.Watched {
         }
     }
 
-    private void begin(int timeoutMillis) {
-        if (timeoutMillis > 0) {
-            deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
-        }
-    }
 
-    private static SocketTimeoutException timedOut(String message, IOException cause) {
-        var e = new SocketTimeoutException(message);
-        e.initCause(cause);
-        return e;
-    }
 
     /** Bounds every read by the socket's read timeout; a read is where a stalled server leaves us. */
     private final class WatchedInput extends FilterInputStream {
@@ -112,25 +98,25 @@ final class WatchedSocket extends Socket implements SocketWatchdog.Watched {
 
         @Override
         public int read() throws IOException {
-            begin(readTimeoutMillis);
+            bound.begin(readTimeoutMillis);
             try {
                 return super.read();
             } catch (IOException e) {
-                throw expired ? timedOut("Read timed out", e) : e;
+                throw bound.failure("Read timed out", e);
             } finally {
-                deadline = NOT_WAITING;
+                bound.end();
             }
         }
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            begin(readTimeoutMillis);
+            bound.begin(readTimeoutMillis);
             try {
                 return in.read(b, off, len);
             } catch (IOException e) {
-                throw expired ? timedOut("Read timed out", e) : e;
+                throw bound.failure("Read timed out", e);
             } finally {
-                deadline = NOT_WAITING;
+                bound.end();
             }
         }
     }
