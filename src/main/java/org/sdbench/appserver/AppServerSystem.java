@@ -26,6 +26,7 @@ import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.Database;
 import org.sdbench.metrics.Clock;
+import org.sdbench.protocol.ReplyWait;
 import org.sdbench.protocol.SdStep;
 
 /**
@@ -111,7 +112,7 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
         CompletableFuture<StepResult> reply = dispatch(userNo, step);
         try {
-            return reply.get(replyTimeoutNanos, TimeUnit.NANOSECONDS);
+            return ReplyWait.shared().get(reply, replyTimeoutNanos);
         } catch (InterruptedException stop) {
             return answerDespiteStop(reply, stop);
         } catch (ExecutionException e) {

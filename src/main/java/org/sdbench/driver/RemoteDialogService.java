@@ -1,7 +1,7 @@
 package org.sdbench.driver;
 
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
+import org.sdbench.protocol.ReplyWait;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
@@ -99,7 +99,7 @@ public final class RemoteDialogService implements DialogService {
         }
         var reply = s.client().send(FrameType.STEP, new WireOut(8).i32(userNo).u8(step.ordinal()).toBytes());
         try {
-            Frame f = reply.get(tier.replyTimeout().toNanos(), TimeUnit.NANOSECONDS);
+            Frame f = ReplyWait.shared().get(reply, tier.replyTimeout().toNanos());
             if (f.type() != FrameType.STEP_RESULT) {
                 sessions.compareAndSet(userNo, s, null);
                 return lost(step, "app server " + s.instance() + ": " + f.in().str());
