@@ -125,6 +125,26 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         }
     }
 
+    /** The step only enters a dispatcher queue of this process; its work process answers. */
+    @Override
+    public boolean sendStep(int userNo, SdStep step, java.util.function.Consumer<StepResult> answer) {
+        if (!(enqueue instanceof EnqueueServer)) {
+            // A remote enqueue server (an app-server process) would make abandonLoop wait for the network.
+            return false;
+        }
+        CompletableFuture<StepResult> reply = dispatch(userNo, step);
+        ReplyWait.shared().watch(reply, replyTimeoutNanos);
+        reply.whenComplete((r, e) -> answer.accept(r != null ? r : unanswered(step, e)));
+        return true;
+    }
+
+    private static StepResult unanswered(SdStep step, Throwable e) {
+        StepOutcome o = ReplyWait.isOverdue(e)
+                ? new StepOutcome.Timeout("no answer from a work process within appServer.replyTimeout")
+                : new StepOutcome.DbError("bug", String.valueOf(e));
+        return new StepResult(step, o, StepTimes.ZERO, 0);
+    }
+
     /**
      * The run is stopping (Ctrl-C, database outage) while this user's step is in a work process,
      * which answers within moments: wait a little for that answer so the step is counted (a

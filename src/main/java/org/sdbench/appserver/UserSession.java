@@ -30,7 +30,7 @@ public final class UserSession {
 
     /** SAP user name of this benchmark user, e.g. SD00042. */
     public String userName() {
-        return String.format("SD%05d", userNo);
+        return userNo >= 0 ? "SD".concat(org.sdbench.load.MasterKeys.zeroPad(userNo, 5)) : String.format("SD%05d", userNo);
     }
 
     public int instance() {

@@ -65,7 +65,8 @@ final class BenchCommand implements Runnable {
         boolean noSql;
 
         @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "8s", description = "Unmeasured run per "
-                + "variant first, so the JIT compiler is done before the rounds (default ${DEFAULT-VALUE}).")
+                + "variant first, repeated while the JIT compiler still used more than 3 %% of the JVM's CPU (at most "
+                + "6 rounds), so that compiling is done before the rounds (default ${DEFAULT-VALUE}).")
         String warmUp;
 
         @Spec

@@ -140,10 +140,16 @@ final class ThinkTimer implements Runnable {
         }
     }
 
-    /** Outside the lock: finishing turns put their users back meanwhile. */
+    /**
+     * Outside the lock: finishing turns put their users back meanwhile. A plain step goes out from
+     * here where the service answers asynchronously, and its answer puts the user back: no thread
+     * is started or woken for it. Anything else is a turn on its own thread.
+     */
     private void launch(List<VirtualUser> batch) {
         for (VirtualUser u : batch) {
-            turns.execute(() -> turn(u));
+            if (!u.sendStep(this::schedule)) {
+                turns.execute(() -> turn(u));
+            }
         }
         batch.clear();
     }

@@ -17,6 +17,7 @@ import org.sdbench.protocol.StepResult;
 final class VirtualUser {
     /** {@link #turn()}'s answer when the user has ended (logged off, or never logged on). */
     static final long DONE = Long.MIN_VALUE;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(VirtualUser.class);
 
     private final int userNo;
     private final Crowd crowd;
@@ -27,6 +28,8 @@ final class VirtualUser {
     private long due;
     private int stepIndex;
     private boolean loggedOn;
+    /** A step sent without a thread could not be finished (a bug): the next turn logs the user off. */
+    private boolean broken;
     /** The thread of the turn in progress, so that a stopping driver can interrupt it. */
     private volatile Thread running;
 
@@ -65,7 +68,7 @@ final class VirtualUser {
             }
             long d = DONE;
             try {
-                d = step();
+                d = broken ? DONE : step();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
@@ -90,13 +93,54 @@ final class VirtualUser {
     }
 
     private long step() throws InterruptedException {
-        Phases phases = crowd.phases();
-        long start = crowd.clock().nanoTime();
-        if (start >= phases.end() || crowd.stopRequested().getAsBoolean()) {
+        long start = startable();
+        if (start < 0) {
             return DONE;
         }
-        crowd.metrics().recordThinkLag(Math.max(0, start - next));
         StepResult r = crowd.service().dialogStep(userNo, SdStep.LOOP.get(stepIndex));
+        return finish(r, start);
+    }
+
+    /**
+     * Sends the next step without a thread of its own where nothing about it can block: the user
+     * is logged on, the run goes on, and the service answers asynchronously (two-tier). The answer
+     * then finishes the turn on the thread that delivers it, and {@code then} puts the user back in
+     * line; no virtual thread is started or woken for the step. False, having done nothing, when
+     * the turn needs a thread ({@link #turn()}): log-on, log-off, or a service that cannot.
+     */
+    boolean sendStep(java.util.function.Consumer<VirtualUser> then) {
+        if (!loggedOn || broken) {
+            return false;
+        }
+        long start = startable();
+        if (start < 0) {
+            return false;
+        }
+        return crowd.service().sendStep(userNo, SdStep.LOOP.get(stepIndex), r -> {
+            try {
+                due = finish(r, start);
+            } catch (RuntimeException | Error e) {
+                // A bug: as on a thread of its own, the user logs off (in its next turn, which may block).
+                LOG.warn("user {}: step {} could not be finished", userNo, r.step().label(), e);
+                broken = true;
+                due = crowd.clock().nanoTime();
+            }
+            then.accept(this);
+        });
+    }
+
+    /** When the step starts, its think-time lag recorded; -1 when the run has ended or is stopping. */
+    private long startable() {
+        long start = crowd.clock().nanoTime();
+        if (start >= crowd.phases().end() || crowd.stopRequested().getAsBoolean()) {
+            return -1;
+        }
+        crowd.metrics().recordThinkLag(Math.max(0, start - next));
+        return start;
+    }
+
+    /** Records the answer, moves the loop on (or abandons it) and says when the user is due again. */
+    private long finish(StepResult r, long start) {
         long end = crowd.clock().nanoTime();
         crowd.metrics().record(r, end - start);
         next = end + crowd.think().next(random);
@@ -107,6 +151,6 @@ final class VirtualUser {
             stepIndex = 0;
         }
         // Wake at the end of the run at the latest, so a user in a long think time does not delay it.
-        return Math.min(next, phases.end());
+        return Math.min(next, crowd.phases().end());
     }
 }

@@ -21,14 +21,25 @@ public final class MasterKeys {
     private MasterKeys() {
     }
 
-    /** Customer number: {@code %010d} of {@code user * 1000 + customer}. */
+    /**
+     * Customer number: {@code %010d} of {@code user * 1000 + customer}. Without String.format, as
+     * every key here: the loader makes millions, and the dialog steps one or more per step.
+     */
     public static String kunnr(int user, int customer) {
-        return String.format("%010d", user * 1000L + customer);
+        return zeroPad(user * 1000L + customer, 10);
     }
 
     /** Material number: {@code M%09d-%04d} of user and material. */
     public static String matnr(int user, int material) {
-        return String.format("M%09d-%04d", user, material);
+        if (user < 0 || user > 999_999_999 || material < 0 || material > 9999) {
+            return String.format("M%09d-%04d", user, material);
+        }
+        char[] out = new char[15];
+        out[0] = 'M';
+        fill(out, 1, 9, user);
+        out[10] = '-';
+        fill(out, 11, 4, material);
+        return new String(out);
     }
 
     /** The plant a user's materials live in: users are spread round-robin over the plants. */
@@ -46,28 +57,13 @@ public final class MasterKeys {
         return werks(user, plants);
     }
 
-    /** {@link #kunnr} without String.format (the loader calls it millions of times). */
-    static String fastKunnr(int user, int customer) {
-        return zeroPad(user * 1000L + customer, 10);
-    }
-
-    /** {@link #matnr} without String.format. */
-    static String fastMatnr(int user, int material) {
-        char[] out = new char[15];
-        out[0] = 'M';
-        fill(out, 1, 9, user);
-        out[10] = '-';
-        fill(out, 11, 4, material);
-        return user <= 999_999_999 && material <= 9999 ? new String(out) : matnr(user, material);
-    }
-
     /** {@code prefix + a + separator + b} without indy string concatenation (cheap on a cold JVM). */
     static String join(String prefix, long a, char separator, long b) {
         return new StringBuilder(prefix.length() + 24).append(prefix).append(a).append(separator).append(b).toString();
     }
 
     /** {@code String.format("%0<width>d", v)} for v >= 0. */
-    static String zeroPad(long v, int width) {
+    public static String zeroPad(long v, int width) {
         String digits = Long.toString(v);
         if (digits.length() >= width) {
             return digits;

@@ -120,7 +120,7 @@ public enum MasterTable implements LoadTable {
     }
 
     private void customer(MasterDataSpec s, int u, int c, RowSink out) {
-        String kunnr = MasterKeys.fastKunnr(u, c);
+        String kunnr = MasterKeys.kunnr(u, c);
         if (this == KNA1) {
             out.text(kunnr);
             out.integer(u);
@@ -139,7 +139,7 @@ public enum MasterTable implements LoadTable {
     }
 
     private void material(MasterDataSpec s, int u, int m, String werks, long issued, long issuedCost, RowSink out) {
-        String matnr = MasterKeys.fastMatnr(u, m);
+        String matnr = MasterKeys.matnr(u, m);
         switch (this) {
             case MARA -> {
                 out.text(matnr);

@@ -119,12 +119,12 @@ public final class OrderHistory {
         for (int i = 0; i < n; i++) {
             int m = (first + i) % pool + 1;
             long qty = 1 + Math.floorMod(spec.hash(21, u, idx * 16 + i), 10L);
-            items.add(new Item((i + 1) * 10, m, MasterKeys.fastMatnr(u, m), qty, spec.priceCents(u, m)));
+            items.add(new Item((i + 1) * 10, m, MasterKeys.matnr(u, m), qty, spec.priceCents(u, m)));
         }
         LocalDateTime created = spec.loadedAt().truncatedTo(ChronoUnit.DAYS)
                 .minusDays(spec.historyOrders() - k + 1L)
                 .plusSeconds(8 * 3600 + Math.floorMod(spec.hash(22, u, idx), 8 * 3600L));
-        return new Order(u, c, MasterKeys.fastKunnr(u, c), MasterKeys.werks(u, spec.plants()),
+        return new Order(u, c, MasterKeys.kunnr(u, c), MasterKeys.werks(u, spec.plants()),
                 number(NumberRanges.ORDERS, idx, 1), number(NumberRanges.DELIVERIES, idx, 1),
                 number(NumberRanges.BILLING, idx, 1), number(NumberRanges.MATERIAL_DOCUMENTS, idx, 1),
                 number(NumberRanges.ACCOUNTING, idx, 1), number(NumberRanges.ACCOUNTING, idx, 2),

@@ -11,6 +11,16 @@ public interface DialogService {
     /** Sends one dialog step and blocks (a virtual thread) until the answer arrives. */
     StepResult dialogStep(int userNo, SdStep step) throws InterruptedException;
 
+    /**
+     * Sends one dialog step and returns at once: {@code answer} gets the result, within the same
+     * bound as {@link #dialogStep}, on the thread that completes it, and must not block. A service
+     * that offers this must also {@link #abandonLoop} without blocking. False, having sent nothing,
+     * where the service cannot (across the network): the caller then waits in {@link #dialogStep}.
+     */
+    default boolean sendStep(int userNo, SdStep step, java.util.function.Consumer<StepResult> answer) {
+        return false;
+    }
+
     /** Gives up the user's current loop after a failed step: its locks are released, its state reset. */
     void abandonLoop(int userNo);
 

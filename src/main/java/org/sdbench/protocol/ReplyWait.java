@@ -72,6 +72,24 @@ public final class ReplyWait {
         }
     }
 
+    /**
+     * Bounds a reply that nobody waits for on a thread (its answer is handled where it arrives):
+     * once {@code timeoutNanos} (plus one scan period) passed without it, the future completes
+     * exceptionally, which {@link #isOverdue} recognises.
+     */
+    public void watch(CompletableFuture<?> reply, long timeoutNanos) {
+        if (!reply.isDone()) {
+            deadlines.put(reply, clock.getAsLong() + timeoutNanos);
+            reply.whenComplete((r, e) -> deadlines.remove(reply));
+        }
+    }
+
+    /** Whether a reply failed because its bound passed (rather than for a reason of its own). */
+    public static boolean isOverdue(Throwable failure) {
+        Throwable t = failure instanceof java.util.concurrent.CompletionException c ? c.getCause() : failure;
+        return t instanceof Overdue;
+    }
+
     /** Waits in progress. */
     int waiting() {
         return deadlines.size();

@@ -59,7 +59,7 @@ final class Steps {
 
     /** Document numbers are stored as 10-digit strings, as SAP's VBELN, BELNR and MBLNR. */
     static String docNo(long number) {
-        return String.format("%010d", number);
+        return number >= 0 ? MasterKeys.zeroPad(number, 10) : String.format("%010d", number);
     }
 
     /** {@code ?, ?, ...} for an IN list of fixed size, so the statement text (and its plan) is reused. */

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.DialogService;
@@ -66,6 +68,20 @@ class VirtualUserTest {
             logoffs++;
         }
 
+        /** Answers inline, as {@link #dialogStep} does, when {@code async}; counts the steps it took so. */
+        boolean async;
+        int sent;
+
+        @Override
+        public boolean sendStep(int userNo, SdStep step, java.util.function.Consumer<StepResult> answer) {
+            if (!async) {
+                return false;
+            }
+            sent++;
+            answer.accept(dialogStep(userNo, step));
+            return true;
+        }
+
         List<Long> startsOf(int userNo) {
             return calls.stream().filter(c -> c[0] == userNo).map(c -> c[1]).toList();
         }
@@ -97,12 +113,15 @@ class VirtualUserTest {
         assertEquals(0, runAll(s.clock, List.of(user)).waiting(), "no user left in the timer");
     }
 
-    @Test
-    void run_fixedThinkTime_stepsStartExactlyResponsePlusThinkApart() {
+    @ParameterizedTest(name = "answered asynchronously: {0}")
+    @ValueSource(booleans = {false, true})
+    void run_fixedThinkTime_stepsStartExactlyResponsePlusThinkApart(boolean async) {
         StepClock clock = new StepClock(0);
         Phases p = new Phases(0, 0, 1_000 * MS, 0, 1);
         FakeService s = new FakeService(clock, 20 * MS, List.of());
+        s.async = async;
         runOne(s, p, 80 * MS);
+        assertEquals(async ? 9 : 0, s.sent, "every step after the log-on turn's goes out without a thread where the service can");
         assertEquals(10, s.calls.size(), "1 s / (20 ms response + 80 ms think) = 10 steps");
         for (int i = 0; i < s.calls.size(); i++) {
             assertEquals(i * 100 * MS, s.calls.get(i)[1]);
@@ -112,22 +131,26 @@ class VirtualUserTest {
         assertEquals(1, s.logoffs);
     }
 
-    @Test
-    void run_fullLoopTwice_walksTheFifteenStepsInOrder() {
+    @ParameterizedTest(name = "answered asynchronously: {0}")
+    @ValueSource(booleans = {false, true})
+    void run_fullLoopTwice_walksTheFifteenStepsInOrder(boolean async) {
         StepClock clock = new StepClock(0);
         Phases p = new Phases(0, 0, 30 * 10 * MS, 0, 1);
         FakeService s = new FakeService(clock, 1 * MS, List.of());
+        s.async = async;
         runOne(s, p, 9 * MS);
         assertEquals(30, s.steps.size());
         assertEquals(SdStep.LOOP, s.steps.subList(0, 15));
         assertEquals(SdStep.LOOP, s.steps.subList(15, 30));
     }
 
-    @Test
-    void run_failedStep_abandonsLoopAndRestartsAtVa01AfterThinkTime() {
+    @ParameterizedTest(name = "answered asynchronously: {0}")
+    @ValueSource(booleans = {false, true})
+    void run_failedStep_abandonsLoopAndRestartsAtVa01AfterThinkTime(boolean async) {
         StepClock clock = new StepClock(0);
         Phases p = new Phases(0, 0, 200 * MS, 0, 1);
         FakeService s = new FakeService(clock, 10 * MS, List.of(SdStep.VL01N_SELECT_ORDER));
+        s.async = async;
         runOne(s, p, 10 * MS);
         int failed = s.steps.indexOf(SdStep.VL01N_SELECT_ORDER);
         assertEquals(4, failed);
@@ -136,16 +159,36 @@ class VirtualUserTest {
         assertEquals(1, s.abandoned);
     }
 
-    @Test
-    void run_rampUpSlot_logsOnAtItsTimeAndStopsAtEnd() {
+    @ParameterizedTest(name = "answered asynchronously: {0}")
+    @ValueSource(booleans = {false, true})
+    void run_rampUpSlot_logsOnAtItsTimeAndStopsAtEnd(boolean async) {
         StepClock clock = new StepClock(0);
         Phases p = new Phases(0, 1_000 * MS, 500 * MS, 500 * MS, 1);
         FakeService s = new FakeService(clock, 50 * MS, List.of());
+        s.async = async;
         runOne(s, p, 450 * MS);
         assertEquals(0, s.calls.get(0)[1], "user 1 of 1 logs on at the start");
         long last = s.calls.get(s.calls.size() - 1)[1];
         assertTrue(last < p.end(), "no step starts at or after the end");
         assertEquals(4, s.calls.size(), "2 s at 500 ms per step");
         assertEquals(1, s.logoffs);
+    }
+
+    @Test
+    void sendStep_answerCannotBeFinished_userLogsOffInItsNextTurn() {
+        StepClock clock = new StepClock(0);
+        Phases p = new Phases(0, 0, 1_000 * MS, 0, 1);
+        FakeService s = new FakeService(clock, 10 * MS, List.of()) {
+            @Override
+            public void abandonLoop(int userNo) {
+                throw new IllegalStateException("a bug in abandoning the loop");
+            }
+        };
+        s.async = true;
+        s.failOnce.add(SdStep.VA01_HEADER);
+        runOne(s, p, 10 * MS);
+        assertEquals(1, s.sent, "the log-on turn's step ran on its thread, the second went out without one");
+        assertEquals(2, s.calls.size(), "no step after the one whose answer could not be finished");
+        assertEquals(1, s.logoffs, "the user still logs off, and the run still ends");
     }
 }
