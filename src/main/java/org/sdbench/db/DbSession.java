@@ -41,6 +41,8 @@ public final class DbSession implements AutoCloseable {
     private final Dialect dialect;
     private final Clock clock;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
+    /** The SQL text of each pipeline shape sent so far (a few dozen per session): built once each. */
+    private final Map<Object, String> pipelineSql = new HashMap<>();
     /** Queries that lock rows (FOR UPDATE, FOR SHARE): they open the transaction, as writes do. */
     private final java.util.Set<String> lockingQueries = new java.util.HashSet<>();
     private static final java.util.regex.Pattern LOCKING = java.util.regex.Pattern.compile(
@@ -184,7 +186,7 @@ public final class DbSession implements AutoCloseable {
             p.runEach(this);
             return;
         }
-        PreparedStatement ps = prepare(p.sql(), p.parameters());
+        PreparedStatement ps = prepare(pipelineSql.computeIfAbsent(p.shape(), k -> p.sql()), p.parameters());
         long t0 = clock.nanoTime();
         try {
             ps.execute();

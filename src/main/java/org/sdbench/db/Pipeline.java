@@ -54,6 +54,33 @@ public final class Pipeline {
         return entries.size();
     }
 
+    /**
+     * What {@link #sql()} depends on: the statements and each one's row count. Equal shapes give
+     * the same SQL text, so a session builds the text of a shape once, not on every request (the
+     * statements are constants, so comparing them mostly compares references).
+     */
+    Object shape() {
+        String[] sqls = new String[entries.size()];
+        int[] rows = new int[entries.size()];
+        for (int i = 0; i < sqls.length; i++) {
+            sqls[i] = entries.get(i).sql();
+            rows[i] = entries.get(i).rows().size();
+        }
+        return new Shape(sqls, rows);
+    }
+
+    private record Shape(String[] sqls, int[] rows) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Shape s && java.util.Arrays.equals(rows, s.rows) && java.util.Arrays.equals(sqls, s.sqls);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * java.util.Arrays.hashCode(sqls) + java.util.Arrays.hashCode(rows);
+        }
+    }
+
     /** Runs the entries one by one on a DBMS that takes one statement per request. */
     void runEach(DbSession db) throws java.sql.SQLException {
         for (Entry e : entries) {

@@ -2,6 +2,7 @@ package org.sdbench.db;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.sql.Connection;
@@ -45,6 +46,50 @@ class PipelineTest {
                 + "UPDATE u SET a = a - ? WHERE b = ?;\nUPDATE u SET a = a - ? WHERE b = ?", p.sql());
         assertArrayEquals(new Object[] {1, 2, 3, 4, 5, 6, 7}, p.parameters());
         assertEquals(3, p.statements());
+    }
+
+    @Test
+    void shape_sameStatementsAndRowCounts_equalOtherwiseNot() {
+        Pipeline a = shaped(2, 1, 10);
+        Pipeline b = shaped(2, 7, 70);
+        assertEquals(a.shape(), b.shape(), "other values, same shape");
+        assertEquals(a.shape().hashCode(), b.shape().hashCode());
+        assertEquals(a.sql(), b.sql());
+        assertNotEquals(a.shape(), shaped(3, 1, 10).shape(), "another row count");
+        Pipeline c = new Pipeline(new PostgresDialect());
+        c.update("INSERT INTO h (a) VALUES (?)", 1);
+        c.batch("UPDATE t SET a = ? WHERE b = ?", List.of(new Object[] {1, 2}, new Object[] {3, 4}));
+        assertNotEquals(a.shape(), c.shape(), "another statement");
+    }
+
+    @Test
+    void run_sameShapeTwice_secondRunBindsItsOwnValues() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM)) {
+            for (int k : new int[] {1100, 1200}) {
+                Pipeline p = new Pipeline(s.dialect());
+                p.batch("INSERT INTO pt (k, v) VALUES (?, ?)", List.of(new Object[] {k, "x" + k}, new Object[] {k + 1, "y" + k}));
+                p.update("INSERT INTO ph (k, st) VALUES (?, 'P')", k);
+                s.run(p);
+                s.commit();
+            }
+            assertEquals(List.of("1100:x1100", "1101:y1100", "1200:x1200", "1201:y1200"),
+                    s.query("SELECT k, v FROM pt WHERE k >= 1100 ORDER BY k", rs -> rs.getInt(1) + ":" + rs.getString(2)));
+            assertEquals(List.of(1100, 1200), s.query("SELECT k FROM ph WHERE k >= 1100 ORDER BY k", rs -> rs.getInt(1)));
+            s.update("DELETE FROM pt WHERE k >= 1100");
+            s.update("DELETE FROM ph WHERE k >= 1100");
+            s.commit();
+        }
+    }
+
+    private static Pipeline shaped(int rows, int first, int value) {
+        Pipeline p = new Pipeline(new PostgresDialect());
+        p.update("INSERT INTO h (a) VALUES (?)", value);
+        List<Object[]> r = new java.util.ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            r.add(new Object[] {first + i, value});
+        }
+        p.batch("UPDATE t SET a = a - ? WHERE b = ?", r);
+        return p;
     }
 
     @Test
