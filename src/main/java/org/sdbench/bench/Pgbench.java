@@ -64,6 +64,12 @@ final class Pgbench {
             throws InterruptedException, SQLException {
         List<Path> scripts = chains.stream().flatMap(c -> c.scripts().stream()).toList();
         long deadline = System.nanoTime() + timeout.toNanos();
+        int free = freeConnections(gate);
+        if (scripts.size() > free) {
+            throw new EnvironmentException("the replay needs " + scripts.size() + " connections at once (one per part of a "
+                    + "recorded connection, all connected before the start) and the server has " + free + " free "
+                    + "(max_connections): shorten --record-window or raise max_connections");
+        }
         int gatePid;
         try (Statement s = gate.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid(), pg_advisory_lock("
                 + gateKey + ", 0)")) {
@@ -153,6 +159,18 @@ final class Pgbench {
                     p.destroyForcibly();
                 }
             });
+        }
+    }
+
+    /** Connections the server still accepts from this user (superusers may take the reserved ones too). */
+    static int freeConnections(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT current_setting('max_connections')::int "
+                + "- (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int "
+                + "- CASE WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN 0 "
+                + "ELSE current_setting('superuser_reserved_connections')::int END")) {
+            rs.next();
+            return rs.getInt(1);
         }
     }
 

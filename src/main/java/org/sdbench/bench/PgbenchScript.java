@@ -8,8 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.sdbench.db.StatementCapture;
 
 /**
  * The pgbench scripts of a replay. Each recorded connection's statements, in their order and
@@ -21,33 +27,119 @@ import java.util.Locale;
  * waits for (released when its session ends), then waits for the start gate (second key 0), which
  * the replay holds until every pgbench has parsed its script and connected, then for its
  * predecessor's lock. So the replay keeps one connection per recorded connection busy at a time.
+ * Every part holds a connection from the start, so when the parts would outnumber the
+ * connections the server has free, the chunks grow (and parse longer) until they fit.
+ *
+ * <p>A capture in the prepared form ({@code EXECUTE sN(…)}) gets, in each part, the PREPARE of
+ * every statement the part executes and its warm-up (EXPLAIN EXECUTEs that plan it as its first
+ * executions would), before the start gate. A part is a session of its own and starts with no
+ * prepared statement; pgjdbc's long-lived connection prepared and planned each statement once
+ * early in the run. Neither is timed, so the replay's sessions start where pgjdbc's were after
+ * their first few executions, which a long run amortises.
  */
 final class PgbenchScript {
-    /** Chunk bounds: a few seconds of parsing at most. */
-    static final int MAX_LINES = 3_000;
-    static final long MAX_BYTES = 3_000_000;
+    /** Chunk bounds: pgbench parses a chunk within a second or so (its time grows with lines x bytes). */
+    static final Bounds BOUNDS = new Bounds(3_000, 3_000_000);
 
-    /** One connection's chain of chunk scripts, in order. */
-    record Chain(int connection, List<Path> scripts) {
+    /** An EXECUTE where a command or a statement of a multi-statement command starts. */
+    private static final Pattern EXECUTE = Pattern.compile("(?:^|\\\\; )EXECUTE (s\\d+)\\b");
+
+    /** A chunk ends at the first transaction end after it reached {@code lines} lines or {@code bytes} bytes. */
+    record Bounds(int lines, long bytes) {
+        Bounds scaled(double f) {
+            return new Bounds((int) Math.min(Integer.MAX_VALUE, Math.ceil(lines * f)), (long) Math.ceil(bytes * f));
+        }
+    }
+
+    /**
+     * One connection's chain of chunk scripts, in order.
+     *
+     * @param prepares PREPAREs in its parts (before the start gate)
+     * @param executions EXECUTEs in its parts
+     */
+    record Chain(int connection, List<Path> scripts, long prepares, long executions) {
+    }
+
+    /** Where a capture file may be cut: each line's size, and which lines end a transaction. */
+    private record Layout(Path file, int[] sizes, BitSet ends) {
+        /** Lines per chunk under {@code b}. */
+        List<Integer> cut(Bounds b) {
+            List<Integer> out = new ArrayList<>();
+            int lines = 0;
+            long bytes = 0;
+            for (int i = 0; i < sizes.length; i++) {
+                lines++;
+                bytes += sizes[i];
+                if (ends.get(i) && (lines >= b.lines() || bytes >= b.bytes())) {
+                    out.add(lines);
+                    lines = 0;
+                    bytes = 0;
+                }
+            }
+            if (lines > 0) {
+                out.add(lines);
+            }
+            return out;
+        }
     }
 
     private PgbenchScript() {
     }
 
-    static List<Chain> write(List<Path> connections, Path dir, int gateKey, String description) {
-        return write(connections, dir, gateKey, description, MAX_LINES, MAX_BYTES);
+    /**
+     * @param prepares set-up of each statement by name, for a capture in the prepared form (empty for plain SQL)
+     * @param maxParts the connections the replay may hold at once
+     */
+    static List<Chain> write(List<Path> connections, Map<String, StatementCapture.Prepared> prepares, Path dir, int gateKey,
+                             String description, int maxParts) {
+        return write(connections, prepares, dir, gateKey, description, BOUNDS, maxParts);
     }
 
-    static List<Chain> write(List<Path> connections, Path dir, int gateKey, String description, int maxLines,
-                             long maxBytes) {
+    static List<Chain> write(List<Path> connections, Map<String, StatementCapture.Prepared> prepares, Path dir, int gateKey,
+                             String description, Bounds bounds, int maxParts) {
         if (connections.isEmpty()) {
             throw new IllegalArgumentException("no connection sent any statement: nothing to replay");
         }
+        if (maxParts < connections.size()) {
+            throw new org.sdbench.db.EnvironmentException("the replay needs at least " + connections.size()
+                    + " connections at once (one per recorded connection) and the server has " + maxParts
+                    + " free (max_connections)");
+        }
+        List<Layout> layouts = connections.stream().map(PgbenchScript::layout).toList();
+        Bounds b = bounds;
+        List<List<Integer>> cuts = cuts(layouts, b);
+        // Each growth step cuts fewer chunks; one chunk per connection always fits.
+        while (cuts.stream().mapToInt(List::size).sum() > maxParts) {
+            b = b.scaled(1.25);
+            cuts = cuts(layouts, b);
+        }
         List<Chain> chains = new ArrayList<>();
-        for (int k = 0; k < connections.size(); k++) {
-            List<List<String>> chunks = chunks(connections.get(k), maxLines, maxBytes);
-            List<Path> scripts = new ArrayList<>();
+        for (int k = 0; k < layouts.size(); k++) {
+            chains.add(write(k, layouts.get(k).file(), cuts.get(k), prepares, dir, gateKey, description));
+        }
+        return chains;
+    }
+
+    private static List<List<Integer>> cuts(List<Layout> layouts, Bounds b) {
+        return layouts.stream().map(l -> l.cut(b)).toList();
+    }
+
+    private static Chain write(int k, Path capture, List<Integer> chunks, Map<String, StatementCapture.Prepared> prepares,
+                               Path dir, int gateKey, String description) {
+        List<Path> scripts = new ArrayList<>();
+        long prepared = 0;
+        long executions = 0;
+        try (BufferedReader in = Files.newBufferedReader(capture, StandardCharsets.UTF_8)) {
             for (int j = 0; j < chunks.size(); j++) {
+                List<String> lines = new ArrayList<>(chunks.get(j));
+                for (int i = 0; i < chunks.get(j); i++) {
+                    lines.add(in.readLine());
+                }
+                Map<String, Integer> used = prepares.isEmpty() ? Map.of() : executions(lines, prepares);
+                for (int n : used.values()) {
+                    executions += n;
+                }
+                prepared += used.size();
                 Path script = dir.resolve(String.format(Locale.ROOT, "replay-%03d-%04d.sql", k, j));
                 try (BufferedWriter out = Files.newBufferedWriter(script, StandardCharsets.UTF_8)) {
                     out.write("-- " + description.replace("\n", "\n-- ") + "; connection " + k + ", part " + (j + 1)
@@ -55,11 +147,18 @@ final class PgbenchScript {
                     if (j + 1 < chunks.size()) {
                         out.write("SELECT pg_advisory_lock(" + gateKey + ", " + lockId(k, j + 1) + ");\n");
                     }
+                    for (String name : used.keySet()) {
+                        StatementCapture.Prepared p = prepares.get(name);
+                        out.write(p.prepare());
+                        out.write('\n');
+                        out.write(p.warmUp());
+                        out.write('\n');
+                    }
                     out.write("SELECT pg_advisory_xact_lock_shared(" + gateKey + ", 0);\n");
                     if (j > 0) {
                         out.write("SELECT pg_advisory_xact_lock_shared(" + gateKey + ", " + lockId(k, j) + ");\n");
                     }
-                    for (String line : chunks.get(j)) {
+                    for (String line : lines) {
                         out.write(line);
                         out.write('\n');
                     }
@@ -68,9 +167,25 @@ final class PgbenchScript {
                 }
                 scripts.add(script);
             }
-            chains.add(new Chain(k, scripts));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the statement capture " + capture, e);
         }
-        return chains;
+        return new Chain(k, scripts, prepared, executions);
+    }
+
+    /** How often each of the prepared statements is executed in {@code lines}, in the order of first use. */
+    private static Map<String, Integer> executions(List<String> lines, Map<String, StatementCapture.Prepared> prepares) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (String line : lines) {
+            Matcher m = EXECUTE.matcher(line);
+            while (m.find()) {
+                // A parameter's text could spell an EXECUTE; only the capture's statements count.
+                if (prepares.containsKey(m.group(1))) {
+                    out.merge(m.group(1), 1, Integer::sum);
+                }
+            }
+        }
+        return out;
     }
 
     /** The lock that part {@code j} of connection {@code k} waits for (its predecessor holds it). */
@@ -78,28 +193,19 @@ final class PgbenchScript {
         return 1 + k * 100_000 + j;
     }
 
-    /** A capture file's lines, cut after a COMMIT or ROLLBACK once a chunk reached a bound. */
-    private static List<List<String>> chunks(Path capture, int maxLines, long maxBytes) {
-        List<List<String>> out = new ArrayList<>();
-        List<String> current = new ArrayList<>();
-        long bytes = 0;
+    private static Layout layout(Path capture) {
+        List<Integer> sizes = new ArrayList<>();
+        BitSet ends = new BitSet();
         try (BufferedReader in = Files.newBufferedReader(capture, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
-                current.add(line);
-                bytes += line.length() + 1;
-                boolean end = line.equals("COMMIT;") || line.equals("ROLLBACK;");
-                if (end && (current.size() >= maxLines || bytes >= maxBytes)) {
-                    out.add(current);
-                    current = new ArrayList<>();
-                    bytes = 0;
+                if (line.equals("COMMIT;") || line.equals("ROLLBACK;")) {
+                    ends.set(sizes.size());
                 }
+                sizes.add(line.length() + 1);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the statement capture " + capture, e);
         }
-        if (!current.isEmpty()) {
-            out.add(current);
-        }
-        return out;
+        return new Layout(capture, sizes.stream().mapToInt(Integer::intValue).toArray(), ends);
     }
 }

@@ -22,6 +22,11 @@ import org.sdbench.load.TransactionalReset;
  * one client per recorded connection, so the DBMS gets the same statements, commits and
  * connections with no simulator in between. The replay's DS/h equivalent is the recorded run's
  * dialog steps over pgbench's time. What the replay leaves out is listed in bench/efficiency.md.
+ *
+ * <p>By default the replay sends each statement as {@code EXECUTE} of a statement it prepared
+ * and planned before the start with the parameter types pgjdbc declared, so the server skips
+ * parse and plan as it does for pgjdbc's named server-side statements; {@code simple} inlines the parameters
+ * as literals instead, so the server parses and plans every statement.
  */
 public final class ReplayBench {
     /** The target: a saturated run reaches at least this share of the replay's DS/h. */
@@ -31,7 +36,8 @@ public final class ReplayBench {
 
     /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
     public record Options(int users, Duration rampUp, Duration window, Duration recordWindow, AppServerConfig appServer, WorkloadConfig workload,
-                          long seed, Path work, PgbenchTarget target, Duration pgbenchTimeout) {
+                          long seed, Path work, PgbenchTarget target, Duration pgbenchTimeout,
+                          StatementCapture.Protocol protocol) {
     }
 
     private final Database db;
@@ -49,16 +55,17 @@ public final class ReplayBench {
         RunSpec spec = RunSpec.sql("replay", o.appServer(), RunSpec.zeroCpu(o.workload(), Duration.ZERO), o.users(), o.seed())
                 .phases(o.rampUp(), o.window(), Duration.ofSeconds(1));
         out.printf(Locale.ROOT, "bench replay: %d users, think 0, no work per step, %d x %d dialog + %d update WPs, "
-                        + "ramp-up %d s, window %d s (recorded run: %d s); capture and scripts in %s%n", o.users(),
-                o.appServer().instances(), o.appServer().dialogWorkProcesses(), o.appServer().updateWorkProcesses(),
-                o.rampUp().toSeconds(), o.window().toSeconds(), o.recordWindow().toSeconds(), o.work());
+                        + "ramp-up %d s, window %d s (recorded run: %d s); replay protocol %s; capture and scripts in %s%n",
+                o.users(), o.appServer().instances(), o.appServer().dialogWorkProcesses(),
+                o.appServer().updateWorkProcesses(), o.rampUp().toSeconds(), o.window().toSeconds(),
+                o.recordWindow().toSeconds(), o.protocol(), o.work());
         out.println("1/3 sdbench saturated (measured)");
         out.flush();
         BenchResult measured = runner.run(spec);
         out.println("2/3 sdbench saturated again, recording its statements");
         out.flush();
         BenchResult recorded;
-        StatementCapture capture = new StatementCapture(o.work().resolve("capture"));
+        StatementCapture capture = new StatementCapture(o.work().resolve("capture"), o.protocol());
         try {
             db.captureStatements(capture);
             recorded = runner.run(spec.phases(o.rampUp(), o.recordWindow(), Duration.ofSeconds(1)));
@@ -69,9 +76,10 @@ public final class ReplayBench {
         String what = String.format(Locale.ROOT, "sdbench bench replay: %d dialog steps of %d users, %d connections, "
                 + "%d round trips, %d transactions; replayed after sdbench's baseline reset", recorded.runSteps(),
                 o.users(), capture.files().size(), capture.roundTrips(), capture.transactions());
-        List<PgbenchScript.Chain> scripts = PgbenchScript.write(capture.files(), o.work(), GATE_KEY, what);
-        out.printf(Locale.ROOT, "3/3 pgbench replay of %,d round trips on %d connections in %d parts (scripts "
-                        + "%s/replay-*.sql)%n", capture.roundTrips(), scripts.size(),
+        List<PgbenchScript.Chain> scripts = PgbenchScript.write(capture.files(), capture.preparedStatements(), o.work(),
+                GATE_KEY, what, partsAllowed());
+        out.printf(Locale.ROOT, "3/3 pgbench replay (%s) of %,d round trips on %d connections in %d parts (scripts "
+                        + "%s/replay-*.sql)%n", o.protocol(), capture.roundTrips(), scripts.size(),
                 scripts.stream().mapToInt(c -> c.scripts().size()).sum(), o.work());
         out.flush();
         new TransactionalReset(db).reset();
@@ -85,10 +93,11 @@ public final class ReplayBench {
         new TransactionalReset(db).reset();
         out.printf(Locale.ROOT, "replay order          %d of the replayed update requests were still in VBHDR at the end "
                 + "(an update client got to the request before the dialog client had written it; removed)%n", overtaken);
-        return print(measured, recorded, capture, pg);
+        return print(measured, recorded, capture, scripts, pg);
     }
 
-    private boolean print(BenchResult m, BenchResult rec, StatementCapture capture, Pgbench.Result pg) {
+    private boolean print(BenchResult m, BenchResult rec, StatementCapture capture, List<PgbenchScript.Chain> scripts,
+                          Pgbench.Result pg) {
         out.println();
         double sdPerHour = m.stepsPerSecond() * 3600;
         out.printf(Locale.ROOT, "sdbench               %,.0f DS/h (%,.0f steps/s, response avg %.2f ms, errors %d), "
@@ -105,6 +114,7 @@ public final class ReplayBench {
                 (double) capture.statements() / Math.max(1, rec.runSteps()),
                 (double) capture.roundTrips() / Math.max(1, rec.runSteps()), capture.transactions(),
                 (double) capture.transactions() / Math.max(1, rec.runSteps()), capture.files().size());
+        protocol(capture, scripts);
         out.printf(Locale.ROOT, "transport             sdbench's work processes: %s; pgbench: -h %s%n",
                 db.transport().description(), Pgbench.hostOf(pg.command()));
         out.printf(Locale.ROOT, "pgbench command       %s (one per part of a connection, all parsed and connected before the start; %d parts)%n",
@@ -132,6 +142,42 @@ public final class ReplayBench {
                 100 * TARGET_SHARE, 100 * share, share >= TARGET_SHARE ? "MET" : "NOT MET");
         out.flush();
         return share >= TARGET_SHARE;
+    }
+
+    /** Parts the server can connect at once: its free connections less the start gate's and one to spare. */
+    private int partsAllowed() {
+        try (Connection c = db.connect()) {
+            return Pgbench.freeConnections(c) - 1;
+        } catch (SQLException e) {
+            throw new EnvironmentException("reading the free connections of " + db.describe() + " failed: "
+                    + e.getMessage());
+        }
+    }
+
+    /** Which protocol the replay used, and the server work in which it still differs from pgjdbc's. */
+    private void protocol(StatementCapture capture, List<PgbenchScript.Chain> scripts) {
+        long prepares = scripts.stream().mapToLong(PgbenchScript.Chain::prepares).sum();
+        long executions = scripts.stream().mapToLong(PgbenchScript.Chain::executions).sum();
+        double unnamed = (double) capture.unnamedStatements() / Math.max(1, capture.statements() - capture.transactions());
+        if (capture.protocol() == StatementCapture.Protocol.SIMPLE) {
+            out.printf(Locale.ROOT, "replay protocol       simple: every statement as plain SQL with its parameters inlined, "
+                    + "so the server parses and plans each one, where pgjdbc ran %.0f%% of them as named prepared "
+                    + "statements (no parse, cached plan): --replay-protocol prepared for like server work%n",
+                    100 * (1 - unnamed));
+            return;
+        }
+        out.printf(Locale.ROOT, "replay protocol       prepared: %,d EXECUTE sN('...') of %d statements, prepared with "
+                        + "pgjdbc's parameter types and planned (%d EXPLAIN EXECUTEs each) in every part's session before "
+                        + "the start (%,d PREPAREs), so the server skips parse and plan as for pgjdbc's named statements on "
+                        + "a connection in its stride. Left different: the server parses each short EXECUTE text, and COMMIT "
+                        + "and ROLLBACK as text (pgjdbc sends Bind/Execute of named statements for all three); in the "
+                        + "recorded run pgjdbc sent %.1f%% of the statements unnamed (parsed and planned: a statement's "
+                        + "first 4 on a new connection), which the replay prepares too%n", executions,
+                capture.preparedStatements().size(), StatementCapture.WARM_UP_PLANS, prepares, 100 * unnamed);
+        if (unnamed > 0.5) {
+            out.println("  note                pgjdbc prepared few of these statements (prepareThreshold=0 in the URL?): "
+                    + "the prepared replay does less server work than sdbench did; compare with --replay-protocol simple");
+        }
     }
 
     /**

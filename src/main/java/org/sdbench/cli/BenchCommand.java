@@ -164,6 +164,11 @@ final class BenchCommand implements Runnable {
                     + "of the same run: a second run records what every pooled connection sends, pgbench replays it "
                     + "with one client per connection on the reset data, and its time gives a DS/h equivalent. "
                     + "Target: sdbench reaches >= 90 %% of it. PostgreSQL only; needs pgbench on the PATH.",
+                    "The replay sends each statement as EXECUTE of a statement prepared before the start with the "
+                    + "parameter types pgjdbc declared (--replay-protocol prepared, the default): the server skips parse "
+                    + "and plan as for pgjdbc's named statements and only parses the short EXECUTE text. "
+                    + "--replay-protocol simple inlines the parameters as literals: the server parses and plans every "
+                    + "statement.",
                     "The capture and the scripts (replay-KKK-PPPP.sql: connection KKK cut into parts) stay in the work "
                     + "folder; they hold the run's data, never a password."})
     static final class Replay implements Callable<Integer> {
@@ -188,6 +193,12 @@ final class BenchCommand implements Runnable {
         @Option(names = "--pgbench-timeout", paramLabel = "DURATION", defaultValue = "10m", description = "Bound on "
                 + "the pgbench replay (default ${DEFAULT-VALUE}).")
         String pgbenchTimeout;
+
+        @Option(names = "--replay-protocol", paramLabel = "simple|prepared", defaultValue = "prepared",
+                converter = ProtocolConverter.class, description = "How pgbench sends the recorded statements: "
+                + "prepared (PREPARE before the start, then EXECUTE with the recorded parameters: pgjdbc's server work) "
+                + "or simple (parameters inlined as literals: parse and plan of every statement); default ${DEFAULT-VALUE}.")
+        org.sdbench.db.StatementCapture.Protocol protocol;
 
         @Spec
         CommandSpec spec;
@@ -215,11 +226,24 @@ final class BenchCommand implements Runnable {
                 java.nio.file.Path dir = workDir != null ? workDir : java.nio.file.Files.createTempDirectory("sdbench-replay-");
                 var o = new ReplayBench.Options(c.run().users(), up, w, Durations.parse("--record-window", recordWindow),
                         c.appServer(), c.workload(), c.run().seed(), dir,
-                        target, limit);
+                        target, limit, protocol);
                 return new ReplayBench(db, new BenchRun(db, name, out), out).run(o) ? ExitCode.OK : ExitCode.FAILED_CHECK;
             } catch (java.io.IOException e) {
                 throw new EnvironmentException("cannot create the replay's work folder: " + e.getMessage());
             }
+        }
+    }
+
+    /** simple|prepared, as the help spells them. */
+    static final class ProtocolConverter implements CommandLine.ITypeConverter<org.sdbench.db.StatementCapture.Protocol> {
+        @Override
+        public org.sdbench.db.StatementCapture.Protocol convert(String value) {
+            for (var p : org.sdbench.db.StatementCapture.Protocol.values()) {
+                if (p.toString().equals(value)) {
+                    return p;
+                }
+            }
+            throw new CommandLine.TypeConversionException("'" + value + "': expected simple or prepared");
         }
     }
 
