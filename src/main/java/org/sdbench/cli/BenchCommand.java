@@ -65,8 +65,9 @@ final class BenchCommand implements Runnable {
         boolean noSql;
 
         @Option(names = "--warm-up", paramLabel = "DURATION", defaultValue = "8s", description = "Unmeasured run per "
-                + "variant first, repeated while the JIT compiler still used more than 3 %% of the JVM's CPU (at most "
-                + "6 rounds), so that compiling is done before the rounds (default ${DEFAULT-VALUE}).")
+                + "variant first (three times as long with SQL), repeated while the JIT compiler still used more than "
+                + "3 %% of the JVM's CPU (at most 6 rounds), so that compiling is done before the rounds (default "
+                + "${DEFAULT-VALUE}).")
         String warmUp;
 
         @Spec
