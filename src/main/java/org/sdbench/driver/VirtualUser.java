@@ -97,6 +97,7 @@ final class VirtualUser {
         if (start < 0) {
             return DONE;
         }
+        crowd.metrics().recordThinkLag(Math.max(0, start - next));
         StepResult r = crowd.service().dialogStep(userNo, SdStep.LOOP.get(stepIndex));
         return finish(r, start);
     }
@@ -105,8 +106,9 @@ final class VirtualUser {
      * Sends the next step without a thread of its own where nothing about it can block: the user
      * is logged on, the run goes on, and the service answers asynchronously (two-tier). The answer
      * then finishes the turn on the thread that delivers it, and {@code then} puts the user back in
-     * line; no virtual thread is started or woken for the step. False, having done nothing, when
-     * the turn needs a thread ({@link #turn()}): log-on, log-off, or a service that cannot.
+     * line; no virtual thread is started or woken for the step. False, having sent and recorded
+     * nothing, when the turn needs a thread ({@link #turn()}): log-on, log-off, or a service that
+     * cannot.
      */
     boolean sendStep(java.util.function.Consumer<VirtualUser> then) {
         if (!loggedOn || broken) {
@@ -116,27 +118,38 @@ final class VirtualUser {
         if (start < 0) {
             return false;
         }
-        return crowd.service().sendStep(userNo, SdStep.LOOP.get(stepIndex), r -> {
-            try {
-                due = finish(r, start);
-            } catch (RuntimeException | Error e) {
-                // A bug: as on a thread of its own, the user logs off (in its next turn, which may block).
-                LOG.warn("user {}: step {} could not be finished", userNo, r.step().label(), e);
-                broken = true;
-                due = crowd.clock().nanoTime();
-            }
-            then.accept(this);
-        });
+        // Taken before sending: the answer may finish the turn (and move next on) before sendStep returns.
+        long lag = Math.max(0, start - next);
+        boolean sent;
+        try {
+            sent = crowd.service().sendStep(userNo, SdStep.LOOP.get(stepIndex), r -> {
+                try {
+                    due = finish(r, start);
+                } catch (RuntimeException | Error e) {
+                    // A bug: as on a thread of its own, the user logs off (in its next turn, which may block).
+                    LOG.warn("user {}: step {} could not be finished", userNo, r.step().label(), e);
+                    broken = true;
+                    due = crowd.clock().nanoTime();
+                }
+                then.accept(this);
+            });
+        } catch (RuntimeException e) {
+            // Nothing was sent (the queue refused the step): the timer thread must go on for everyone else,
+            // and this user logs off in a turn of its own, as one whose step threw on its thread does.
+            LOG.warn("user {}: step {} could not be sent", userNo, SdStep.LOOP.get(stepIndex).label(), e);
+            broken = true;
+            return false;
+        }
+        if (sent) {
+            crowd.metrics().recordThinkLag(lag);
+        }
+        return sent;
     }
 
-    /** When the step starts, its think-time lag recorded; -1 when the run has ended or is stopping. */
+    /** When the step starts; -1 when the run has ended or is stopping. */
     private long startable() {
         long start = crowd.clock().nanoTime();
-        if (start >= crowd.phases().end() || crowd.stopRequested().getAsBoolean()) {
-            return -1;
-        }
-        crowd.metrics().recordThinkLag(Math.max(0, start - next));
-        return start;
+        return start >= crowd.phases().end() || crowd.stopRequested().getAsBoolean() ? -1 : start;
     }
 
     /** Records the answer, moves the loop on (or abandons it) and says when the user is due again. */

@@ -174,6 +174,37 @@ class VirtualUserTest {
         assertEquals(1, s.logoffs);
     }
 
+    @ParameterizedTest(name = "answered asynchronously: {0}")
+    @ValueSource(booleans = {false, true})
+    void run_everyStep_thinkLagRecordedExactlyOnce(boolean async) {
+        StepClock clock = new StepClock(0);
+        Phases p = new Phases(0, 0, 1_000 * MS, 0, 1);
+        FakeService s = new FakeService(clock, 20 * MS, List.of());
+        s.async = async;
+        RunMetrics metrics = new RunMetrics(clock);
+        var user = new VirtualUser(1, crowd(s, p, 80 * MS, metrics, new AtomicInteger(), () -> false),
+                new SplittableRandom(1));
+        runAll(clock, List.of(user));
+        metrics.interval(true);
+        assertEquals(s.calls.size(), metrics.summary().thinkLag().count(), "one lag per step, whichever way it went");
+        assertEquals(0, metrics.summary().thinkLag().maxMs(), "on a virtual clock every step starts on time");
+    }
+
+    @Test
+    void sendStep_serviceThrowsWhenSending_userLogsOffAndTheTimerGoesOn() {
+        StepClock clock = new StepClock(0);
+        Phases p = new Phases(0, 0, 1_000 * MS, 0, 1);
+        FakeService s = new FakeService(clock, 10 * MS, List.of()) {
+            @Override
+            public boolean sendStep(int userNo, SdStep step, java.util.function.Consumer<StepResult> answer) {
+                throw new IllegalStateException("the dispatcher refused the step");
+            }
+        };
+        runOne(s, p, 10 * MS);
+        assertEquals(1, s.calls.size(), "only the log-on turn's step, sent on its thread");
+        assertEquals(1, s.logoffs);
+    }
+
     @Test
     void sendStep_answerCannotBeFinished_userLogsOffInItsNextTurn() {
         StepClock clock = new StepClock(0);
