@@ -85,6 +85,7 @@ class UnixDomainSocketTest {
             assertFalse(s.isClosed());
             assertEquals(1, watchdog.watched());
             s.getOutputStream().write(new byte[] {1, 2, 3});
+            s.getOutputStream().flush();
             ByteBuffer got = ByteBuffer.allocate(3);
             while (got.hasRemaining()) {
                 peer.read(got);
@@ -125,6 +126,62 @@ class UnixDomainSocketTest {
     }
 
     /** The real thing: the pools' connections reach PostgreSQL without TCP, and a stalled statement still ends. */
+    @Test
+    void write_largeAndSmallPieces_heldUntilFlushThenSentWhole() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        Path path = dir.resolve("writes.sock");
+        try (ServerSocketChannel server = listen(path);
+             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+             SocketChannel peer = server.accept()) {
+            byte[] big = new byte[70_000];
+            for (int i = 0; i < big.length; i++) {
+                big[i] = (byte) i;
+            }
+            var out = s.getOutputStream();
+            out.write(7);
+            out.write(big, 0, big.length);
+            out.write(new byte[] {1, 2, 3}, 1, 2);
+            peer.configureBlocking(false);
+            assertEquals(0, peer.read(ByteBuffer.allocate(1)), "nothing is sent before the flush");
+            out.flush();
+            peer.configureBlocking(true);
+            ByteBuffer got = ByteBuffer.allocate(1 + big.length + 2);
+            while (got.hasRemaining()) {
+                peer.read(got);
+            }
+            assertEquals(7, got.get(0));
+            for (int i = 0; i < big.length; i++) {
+                assertEquals(big[i], got.get(1 + i));
+            }
+            assertEquals(2, got.get(1 + big.length));
+            assertEquals(3, got.get(2 + big.length));
+            out.write(new byte[] {9}, 0, 1);
+            out.flush();
+            ByteBuffer again = ByteBuffer.allocate(1);
+            peer.read(again);
+            assertEquals(9, again.get(0), "the buffer is empty again after a flush");
+        }
+    }
+
+    @Test
+    void pool_localServer_largeValuesRoundTripThroughTheSocket() throws Exception {
+        try (Database db = TestDb.open(TestDb.config("unix_socket", "database.transport=unix"));
+             Connection c = db.pool("unix-big", 1).getConnection()) {
+            assertTrue(db.transport().isUnix(), db.transport().description());
+            byte[] payload = new byte[100_000];
+            new java.util.Random(5).nextBytes(payload);
+            try (var ps = c.prepareStatement("SELECT ?::bytea, length(?::bytea)")) {
+                ps.setBytes(1, payload);
+                ps.setBytes(2, payload);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    assertTrue(java.util.Arrays.equals(payload, rs.getBytes(1)));
+                    assertEquals(payload.length, rs.getInt(2));
+                }
+            }
+        }
+    }
+
     @Test
     void pool_localServer_connectsWithoutTcpAndNetworkTimeoutStillEnds() throws Exception {
         try (Database db = TestDb.open(TestDb.config("unix_socket", "database.transport=unix"))) {
