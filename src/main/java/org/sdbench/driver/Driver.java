@@ -15,8 +15,9 @@ import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
 
 /**
- * The presentation tier: the users (each step on a virtual thread of its own, the think times in
- * one {@link ThinkTimer}), and a reporter that harvests the metrics at
+ * The presentation tier: the users (the think times in one {@link ThinkTimer}, a plain two-tier
+ * step sent from it and finished by its answer, any turn that may block on a virtual thread of its
+ * own), and a reporter that harvests the metrics at
  * every interval tick and at the phase boundaries, so that only the measurement window counts.
  */
 public final class Driver {

@@ -11,9 +11,10 @@ import org.sdbench.metrics.Clock;
 
 /**
  * The users between their turns: thinking, or waiting for their log-on slot. One heap ordered by
- * due time and one platform thread that sleeps until the earliest user is due, then starts the
- * turn of every user that is due through {@code turns} (a new virtual thread each); a turn puts its
- * user back in line, or reports it ended. Compared with one
+ * due time and one platform thread that sleeps until the earliest user is due, then sends the
+ * step of every user that is due ({@link VirtualUser#sendStep}) or, where that cannot be done
+ * without blocking, starts its turn through {@code turns} (a new virtual thread each); the answer
+ * or the turn puts the user back in line, or reports it ended. Compared with one
  * sleeping virtual thread per user, a thinking user costs a heap slot instead of a parked
  * continuation's stack chunks, and a step costs one wake-up (the timer's) instead of two (the
  * sleeping thread's timer, then its carrier).

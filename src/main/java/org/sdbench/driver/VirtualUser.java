@@ -6,9 +6,11 @@ import org.sdbench.protocol.StepResult;
 
 /**
  * One benchmark user: log on at its ramp-up slot, then loops of the 15 dialog steps with think time
- * after every answer until the run ends. The user runs in turns, each on a virtual thread of its
- * own: {@link #turn()} logs on or runs the next step and says when the user is due again; in
- * between, the user is only an entry in the {@link ThinkTimer}, holding no thread and no stack.
+ * after every answer until the run ends. The user runs in turns: {@link #turn()}, on a virtual
+ * thread of its own, logs on or runs the next step and says when the user is due again; a plain
+ * step of a service that answers asynchronously goes out with {@link #sendStep} instead, without a
+ * thread. In between, the user is only an entry in the {@link ThinkTimer}, holding no thread and
+ * no stack.
  *
  * <p>A failed step abandons the rest of the loop (its documents could not be built on) but never
  * the user: as a real user would, it thinks and starts over at VA01, so a failure sheds no load.
