@@ -30,7 +30,8 @@ public final class UserSession {
 
     /** SAP user name of this benchmark user, e.g. SD00042. */
     public String userName() {
-        return userNo >= 0 ? "SD".concat(org.sdbench.load.MasterKeys.zeroPad(userNo, 5)) : String.format("SD%05d", userNo);
+        // User numbers start at 1; no String.format on the save steps' path.
+        return "SD".concat(org.sdbench.load.MasterKeys.zeroPad(userNo, 5));
     }
 
     public int instance() {

@@ -1,12 +1,12 @@
 package org.sdbench.driver;
 
 import java.util.concurrent.ExecutionException;
-import org.sdbench.protocol.ReplyWait;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.ReplyWait;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;

@@ -30,7 +30,7 @@ final class VirtualUser {
     private long due;
     private int stepIndex;
     private boolean loggedOn;
-    /** A step sent without a thread could not be finished (a bug): the next turn logs the user off. */
+    /** A step sent without a thread could not be sent or finished (a bug): the next turn logs the user off. */
     private boolean broken;
     /** The thread of the turn in progress, so that a stopping driver can interrupt it. */
     private volatile Thread running;
