@@ -158,6 +158,11 @@ public final class DbSession implements AutoCloseable {
         if (rows.isEmpty()) {
             return new int[0];
         }
+        if (rows.size() == 1) {
+            // Same statement, same round trip, without pgjdbc's batch machinery (a result handler
+            // and the rewritten multi-row variants) around a single execution.
+            return new int[] {update(sql, rows.get(0))};
+        }
         begin();
         PreparedStatement ps = statement(sql);
         for (Object[] row : rows) {

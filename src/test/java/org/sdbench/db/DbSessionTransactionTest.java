@@ -1,5 +1,6 @@
 package org.sdbench.db;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -109,6 +111,30 @@ class DbSessionTransactionTest {
             assertEquals("idle in transaction", state(other, pid), "one snapshot for all reads, as before");
             s.commit();
             assertEquals("idle", state(other, pid));
+        }
+    }
+
+    @Test
+    void batch_oneRowThenThree_eachOneStatementInTheTransactionAndAllCommitted() throws SQLException {
+        String insert = "INSERT INTO st (k, v) VALUES (?, ?)";
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect();
+             Statement clean = other.createStatement()) {
+            clean.execute("DELETE FROM " + SCHEMA + ".st WHERE k >= 100");
+            int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
+            s.resetCounters();
+
+            assertArrayEquals(new int[] {1}, s.batch(insert, List.<Object[]>of(new Object[] {100, 1})));
+            assertEquals("idle in transaction", state(other, pid), "a single row opens the transaction as a batch does");
+            int[] three = s.batch(insert, List.of(new Object[] {101, 1}, new Object[] {102, 1}, new Object[] {103, 1}));
+            assertEquals(3, three.length);
+            s.commit();
+
+            assertEquals(3, s.calls(), "each batch once, and the COMMIT");
+            try (var rs = clean.executeQuery("SELECT count(*) FROM " + SCHEMA + ".st WHERE k >= 100")) {
+                rs.next();
+                assertEquals(4, rs.getInt(1));
+            }
+            clean.execute("DELETE FROM " + SCHEMA + ".st WHERE k >= 100");
         }
     }
 
