@@ -8,6 +8,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.load.FillTable;
 import org.sdbench.load.MasterKeys;
@@ -16,6 +18,7 @@ import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.Dialect;
 import org.sdbench.db.Pipeline;
 import org.sdbench.transaction.LoopState.Item;
 
@@ -161,6 +164,11 @@ final class VA01 {
         private static final String S001_SOURCE = " ";
         /** The actual data (version 000), as against planning versions. */
         private static final String S001_VERSION = "000";
+        /**
+         * The upsert's text per dialect, built once: a text built per request is a new string that
+         * the pipeline's shape and the session's statement cache hash and compare in full each time.
+         */
+        private final Map<Dialect, String> upsert = new ConcurrentHashMap<>();
 
         @Override
         public String name() {
@@ -172,7 +180,7 @@ final class VA01 {
             var st = Payloads.read(payload, Payloads.Statistics.class);
             String month = Instant.ofEpochMilli(st.createdMillis()).atZone(ZoneOffset.UTC).toLocalDate().toString()
                     .substring(0, 7).replace("-", "");
-            String sql = db.dialect().upsertAdding("s001", S001_KEY, List.of("umsatz", "menge"));
+            String sql = upsert.computeIfAbsent(db.dialect(), d -> d.upsertAdding("s001", S001_KEY, List.of("umsatz", "menge")));
             List<Object[]> rows = new ArrayList<>();
             for (Item i : st.items()) {
                 rows.add(new Object[] {MasterKeys.MANDT, S001_SOURCE, S001_VERSION, month, MasterKeys.VKORG, MasterKeys.VTWEG,
