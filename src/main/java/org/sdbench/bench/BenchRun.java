@@ -40,6 +40,11 @@ public final class BenchRun {
         return db.transport().description();
     }
 
+    /** {@link RoundTripFloor}: the least CPU a round trip costs a JDBC client here, on {@code threads} threads. */
+    RoundTripFloor.Result roundTripFloor(int threads, Duration warmUp, Duration window) throws InterruptedException {
+        return RoundTripFloor.measure(db, databaseName, threads, warmUp, window);
+    }
+
     public BenchResult run(RunSpec s) throws InterruptedException {
         if (!s.modules().isEmpty()) {
             // Documents pile up run after run, and some steps' SQL grows with them: every run with

@@ -30,6 +30,9 @@ public final class OverheadBench {
 
     static final int SQL_WARM_UP_FACTOR = 3;
 
+    /** Enough for pgjdbc to prepare SELECT 1 server-side and C2 to compile its path (hundreds of thousands of runs). */
+    static final Duration FLOOR_WARM_UP = Duration.ofSeconds(3);
+
     /** What to measure. */
     public record Options(int users, Duration think, Duration window, int rounds, boolean withSql,
                           AppServerConfig appServer, WorkloadConfig workload, long seed, Duration warmUp) {
@@ -72,7 +75,9 @@ public final class OverheadBench {
             out.printf(Locale.ROOT, "with the SD transactions: %.2fx the no-SQL figure (the difference is client-side "
                     + "JDBC work in the dialog and update work processes, plus the business logic itself)%n",
                     variants.get(2).medianMicrosPerStep() / noSql);
-            met &= printSqlTargets(variants.get(2));
+            RoundTripFloor.Result floor = runner.roundTripFloor(workProcesses(o.appServer()), FLOOR_WARM_UP, o.window());
+            printFloor(floor);
+            met &= printSqlTargets(variants.get(2), floor);
         }
         out.flush();
         return met;
@@ -115,14 +120,30 @@ public final class OverheadBench {
         return v.spec.handler() instanceof NoSqlSteps ? each : each.multipliedBy(SQL_WARM_UP_FACTOR);
     }
 
+    /** One connection busy per work process at most: the floor runs as many round trips at once. */
+    static int workProcesses(AppServerConfig a) {
+        return a.instances() * (a.dialogWorkProcesses() + a.updateWorkProcesses());
+    }
+
+    private void printFloor(RoundTripFloor.Result f) {
+        out.printf(Locale.ROOT, "round-trip floor: a prepared SELECT 1 in a loop on %d platform threads (one per work "
+                        + "process, same pool settings and transport), %d s: %,.0f round trips/s, %.1f us of JVM CPU per "
+                        + "round trip (PostgreSQL %.1f us): no round trip costs a JDBC client less on this host%n",
+                f.threads(), Math.round(f.seconds()), f.roundTripsPerSecond(), f.clientMicrosPerRoundTrip(),
+                f.dbMicrosPerRoundTrip());
+    }
+
     /** The per-statement and per-DB-CPU figures of the variant with SQL; true when both are met. */
-    private boolean printSqlTargets(Variant sql) {
+    private boolean printSqlTargets(Variant sql, RoundTripFloor.Result floor) {
         double perStatement = Stats.median(sql.microsPerStatement());
         double ratio = Stats.median(sql.dbRatios());
         out.printf(Locale.ROOT, "target: JVM CPU per SQL statement <= %.0f us -> %.1f us (rounds %s; %.1f statements "
-                        + "per dialog step, %.1f of them by the update task, COMMITs included, a batch counted once): %s%n",
+                        + "per dialog step, %.1f of them by the update task, COMMITs included, a batch counted once; "
+                        + "%.1fx the %.1f us of an empty round trip, which the statements of one update pipeline share): "
+                        + "%s%n",
                 TARGET_MICROS_PER_STATEMENT, perStatement, Stats.list(sql.microsPerStatement(), "%.1f"),
                 sql.statementsPerStep(), sql.updateStatementsPerStep(),
+                perStatement / floor.clientMicrosPerRoundTrip(), floor.clientMicrosPerRoundTrip(),
                 perStatement <= TARGET_MICROS_PER_STATEMENT ? "MET" : "NOT MET");
         out.printf(Locale.ROOT, "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
                         + "%.1f us = %.2fx (rounds %s): %s%n", TARGET_DB_RATIO, sql.medianMicrosPerStep(),

@@ -47,7 +47,9 @@ final class BenchCommand implements Runnable {
     @Command(name = "overhead", mixinStandardHelpOptions = true,
             description = "Simulator CPU per dialog step with zero configured CPU: steps without SQL (user context "
                     + "0 B and as configured) and with the SD transactions, interleaved in rounds. Targets: < 20 us per step "
-                    + "without SQL; with SQL <= 15 us per SQL statement and <= 0.25x PostgreSQL's CPU per step.")
+                    + "without SQL; with SQL <= 15 us per SQL statement and <= 0.25x PostgreSQL's CPU per step, read "
+                    + "against the CPU of an empty round trip (a prepared SELECT 1 on one thread per work process) "
+                    + "measured after the rounds.")
     static final class Overhead implements Callable<Integer> {
         @Mixin
         ConfigOptions options;

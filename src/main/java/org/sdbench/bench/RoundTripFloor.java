@@ -1,0 +1,148 @@
+package org.sdbench.bench;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.sdbench.db.Database;
+import org.sdbench.db.EnvironmentException;
+
+/**
+ * The least CPU a JDBC client of this JVM pays for one round trip to the database on this host: a
+ * prepared {@code SELECT 1} in a loop on as many platform threads as the run has work processes,
+ * through a pool and transport made as theirs are. What is left of it is the system calls of a
+ * blocking round trip (a write that wakes the backend, a read that waits for it) and pgjdbc's
+ * smallest execution; no SD statement can cost the client less, so the per-statement figure is
+ * read against it. The database's CPU for the same round trips is measured with it.
+ */
+final class RoundTripFloor {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** Beyond the window, how long the threads may take to finish their last round trip and close. */
+    private static final Duration JOIN_GRACE = Duration.ofSeconds(30);
+
+    /**
+     * @param roundTrips round trips completed inside the window, all threads
+     * @param clientNanos CPU of the looping threads inside the window (their own, from the JDK)
+     * @param dbBackendNanos CPU of the benchmark database's backends over the window
+     */
+    record Result(int threads, double seconds, long roundTrips, long clientNanos, long dbBackendNanos) {
+        Result {
+            if (threads < 1 || roundTrips < 0 || clientNanos < 0 || dbBackendNanos < 0) {
+                throw new IllegalArgumentException("round-trip floor: threads " + threads + ", round trips " + roundTrips
+                        + ", client " + clientNanos + " ns, database " + dbBackendNanos + " ns: must be >= 1, >= 0, >= 0, >= 0");
+            }
+        }
+
+        double roundTripsPerSecond() {
+            return seconds <= 0 ? 0 : roundTrips / seconds;
+        }
+
+        /** NaN when no round trip finished in the window. */
+        double clientMicrosPerRoundTrip() {
+            return roundTrips == 0 ? Double.NaN : clientNanos / 1e3 / roundTrips;
+        }
+
+        double dbMicrosPerRoundTrip() {
+            return roundTrips == 0 ? Double.NaN : dbBackendNanos / 1e3 / roundTrips;
+        }
+    }
+
+    private RoundTripFloor() {
+    }
+
+    /**
+     * Loops for {@code warmUp} (compiling pgjdbc's path, preparing the statement server-side), then
+     * measures {@code window}. A failed connection or statement is an {@link EnvironmentException}.
+     */
+    static Result measure(Database db, String databaseName, int threads, Duration warmUp, Duration window)
+            throws InterruptedException {
+        if (!THREADS.isCurrentThreadCpuTimeSupported()) {
+            throw new EnvironmentException("round-trip floor: this JVM cannot read a thread's CPU time");
+        }
+        long start = System.nanoTime() + warmUp.toNanos();
+        long end = start + window.toNanos();
+        long[] cpu = new long[threads];
+        long[] trips = new long[threads];
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        try (var pool = db.pool("round-trip-floor", threads)) {
+            List<Thread> loops = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                int me = i;
+                loops.add(Thread.ofPlatform().name("floor-" + i).start(() -> {
+                    try (Connection c = pool.getConnection()) {
+                        // As a work process reads: in autocommit, one round trip per statement, no BEGIN.
+                        c.setAutoCommit(true);
+                        PreparedStatement ps = c.prepareStatement("SELECT 1");
+                        long[] r = loop(ps, start, end);
+                        cpu[me] = r[0];
+                        trips[me] = r[1];
+                    } catch (SQLException | RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }));
+            }
+            sleepUntil(start);
+            CpuSnapshot a = CpuSnapshot.take(databaseName);
+            sleepUntil(end);
+            CpuSnapshot b = CpuSnapshot.take(databaseName);
+            long deadline = end + JOIN_GRACE.toNanos();
+            for (Thread t : loops) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !t.join(Duration.ofNanos(left))) {
+                    loops.forEach(Thread::interrupt);
+                    throw new EnvironmentException("round-trip floor: a SELECT 1 did not return within "
+                            + JOIN_GRACE.toSeconds() + " s of the window's end (database.timeouts.socket bounds it)");
+                }
+            }
+            if (failure.get() != null) {
+                throw new EnvironmentException("round-trip floor: " + failure.get().getMessage());
+            }
+            long client = 0;
+            long count = 0;
+            for (int i = 0; i < threads; i++) {
+                client += cpu[i];
+                count += trips[i];
+            }
+            CpuWindow w = CpuWindow.between(a, b);
+            return new Result(threads, w.seconds(), count, client, w.dbBackendNanos());
+        }
+    }
+
+    /** Round trips until {@code end}; returns this thread's CPU and the round trips between start and end. */
+    private static long[] loop(PreparedStatement ps, long start, long end) throws SQLException {
+        long cpuAtStart = -1;
+        long tripsAtStart = 0;
+        long trips = 0;
+        while (true) {
+            long now = System.nanoTime();
+            if (cpuAtStart < 0 && now - start >= 0) {
+                cpuAtStart = THREADS.getCurrentThreadCpuTime();
+                tripsAtStart = trips;
+            }
+            if (now - end >= 0) {
+                long cpu = cpuAtStart < 0 ? 0 : THREADS.getCurrentThreadCpuTime() - cpuAtStart;
+                return new long[] {cpu, cpuAtStart < 0 ? 0 : trips - tripsAtStart};
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+            }
+            trips++;
+        }
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+            if (Thread.interrupted()) {
+                throw new InterruptedException("round-trip floor interrupted");
+            }
+        }
+    }
+}

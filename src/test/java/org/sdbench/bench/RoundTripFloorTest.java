@@ -1,0 +1,59 @@
+package org.sdbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.sdbench.db.Database;
+import org.sdbench.load.TestDb;
+
+/** The floor counts the round trips and CPU of its own window, from every thread; never how fast they were. */
+class RoundTripFloorTest {
+    private static final String SCHEMA = "it_floor";
+
+    @Test
+    void measure_twoThreads_countsRoundTripsAndTheirCpu() throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            String name = databaseName(db);
+            long t0 = System.nanoTime();
+            RoundTripFloor.Result r = RoundTripFloor.measure(db, name, 2, Duration.ofMillis(500), Duration.ofSeconds(1));
+            long wall = System.nanoTime() - t0;
+
+            assertEquals(2, r.threads());
+            assertTrue(r.roundTrips() > 0, "round trips " + r.roundTrips());
+            assertTrue(r.clientNanos() > 0, "client CPU " + r.clientNanos());
+            // Each thread's own CPU, nothing else's: two threads cannot use more than two CPUs' worth of the call.
+            assertTrue(r.clientNanos() <= 2 * wall, r + " in " + wall + " ns");
+            assertTrue(r.clientMicrosPerRoundTrip() > 0, r.toString());
+        }
+    }
+
+    @Test
+    void result_noRoundTrips_perRoundTripIsNaN() {
+        RoundTripFloor.Result r = new RoundTripFloor.Result(1, 1.0, 0, 0, 0);
+
+        assertTrue(Double.isNaN(r.clientMicrosPerRoundTrip()));
+        assertTrue(Double.isNaN(r.dbMicrosPerRoundTrip()));
+        assertEquals(0, r.roundTripsPerSecond());
+    }
+
+    @Test
+    void result_negativeCount_isRejectedWithTheValues() {
+        var e = assertThrows(IllegalArgumentException.class, () -> new RoundTripFloor.Result(0, 1.0, -1, 0, 0));
+
+        assertTrue(e.getMessage().contains("threads 0"), e.getMessage());
+    }
+
+    private static String databaseName(Database db) throws Exception {
+        try (Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT current_database()")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}
