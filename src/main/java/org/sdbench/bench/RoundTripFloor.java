@@ -16,11 +16,12 @@ import org.sdbench.db.EnvironmentException;
 
 /**
  * The least CPU a JDBC client of this JVM pays for one round trip to the database on this host: a
- * prepared {@code SELECT 1} in a loop on as many platform threads as the run has work processes,
- * through a pool and transport made as theirs are. What is left of it is the system calls of a
- * blocking round trip (a write that wakes the backend, a read that waits for it) and pgjdbc's
- * smallest execution; no SD statement can cost the client less, so the per-statement figure is
- * read against it. The database's CPU for the same round trips is measured with it.
+ * prepared {@code SELECT 1} ({@link org.sdbench.db.Dialect#emptyQuery()}) in a loop on as many
+ * platform threads as the run has work processes, through a pool and transport made as theirs are.
+ * What is left of it is the system calls of a blocking round trip (a write that wakes the backend, a
+ * read that waits for it) and pgjdbc's smallest execution; no SD statement costs the client less
+ * than its share of a round trip, so the per-statement figure is read against it. The database's CPU
+ * for the same round trips is measured with it.
  */
 final class RoundTripFloor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -79,10 +80,11 @@ final class RoundTripFloor {
                     try (Connection c = pool.getConnection()) {
                         // As a work process reads: in autocommit, one round trip per statement, no BEGIN.
                         c.setAutoCommit(true);
-                        PreparedStatement ps = c.prepareStatement("SELECT 1");
-                        long[] r = loop(ps, start, end);
-                        cpu[me] = r[0];
-                        trips[me] = r[1];
+                        try (PreparedStatement ps = c.prepareStatement(db.dialect().emptyQuery())) {
+                            long[] r = loop(ps, start, end);
+                            cpu[me] = r[0];
+                            trips[me] = r[1];
+                        }
                     } catch (SQLException | RuntimeException e) {
                         failure.compareAndSet(null, e);
                     }
@@ -97,7 +99,7 @@ final class RoundTripFloor {
                 long left = deadline - System.nanoTime();
                 if (left <= 0 || !t.join(Duration.ofNanos(left))) {
                     loops.forEach(Thread::interrupt);
-                    throw new EnvironmentException("round-trip floor: a SELECT 1 did not return within "
+                    throw new EnvironmentException("round-trip floor: a query did not return within "
                             + JOIN_GRACE.toSeconds() + " s of the window's end (database.timeouts.socket bounds it)");
                 }
             }

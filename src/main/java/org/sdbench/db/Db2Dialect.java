@@ -49,6 +49,11 @@ public final class Db2Dialect implements Dialect {
     }
 
     @Override
+    public String emptyQuery() {
+        return "VALUES 1";
+    }
+
+    @Override
     public String firstRows(int n) {
         return "FETCH FIRST " + n + " ROWS ONLY";
     }

@@ -47,6 +47,11 @@ public interface Dialect {
     /** {@code LIMIT}-style clause for a fixed row count. */
     String firstRows(int n);
 
+    /** A query that reads no table and returns one row: the least a statement can ask of the server. */
+    default String emptyQuery() {
+        return "SELECT 1";
+    }
+
     /**
      * Whether the driver sends several parameterised statements of one SQL text in one request
      * (each executed on its own, in order); otherwise {@link DbSession#run(Pipeline)} sends them one by one.
