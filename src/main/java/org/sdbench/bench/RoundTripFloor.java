@@ -76,7 +76,7 @@ final class RoundTripFloor {
             List<Thread> loops = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 int me = i;
-                loops.add(Thread.ofPlatform().name("floor-" + i).start(() -> {
+                loops.add(Thread.ofPlatform().name("floor-" + i).daemon(true).start(() -> {
                     try (Connection c = pool.getConnection()) {
                         // As a work process reads: in autocommit, one round trip per statement, no BEGIN.
                         c.setAutoCommit(true);
@@ -90,10 +90,18 @@ final class RoundTripFloor {
                     }
                 }));
             }
-            sleepUntil(start);
-            CpuSnapshot a = CpuSnapshot.take(databaseName);
-            sleepUntil(end);
-            CpuSnapshot b = CpuSnapshot.take(databaseName);
+            CpuSnapshot a;
+            CpuSnapshot b;
+            try {
+                sleepUntil(start);
+                a = CpuSnapshot.take(databaseName);
+                sleepUntil(end);
+                b = CpuSnapshot.take(databaseName);
+            } catch (InterruptedException e) {
+                // Ctrl-C: the loops stop with us (an interrupted channel read closes its socket).
+                loops.forEach(Thread::interrupt);
+                throw e;
+            }
             long deadline = end + JOIN_GRACE.toNanos();
             for (Thread t : loops) {
                 long left = deadline - System.nanoTime();
@@ -128,7 +136,7 @@ final class RoundTripFloor {
                 cpuAtStart = THREADS.getCurrentThreadCpuTime();
                 tripsAtStart = trips;
             }
-            if (now - end >= 0) {
+            if (now - end >= 0 || Thread.currentThread().isInterrupted()) {
                 long cpu = cpuAtStart < 0 ? 0 : THREADS.getCurrentThreadCpuTime() - cpuAtStart;
                 return new long[] {cpu, cpuAtStart < 0 ? 0 : trips - tripsAtStart};
             }
