@@ -127,8 +127,8 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
 
     /** The step only enters a dispatcher queue of this process; its work process answers. */
     @Override
-    public boolean sendStep(int userNo, SdStep step, java.util.function.Consumer<StepResult> answer) {
-        if (!(enqueue instanceof EnqueueServer)) {
+    public boolean sendStep(int userNo, SdStep step, Consumer<StepResult> answer) {
+        if (!enqueue.isLocal()) {
             // A remote enqueue server (an app-server process) would make abandonLoop wait for the network.
             return false;
         }

@@ -2,6 +2,7 @@ package org.sdbench.appserver;
 
 import java.util.SplittableRandom;
 import org.sdbench.appserver.enqueue.LockOwner;
+import org.sdbench.load.MasterKeys;
 
 /**
  * A logged-on user as the app server sees it: its instance, its lock owner, its user context
@@ -31,7 +32,7 @@ public final class UserSession {
     /** SAP user name of this benchmark user, e.g. SD00042. */
     public String userName() {
         // User numbers start at 1; no String.format on the save steps' path.
-        return "SD".concat(org.sdbench.load.MasterKeys.zeroPad(userNo, 5));
+        return "SD".concat(MasterKeys.zeroPad(userNo, 5));
     }
 
     public int instance() {

@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import org.sdbench.db.Database;
 import org.sdbench.db.EnvironmentException;
+import org.sdbench.metrics.Clock;
 
 /**
  * The least CPU a JDBC client of this JVM pays for one round trip to the database on this host: a
@@ -67,7 +67,8 @@ final class RoundTripFloor {
         if (!THREADS.isCurrentThreadCpuTimeSupported()) {
             throw new EnvironmentException("round-trip floor: this JVM cannot read a thread's CPU time");
         }
-        long start = System.nanoTime() + warmUp.toNanos();
+        Clock clock = Clock.SYSTEM;
+        long start = clock.nanoTime() + warmUp.toNanos();
         long end = start + window.toNanos();
         long[] cpu = new long[threads];
         long[] trips = new long[threads];
@@ -81,7 +82,7 @@ final class RoundTripFloor {
                         // As a work process reads: in autocommit, one round trip per statement, no BEGIN.
                         c.setAutoCommit(true);
                         try (PreparedStatement ps = c.prepareStatement(db.dialect().emptyQuery())) {
-                            long[] r = loop(ps, start, end);
+                            long[] r = loop(ps, clock, start, end);
                             cpu[me] = r[0];
                             trips[me] = r[1];
                         }
@@ -93,9 +94,9 @@ final class RoundTripFloor {
             CpuSnapshot a;
             CpuSnapshot b;
             try {
-                sleepUntil(start);
+                clock.sleepUntil(start);
                 a = CpuSnapshot.take(databaseName);
-                sleepUntil(end);
+                clock.sleepUntil(end);
                 b = CpuSnapshot.take(databaseName);
             } catch (InterruptedException e) {
                 // Ctrl-C: the loops stop with us (an interrupted channel read closes its socket).
@@ -104,7 +105,7 @@ final class RoundTripFloor {
             }
             long deadline = end + JOIN_GRACE.toNanos();
             for (Thread t : loops) {
-                long left = deadline - System.nanoTime();
+                long left = deadline - clock.nanoTime();
                 if (left <= 0 || !t.join(Duration.ofNanos(left))) {
                     loops.forEach(Thread::interrupt);
                     throw new EnvironmentException("round-trip floor: a query did not return within "
@@ -126,12 +127,12 @@ final class RoundTripFloor {
     }
 
     /** Round trips until {@code end}; returns this thread's CPU and the round trips between start and end. */
-    private static long[] loop(PreparedStatement ps, long start, long end) throws SQLException {
+    private static long[] loop(PreparedStatement ps, Clock clock, long start, long end) throws SQLException {
         long cpuAtStart = -1;
         long tripsAtStart = 0;
         long trips = 0;
         while (true) {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (cpuAtStart < 0 && now - start >= 0) {
                 cpuAtStart = THREADS.getCurrentThreadCpuTime();
                 tripsAtStart = trips;
@@ -144,15 +145,6 @@ final class RoundTripFloor {
                 rs.next();
             }
             trips++;
-        }
-    }
-
-    private static void sleepUntil(long nanoTime) throws InterruptedException {
-        for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
-            LockSupport.parkNanos(left);
-            if (Thread.interrupted()) {
-                throw new InterruptedException("round-trip floor interrupted");
-            }
         }
     }
 }

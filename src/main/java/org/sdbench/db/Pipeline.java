@@ -81,14 +81,10 @@ public final class Pipeline {
         }
     }
 
-    /** Runs the entries one by one on a DBMS that takes one statement per request. */
+    /** Runs the entries one by one on a DBMS that takes one statement per request (a one-row batch is one execution). */
     void runEach(DbSession db) throws java.sql.SQLException {
         for (Entry e : entries) {
-            if (e.rows().size() == 1) {
-                db.update(e.sql(), e.rows().get(0));
-            } else {
-                db.batch(e.sql(), e.rows());
-            }
+            db.batch(e.sql(), e.rows());
         }
     }
 

@@ -1,8 +1,11 @@
 package org.sdbench.driver;
 
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One benchmark user: log on at its ramp-up slot, then loops of the 15 dialog steps with think time
@@ -19,7 +22,7 @@ import org.sdbench.protocol.StepResult;
 final class VirtualUser {
     /** {@link #turn()}'s answer when the user has ended (logged off, or never logged on). */
     static final long DONE = Long.MIN_VALUE;
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(VirtualUser.class);
+    private static final Logger LOG = LoggerFactory.getLogger(VirtualUser.class);
 
     private final int userNo;
     private final Crowd crowd;
@@ -112,7 +115,7 @@ final class VirtualUser {
      * nothing, when the turn needs a thread ({@link #turn()}): log-on, log-off, or a service that
      * cannot.
      */
-    boolean sendStep(java.util.function.Consumer<VirtualUser> then) {
+    boolean sendStep(Consumer<VirtualUser> then) {
         if (!loggedOn || broken) {
             return false;
         }

@@ -1,5 +1,7 @@
 package org.sdbench.protocol;
 
+import java.util.function.Consumer;
+
 /**
  * The boundary between the presentation tier (driver) and the application tier. In two-tier it
  * is a method call; in three-tier the same calls cross the network to an app-server process.
@@ -17,7 +19,7 @@ public interface DialogService {
      * that offers this must also {@link #abandonLoop} without blocking. False, having sent nothing,
      * where the service cannot (across the network): the caller then waits in {@link #dialogStep}.
      */
-    default boolean sendStep(int userNo, SdStep step, java.util.function.Consumer<StepResult> answer) {
+    default boolean sendStep(int userNo, SdStep step, Consumer<StepResult> answer) {
         return false;
     }
 

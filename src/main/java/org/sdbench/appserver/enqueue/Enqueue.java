@@ -16,4 +16,10 @@ public interface Enqueue {
 
     /** Requests, conflicts and time as this side saw them. */
     EnqueueStats stats();
+
+    /**
+     * Whether the lock table is in this process, so that no call waits for the network: only
+     * then may a caller release locks on a thread that must not block.
+     */
+    boolean isLocal();
 }

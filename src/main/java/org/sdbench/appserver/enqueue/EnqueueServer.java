@@ -216,6 +216,11 @@ public final class EnqueueServer implements Enqueue {
     }
 
     @Override
+    public boolean isLocal() {
+        return true;
+    }
+
+    @Override
     public EnqueueStats stats() {
         return new EnqueueStats(requests.sum(), conflicts.sum(), lockNs.sum(), entries);
     }

@@ -33,6 +33,12 @@ final class RemoteEnqueue implements Enqueue {
         this.clock = clock;
     }
 
+    /** Every call is a round trip to the central services. */
+    @Override
+    public boolean isLocal() {
+        return false;
+    }
+
     @Override
     public LockResult lock(LockOwner owner, String object, String key, LockMode mode) {
         long t0 = clock.nanoTime();
