@@ -5,9 +5,10 @@
 #   bench/ab-overhead.sh BEFORE.jar AFTER.jar [PAIRS] [-- extra bench overhead options]
 #
 # Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf). JVM:
-# $SDBENCH_JAVA (default: the java on PATH), options $SDBENCH_JVM_OPTS (default -Xmx1g -XX:+UseZGC).
+# $SDBENCH_JAVA (default: the java on PATH), options $SDBENCH_JVM_OPTS (default -Xmx1g -XX:+UseG1GC).
 # Warm-up per variant: $SDBENCH_AB_WARMUP (default 5s). Extra options for one side only: $SDBENCH_AB_BEFORE_ARGS, $SDBENCH_AB_AFTER_ARGS (e.g. the same jar
-# twice with --set database.transport=tcp before). Prints the three target lines of each run,
+# twice with --set database.transport=tcp before); JVM options for one side only: $SDBENCH_AB_BEFORE_JVM_OPTS,
+# $SDBENCH_AB_AFTER_JVM_OPTS (e.g. the same jar twice, "-Xmx1g -XX:+UseZGC" before). Prints the three target lines of each run,
 # labelled; full output in bench/out/ab-<time>.txt.
 set -euo pipefail
 [ $# -ge 2 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2; }
@@ -21,12 +22,13 @@ out="$here/bench/out/ab-$(date +%Y%m%d-%H%M%S).txt"
 url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"
 for i in $(seq 1 "$pairs"); do
   for side in before after; do
-    jar="$before"; side_args="${SDBENCH_AB_BEFORE_ARGS:-}"
-    [ "$side" = after ] && { jar="$after"; side_args="${SDBENCH_AB_AFTER_ARGS:-}"; }
-    echo "=== pair $i $side ($jar)" >>"$out"
+    jar="$before"; side_args="${SDBENCH_AB_BEFORE_ARGS:-}"; side_jvm="${SDBENCH_AB_BEFORE_JVM_OPTS:-}"
+    [ "$side" = after ] && { jar="$after"; side_args="${SDBENCH_AB_AFTER_ARGS:-}"; side_jvm="${SDBENCH_AB_AFTER_JVM_OPTS:-}"; }
+    [ -n "$side_jvm" ] || side_jvm="${SDBENCH_JVM_OPTS:--Xmx1g -XX:+UseG1GC}"
+    echo "=== pair $i $side ($jar, $side_jvm)" >>"$out"
     start=$(wc -l <"$out")
     # shellcheck disable=SC2086
-    "${SDBENCH_JAVA:-java}" ${SDBENCH_JVM_OPTS:--Xmx1g -XX:+UseZGC} -Dsdbench.home="$here" -jar "$jar" \
+    "${SDBENCH_JAVA:-java}" $side_jvm -Dsdbench.home="$here" -jar "$jar" \
       bench overhead --db-url "$url" --rounds 2 --window 10s --warm-up "${SDBENCH_AB_WARMUP:-5s}" $side_args "$@" >>"$out" 2>&1 || true
     # This run's target lines only (one with --no-sql, three with SQL).
     tail -n +"$((start + 1))" "$out" | grep -E '^target:' | sed "s/^/pair $i $side: /" || true

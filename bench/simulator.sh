@@ -25,7 +25,7 @@
 #
 # Runs against the system PostgreSQL ($PGHOST:$PGPORT as $PGUSER, default 127.0.0.1:5432 as
 # postgres), database NAME (default sdbench_perf, created when missing; master data for 100 users
-# is loaded on first use). JVM options: $SDBENCH_JVM_OPTS (default -Xmx1g -XX:+UseZGC). The output
+# is loaded on first use). JVM options: $SDBENCH_JVM_OPTS (default -Xmx1g -XX:+UseG1GC). The output
 # is also written to bench/out/simulator-<time>.txt. Exit code: 0 all targets met, 1 one missed,
 # other: a bench could not run. The machine is shared: every figure says how busy the rest was.
 set -euo pipefail
@@ -75,7 +75,7 @@ bench() {
   if [ "$rc" -gt "$status" ]; then status=$rc; fi
 }
 
-{ echo "host: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), JVM options ${SDBENCH_JVM_OPTS:--Xmx1g -XX:+UseZGC}"; echo; } | tee -a "$out"
+{ echo "host: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), JVM options ${SDBENCH_JVM_OPTS:--Xmx1g -XX:+UseG1GC}"; echo; } | tee -a "$out"
 bench overhead --db-url "$url" "${extra[@]}"
 only_as=100k bench overhead --db-url "$url" --no-sql --users 100000 --think 10s --rounds 2 \
   --set appServer.userContextBytes=0 "${extra[@]}"

@@ -19,7 +19,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"; [ -z "${pid:-}" ] || kill "$pid" 2>/dev/null || true' EXIT
 url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"
-"${SDBENCH_JAVA:-java}" -Xmx1g -XX:+UseZGC -Dsdbench.home="$here" -jar "$jar" bench overhead --db-url "$url" \
+"${SDBENCH_JAVA:-java}" -Xmx1g -XX:+UseG1GC -Dsdbench.home="$here" -jar "$jar" bench overhead --db-url "$url" \
   --rounds 1 --window "$((secs + 8))s" --warm-up 5s "$@" >"$work/out" 2>&1 &
 pid=$!
 touch "$work/out"

@@ -8,10 +8,11 @@ import org.sdbench.metrics.Summary;
  * @param heapBaselineBytes used heap after GC once the app tier started, before any user logged on
  * @param heapAfterGcBytes used heap after GC at the end of the window, all users logged on (-1: not measured)
  * @param updateDbCalls DB round trips of the update task in the window
+ * @param roundTrips DB round trips of the whole process in the window (dialog, update, sweeps)
  * @param runSteps dialog steps of the whole run, every phase, failed ones included
  */
 public record BenchResult(RunSpec spec, Summary summary, CpuWindow cpu, long heapBaselineBytes, long heapAfterGcBytes,
-                          long updateDbCalls, long runSteps) {
+                          long updateDbCalls, long roundTrips, long runSteps) {
 
     /** Dialog steps executed in the window, failed ones included (they cost CPU too). */
     public long steps() {

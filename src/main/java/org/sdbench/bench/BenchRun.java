@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.db.Database;
+import org.sdbench.db.DbSession;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
@@ -59,7 +60,8 @@ public final class BenchRun {
             system.start();
             long baseline = s.measureHeap() ? HeapProbe.usedAfterGc() : -1;
             Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
-            BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress, updates::dbCalls);
+            BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress, updates::dbCalls,
+                    DbSession::roundTripsSent);
             Driver driver = new Driver(system, metrics, clock, phases,
                     ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS,
                     s.appServer().replyTimeout());
@@ -69,7 +71,7 @@ public final class BenchRun {
             }
             system.stop(Duration.ofSeconds(60));
             return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc(), probe.updateDbCalls(),
-                    runSteps);
+                    probe.roundTrips(), runSteps);
         }
     }
 }

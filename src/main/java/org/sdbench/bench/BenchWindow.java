@@ -18,8 +18,11 @@ final class BenchWindow implements Consumer<Interval> {
     private final boolean measureHeap;
     private final PrintWriter progress;
     private final LongSupplier updateDbCalls;
+    private final LongSupplier roundTrips;
     private long updateDbCallsAtStart;
     private long updateDbCallsInWindow;
+    private long roundTripsAtStart;
+    private long roundTripsInWindow;
     private CpuSnapshot start;
     private CpuSnapshot end;
     private long heapAfterGc = -1;
@@ -27,12 +30,17 @@ final class BenchWindow implements Consumer<Interval> {
     private CpuSnapshot previous;
 
     BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress) {
-        this(phases, database, measureHeap, progress, () -> 0);
+        this(phases, database, measureHeap, progress, () -> 0, () -> 0);
     }
 
-    /** @param updateDbCalls the update task's DB round trips so far, read with the CPU snapshots */
-    BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress, LongSupplier updateDbCalls) {
+    /**
+     * @param updateDbCalls the update task's DB round trips so far, read with the CPU snapshots
+     * @param roundTrips    every DB round trip of this process so far, read with them too
+     */
+    BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress, LongSupplier updateDbCalls,
+                LongSupplier roundTrips) {
         this.phases = phases;
+        this.roundTrips = roundTrips;
         this.database = database;
         this.measureHeap = measureHeap;
         this.progress = progress;
@@ -46,10 +54,12 @@ final class BenchWindow implements Consumer<Interval> {
             start = CpuSnapshot.take(database);
             now = start;
             updateDbCallsAtStart = updateDbCalls.getAsLong();
+            roundTripsAtStart = roundTrips.getAsLong();
         } else if (start != null && end == null && i.inWindow() && i.endNanos() >= phases.windowEnd()) {
             end = CpuSnapshot.take(database);
             now = end;
             updateDbCallsInWindow = updateDbCalls.getAsLong() - updateDbCallsAtStart;
+            roundTripsInWindow = roundTrips.getAsLong() - roundTripsAtStart;
             if (measureHeap) {
                 heapAfterGc = HeapProbe.usedAfterGc();
             }
@@ -83,6 +93,11 @@ final class BenchWindow implements Consumer<Interval> {
     /** The update task's DB round trips between the window's two snapshots. */
     long updateDbCalls() {
         return updateDbCallsInWindow;
+    }
+
+    /** The DB round trips of the whole process between the window's two snapshots. */
+    long roundTrips() {
+        return roundTripsInWindow;
     }
 
     long heapAfterGc() {

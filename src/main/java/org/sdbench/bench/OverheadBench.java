@@ -145,6 +145,12 @@ public final class OverheadBench {
                 sql.statementsPerStep(), sql.updateStatementsPerStep(),
                 perStatement / floor.clientMicrosPerRoundTrip(), floor.clientMicrosPerRoundTrip(),
                 perStatement <= TARGET_MICROS_PER_STATEMENT ? "MET" : "NOT MET");
+        double roundTrips = sql.roundTripsPerStep();
+        double floorPerStep = roundTrips * floor.clientMicrosPerRoundTrip();
+        out.printf(Locale.ROOT, "  round trips: %.1f per dialog step (all sessions, sweeps included); at the floor's %.1f us "
+                        + "each, %.1f us of the %.1f us per step is the floor, %.1f us the rest of the simulator%n",
+                roundTrips, floor.clientMicrosPerRoundTrip(), floorPerStep, sql.medianMicrosPerStep(),
+                sql.medianMicrosPerStep() - floorPerStep);
         out.printf(Locale.ROOT, "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
                         + "%.1f us = %.2fx (rounds %s): %s%n", TARGET_DB_RATIO, sql.medianMicrosPerStep(),
                 sql.dbBackendMicrosPerStep(), ratio, Stats.list(sql.dbRatios(), "%.2f"),

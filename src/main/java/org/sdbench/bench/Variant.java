@@ -54,6 +54,12 @@ final class Variant {
         return steps() == 0 ? Double.NaN : (double) n / steps();
     }
 
+    /** DB round trips per dialog step: statements sent together (a pipeline, a batch) make one. */
+    double roundTripsPerStep() {
+        long n = results.stream().mapToLong(BenchResult::roundTrips).sum();
+        return steps() == 0 ? Double.NaN : (double) n / steps();
+    }
+
     /** The update task's share of {@link #statementsPerStep()}. */
     double updateStatementsPerStep() {
         long n = results.stream().mapToLong(BenchResult::updateDbCalls).sum();

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.metrics.Clock;
 
 /**
@@ -45,6 +46,12 @@ public final class DbSession implements AutoCloseable {
     private final Map<Object, String> pipelineSql = new HashMap<>();
     /** Queries that lock rows (FOR UPDATE, FOR SHARE): they open the transaction, as writes do. */
     private final java.util.Set<String> lockingQueries = new java.util.HashSet<>();
+    /**
+     * Every execution and COMMIT any session of this process has sent: one round trip each (a
+     * pipeline, a batch or two queries sent together are one). Process-wide, as a JVM counter is,
+     * so a benchmark can read it at the edges of its window.
+     */
+    private static final LongAdder ROUND_TRIPS = new LongAdder();
     private static final java.util.regex.Pattern LOCKING = java.util.regex.Pattern.compile(
             "\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
     /** Whether reads may run outside a transaction: only where they see the same inside one. */
@@ -110,6 +117,11 @@ public final class DbSession implements AutoCloseable {
     /** Rows the queries returned since the last {@link #resetCounters()}. */
     public int rows() {
         return rows;
+    }
+
+    /** Round trips all sessions of this process have sent so far (see {@link #ROUND_TRIPS}). */
+    public static long roundTripsSent() {
+        return ROUND_TRIPS.sum();
     }
 
     public void resetCounters() {
@@ -321,6 +333,7 @@ public final class DbSession implements AutoCloseable {
     private void account(long t0) {
         dbNanos += clock.nanoTime() - t0;
         calls++;
+        ROUND_TRIPS.increment();
     }
 
     @Override

@@ -38,17 +38,22 @@ class BenchWindowTest {
     }
 
     @Test
-    void updateDbCalls_countedBeforeAndAfterTheWindow_onlyTheWindowsShare() {
+    void counters_countedBeforeAndAfterTheWindow_onlyTheWindowsShare() {
         AtomicLong calls = new AtomicLong(100);
-        BenchWindow p = new BenchWindow(phases, "sdbench_perf", false, null, calls::get);
+        AtomicLong trips = new AtomicLong(5_000);
+        BenchWindow p = new BenchWindow(phases, "sdbench_perf", false, null, calls::get, trips::get);
         p.accept(interval(0, 2 * S, false));
         calls.addAndGet(40);
+        trips.addAndGet(400);
         p.accept(interval(2 * S, 7 * S, true));
         calls.addAndGet(60);
+        trips.addAndGet(300);
         p.accept(interval(7 * S, 12 * S, true));
         calls.addAndGet(1_000);
+        trips.addAndGet(9_000);
         p.accept(interval(12 * S, 13 * S, false));
         assertEquals(100, p.updateDbCalls());
+        assertEquals(700, p.roundTrips());
     }
 
     @Test

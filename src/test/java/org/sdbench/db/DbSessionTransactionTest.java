@@ -138,6 +138,28 @@ class DbSessionTransactionTest {
         }
     }
 
+    @Test
+    void roundTripsSent_pipelineQueryAndCommit_oneEachWhateverTheStatements() throws SQLException {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect();
+             Statement clean = other.createStatement()) {
+            clean.execute("DELETE FROM " + SCHEMA + ".st WHERE k >= 200");
+            s.resetCounters();
+            long before = DbSession.roundTripsSent();
+
+            Pipeline p = new Pipeline(db.dialect());
+            p.update("INSERT INTO st (k, v) VALUES (?, ?)", 200, 1);
+            p.update("INSERT INTO st (k, v) VALUES (?, ?)", 201, 1);
+            p.update("UPDATE st SET v = v + 1 WHERE k = ?", 200);
+            s.run(p);
+            s.queryOne("SELECT v FROM st WHERE k = ?", rs -> rs.getInt(1), 200);
+            s.commit();
+
+            assertEquals(5, s.calls(), "three statements, the query and the COMMIT");
+            assertEquals(3, DbSession.roundTripsSent() - before, "the pipeline, the query and the COMMIT");
+            clean.execute("DELETE FROM " + SCHEMA + ".st WHERE k >= 200");
+        }
+    }
+
     private static String state(Connection other, int pid) throws SQLException {
         try (var ps = other.prepareStatement("SELECT state FROM pg_stat_activity WHERE pid = ?")) {
             ps.setInt(1, pid);
