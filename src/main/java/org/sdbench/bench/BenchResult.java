@@ -7,7 +7,7 @@ import org.sdbench.metrics.Summary;
  *
  * @param heapBaselineBytes used heap after GC once the app tier started, before any user logged on
  * @param heapAfterGcBytes used heap after GC at the end of the window, all users logged on (-1: not measured)
- * @param updateDbCalls DB round trips of the update task in the window
+ * @param updateDbCalls SQL statements the update task sent in the window (COMMITs included)
  * @param roundTrips DB round trips of the whole process in the window (dialog, update, sweeps)
  * @param runSteps dialog steps of the whole run, every phase, failed ones included
  */

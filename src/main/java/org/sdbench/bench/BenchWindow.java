@@ -17,12 +17,8 @@ final class BenchWindow implements Consumer<Interval> {
     private final String database;
     private final boolean measureHeap;
     private final PrintWriter progress;
-    private final LongSupplier updateDbCalls;
-    private final LongSupplier roundTrips;
-    private long updateDbCallsAtStart;
-    private long updateDbCallsInWindow;
-    private long roundTripsAtStart;
-    private long roundTripsInWindow;
+    private final InWindow updateDbCalls;
+    private final InWindow roundTrips;
     private CpuSnapshot start;
     private CpuSnapshot end;
     private long heapAfterGc = -1;
@@ -34,17 +30,17 @@ final class BenchWindow implements Consumer<Interval> {
     }
 
     /**
-     * @param updateDbCalls the update task's DB round trips so far, read with the CPU snapshots
+     * @param updateDbCalls the statements the update task sent so far, read with the CPU snapshots
      * @param roundTrips    every DB round trip of this process so far, read with them too
      */
     BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress, LongSupplier updateDbCalls,
                 LongSupplier roundTrips) {
         this.phases = phases;
-        this.roundTrips = roundTrips;
         this.database = database;
         this.measureHeap = measureHeap;
         this.progress = progress;
-        this.updateDbCalls = updateDbCalls;
+        this.updateDbCalls = new InWindow(updateDbCalls);
+        this.roundTrips = new InWindow(roundTrips);
     }
 
     @Override
@@ -53,13 +49,13 @@ final class BenchWindow implements Consumer<Interval> {
         if (start == null && i.endNanos() >= phases.windowStart()) {
             start = CpuSnapshot.take(database);
             now = start;
-            updateDbCallsAtStart = updateDbCalls.getAsLong();
-            roundTripsAtStart = roundTrips.getAsLong();
+            updateDbCalls.open();
+            roundTrips.open();
         } else if (start != null && end == null && i.inWindow() && i.endNanos() >= phases.windowEnd()) {
             end = CpuSnapshot.take(database);
             now = end;
-            updateDbCallsInWindow = updateDbCalls.getAsLong() - updateDbCallsAtStart;
-            roundTripsInWindow = roundTrips.getAsLong() - roundTripsAtStart;
+            updateDbCalls.close();
+            roundTrips.close();
             if (measureHeap) {
                 heapAfterGc = HeapProbe.usedAfterGc();
             }
@@ -90,17 +86,36 @@ final class BenchWindow implements Consumer<Interval> {
         return CpuWindow.between(start, end);
     }
 
-    /** The update task's DB round trips between the window's two snapshots. */
+    /** The statements the update task sent between the window's two snapshots (a pipeline's each count). */
     long updateDbCalls() {
-        return updateDbCallsInWindow;
+        return updateDbCalls.count;
     }
 
     /** The DB round trips of the whole process between the window's two snapshots. */
     long roundTrips() {
-        return roundTripsInWindow;
+        return roundTrips.count;
     }
 
     long heapAfterGc() {
         return heapAfterGc;
+    }
+
+    /** A running count read when the window opens and when it closes: what it grew by in between. */
+    private static final class InWindow {
+        private final LongSupplier source;
+        private long atOpen;
+        private long count;
+
+        InWindow(LongSupplier source) {
+            this.source = source;
+        }
+
+        void open() {
+            atOpen = source.getAsLong();
+        }
+
+        void close() {
+            count = source.getAsLong() - atOpen;
+        }
     }
 }

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.sdbench.db.Database;
@@ -70,8 +71,7 @@ final class RoundTripFloor {
         Clock clock = Clock.SYSTEM;
         long start = clock.nanoTime() + warmUp.toNanos();
         long end = start + window.toNanos();
-        long[] cpu = new long[threads];
-        long[] trips = new long[threads];
+        Share[] shares = new Share[threads];
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (var pool = db.pool("round-trip-floor", threads)) {
             List<Thread> loops = new ArrayList<>();
@@ -82,9 +82,7 @@ final class RoundTripFloor {
                         // As a work process reads: in autocommit, one round trip per statement, no BEGIN.
                         c.setAutoCommit(true);
                         try (PreparedStatement ps = c.prepareStatement(db.dialect().emptyQuery())) {
-                            long[] r = loop(ps, clock, start, end);
-                            cpu[me] = r[0];
-                            trips[me] = r[1];
+                            shares[me] = loop(ps, clock, start, end);
                         }
                     } catch (SQLException | RuntimeException e) {
                         failure.compareAndSet(null, e);
@@ -115,19 +113,26 @@ final class RoundTripFloor {
             if (failure.get() != null) {
                 throw new EnvironmentException("round-trip floor: " + failure.get().getMessage());
             }
+            if (Arrays.asList(shares).contains(null)) {
+                throw new IllegalStateException("round-trip floor: a loop thread ended without its result");
+            }
             long client = 0;
             long count = 0;
-            for (int i = 0; i < threads; i++) {
-                client += cpu[i];
-                count += trips[i];
+            for (Share sh : shares) {
+                client += sh.cpuNanos();
+                count += sh.roundTrips();
             }
             CpuWindow w = CpuWindow.between(a, b);
             return new Result(threads, w.seconds(), count, client, w.dbBackendNanos());
         }
     }
 
+    /** One thread's CPU and round trips inside the window. */
+    private record Share(long cpuNanos, long roundTrips) {
+    }
+
     /** Round trips until {@code end}; returns this thread's CPU and the round trips between start and end. */
-    private static long[] loop(PreparedStatement ps, Clock clock, long start, long end) throws SQLException {
+    private static Share loop(PreparedStatement ps, Clock clock, long start, long end) throws SQLException {
         long cpuAtStart = -1;
         long tripsAtStart = 0;
         long trips = 0;
@@ -139,7 +144,7 @@ final class RoundTripFloor {
             }
             if (now - end >= 0 || Thread.currentThread().isInterrupted()) {
                 long cpu = cpuAtStart < 0 ? 0 : THREADS.getCurrentThreadCpuTime() - cpuAtStart;
-                return new long[] {cpu, cpuAtStart < 0 ? 0 : trips - tripsAtStart};
+                return new Share(cpu, cpuAtStart < 0 ? 0 : trips - tripsAtStart);
             }
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();

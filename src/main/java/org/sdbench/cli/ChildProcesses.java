@@ -40,15 +40,19 @@ final class ChildProcesses implements AutoCloseable {
     }
 
     /**
+     * The heap and collector of every child, the launcher's defaults ({@code ./sdbench} without
+     * {@code SDBENCH_JVM_OPTS}): G1 costs less CPU per step than ZGC and keeps its young pauses short.
+     */
+    static final List<String> JVM_OPTIONS = List.of("-Xmx1g", "-XX:+UseG1GC");
+
+    /**
      * Starts {@code sdbench <args>} on this JVM's runtime and class path, secrets in its
      * environment only, and waits (bounded) for its 'ready' line.
      */
     Child start(String name, List<String> args, Map<String, String> env) throws InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xmx1g");
-        // As the launcher: G1 costs less CPU per step than ZGC and keeps its young pauses short.
-        cmd.add("-XX:+UseG1GC");
+        cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());
