@@ -46,6 +46,12 @@ public final class BenchRun {
         return RoundTripFloor.measure(db, databaseName, threads, warmUp, window);
     }
 
+    /** {@link RoundTripFloor#measureWithServerWork}: the floor with a dialog step's server work per round trip. */
+    java.util.Optional<RoundTripFloor.Loaded> roundTripFloorWithServerWork(int threads, Duration warmUp, Duration window,
+            RoundTripFloor.Result empty, double dbMicrosPerRoundTrip) throws InterruptedException {
+        return RoundTripFloor.measureWithServerWork(db, databaseName, threads, warmUp, window, empty, dbMicrosPerRoundTrip);
+    }
+
     public BenchResult run(RunSpec s) throws InterruptedException {
         if (!s.modules().isEmpty()) {
             // Documents pile up run after run, and some steps' SQL grows with them: every run with

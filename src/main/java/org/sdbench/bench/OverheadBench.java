@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 
@@ -75,9 +76,15 @@ public final class OverheadBench {
             out.printf(Locale.ROOT, "with the SD transactions: %.2fx the no-SQL figure (the difference is client-side "
                     + "JDBC work in the dialog and update work processes, plus the business logic itself)%n",
                     variants.get(2).medianMicrosPerStep() / noSql);
-            RoundTripFloor.Result floor = runner.roundTripFloor(workProcesses(o.appServer()), FLOOR_WARM_UP, o.window());
+            Variant sql = variants.get(2);
+            int threads = workProcesses(o.appServer());
+            RoundTripFloor.Result floor = runner.roundTripFloor(threads, FLOOR_WARM_UP, o.window());
             printFloor(floor);
-            met &= printSqlTargets(variants.get(2), floor);
+            double dbPerTrip = sql.dbBackendMicrosPerStep() / sql.roundTripsPerStep();
+            Optional<RoundTripFloor.Loaded> loaded = runner.roundTripFloorWithServerWork(threads, FLOOR_WARM_UP,
+                    o.window(), floor, dbPerTrip);
+            printLoadedFloor(loaded, dbPerTrip);
+            met &= printSqlTargets(sql, floor, loaded);
         }
         out.flush();
         return met;
@@ -133,8 +140,22 @@ public final class OverheadBench {
                 f.dbMicrosPerRoundTrip());
     }
 
+    private void printLoadedFloor(Optional<RoundTripFloor.Loaded> loaded, double dbPerTrip) {
+        if (loaded.isEmpty()) {
+            out.println("round-trip floor with server work: not measured (the database's CPU is not readable from here)");
+            return;
+        }
+        RoundTripFloor.Result f = loaded.get().result();
+        out.printf(Locale.ROOT, "round-trip floor with server work: the same loop counting %,d generated rows per round "
+                        + "trip, as much PostgreSQL CPU per round trip as the SD steps' (%.1f us against %.1f us): %,.0f round "
+                        + "trips/s, %.1f us of JVM CPU per round trip: what the round trips of these steps cost a client "
+                        + "here, before any of its own work%n",
+                loaded.get().rows(), f.dbMicrosPerRoundTrip(), dbPerTrip, f.roundTripsPerSecond(),
+                f.clientMicrosPerRoundTrip());
+    }
+
     /** The per-statement and per-DB-CPU figures of the variant with SQL; true when both are met. */
-    private boolean printSqlTargets(Variant sql, RoundTripFloor.Result floor) {
+    private boolean printSqlTargets(Variant sql, RoundTripFloor.Result floor, Optional<RoundTripFloor.Loaded> loaded) {
         double perStatement = Stats.median(sql.microsPerStatement());
         double ratio = Stats.median(sql.dbRatios());
         out.printf(Locale.ROOT, "target: JVM CPU per SQL statement <= %.0f us -> %.1f us (rounds %s; %.1f statements "
@@ -151,6 +172,13 @@ public final class OverheadBench {
                         + "each, %.1f us of the %.1f us per step is the floor, %.1f us the rest of the simulator%n",
                 roundTrips, floor.clientMicrosPerRoundTrip(), floorPerStep, sql.medianMicrosPerStep(),
                 sql.medianMicrosPerStep() - floorPerStep);
+        loaded.ifPresent(l -> {
+            double perStep = roundTrips * l.result().clientMicrosPerRoundTrip();
+            out.printf(Locale.ROOT, "  at the floor with server work, %.1f us each, %.1f us of the step is the round trips, "
+                            + "%.1f us the rest of the simulator (%.1f us per statement)%n",
+                    l.result().clientMicrosPerRoundTrip(), perStep, sql.medianMicrosPerStep() - perStep,
+                    (sql.medianMicrosPerStep() - perStep) / sql.statementsPerStep());
+        });
         out.printf(Locale.ROOT, "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
                         + "%.1f us = %.2fx (rounds %s): %s%n", TARGET_DB_RATIO, sql.medianMicrosPerStep(),
                 sql.dbBackendMicrosPerStep(), ratio, Stats.list(sql.dbRatios(), "%.2f"),

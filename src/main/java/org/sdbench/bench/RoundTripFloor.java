@@ -10,8 +10,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.sdbench.db.Database;
+import org.sdbench.db.Dialect;
 import org.sdbench.db.EnvironmentException;
 import org.sdbench.metrics.Clock;
 
@@ -28,6 +30,13 @@ final class RoundTripFloor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** Beyond the window, how long the threads may take to finish their last round trip and close. */
     private static final Duration JOIN_GRACE = Duration.ofSeconds(30);
+    private static final int NO_PARAMETER = -1;
+    /** Rows of the probe that sizes the loaded floor's query: tens of microseconds of server CPU here. */
+    private static final int PROBE_ROWS = 1_000;
+    private static final Duration PROBE_WARM_UP = Duration.ofSeconds(1);
+    private static final Duration PROBE_WINDOW = Duration.ofSeconds(2);
+    /** Bounds the query at a few hundred milliseconds of server CPU, whatever the probe read. */
+    private static final int MAX_ROWS = 10_000_000;
 
     /**
      * @param roundTrips round trips completed inside the window, all threads
@@ -65,6 +74,43 @@ final class RoundTripFloor {
      */
     static Result measure(Database db, String databaseName, int threads, Duration warmUp, Duration window)
             throws InterruptedException {
+        return measure(db, databaseName, threads, warmUp, window, db.dialect().emptyQuery(), NO_PARAMETER);
+    }
+
+    /**
+     * The floor again, with as much server work in each round trip as a dialog step's round trips
+     * carried ({@code dbMicrosPerRoundTrip}, measured in the rounds): {@link Dialect#serverWorkQuery()}
+     * with its row count set from a short probe. The empty round trip flatters the client: while the
+     * backend works, the other vCPU runs the backend instead of a client, so a client's system calls
+     * find colder caches and more often wake a thread on a busy or halted vCPU. pgbench pays the same
+     * (bench/pgbench-floor.sh ROWS).
+     *
+     * @param empty the empty floor, for the server's fixed cost of a round trip
+     * @return empty when the database's CPU cannot be read here (a server on another host)
+     */
+    static Optional<Loaded> measureWithServerWork(Database db, String databaseName, int threads, Duration warmUp,
+                                                           Duration window, Result empty, double dbMicrosPerRoundTrip)
+            throws InterruptedException {
+        if (!(dbMicrosPerRoundTrip > 0) || !(empty.dbMicrosPerRoundTrip() > 0)) {
+            return Optional.empty();
+        }
+        String sql = db.dialect().serverWorkQuery();
+        Result probe = measure(db, databaseName, threads, PROBE_WARM_UP, PROBE_WINDOW, sql, PROBE_ROWS);
+        double perRow = (probe.dbMicrosPerRoundTrip() - empty.dbMicrosPerRoundTrip()) / PROBE_ROWS;
+        if (!(perRow > 0)) {
+            return Optional.empty();
+        }
+        long rows = Math.round((dbMicrosPerRoundTrip - empty.dbMicrosPerRoundTrip()) / perRow);
+        int n = (int) Math.max(1, Math.min(MAX_ROWS, rows));
+        return Optional.of(new Loaded(n, measure(db, databaseName, threads, warmUp, window, sql, n)));
+    }
+
+    /** A floor measured with {@code rows} of {@link Dialect#serverWorkQuery()} per round trip. */
+    record Loaded(int rows, Result result) {
+    }
+
+    private static Result measure(Database db, String databaseName, int threads, Duration warmUp, Duration window,
+                                  String sql, int parameter) throws InterruptedException {
         if (!THREADS.isCurrentThreadCpuTimeSupported()) {
             throw new EnvironmentException("round-trip floor: this JVM cannot read a thread's CPU time");
         }
@@ -81,7 +127,10 @@ final class RoundTripFloor {
                     try (Connection c = pool.getConnection()) {
                         // As a work process reads: in autocommit, one round trip per statement, no BEGIN.
                         c.setAutoCommit(true);
-                        try (PreparedStatement ps = c.prepareStatement(db.dialect().emptyQuery())) {
+                        try (PreparedStatement ps = c.prepareStatement(sql)) {
+                            if (parameter != NO_PARAMETER) {
+                                ps.setInt(1, parameter);
+                            }
                             shares[me] = loop(ps, clock, start, end);
                         }
                     } catch (SQLException | RuntimeException e) {

@@ -49,7 +49,8 @@ final class BenchCommand implements Runnable {
                     + "0 B and as configured) and with the SD transactions, interleaved in rounds. Targets: < 20 us per step "
                     + "without SQL; with SQL <= 15 us per SQL statement and <= 0.25x PostgreSQL's CPU per step, read "
                     + "against the CPU of an empty round trip (a prepared SELECT 1 on one thread per work process) "
-                    + "measured after the rounds, with the round trips each step made and the share of its CPU that floor explains.")
+                    + "measured after the rounds, and of a round trip with as much server CPU as the steps' round trips "
+                    + "had, with the round trips each step made and the share of its CPU those floors explain.")
     static final class Overhead implements Callable<Integer> {
         @Mixin
         ConfigOptions options;

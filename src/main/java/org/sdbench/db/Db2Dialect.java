@@ -54,6 +54,12 @@ public final class Db2Dialect implements Dialect {
     }
 
     @Override
+    public String serverWorkQuery() {
+        return "WITH t(n) AS (SELECT 1 FROM sysibm.sysdummy1 UNION ALL SELECT n + 1 FROM t WHERE n < CAST(? AS INTEGER)) "
+                + "SELECT COUNT(*) FROM t";
+    }
+
+    @Override
     public String firstRows(int n) {
         return "FETCH FIRST " + n + " ROWS ONLY";
     }

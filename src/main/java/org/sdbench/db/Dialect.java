@@ -53,6 +53,15 @@ public interface Dialect {
     }
 
     /**
+     * A query that reads no table, returns one row and costs the server CPU in proportion to its one
+     * integer parameter (rows it generates and counts): a round trip with a chosen amount of server
+     * work between the client's write and its read.
+     */
+    default String serverWorkQuery() {
+        return "SELECT count(*) FROM generate_series(1, ?)";
+    }
+
+    /**
      * Whether the driver sends several parameterised statements of one SQL text in one request
      * (each executed on its own, in order); otherwise {@link DbSession#run(Pipeline)} sends them one by one.
      */

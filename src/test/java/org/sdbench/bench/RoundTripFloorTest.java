@@ -34,6 +34,40 @@ class RoundTripFloorTest {
     }
 
     @Test
+    void measureWithServerWork_aServerCostPerRoundTrip_sizesTheQueryToIt() throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            String name = databaseName(db);
+            RoundTripFloor.Result empty = RoundTripFloor.measure(db, name, 1, Duration.ofMillis(300), Duration.ofSeconds(1));
+            // Where the backends' CPU cannot be read (a server in another container), the loaded floor is skipped.
+            if (!(empty.dbMicrosPerRoundTrip() > 0)) {
+                assertTrue(RoundTripFloor.measureWithServerWork(db, name, 1, Duration.ofMillis(300), Duration.ofSeconds(1),
+                        empty, 200).isEmpty());
+                return;
+            }
+            double target = empty.dbMicrosPerRoundTrip() + 200;
+
+            RoundTripFloor.Loaded l = RoundTripFloor.measureWithServerWork(db, name, 1, Duration.ofMillis(300),
+                    Duration.ofSeconds(2), empty, target).orElseThrow();
+
+            assertTrue(l.rows() > 1, l.toString());
+            assertTrue(l.result().roundTrips() > 0, l.toString());
+            // Sized from a 2 s probe read in 10 ms ticks on a shared host: the right order, not the exact figure.
+            double server = l.result().dbMicrosPerRoundTrip();
+            assertTrue(server > target / 3 && server < target * 3, "server CPU per round trip " + server + " us, asked for " + target);
+        }
+    }
+
+    @Test
+    void measureWithServerWork_noServerCpuReadable_isEmpty() throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            RoundTripFloor.Result unreadable = new RoundTripFloor.Result(1, 1.0, 100, 1_000, 0);
+
+            assertTrue(RoundTripFloor.measureWithServerWork(db, databaseName(db), 1, Duration.ofMillis(100),
+                    Duration.ofMillis(100), unreadable, 100).isEmpty());
+        }
+    }
+
+    @Test
     void result_noRoundTrips_perRoundTripIsNaN() {
         RoundTripFloor.Result r = new RoundTripFloor.Result(1, 1.0, 0, 0, 0);
 
