@@ -27,6 +27,8 @@ import java.nio.file.Path;
  * are served by a non-blocking read and a selector, as a timed socket would.
  */
 final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.Watched {
+    /** Room for a whole update request's answer (a 30 kB VBDATA row) in one system call. */
+    static final int READ_AHEAD_BYTES = 64 * 1024;
 
     private final Path path;
     private final SocketWatchdog watchdog;
@@ -254,11 +256,20 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
         }
     }
 
+    /**
+     * Reads ahead into one direct buffer of the socket's own. pgjdbc asks for at most its 8 kB buffer's
+     * free space, so a 30 kB VBDATA row took four reads where the kernel already held more; and a heap
+     * array handed to the channel goes through a temporary direct buffer of the JDK's and a second copy.
+     */
     private final class In extends InputStream {
+        private final ByteBuffer ahead = ByteBuffer.allocateDirect(READ_AHEAD_BYTES).flip();
+
         @Override
         public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            if (!ahead.hasRemaining() && fill() < 0) {
+                return -1;
+            }
+            return ahead.get() & 0xff;
         }
 
         @Override
@@ -268,7 +279,27 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
                 return 0;
             }
             // A blocking read returns at least one byte or -1 at the end of the stream.
-            return UnixDomainSocket.this.read(ByteBuffer.wrap(b, off, len));
+            if (!ahead.hasRemaining() && fill() < 0) {
+                return -1;
+            }
+            int n = Math.min(len, ahead.remaining());
+            ahead.get(b, off, n);
+            return n;
+        }
+
+        /** Bytes read ahead: pgjdbc asks before it peeks for a pending message. */
+        @Override
+        public int available() {
+            return ahead.remaining();
+        }
+
+        private int fill() throws IOException {
+            ahead.clear();
+            try {
+                return UnixDomainSocket.this.read(ahead);
+            } finally {
+                ahead.flip();
+            }
         }
 
         @Override
@@ -285,8 +316,8 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
      * request ends with a flush, as anything written through a buffered stream must.
      */
     private final class Out extends OutputStream {
-        private byte[] pending = new byte[16 * 1024];
-        private int count;
+        /** Direct, so that the channel writes from it without a temporary buffer and a second copy. */
+        private ByteBuffer pending = ByteBuffer.allocateDirect(16 * 1024);
 
         @Override
         public void write(int b) throws IOException {
@@ -296,19 +327,22 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
             java.util.Objects.checkFromIndexSize(off, len, b.length);
-            if (pending.length - count < len) {
-                pending = java.util.Arrays.copyOf(pending, Math.max(pending.length * 2, count + len));
+            if (pending.remaining() < len) {
+                ByteBuffer larger = ByteBuffer.allocateDirect(Math.max(pending.capacity() * 2, pending.position() + len));
+                pending = larger.put(pending.flip());
             }
-            System.arraycopy(b, off, pending, count, len);
-            count += len;
+            pending.put(b, off, len);
         }
 
         @Override
         public void flush() throws IOException {
-            ByteBuffer src = ByteBuffer.wrap(pending, 0, count);
-            count = 0;
-            while (src.hasRemaining()) {
-                channel.write(src);
+            pending.flip();
+            try {
+                while (pending.hasRemaining()) {
+                    channel.write(pending);
+                }
+            } finally {
+                pending.clear();
             }
         }
 

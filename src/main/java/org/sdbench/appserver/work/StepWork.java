@@ -1,5 +1,6 @@
 package org.sdbench.appserver.work;
 
+import java.util.Arrays;
 import org.sdbench.config.WorkKind;
 import org.sdbench.config.WorkUnits;
 
@@ -23,9 +24,13 @@ public final class StepWork {
 
     /** Starts a new budget (a step, a retry of it, or an update module). */
     public void begin(WorkUnits units) {
-        for (WorkKind k : KINDS) {
-            total[k.ordinal()] = units.of(k);
-            remaining[k.ordinal()] = units.of(k);
+        // Per step and per update module: the configured kinds only, without a boxed lookup per kind.
+        Arrays.fill(total, 0);
+        Arrays.fill(remaining, 0);
+        for (var e : units.units().entrySet()) {
+            int i = e.getKey().ordinal();
+            total[i] = e.getValue();
+            remaining[i] = e.getValue();
         }
         cpuNanos = 0;
     }
