@@ -1,7 +1,6 @@
 package org.sdbench.driver;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.concurrent.Executor;
@@ -29,8 +28,7 @@ final class ThinkTimer implements Runnable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     /** Earliest due first; equal times by user number, so the order never depends on arrival. */
-    private final PriorityQueue<VirtualUser> waiting = new PriorityQueue<>(
-            Comparator.comparingLong(VirtualUser::due).thenComparingInt(VirtualUser::userNo));
+    private final PriorityQueue<VirtualUser> waiting = new PriorityQueue<>(ThinkTimer::earlier);
     private boolean draining;
     private boolean closed;
 
@@ -42,6 +40,15 @@ final class ThinkTimer implements Runnable {
         this.clock = clock;
         this.turns = turns;
         this.onEnded = onEnded;
+    }
+
+    /**
+     * The heap's order in one call: a comparator composed of key extractors costs two more interface
+     * calls per comparison, a dozen comparisons per step at 50 users.
+     */
+    private static int earlier(VirtualUser a, VirtualUser b) {
+        int byDue = Long.compare(a.due(), b.due());
+        return byDue != 0 ? byDue : Integer.compare(a.userNo(), b.userNo());
     }
 
     /** Puts the user in line for its next turn, at {@link VirtualUser#due()}. */

@@ -1,8 +1,8 @@
 package org.sdbench.protocol;
 
-import java.util.Map;
+import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -16,6 +16,10 @@ import java.util.function.LongSupplier;
  * step, about a quarter of the driver's CPU per step. Here the wait itself is untimed, and one
  * platform thread fails the replies whose deadline has passed, looking every scan period: a wait
  * ends with {@link TimeoutException} within its timeout plus one period, as before.
+ *
+ * <p>Registering is one append to a lock-free queue, and nothing is removed when the reply comes:
+ * the scan drops answered and abandoned waits as it passes them, so a step costs neither a hash of
+ * its future (an identity hash is a call into the VM the first time) nor a map insert and removal.
  */
 public final class ReplyWait {
     /** How often the shared instance looks for overdue replies: the precision of every bound. */
@@ -30,8 +34,24 @@ public final class ReplyWait {
         }
     }
 
+    /** One bounded wait; {@code active} is cleared by a waiter that stopped waiting. */
+    private static final class Watch {
+        final CompletableFuture<?> reply;
+        final long deadline;
+        volatile boolean active = true;
+
+        Watch(CompletableFuture<?> reply, long deadline) {
+            this.reply = reply;
+            this.deadline = deadline;
+        }
+
+        boolean pending() {
+            return active && !reply.isDone();
+        }
+    }
+
     private final LongSupplier clock;
-    private final Map<CompletableFuture<?>, Long> deadlines = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedQueue<Watch> watches = new ConcurrentLinkedQueue<>();
 
     /** @param scanning false for an instance that only scans when a test calls {@link #expire}. */
     ReplyWait(LongSupplier clock, boolean scanning) {
@@ -57,8 +77,10 @@ public final class ReplyWait {
      */
     public <T> T get(CompletableFuture<T> reply, long timeoutNanos)
             throws InterruptedException, ExecutionException, TimeoutException {
+        Watch w = null;
         if (!reply.isDone()) {
-            deadlines.put(reply, clock.getAsLong() + timeoutNanos);
+            w = new Watch(reply, clock.getAsLong() + timeoutNanos);
+            watches.add(w);
         }
         try {
             return reply.get();
@@ -68,7 +90,9 @@ public final class ReplyWait {
             }
             throw e;
         } finally {
-            deadlines.remove(reply);
+            if (w != null) {
+                w.active = false;
+            }
         }
     }
 
@@ -79,8 +103,7 @@ public final class ReplyWait {
      */
     public void watch(CompletableFuture<?> reply, long timeoutNanos) {
         if (!reply.isDone()) {
-            deadlines.put(reply, clock.getAsLong() + timeoutNanos);
-            reply.whenComplete((r, e) -> deadlines.remove(reply));
+            watches.add(new Watch(reply, clock.getAsLong() + timeoutNanos));
         }
     }
 
@@ -90,9 +113,20 @@ public final class ReplyWait {
         return t instanceof Overdue;
     }
 
-    /** Waits in progress. */
+    /** Waits in progress: registered, not answered, not abandoned. */
     int waiting() {
-        return deadlines.size();
+        int n = 0;
+        for (Watch w : watches) {
+            if (w.pending()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Waits the queue still holds, ended ones the scan has not passed yet included; visible for tests. */
+    int registered() {
+        return watches.size();
     }
 
     private void loop() {
@@ -102,12 +136,16 @@ public final class ReplyWait {
         }
     }
 
-    /** Fails every reply whose deadline lies before {@code now}; visible for tests. */
+    /** Fails every pending reply whose deadline lies before {@code now} and drops the waits that ended; visible for tests. */
     void expire(long now) {
-        deadlines.forEach((reply, deadline) -> {
-            if (deadline - now < 0) {
-                reply.completeExceptionally(new Overdue());
+        for (Iterator<Watch> it = watches.iterator(); it.hasNext(); ) {
+            Watch w = it.next();
+            if (!w.pending()) {
+                it.remove();
+            } else if (w.deadline - now < 0) {
+                w.reply.completeExceptionally(new Overdue());
+                it.remove();
             }
-        });
+        }
     }
 }

@@ -53,6 +53,55 @@ class ReplyWaitTest {
     }
 
     @Test
+    void watch_replyAnswered_droppedByTheNextScanAndNeverFailed() {
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        wait.watch(reply, 500);
+        assertEquals(1, wait.waiting());
+
+        reply.complete("answer");
+        assertEquals(0, wait.waiting());
+        wait.expire(1_000 + 10);
+
+        assertEquals(0, wait.registered(), "nothing kept for an answered reply");
+        wait.expire(Long.MAX_VALUE / 2);
+        assertEquals("answer", reply.getNow(null));
+    }
+
+    @Test
+    void watch_noReplyPastDeadline_failedAsOverdue() {
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        wait.watch(reply, 500);
+
+        wait.expire(1_000 + 501);
+
+        ExecutionException e = assertThrows(ExecutionException.class, reply::get);
+        assertTrue(ReplyWait.isOverdue(e.getCause()), String.valueOf(e.getCause()));
+        assertEquals(0, wait.registered());
+    }
+
+    @Test
+    void get_waiterInterrupted_replyLeftAloneAfterItsDeadline() throws Exception {
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+        Thread waiter = Thread.ofVirtual().start(() -> {
+            try {
+                wait.get(reply, 500);
+                outcome.complete(null);
+            } catch (Exception e) {
+                outcome.complete(e);
+            }
+        });
+        awaitRegistered();
+
+        waiter.interrupt();
+        assertInstanceOf(InterruptedException.class, outcome.get());
+        wait.expire(1_000 + 501);
+
+        assertFalse(reply.isDone(), "a wait that ended is no longer bounded");
+        assertEquals(0, wait.registered());
+    }
+
+    @Test
     void get_requestFails_executionExceptionWithTheCause() {
         CompletableFuture<String> reply = CompletableFuture.failedFuture(new IllegalStateException("gone"));
         ExecutionException e = assertThrows(ExecutionException.class, () -> wait.get(reply, 500));
