@@ -34,9 +34,13 @@ public final class DbSession implements AutoCloseable {
 
     private final Connection connection;
     /**
-     * The driver's own connection, for autocommit switches: HikariCP resets a switched autocommit when
-     * its proxy closes, which fails on a connection evicted after an error; {@link #close()} restores
-     * the pool's setting itself.
+     * The driver's own connection, for the session's statements, commits and autocommit switches.
+     * Through HikariCP's proxies every call is one more wrapper and every query a result-set proxy,
+     * on the path of every statement; in exchange the pool no longer sees the transaction, so
+     * {@link #close()} rolls back and restores the pool's autocommit setting itself (HikariCP would
+     * reset a switched autocommit when its proxy closes, which fails on a connection evicted after an
+     * error), and a broken connection is evicted by whoever replaces the session
+     * ({@code SessionSource.replace}), not by the proxy noticing the error.
      */
     private final Connection driverConnection;
     private final Dialect dialect;
@@ -267,7 +271,7 @@ public final class DbSession implements AutoCloseable {
         }
         long t0 = clock.nanoTime();
         try {
-            connection.commit();
+            driverConnection.commit();
         } finally {
             account(t0);
         }
@@ -280,7 +284,7 @@ public final class DbSession implements AutoCloseable {
             return;
         }
         try {
-            connection.rollback();
+            driverConnection.rollback();
             endTransaction();
         } catch (SQLException ignored) {
             // The connection is gone; the caller counts the step's original error, not this one.
@@ -304,7 +308,7 @@ public final class DbSession implements AutoCloseable {
     private PreparedStatement statement(String sql) throws SQLException {
         PreparedStatement ps = statements.get(sql);
         if (ps == null) {
-            ps = connection.prepareStatement(sql);
+            ps = driverConnection.prepareStatement(sql);
             statements.put(sql, ps);
             if (LOCKING.matcher(sql).find()) {
                 lockingQueries.add(sql);
@@ -346,7 +350,15 @@ public final class DbSession implements AutoCloseable {
             }
         }
         statements.clear();
-        if (autocommitReads && !inTransaction) {
+        if (inTransaction) {
+            // HikariCP rolls back only what went through its proxy: this session's statements did not.
+            try {
+                driverConnection.rollback();
+            } catch (SQLException ignored) {
+                // A dead connection: the server rolled back when it went.
+            }
+        }
+        if (autocommitReads) {
             try {
                 driverConnection.setAutoCommit(false);
             } catch (SQLException ignored) {

@@ -70,6 +70,26 @@ class DbSessionTransactionTest {
     }
 
     @Test
+    void close_pooledSessionInsideATransaction_rolledBackAndReturnedAsThePoolSetsIt() throws SQLException {
+        // The session's statements bypass HikariCP's proxies, so the pool never saw this transaction.
+        try (var pool = db.pool("it-session-close", 1); Connection other = db.connect()) {
+            int before = value(other);
+            DbSession s = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM);
+            int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
+            s.update("UPDATE st SET v = v + 1000 WHERE k = ?", 1);
+            assertEquals("idle in transaction", state(other, pid));
+
+            s.close();
+
+            assertEquals(before, value(other), "rolled back");
+            assertEquals("idle", state(other, pid), "no transaction left open on the pooled connection");
+            try (Connection again = pool.getConnection()) {
+                assertFalse(again.getAutoCommit(), "the pool's autocommit setting");
+            }
+        }
+    }
+
+    @Test
     void rollbackQuietly_afterUpdate_undoesIt() throws SQLException {
         try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
             int before = value(other);
