@@ -82,14 +82,14 @@ final class RoundTripFloor {
      * carried ({@code dbMicrosPerRoundTrip}, measured in the rounds): {@link Dialect#serverWorkQuery()}
      * with its row count set from a short probe. The empty round trip flatters the client: while the
      * backend works, the other vCPU runs the backend instead of a client, so a client's system calls
-     * find colder caches and more often wake a thread on a busy or halted vCPU. pgbench pays the same
+     * find colder caches and more often wake a thread on a busy or halted vCPU. pgbench pays as much
      * (bench/pgbench-floor.sh ROWS).
      *
      * @param empty the empty floor, for the server's fixed cost of a round trip
      * @return empty when the database's CPU cannot be read here (a server on another host)
      */
     static Optional<Loaded> measureWithServerWork(Database db, String databaseName, int threads, Duration warmUp,
-                                                           Duration window, Result empty, double dbMicrosPerRoundTrip)
+                                                  Duration window, Result empty, double dbMicrosPerRoundTrip)
             throws InterruptedException {
         if (!(dbMicrosPerRoundTrip > 0) || !(empty.dbMicrosPerRoundTrip() > 0)) {
             return Optional.empty();

@@ -266,10 +266,7 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
 
         @Override
         public int read() throws IOException {
-            if (!ahead.hasRemaining() && fill() < 0) {
-                return -1;
-            }
-            return ahead.get() & 0xff;
+            return fillIfEmpty() ? ahead.get() & 0xff : -1;
         }
 
         @Override
@@ -278,8 +275,7 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
             if (len == 0) {
                 return 0;
             }
-            // A blocking read returns at least one byte or -1 at the end of the stream.
-            if (!ahead.hasRemaining() && fill() < 0) {
+            if (!fillIfEmpty()) {
                 return -1;
             }
             int n = Math.min(len, ahead.remaining());
@@ -293,13 +289,22 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
             return ahead.remaining();
         }
 
-        private int fill() throws IOException {
-            ahead.clear();
-            try {
-                return UnixDomainSocket.this.read(ahead);
-            } finally {
-                ahead.flip();
+        /** True with bytes to hand out, false at the end of the stream. */
+        private boolean fillIfEmpty() throws IOException {
+            // A blocking read returns at least one byte or -1; the short-timeout read throws instead of 0.
+            while (!ahead.hasRemaining()) {
+                ahead.clear();
+                int n;
+                try {
+                    n = UnixDomainSocket.this.read(ahead);
+                } finally {
+                    ahead.flip();
+                }
+                if (n < 0) {
+                    return false;
+                }
             }
+            return true;
         }
 
         @Override
