@@ -2,6 +2,7 @@ package org.sdbench.bench;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Optional;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
@@ -47,7 +48,7 @@ public final class BenchRun {
     }
 
     /** {@link RoundTripFloor#measureWithServerWork}: the floor with a dialog step's server work per round trip. */
-    java.util.Optional<RoundTripFloor.Loaded> roundTripFloorWithServerWork(int threads, Duration warmUp, Duration window,
+    Optional<RoundTripFloor.Loaded> roundTripFloorWithServerWork(int threads, Duration warmUp, Duration window,
             RoundTripFloor.Result empty, double dbMicrosPerRoundTrip) throws InterruptedException {
         return RoundTripFloor.measureWithServerWork(db, databaseName, threads, warmUp, window, empty, dbMicrosPerRoundTrip);
     }

@@ -149,7 +149,8 @@ public final class OverheadBench {
 
     private void printLoadedFloor(Optional<RoundTripFloor.Loaded> loaded, double dbPerTrip) {
         if (loaded.isEmpty()) {
-            out.println("round-trip floor with server work: not measured (the database's CPU is not readable from here)");
+            out.println("round-trip floor with server work: not measured (the database's CPU is not readable from here, "
+                    + "or the probe showed no server work to size the query by)");
             return;
         }
         RoundTripFloor.Result f = loaded.get().result();

@@ -35,7 +35,7 @@ final class RoundTripFloor {
     private static final int PROBE_ROWS = 1_000;
     private static final Duration PROBE_WARM_UP = Duration.ofSeconds(1);
     private static final Duration PROBE_WINDOW = Duration.ofSeconds(2);
-    /** Bounds the query at a few hundred milliseconds of server CPU, whatever the probe read. */
+    /** Bounds the query whatever the probe read: about half a second of server CPU (58 ns per row on the 26 Nov host). */
     private static final int MAX_ROWS = 10_000_000;
 
     /**
@@ -86,7 +86,8 @@ final class RoundTripFloor {
      * (bench/pgbench-floor.sh ROWS).
      *
      * @param empty the empty floor, for the server's fixed cost of a round trip
-     * @return empty when the database's CPU cannot be read here (a server on another host)
+     * @return empty when the database's CPU cannot be read here (a server on another host), or the probe
+     *         showed no server work to size the query by
      */
     static Optional<Loaded> measureWithServerWork(Database db, String databaseName, int threads, Duration warmUp,
                                                   Duration window, Result empty, double dbMicrosPerRoundTrip)
