@@ -15,8 +15,8 @@ import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateOutcome;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.work.StepWork;
+import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.work.WorkEngine;
-import org.sdbench.config.WorkUnits;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.Clock;
@@ -93,8 +93,8 @@ public final class StepContext {
         work.spend(share);
     }
 
-    void beginWork(WorkUnits units) {
-        work.begin(units);
+    void beginWork(WorkBudget budget) {
+        work.begin(budget);
     }
 
     void finishWork() {

@@ -2,9 +2,9 @@ package org.sdbench.appserver;
 
 import org.sdbench.protocol.StepOutcome;
 import java.sql.SQLException;
-import org.sdbench.config.WorkUnits;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.appserver.dispatcher.DialogRequest;
+import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.workprocess.DialogWorkProcess;
 import org.sdbench.db.DbSession;
 
@@ -19,7 +19,7 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
     private final AppServerInstance instance;
     private final int retries;
     private final java.util.concurrent.atomic.LongAdder retried;
-    private final WorkUnits[] stepWork;
+    private final WorkBudget[] stepWork;
     private long workNanos;
 
     StepExecutor(StepHandler handler, StepContext ctx, AppServerInstance instance, int retries,
@@ -29,7 +29,8 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
         this.instance = instance;
         this.retries = retries;
         this.retried = retried;
-        this.stepWork = SdStep.LOOP.stream().map(st -> instance.workload().step(st).units()).toArray(WorkUnits[]::new);
+        this.stepWork = SdStep.LOOP.stream().map(st -> WorkBudget.of(instance.workload().step(st).units()))
+                .toArray(WorkBudget[]::new);
     }
 
     @Override

@@ -35,6 +35,9 @@ final class RoundTripFloor {
     private static final int PROBE_ROWS = 1_000;
     private static final Duration PROBE_WARM_UP = Duration.ofSeconds(1);
     private static final Duration PROBE_WINDOW = Duration.ofSeconds(2);
+    /** Probes at the sized row count, each resizing it, until the server's CPU lands within {@link #TOLERANCE}. */
+    private static final int REFINEMENTS = 2;
+    private static final double TOLERANCE = 0.15;
     /** Bounds the query whatever the probe read: about half a second of server CPU (58 ns per row on the 26 Nov host). */
     private static final int MAX_ROWS = 10_000_000;
 
@@ -97,13 +100,37 @@ final class RoundTripFloor {
         }
         String sql = db.dialect().serverWorkQuery();
         Result probe = measure(db, databaseName, threads, PROBE_WARM_UP, PROBE_WINDOW, sql, PROBE_ROWS);
-        double perRow = (probe.dbMicrosPerRoundTrip() - empty.dbMicrosPerRoundTrip()) / PROBE_ROWS;
-        if (!(perRow > 0)) {
+        int n = resize(PROBE_ROWS, probe, empty, dbMicrosPerRoundTrip);
+        if (n < 1) {
             return Optional.empty();
         }
-        long rows = Math.round((dbMicrosPerRoundTrip - empty.dbMicrosPerRoundTrip()) / perRow);
-        int n = (int) Math.max(1, Math.min(MAX_ROWS, rows));
+        // The server's cost per row is not flat in the row count (the 26 Nov EPYC host: a 1,000-row
+        // probe sized the query to 2.7 times the asked CPU), so the size is checked where it landed.
+        for (int i = 0; i < REFINEMENTS; i++) {
+            Result check = measure(db, databaseName, threads, PROBE_WARM_UP, PROBE_WINDOW, sql, n);
+            if (Math.abs(check.dbMicrosPerRoundTrip() - dbMicrosPerRoundTrip) <= TOLERANCE * dbMicrosPerRoundTrip) {
+                break;
+            }
+            int next = resize(n, check, empty, dbMicrosPerRoundTrip);
+            if (next < 1 || next == n) {
+                break;
+            }
+            n = next;
+        }
         return Optional.of(new Loaded(n, measure(db, databaseName, threads, warmUp, window, sql, n)));
+    }
+
+    /**
+     * The row count that brings the server's CPU per round trip to {@code target}, read from a loop
+     * of {@code rows} rows; 0 when that loop showed no server work beyond the empty round trip.
+     */
+    static int resize(int rows, Result at, Result empty, double target) {
+        double perRow = (at.dbMicrosPerRoundTrip() - empty.dbMicrosPerRoundTrip()) / rows;
+        if (!(perRow > 0)) {
+            return 0;
+        }
+        long n = Math.round((target - empty.dbMicrosPerRoundTrip()) / perRow);
+        return (int) Math.max(1, Math.min(MAX_ROWS, n));
     }
 
     /** A floor measured with {@code rows} of {@link Dialect#serverWorkQuery()} per round trip. */

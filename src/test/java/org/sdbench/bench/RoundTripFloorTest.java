@@ -68,6 +68,23 @@ class RoundTripFloorTest {
     }
 
     @Test
+    void resize_serverWorkPerRowMeasured_scalesRowsToTheTarget() {
+        RoundTripFloor.Result empty = new RoundTripFloor.Result(1, 1.0, 1_000, 1_000, 20_000_000); // 20 us per round trip
+        RoundTripFloor.Result at1000 = new RoundTripFloor.Result(1, 1.0, 1_000, 1_000, 100_000_000); // 80 us more for 1,000 rows
+
+        assertEquals(5_000, RoundTripFloor.resize(1_000, at1000, empty, 420));
+        assertEquals(1, RoundTripFloor.resize(1_000, at1000, empty, 10), "at least one row, even below the empty round trip");
+    }
+
+    @Test
+    void resize_noWorkBeyondTheEmptyRoundTrip_isZero() {
+        RoundTripFloor.Result empty = new RoundTripFloor.Result(1, 1.0, 1_000, 1_000, 20_000_000);
+
+        assertEquals(0, RoundTripFloor.resize(1_000, empty, empty, 420));
+        assertEquals(0, RoundTripFloor.resize(1_000, new RoundTripFloor.Result(1, 1.0, 0, 0, 0), empty, 420));
+    }
+
+    @Test
     void result_noRoundTrips_perRoundTripIsNaN() {
         RoundTripFloor.Result r = new RoundTripFloor.Result(1, 1.0, 0, 0, 0);
 

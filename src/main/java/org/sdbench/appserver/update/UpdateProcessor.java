@@ -1,10 +1,12 @@
 package org.sdbench.appserver.update;
 
 import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.work.StepWork;
+import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.work.WorkEngine;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.config.WorkUnits;
@@ -51,13 +53,15 @@ final class UpdateProcessor {
     private final Outcomes outcomes;
     private final UpdateHooks hooks;
     private final LongAdder retried = new LongAdder();
-    private final Map<String, WorkUnits> moduleWork;
+    private final Map<String, WorkBudget> moduleWork;
     private final WorkCounters work = new WorkCounters();
     private final java.util.concurrent.atomic.AtomicLong engines = new java.util.concurrent.atomic.AtomicLong();
 
     UpdateProcessor(SessionSource sessions, Map<String, UpdateModule> modules, UpdateListener listener, Clock clock,
                     int retries, Outcomes outcomes, UpdateHooks hooks, Map<String, WorkUnits> moduleWork) {
-        this.moduleWork = Map.copyOf(moduleWork);
+        Map<String, WorkBudget> budgets = new HashMap<>();
+        moduleWork.forEach((f, w) -> budgets.put(f, WorkBudget.of(w)));
+        this.moduleWork = Map.copyOf(budgets);
         this.sessions = sessions;
         this.modules = modules;
         this.listener = listener;
@@ -200,7 +204,7 @@ final class UpdateProcessor {
             }
             // The module's ABAP work around its SQL: unpacking the payload before, building the
             // follow-up data after, inside the update transaction so its row locks are held meanwhile.
-            stepWork.begin(moduleWork.getOrDefault(m.function(), WorkUnits.NONE));
+            stepWork.begin(moduleWork.getOrDefault(m.function(), WorkBudget.NONE));
             stepWork.spend(0.5);
             try {
                 Pipeline statements = new Pipeline(db.dialect());

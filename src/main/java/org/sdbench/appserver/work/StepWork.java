@@ -1,8 +1,6 @@
 package org.sdbench.appserver.work;
 
-import java.util.Arrays;
 import org.sdbench.config.WorkKind;
-import org.sdbench.config.WorkUnits;
 
 /**
  * The work budget of one dialog step or update module on one work process. The business logic
@@ -23,15 +21,8 @@ public final class StepWork {
     }
 
     /** Starts a new budget (a step, a retry of it, or an update module). */
-    public void begin(WorkUnits units) {
-        // Per step and per update module: the configured kinds only, without a boxed lookup per kind.
-        Arrays.fill(total, 0);
-        Arrays.fill(remaining, 0);
-        for (var e : units.units().entrySet()) {
-            int i = e.getKey().ordinal();
-            total[i] = e.getValue();
-            remaining[i] = e.getValue();
-        }
+    public void begin(WorkBudget budget) {
+        budget.copyInto(total, remaining);
         cpuNanos = 0;
     }
 

@@ -41,7 +41,7 @@ class WorkEngineTest {
         WorkUnits budget = new WorkUnits(Map.of(WorkKind.ITAB, 1000L, WorkKind.STRING, 333L));
         WorkEngine split = new WorkEngine(3);
         StepWork w = new StepWork(split);
-        w.begin(budget);
+        w.begin(WorkBudget.of(budget));
         w.spend(0.3);
         w.spend(0.9);
         w.finish();
@@ -51,9 +51,23 @@ class WorkEngineTest {
     }
 
     @Test
+    void stepWork_secondBudget_replacesTheFirstKindByKind() {
+        WorkEngine engine = new WorkEngine(3);
+        StepWork w = new StepWork(engine);
+        w.begin(WorkBudget.of(new WorkUnits(Map.of(WorkKind.ITAB, 1000L, WorkKind.DECIMAL, 500L))));
+        w.spend(0.5);
+        w.begin(WorkBudget.of(new WorkUnits(Map.of(WorkKind.STRING, 200L))));
+        w.finish();
+        assertEquals(500 + 250 + 200, engine.unitsDone(), "the first budget's unspent half is dropped, not carried over");
+        w.begin(WorkBudget.NONE);
+        w.finish();
+        assertEquals(950, engine.unitsDone(), "an empty budget spends nothing");
+    }
+
+    @Test
     void stepWork_shareOutOfRange_refused() {
         StepWork w = new StepWork(new WorkEngine(3));
-        w.begin(WorkUnits.NONE);
+        w.begin(WorkBudget.NONE);
         assertThrows(IllegalArgumentException.class, () -> w.spend(1.5));
         assertThrows(IllegalArgumentException.class, () -> w.spend(Double.NaN));
     }
