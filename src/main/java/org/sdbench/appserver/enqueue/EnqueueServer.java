@@ -246,6 +246,17 @@ public final class EnqueueServer implements Enqueue {
             }
             return new LockKey(object, key);
         }
+
+        // Written out, not generated: see LockOwner's equals.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LockKey k && object.equals(k.object) && key.equals(k.key);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * object.hashCode() + key.hashCode();
+        }
     }
 
     /** One owner's hold on one object; mutable, only touched under the table mutex. */
