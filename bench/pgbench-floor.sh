@@ -9,8 +9,8 @@
 # Unix-domain socket in /var/run/postgresql, user postgres, database sdbench_perf). Needs pgbench and
 # GNU time (/usr/bin/time).
 #
-# With ROWS, each round trip instead counts ROWS generated rows (SELECT count(*) FROM
-# generate_series(1, ROWS)): as much server work per round trip as `bench overhead`'s "floor with
+# With ROWS, each round trip instead counts ROWS generated rows (SELECT count(*) FROM (SELECT
+# generate_series(1, ROWS)) s, the query of Dialect.serverWorkQuery()): as much server work per round trip as `bench overhead`'s "floor with
 # server work" line names, which shows what the same client pays when the backend works in between.
 #
 #   bench/pgbench-floor.sh [CLIENTS] [SECONDS] [ROWS]
@@ -23,7 +23,7 @@ export PGHOST="${PGHOST:-/var/run/postgresql}" PGUSER="${PGUSER:-postgres}" PGDA
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 query='SELECT 1;'
-[ -z "$rows" ] || query="SELECT count(*) FROM generate_series(1, $rows);"
+[ -z "$rows" ] || query="SELECT count(*) FROM (SELECT generate_series(1, $rows)) s;"
 echo "$query" >"$work/select1.sql"
 /usr/bin/time -f '%U %S' -o "$work/cpu" pgbench -n -M prepared -c "$clients" -j "$clients" -T "$secs" \
   -f "$work/select1.sql" >"$work/out" 2>&1 || { cat "$work/out"; exit 3; }

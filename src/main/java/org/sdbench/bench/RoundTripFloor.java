@@ -38,7 +38,7 @@ final class RoundTripFloor {
     /** Probes at the sized row count, each resizing it, until the server's CPU lands within {@link #TOLERANCE}. */
     private static final int REFINEMENTS = 2;
     private static final double TOLERANCE = 0.15;
-    /** Bounds the query whatever the probe read: about half a second of server CPU (58 ns per row on the 26 Nov host). */
+    /** Bounds the query whatever the probe read: under a second of server CPU at the 40-60 ns per row seen so far. */
     private static final int MAX_ROWS = 10_000_000;
 
     /**
@@ -104,8 +104,8 @@ final class RoundTripFloor {
         if (n < 1) {
             return Optional.empty();
         }
-        // The server's cost per row is not flat in the row count (the 26 Nov EPYC host: a 1,000-row
-        // probe sized the query to 2.7 times the asked CPU), so the size is checked where it landed.
+        // A 2 s probe read in 10 ms ticks is coarse, and the server's cost per row need not be flat in the
+        // row count (Dialect#serverWorkQuery), so the size is checked where it landed.
         for (int i = 0; i < REFINEMENTS; i++) {
             Result check = measure(db, databaseName, threads, PROBE_WARM_UP, PROBE_WINDOW, sql, n);
             if (Math.abs(check.dbMicrosPerRoundTrip() - dbMicrosPerRoundTrip) <= TOLERANCE * dbMicrosPerRoundTrip) {
