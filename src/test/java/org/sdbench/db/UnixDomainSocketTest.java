@@ -164,6 +164,125 @@ class UnixDomainSocketTest {
     }
 
     @Test
+    void flush_moreThanTheSocketHolds_waitsForRoomAndSendsEveryByte() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        Path path = dir.resolve("full.sock");
+        try (ServerSocketChannel server = listen(path);
+             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+             SocketChannel peer = server.accept()) {
+            byte[] big = new byte[8 << 20]; // far beyond the kernel's socket buffers: the channel's writes come back short
+            for (int i = 0; i < big.length; i++) {
+                big[i] = (byte) (i * 31);
+            }
+            var writer = Executors.newSingleThreadExecutor();
+            try {
+                var sent = writer.submit(() -> {
+                    s.getOutputStream().write(big, 0, big.length);
+                    s.getOutputStream().flush();
+                    return null;
+                });
+                ByteBuffer got = ByteBuffer.allocate(big.length);
+                assertTimeoutPreemptively(BOUND, () -> {
+                    while (got.hasRemaining()) {
+                        peer.read(got);
+                    }
+                });
+                assertNull(assertTimeoutPreemptively(BOUND, () -> sent.get()));
+                assertEquals(ByteBuffer.wrap(big), got.flip());
+            } finally {
+                writer.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void flush_peerNeverReadsPastTimeout_socketTimeoutAndClosed() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        Path path = dir.resolve("deaf.sock");
+        try (ServerSocketChannel server = listen(path);
+             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+             SocketChannel peer = server.accept()) {
+            assertTrue(peer.isConnected(), "the peer accepts and then never reads");
+            s.setSoTimeout(500);
+            var writer = Executors.newSingleThreadExecutor();
+            try {
+                var sent = writer.submit(() -> {
+                    s.getOutputStream().write(new byte[8 << 20], 0, 8 << 20);
+                    s.getOutputStream().flush();
+                    return null;
+                });
+                // Scanning with a clock far past any deadline, until the write waits for room and is expired.
+                assertTimeoutPreemptively(BOUND, () -> {
+                    while (!sent.isDone()) {
+                        watchdog.scan(System.nanoTime() + Duration.ofHours(1).toNanos());
+                        Thread.onSpinWait();
+                    }
+                });
+                var failure = assertThrows(ExecutionException.class, sent::get);
+                assertInstanceOf(SocketTimeoutException.class, failure.getCause());
+                assertEquals("Write timed out", failure.getCause().getMessage());
+                assertTrue(s.isClosed());
+            } finally {
+                writer.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void read_interruptedWhileWaitingForTheAnswer_closesTheSocketAndKeepsTheInterrupt() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        Path path = dir.resolve("interrupted.sock");
+        try (ServerSocketChannel server = listen(path);
+             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+             SocketChannel peer = server.accept()) {
+            s.getOutputStream().write(new byte[] {1}, 0, 1);
+            s.getOutputStream().flush();
+            var outcome = new java.util.concurrent.CompletableFuture<Throwable>();
+            var stillInterrupted = new java.util.concurrent.atomic.AtomicBoolean();
+            Thread reader = Thread.ofPlatform().start(() -> {
+                try {
+                    s.getInputStream().read();
+                    outcome.complete(null);
+                } catch (Throwable t) {
+                    stillInterrupted.set(Thread.currentThread().isInterrupted());
+                    outcome.complete(t);
+                }
+            });
+            // The peer took the request and answers nothing: the reader waits in its selector until interrupted.
+            assertEquals(1, peer.read(ByteBuffer.allocate(1)));
+            reader.interrupt();
+            Throwable t = assertTimeoutPreemptively(BOUND, () -> outcome.get());
+            assertInstanceOf(java.nio.channels.ClosedByInterruptException.class, t);
+            assertTrue(stillInterrupted.get(), "the interrupt is not swallowed");
+            assertTrue(s.isClosed());
+            assertTimeoutPreemptively(BOUND, () -> reader.join());
+        }
+    }
+
+    @Test
+    void read_socketClosedByAnotherThreadWhileWaiting_endsWithAnIoException() throws Exception {
+        var watchdog = new SocketWatchdog(false);
+        Path path = dir.resolve("aborted.sock");
+        try (ServerSocketChannel server = listen(path);
+             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+             SocketChannel peer = server.accept()) {
+            s.getOutputStream().write(new byte[] {1}, 0, 1);
+            s.getOutputStream().flush();
+            var reader = Executors.newSingleThreadExecutor();
+            try {
+                var read = reader.submit(() -> s.getInputStream().read());
+                assertEquals(1, peer.read(ByteBuffer.allocate(1)));
+                java.io.Closeable abort = s; // a pool's abort, whether or not the reader is already waiting
+                abort.close();
+                var failure = assertThrows(ExecutionException.class, () -> assertTimeoutPreemptively(BOUND, () -> read.get()));
+                assertInstanceOf(java.io.IOException.class, failure.getCause());
+            } finally {
+                reader.shutdownNow();
+            }
+        }
+    }
+
+    @Test
     void pool_localServer_largeValuesRoundTripThroughTheSocket() throws Exception {
         try (Database db = TestDb.open(TestDb.config("unix_socket", "database.transport=unix"));
              Connection c = db.pool("unix-big", 1).getConnection()) {

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Context switches per dialog step of the JDBC client's threads: runs `sdbench bench overhead --rounds 1`
+# from a jar and, while its SQL round runs, reads the kernel's voluntary and involuntary context-switch
+# counts (/proc/PID/task/TID/status) of the work-process threads (dia-*, upd-*) and the think timer for
+# SECONDS seconds. A voluntary switch is a wait that blocked: one per round trip is the least a client
+# that waits for its answer can have.
+#
+#   bench/context-switches.sh JAR [SECONDS] [-- extra bench overhead options]
+#
+# Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf); JVM:
+# $SDBENCH_JAVA (default java). Needs no privileges.
+set -euo pipefail
+[ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2; }
+jar="$1"; shift
+secs=8
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then secs="$1"; shift; fi
+[ "${1:-}" != "--" ] || shift
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"; [ -z "${pid:-}" ] || kill "$pid" 2>/dev/null || true' EXIT
+url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"
+"${SDBENCH_JAVA:-java}" -Xmx1g -XX:+UseG1GC -Dsdbench.home="$here" -jar "$jar" bench overhead --db-url "$url" \
+  --rounds 1 --window "$((secs + 8))s" --warm-up 5s "$@" >"$work/out" 2>&1 &
+pid=$!
+touch "$work/out"
+# The SQL round follows the second no-SQL round; give it 3 s to reset the documents and settle.
+until grep -q 'round 1 no SQL, user context [1-9]' "$work/out"; do
+  kill -0 "$pid" 2>/dev/null || { cat "$work/out"; exit 3; }
+  sleep 1
+done
+sleep 3
+snapshot() {
+  for t in /proc/"$pid"/task/*; do
+    name="$(cat "$t/comm" 2>/dev/null || true)"
+    case "$name" in
+      dia-*|upd-*|think-timer) awk -v g="${name%%-*}" '/^voluntary_ctxt_switches/ {v = $2} /^nonvoluntary_ctxt_switches/ {i = $2}
+                                  END {print g, v, i}' "$t/status" 2>/dev/null || true ;;
+    esac
+  done | awk '{v[$1] += $2; i[$1] += $3} END {for (g in v) print g, v[g], i[g]}' | sort
+}
+snapshot >"$work/a"
+sleep "$secs"
+snapshot >"$work/b"
+wait "$pid" || true
+pid=""
+steps=$(grep 'round 1 SD transactions' "$work/out" | grep -oE '[0-9,]+ steps/s' | tr -d , | cut -d' ' -f1)
+echo "$(basename "$jar"): SQL round $steps steps/s, counted for $secs s"
+join "$work/a" "$work/b" | awk -v s="$steps" -v secs="$secs" \
+  '{printf "  %-6s voluntary %5.2f  involuntary %5.2f per dialog step\n", $1, ($4 - $2) / (s * secs), ($5 - $3) / (s * secs)}'
+grep -E 'round 1 SD transactions' "$work/out" || true
