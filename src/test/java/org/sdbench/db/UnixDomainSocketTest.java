@@ -51,13 +51,7 @@ class UnixDomainSocketTest {
             var reader = Executors.newSingleThreadExecutor();
             try {
                 var read = reader.submit(() -> in.read(new byte[16]));
-                // Scanning with a clock far past any deadline, until the read has begun and is expired.
-                assertTimeoutPreemptively(BOUND, () -> {
-                    while (!read.isDone()) {
-                        watchdog.scan(System.nanoTime() + Duration.ofHours(1).toNanos());
-                        Thread.onSpinWait();
-                    }
-                });
+                expireUntilDone(watchdog, read);
                 var failure = assertThrows(ExecutionException.class, read::get);
                 assertInstanceOf(SocketTimeoutException.class, failure.getCause());
                 assertTrue(s.isClosed());
@@ -211,13 +205,7 @@ class UnixDomainSocketTest {
                     s.getOutputStream().flush();
                     return null;
                 });
-                // Scanning with a clock far past any deadline, until the write waits for room and is expired.
-                assertTimeoutPreemptively(BOUND, () -> {
-                    while (!sent.isDone()) {
-                        watchdog.scan(System.nanoTime() + Duration.ofHours(1).toNanos());
-                        Thread.onSpinWait();
-                    }
-                });
+                expireUntilDone(watchdog, sent);
                 var failure = assertThrows(ExecutionException.class, sent::get);
                 assertInstanceOf(SocketTimeoutException.class, failure.getCause());
                 assertEquals("Write timed out", failure.getCause().getMessage());
@@ -347,6 +335,16 @@ class UnixDomainSocketTest {
             rs.next();
             assertTrue(rs.getBoolean(1));
         }
+    }
+
+    /** Scans with a clock far past any deadline until the operation has begun, is expired and has ended. */
+    private static void expireUntilDone(SocketWatchdog watchdog, java.util.concurrent.Future<?> operation) {
+        assertTimeoutPreemptively(BOUND, () -> {
+            while (!operation.isDone()) {
+                watchdog.scan(System.nanoTime() + Duration.ofHours(1).toNanos());
+                Thread.onSpinWait();
+            }
+        });
     }
 
     private static ServerSocketChannel listen(Path path) throws java.io.IOException {
