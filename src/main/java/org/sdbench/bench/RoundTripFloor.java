@@ -85,8 +85,8 @@ final class RoundTripFloor {
      * carried ({@code dbMicrosPerRoundTrip}, measured in the rounds): {@link Dialect#serverWorkQuery()}
      * with its row count set from a short probe. The empty round trip flatters the client: while the
      * backend works, the other vCPU runs the backend instead of a client, so a client's system calls
-     * find colder caches and more often wake a thread on a busy or halted vCPU. pgbench pays as much
-     * (bench/pgbench-floor.sh ROWS).
+     * find colder caches and more often wake a thread on a busy or halted vCPU. pgbench's cost per round
+     * trip rises the same way (bench/pgbench-floor.sh ROWS).
      *
      * @param empty the empty floor, for the server's fixed cost of a round trip
      * @return empty when the database's CPU cannot be read here (a server on another host), or the probe

@@ -1,10 +1,10 @@
 package org.sdbench.appserver.update;
 
 import java.sql.SQLException;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Collectors;
 import org.sdbench.appserver.work.StepWork;
 import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.work.WorkEngine;
@@ -59,9 +59,8 @@ final class UpdateProcessor {
 
     UpdateProcessor(SessionSource sessions, Map<String, UpdateModule> modules, UpdateListener listener, Clock clock,
                     int retries, Outcomes outcomes, UpdateHooks hooks, Map<String, WorkUnits> moduleWork) {
-        Map<String, WorkBudget> budgets = new HashMap<>();
-        moduleWork.forEach((f, w) -> budgets.put(f, WorkBudget.of(w)));
-        this.moduleWork = Map.copyOf(budgets);
+        this.moduleWork = moduleWork.entrySet().stream()
+                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> WorkBudget.of(e.getValue())));
         this.sessions = sessions;
         this.modules = modules;
         this.listener = listener;

@@ -29,8 +29,4 @@ public final class WorkBudget {
         System.arraycopy(units, 0, total, 0, KINDS);
         System.arraycopy(units, 0, remaining, 0, KINDS);
     }
-
-    long of(WorkKind kind) {
-        return units[kind.ordinal()];
-    }
 }
