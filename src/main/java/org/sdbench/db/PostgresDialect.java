@@ -18,6 +18,9 @@ public final class PostgresDialect implements Dialect {
                 "reWriteBatchedInserts", "true",
                 "ApplicationName", "sdbench",
                 "tcpKeepAlive", "true",
+                // pgjdbc's binary NUMERIC divides the unscaled BigInteger by 10,000 per digit group on
+                // every bind; the text form is BigDecimal's cached string, and the server parses either.
+                "binaryTransferDisable", "NUMERIC",
                 // Blocking sockets with watchdog-enforced bounds: a third of the system calls per statement.
                 "socketFactory", WatchedSocketFactory.class.getName());
     }
