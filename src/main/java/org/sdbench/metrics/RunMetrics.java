@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -18,8 +19,9 @@ import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.Tx;
 
 /**
- * The measurements of one run. Any number of threads record concurrently, wait-free and without
- * allocating (HdrHistogram Recorders and LongAdders). One reporter thread calls
+ * The measurements of one run. Any number of threads record concurrently without allocating: a
+ * platform thread (a work process, the think timer) into a {@link RecordBuffer} of its own, a virtual
+ * thread wait-free into the shared HdrHistogram Recorders and LongAdders. One reporter thread calls
  * {@link #interval(boolean)} at every interval tick and at every phase boundary: that drains what
  * was recorded since the previous call into an {@link Interval} and, when the span belonged to the
  * measurement window, into the window totals that {@link #summary()} reports. Ramp-up and
@@ -28,6 +30,8 @@ import org.sdbench.protocol.Tx;
 public final class RunMetrics {
 
     private static final SdStep[] STEPS = SdStep.values();
+    /** Platform threads with a buffer of their own; any further one records into the shared recorders. */
+    static final int MAX_BUFFERS = 64;
 
     private final Clock clock;
     private final StepRecorder[] live = new StepRecorder[STEPS.length];
@@ -44,6 +48,25 @@ public final class RunMetrics {
     private final LongAdder liveServerResponseNs = new LongAdder();
     private final Histogram windowServerResponse = Histograms.histogram();
     private long windowServerResponseNs;
+    private final CopyOnWriteArrayList<RecordBuffer> buffers = new CopyOnWriteArrayList<>();
+    /** Null for a thread that came after {@link #MAX_BUFFERS} others. */
+    private final ThreadLocal<RecordBuffer> ownBuffer = ThreadLocal.withInitial(this::newBuffer);
+    private final RecordBuffer.Sink toRecorders = new RecordBuffer.Sink() {
+        @Override
+        public void response(int stepType, long micros) {
+            live[stepType].recordResponse(micros);
+        }
+
+        @Override
+        public void thinkLag(long micros) {
+            liveThinkLag.recordValue(micros);
+        }
+
+        @Override
+        public void sums(int stepType, long[] sums) {
+            live[stepType].addSums(sums);
+        }
+    };
     private final ReentrantLock remoteSaveToCommitted = new ReentrantLock();
     private final Histogram pendingRemote = Histograms.histogram();
 
@@ -80,12 +103,17 @@ public final class RunMetrics {
 
     /** One dialog step as the user saw it; {@code responseNs} from send to answer. */
     public void record(StepResult r, long responseNs) {
-        StepRecorder s = live[r.step().ordinal()];
+        int type = r.step().ordinal();
         boolean ok = r.outcome().ok();
-        if (ok) {
-            s.recordOk(r.times(), responseNs, r.lineItemsCompleted());
+        RecordBuffer b = buffer();
+        if (b != null) {
+            b.step(type, r.times(), responseNs, ok, r.lineItemsCompleted(), toRecorders);
+        } else if (ok) {
+            live[type].recordOk(r.times(), responseNs, r.lineItemsCompleted());
         } else {
-            s.recordError(r.times(), responseNs, r.lineItemsCompleted());
+            live[type].recordError(r.times(), responseNs, r.lineItemsCompleted());
+        }
+        if (!ok) {
             liveErrors.computeIfAbsent(r.outcome().kind(), k -> new LongAdder()).increment();
         }
         observer.step(r.step(), ok, responseNs, r.times());
@@ -93,7 +121,29 @@ public final class RunMetrics {
 
     /** How late a user started a step against its think-time schedule (0 when on time). */
     public void recordThinkLag(long lagNs) {
-        liveThinkLag.recordValue(Histograms.micros(lagNs));
+        RecordBuffer b = buffer();
+        if (b != null) {
+            b.thinkLag(lagNs, toRecorders);
+        } else {
+            liveThinkLag.recordValue(Histograms.micros(lagNs));
+        }
+    }
+
+    /**
+     * The calling thread's buffer; none for a virtual thread, which would leave one behind per turn
+     * (a user's turn is a new virtual thread), nor past {@link #MAX_BUFFERS}.
+     */
+    private RecordBuffer buffer() {
+        return Thread.currentThread().isVirtual() ? null : ownBuffer.get();
+    }
+
+    private RecordBuffer newBuffer() {
+        if (buffers.size() >= MAX_BUFFERS) {
+            return null;
+        }
+        RecordBuffer b = new RecordBuffer(STEPS.length);
+        buffers.add(b);
+        return b;
     }
 
     /** One update request whose V1 part committed. */
@@ -183,6 +233,9 @@ public final class RunMetrics {
         beforeHarvest.run();
         harvest.lock();
         try {
+            for (RecordBuffer b : buffers) {
+                b.drainInto(toRecorders);
+            }
             long now = clock.nanoTime();
             long start = lastHarvestNs;
             lastHarvestNs = now;

@@ -48,6 +48,20 @@ final class StepRecorder {
         add(Sum.DB_ROWS, t.dbRows());
     }
 
+    /** A response time that a {@link RecordBuffer} held, in microseconds. */
+    void recordResponse(long micros) {
+        response.recordValue(micros);
+    }
+
+    /** Sums that a {@link RecordBuffer} held, indexed by {@link Sum}. */
+    void addSums(long[] buffered) {
+        for (int i = 0; i < sums.length; i++) {
+            if (buffered[i] != 0) {
+                sums[i].add(buffered[i]);
+            }
+        }
+    }
+
     /** Line items fully processed later (by the invoice's update), credited to this step type. */
     void addLineItems(int n) {
         add(Sum.LINE_ITEMS, n);

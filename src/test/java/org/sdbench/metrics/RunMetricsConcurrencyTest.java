@@ -61,6 +61,58 @@ class RunMetricsConcurrencyTest {
     }
 
     @Test
+    void record_platformThreadsPastTheirBuffersWhileHarvesting_nothingLostOrDoubled() throws Exception {
+        RunMetrics metrics = new RunMetrics(Clock.SYSTEM);
+        // More threads than get a buffer of their own, each filling its buffer many times over.
+        int threads = RunMetrics.MAX_BUFFERS + 4;
+        int perThread = 3 * RecordBuffer.CAPACITY + 7;
+        AtomicBoolean done = new AtomicBoolean();
+        AtomicLong harvestedSteps = new AtomicLong();
+        AtomicLong harvestedErrors = new AtomicLong();
+        Thread reporter = Thread.ofPlatform().start(() -> {
+            while (!done.get()) {
+                Interval i = metrics.interval(true);
+                harvestedSteps.addAndGet(i.steps());
+                harvestedErrors.addAndGet(i.errors());
+                Thread.onSpinWait();
+            }
+        });
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int id = t;
+            workers.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < perThread; i++) {
+                    SdStep step = SdStep.LOOP.get((id + i) % 15);
+                    StepOutcome o = i % 10 == 9 ? new StepOutcome.DbError("40P01", "deadlock") : StepOutcome.Ok.INSTANCE;
+                    metrics.record(new StepResult(step, o, TIMES, 1), 1_000_000L * (1 + i % 10));
+                    metrics.recordThinkLag(i);
+                }
+            }));
+        }
+        for (Thread w : workers) {
+            w.join();
+        }
+        done.set(true);
+        reporter.join();
+        Interval last = metrics.interval(true);
+        harvestedSteps.addAndGet(last.steps());
+        harvestedErrors.addAndGet(last.errors());
+
+        Summary sum = metrics.summary();
+        long total = (long) threads * perThread;
+        long errors = (long) threads * (perThread / 10);
+        assertEquals(total - errors, harvestedSteps.get());
+        assertEquals(errors, harvestedErrors.get());
+        assertEquals(total - errors, sum.overall().count());
+        assertEquals(errors, sum.overall().errors());
+        assertEquals(errors, sum.errorsByKind().values().stream().mapToLong(Long::longValue).sum());
+        assertEquals(total, sum.overall().response().count());
+        assertEquals(total, sum.thinkLag().count());
+        assertEquals(2.0, sum.overall().dbCallsPerStep(), 1e-12);
+        assertEquals(total, sum.overall().lineItems());
+    }
+
+    @Test
     void record_hotPath_allocatesNothing() {
         RunMetrics metrics = new RunMetrics(Clock.SYSTEM);
         StepResult r = new StepResult(SdStep.VA01_SAVE, StepOutcome.Ok.INSTANCE, TIMES, 5);
