@@ -1,4 +1,4 @@
-# Sourced by bench/syscalls.sh and bench/context-switches.sh (not run on its own): parses
+# Sourced by bench/syscalls.sh, bench/context-switches.sh and bench/profile.sh (not run on its own): parses
 # "JAR [SECONDS] [-- extra bench overhead options]", starts `sdbench bench overhead --rounds 1` from
 # JAR in the background and returns once its SQL round runs. Sets jar, secs, here, work (a temporary
 # folder, removed on exit, whose "out" is the bench's output) and pid (the bench's JVM).

@@ -22,7 +22,7 @@ class ChildProcessesTest {
             assertFalse(defaults.isEmpty(), script + " names no SDBENCH_JVM_OPTS default");
             defaults.forEach(d -> assertEquals(children, d, script));
         }
-        // bench/syscalls.sh and bench/context-switches.sh start their JVM through bench/sql-round.sh.
+        // bench/syscalls.sh, bench/context-switches.sh and bench/profile.sh start their JVM through bench/sql-round.sh.
         assertFalse(Files.readString(Path.of("bench/sql-round.sh")).lines()
                 .filter(l -> l.contains("-Dsdbench.home")).filter(l -> l.contains(children)).toList().isEmpty(),
                 "bench/sql-round.sh runs its JVM with " + children);
