@@ -18,19 +18,47 @@ class RunMetricsConcurrencyTest {
 
     private static final StepTimes TIMES = new StepTimes(1_000, 2_000, 3_000, 4_000, 2, 0, 0, 0, 5_000, 0);
 
+    /** The reporter: harvests in a loop while the recording threads run, then once more at the end. */
+    private static final class Harvesting {
+        private final RunMetrics metrics;
+        private final AtomicBoolean done = new AtomicBoolean();
+        private final AtomicLong steps = new AtomicLong();
+        private final AtomicLong errors = new AtomicLong();
+        private final Thread reporter;
+
+        Harvesting(RunMetrics metrics) {
+            this.metrics = metrics;
+            reporter = Thread.ofPlatform().start(() -> {
+                while (!done.get()) {
+                    harvest();
+                    Thread.onSpinWait();
+                }
+            });
+        }
+
+        private void harvest() {
+            Interval i = metrics.interval(true);
+            steps.addAndGet(i.steps());
+            errors.addAndGet(i.errors());
+        }
+
+        /** Stops the loop after {@code recorders} ended and harvests what is left. */
+        void finish(List<Thread> recorders) throws InterruptedException {
+            for (Thread t : recorders) {
+                t.join();
+            }
+            done.set(true);
+            reporter.join();
+            harvest();
+        }
+    }
+
     @Test
     void record_thousandsOfVirtualThreadsWhileHarvesting_nothingLostOrDoubled() throws Exception {
         RunMetrics metrics = new RunMetrics(Clock.SYSTEM);
         int threads = 2_000;
         int perThread = 150;
-        AtomicBoolean done = new AtomicBoolean();
-        AtomicLong harvested = new AtomicLong();
-        Thread reporter = Thread.ofPlatform().start(() -> {
-            while (!done.get()) {
-                harvested.addAndGet(metrics.interval(true).steps());
-                Thread.onSpinWait();
-            }
-        });
+        Harvesting harvested = new Harvesting(metrics);
         List<Thread> users = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int id = t;
@@ -42,16 +70,11 @@ class RunMetricsConcurrencyTest {
                 }
             }));
         }
-        for (Thread u : users) {
-            u.join();
-        }
-        done.set(true);
-        reporter.join();
-        harvested.addAndGet(metrics.interval(true).steps());
+        harvested.finish(users);
 
         Summary sum = metrics.summary();
         long total = (long) threads * perThread;
-        assertEquals(total, harvested.get());
+        assertEquals(total, harvested.steps.get());
         assertEquals(total, sum.overall().count());
         assertEquals(total, sum.thinkLag().count());
         assertEquals(5.5, sum.overall().response().avgMs(), 1e-9);
@@ -66,17 +89,7 @@ class RunMetricsConcurrencyTest {
         // More threads than get a buffer of their own, each filling its buffer many times over.
         int threads = RunMetrics.MAX_BUFFERS + 4;
         int perThread = 3 * RecordBuffer.CAPACITY + 7;
-        AtomicBoolean done = new AtomicBoolean();
-        AtomicLong harvestedSteps = new AtomicLong();
-        AtomicLong harvestedErrors = new AtomicLong();
-        Thread reporter = Thread.ofPlatform().start(() -> {
-            while (!done.get()) {
-                Interval i = metrics.interval(true);
-                harvestedSteps.addAndGet(i.steps());
-                harvestedErrors.addAndGet(i.errors());
-                Thread.onSpinWait();
-            }
-        });
+        Harvesting harvested = new Harvesting(metrics);
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int id = t;
@@ -89,20 +102,13 @@ class RunMetricsConcurrencyTest {
                 }
             }));
         }
-        for (Thread w : workers) {
-            w.join();
-        }
-        done.set(true);
-        reporter.join();
-        Interval last = metrics.interval(true);
-        harvestedSteps.addAndGet(last.steps());
-        harvestedErrors.addAndGet(last.errors());
+        harvested.finish(workers);
 
         Summary sum = metrics.summary();
         long total = (long) threads * perThread;
         long errors = (long) threads * (perThread / 10);
-        assertEquals(total - errors, harvestedSteps.get());
-        assertEquals(errors, harvestedErrors.get());
+        assertEquals(total - errors, harvested.steps.get());
+        assertEquals(errors, harvested.errors.get());
         assertEquals(total - errors, sum.overall().count());
         assertEquals(errors, sum.overall().errors());
         assertEquals(errors, sum.errorsByKind().values().stream().mapToLong(Long::longValue).sum());
