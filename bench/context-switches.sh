@@ -13,12 +13,9 @@ set -euo pipefail
 # shellcheck source=bench/sql-round.sh
 . "$(dirname "${BASH_SOURCE[0]}")/sql-round.sh"
 snapshot() {
-  for t in /proc/"$pid"/task/*; do
-    name="$(cat "$t/comm" 2>/dev/null || true)"
-    case "$name" in
-      dia-*|upd-*|think-timer) awk -v g="${name%%-*}" '/^voluntary_ctxt_switches/ {v = $2} /^nonvoluntary_ctxt_switches/ {i = $2}
-                                  END {print g, v, i}' "$t/status" 2>/dev/null || true ;;
-    esac
+  group_threads | while read -r g t; do
+    awk -v g="$g" '/^voluntary_ctxt_switches/ {v = $2} /^nonvoluntary_ctxt_switches/ {i = $2}
+                   END {print g, v, i}' "$t/status" 2>/dev/null || true
   done | awk '{v[$1] += $2; i[$1] += $3} END {for (g in v) print g, v[g], i[g]}' | sort
 }
 snapshot >"$work/a"

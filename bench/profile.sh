@@ -19,11 +19,8 @@ jcmd="$(dirname "$(readlink -f "$(command -v "$java_bin")")")/jcmd"
 mkdir -p "$here/bench/out"
 rec="$here/bench/out/profile-$(date +%Y%m%d-%H%M%S).jfr"
 ticks() {
-  for t in /proc/"$pid"/task/*; do
-    name="$(cat "$t/comm" 2>/dev/null || true)"
-    case "$name" in
-      dia-*|upd-*|think-timer) awk -v g="${name%%-*}" '{sub(/.*\) /, ""); print g, $12, $13}' "$t/stat" 2>/dev/null || true ;;
-    esac
+  group_threads | while read -r g t; do
+    awk -v g="$g" '{sub(/.*\) /, ""); print g, $12, $13}' "$t/stat" 2>/dev/null || true
   done | awk '{u[$1] += $2; s[$1] += $3} END {for (g in u) print g, u[g], s[g]}' | sort
 }
 "$jcmd" "$pid" JFR.start name=sdbench-profile "jdk.CPUTimeSample#enabled=true" "jdk.CPUTimeSample#throttle=1ms" >/dev/null

@@ -1,6 +1,6 @@
 # Sourced by bench/syscalls.sh, bench/context-switches.sh and bench/profile.sh (not run on its own): parses
 # "JAR [SECONDS] [-- extra bench overhead options]", starts `sdbench bench overhead --rounds 1` from
-# JAR in the background and returns once its SQL round runs. Sets jar, secs, here, work (a temporary
+# JAR in the background and returns once its SQL round runs. Defines group_threads. Sets jar, secs, here, work (a temporary
 # folder, removed on exit, whose "out" is the bench's output) and pid (the bench's JVM).
 [ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2; }
 jar="$1"; shift
@@ -21,3 +21,14 @@ until grep -q 'round 1 no SQL, user context [1-9]' "$work/out"; do
   sleep 1
 done
 sleep 3
+
+# "GROUP TASK_DIR" for each thread of the work processes and the think timer (groups dia, upd, think).
+group_threads() {
+  local t name
+  for t in /proc/"$pid"/task/*; do
+    name="$(cat "$t/comm" 2>/dev/null || true)"
+    case "$name" in
+      dia-*|upd-*|think-timer) echo "${name%%-*} $t" ;;
+    esac
+  done
+}

@@ -248,8 +248,6 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
         }
     }
 
-
-
     private int read(ByteBuffer dst) throws IOException {
         int shortTimeout = shortTimeoutMillis;
         long shortDeadline = shortTimeout > 0 ? System.nanoTime() + shortTimeout * 1_000_000L : 0;

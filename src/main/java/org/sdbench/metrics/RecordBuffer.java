@@ -35,19 +35,9 @@ final class RecordBuffer {
         lock.lock();
         try {
             long[] s = sums[stepType];
-            s[Sum.RESPONSE_NS.ordinal()] += responseNs;
-            s[Sum.WAIT_NS.ordinal()] += t.waitNs();
-            s[Sum.ROLL_IN_NS.ordinal()] += t.rollInNs();
-            s[Sum.CPU_NS.ordinal()] += t.cpuNs();
-            s[Sum.DB_NS.ordinal()] += t.dbNs();
-            s[Sum.ENQUEUE_NS.ordinal()] += t.enqueueNs();
-            s[Sum.NUMBER_RANGE_NS.ordinal()] += t.numberRangeNs();
-            s[Sum.UPDATE_WAIT_NS.ordinal()] += t.updateWaitNs();
-            s[Sum.ROLL_OUT_NS.ordinal()] += t.rollOutNs();
-            s[Sum.DB_CALLS.ordinal()] += t.dbCalls();
-            s[Sum.DB_ROWS.ordinal()] += t.dbRows();
-            s[(ok ? Sum.STEPS : Sum.ERRORS).ordinal()]++;
-            s[Sum.LINE_ITEMS.ordinal()] += lineItems;
+            for (Sum k : Sum.ALL) {
+                s[k.ordinal()] += k.of(t, responseNs, ok, lineItems);
+            }
             add(stepType, Histograms.micros(responseNs), sink);
         } finally {
             lock.unlock();

@@ -108,10 +108,8 @@ public final class RunMetrics {
         RecordBuffer b = buffer();
         if (b != null) {
             b.step(type, r.times(), responseNs, ok, r.lineItemsCompleted(), toRecorders);
-        } else if (ok) {
-            live[type].recordOk(r.times(), responseNs, r.lineItemsCompleted());
         } else {
-            live[type].recordError(r.times(), responseNs, r.lineItemsCompleted());
+            live[type].record(r.times(), responseNs, ok, r.lineItemsCompleted());
         }
         if (!ok) {
             liveErrors.computeIfAbsent(r.outcome().kind(), k -> new LongAdder()).increment();

@@ -16,36 +16,16 @@ final class StepRecorder {
         }
     }
 
-    /** Wait-free and allocation-free: Recorder and LongAdder writes only. */
-    void recordOk(StepTimes t, long responseNs, int lineItems) {
-        recordTimes(t, responseNs);
-        sums[Sum.STEPS.ordinal()].increment();
-        add(Sum.LINE_ITEMS, lineItems);
-    }
-
     /**
-     * A failed step is still a dialog step the user waited for: its response time and components
-     * count in the averages (leaving them out would flatter a run whose steps time out).
+     * Wait-free and allocation-free: Recorder and LongAdder writes only. A failed step is still a
+     * dialog step the user waited for: its response time and components count in the averages
+     * (leaving them out would flatter a run whose steps time out).
      */
-    void recordError(StepTimes t, long responseNs, int lineItems) {
-        recordTimes(t, responseNs);
-        sums[Sum.ERRORS.ordinal()].increment();
-        add(Sum.LINE_ITEMS, lineItems);
-    }
-
-    private void recordTimes(StepTimes t, long responseNs) {
+    void record(StepTimes t, long responseNs, boolean ok, int lineItems) {
         response.recordValue(Histograms.micros(responseNs));
-        add(Sum.RESPONSE_NS, responseNs);
-        add(Sum.WAIT_NS, t.waitNs());
-        add(Sum.ROLL_IN_NS, t.rollInNs());
-        add(Sum.CPU_NS, t.cpuNs());
-        add(Sum.DB_NS, t.dbNs());
-        add(Sum.ENQUEUE_NS, t.enqueueNs());
-        add(Sum.NUMBER_RANGE_NS, t.numberRangeNs());
-        add(Sum.UPDATE_WAIT_NS, t.updateWaitNs());
-        add(Sum.ROLL_OUT_NS, t.rollOutNs());
-        add(Sum.DB_CALLS, t.dbCalls());
-        add(Sum.DB_ROWS, t.dbRows());
+        for (Sum s : Sum.ALL) {
+            add(s, s.of(t, responseNs, ok, lineItems));
+        }
     }
 
     /** A response time that a {@link RecordBuffer} held, in microseconds. */
