@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.EnvironmentException;
+import org.sdbench.report.env.KernelMitigations;
 
 /**
  * Simulator CPU per dialog step: the same users and think time with business logic that does no
@@ -24,11 +25,6 @@ public final class OverheadBench {
 
     /** The target for simulator CPU per step over PostgreSQL's CPU for the same step. */
     public static final double TARGET_DB_RATIO = 0.25;
-
-    /** The JIT compiler's largest share of the JVM's CPU in a warm-up round that ends the warm-up. */
-    static final double JIT_SETTLED = 0.03;
-
-    static final int MAX_WARM_UP_ROUNDS = 6;
 
     static final int SQL_WARM_UP_FACTOR = 3;
 
@@ -56,6 +52,8 @@ public final class OverheadBench {
                 o.think().toMillis(), o.appServer().instances(), o.appServer().dialogWorkProcesses(),
                 o.window().toSeconds(), o.rounds(), HeapProbe.maxHeap() >> 20, HeapProbe.collectors());
         out.printf(Locale.ROOT, "  DB transport of the work processes: %s%n", runner.transport());
+        out.printf(Locale.ROOT, "  kernel %s; CPU mitigations on each system call or context switch: %s%n",
+                System.getProperty("os.version"), KernelMitigations.ofThisHost());
         out.flush();
         warmUp(variants, o.warmUp());
         for (int r = 1; r <= o.rounds(); r++) {
@@ -98,30 +96,21 @@ public final class OverheadBench {
     }
 
     /**
-     * Runs every variant unmeasured until the JIT compiler has done its work: the JDBC paths take
-     * C2 20 to 30 s at these step rates, and compiling is a start-up cost that a benchmark run's
-     * window of minutes does not see. A round of warm-ups is repeated while the compiler threads
-     * used more than {@link #JIT_SETTLED} of the JVM's CPU in any variant, at most
-     * {@link #MAX_WARM_UP_ROUNDS} times; the line printed says how it ended, and the JIT's share of
+     * Runs every variant unmeasured until the JIT compiler has done its work ({@link JitWarmUp}: the
+     * worst variant of a round decides); the line printed says how it ended, and the JIT's share of
      * the measured rounds is printed with the others.
      */
     private void warmUp(List<Variant> variants, Duration each) throws InterruptedException {
-        double worst = 1;
-        int round = 0;
-        while (round < MAX_WARM_UP_ROUNDS && worst > JIT_SETTLED) {
-            round++;
-            worst = 0;
+        JitWarmUp.Outcome w = JitWarmUp.run(() -> {
+            double worst = 0;
             for (Variant v : variants) {
-                BenchResult r = runner.run(v.spec.phases(Duration.ofSeconds(1), warmUpOf(v, each), Duration.ZERO));
-                if (r.cpu().jvmNanos() > 0) {
-                    worst = Math.max(worst, (double) r.cpu().group(ThreadGroups.JIT) / r.cpu().jvmNanos());
-                }
+                worst = Math.max(worst, JitWarmUp.jitShare(
+                        runner.run(v.spec.phases(Duration.ofSeconds(1), warmUpOf(v, each), Duration.ZERO))));
             }
-        }
-        out.printf(Locale.ROOT, "  warm-up: %d round(s) of %d s per variant (%d s with SQL); JIT compiler in the last: "
-                        + "%.1f %% of the JVM's CPU (%s %.0f %%)%n", round, each.toSeconds(),
-                each.multipliedBy(SQL_WARM_UP_FACTOR).toSeconds(), worst * 100,
-                worst <= JIT_SETTLED ? "settled, at most" : "still compiling, more than", JIT_SETTLED * 100);
+            return worst;
+        });
+        out.printf(Locale.ROOT, "  warm-up: %s%n", w.describe(String.format(Locale.ROOT, "%d s per variant (%d s with SQL)",
+                each.toSeconds(), each.multipliedBy(SQL_WARM_UP_FACTOR).toSeconds())));
         out.flush();
     }
 

@@ -149,6 +149,7 @@ class RunFolderIntegrationTest {
         JsonNode envB = Json.MAPPER.readTree(b.resolve("environment.json").toFile());
         assertEquals("off", envB.at("/database/settings/synchronous_commit/value").asText(), envB.toString());
         assertTrue(envB.at("/host/logicalCpus").asInt() >= 1);
+        assertTrue(envB.at("/host/mitigations").isObject(), envB.at("/host").toString());
         JsonNode envA = Json.MAPPER.readTree(a.resolve("environment.json").toFile());
         JsonNode syncA = envA.at("/database/settings/synchronous_commit");
         // Left at its default, or set to "on" explicitly (the embedded test server does, to undo its library's "off").

@@ -79,6 +79,8 @@ final class Diffs {
                 m.put("host", h.hostname());
                 m.put("cpu", h.cpuModel() + " x" + h.logicalCpus());
                 m.put("kernel", h.kernel());
+                m.put("kernel mitigations", h.mitigations().isEmpty() ? "(unknown)"
+                        : org.sdbench.report.env.KernelMitigations.onKernelEntry(h.mitigations(), true));
                 m.put("governor", String.valueOf(h.governor()));
                 m.put("energy preference", String.valueOf(h.energyPerformancePreference()));
                 m.put("cpu MHz", h.currentFrequencyMhz() == null ? "null" : String.format(java.util.Locale.ROOT, "%.0f",

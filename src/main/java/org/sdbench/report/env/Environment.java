@@ -3,6 +3,7 @@ package org.sdbench.report.env;
 import org.sdbench.network.RoundTrip;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * environment.json: where a run ran. Dialog-step time depends on the CPU's power mode and the
@@ -22,13 +23,17 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
      * missing in VMs and containers) are null and {@code notes} says so.
      *
      * @param frequencySource where currentFrequencyMhz came from (cpufreq or /proc/cpuinfo)
+     * @param mitigations     the kernel's CPU vulnerability mitigations in effect, by vulnerability, as
+     *                        /sys/devices/system/cpu/vulnerabilities states them; empty where not readable
+     *                        (and in folders written before it was recorded)
      */
     public record Host(String hostname, String os, String kernel, String arch, String cpuModel, int logicalCpus,
                        Integer physicalCores, Long memoryBytes, String governor, String energyPerformancePreference,
                        Double currentFrequencyMhz, Double minFrequencyMhz, Double maxFrequencyMhz,
-                       String frequencySource, List<String> notes) {
+                       String frequencySource, List<String> notes, Map<String, String> mitigations) {
         public Host {
             notes = notes == null ? List.of() : List.copyOf(notes);
+            mitigations = mitigations == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(mitigations));
         }
     }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-/** Reads the host's CPU, memory, kernel and CPU power settings from /proc and /sys where readable. */
+/** Reads the host's CPU, memory, kernel, its CPU mitigations and CPU power settings from /proc and /sys where readable. */
 public final class HostProbe {
     private static final Path CPUFREQ = Path.of("/sys/devices/system/cpu/cpu0/cpufreq");
 
@@ -38,7 +38,8 @@ public final class HostProbe {
         return new Environment.Host(hostname(), System.getProperty("os.name"), kernel(), System.getProperty("os.arch"),
                 model, Runtime.getRuntime().availableProcessors(), physicalCores(cpuinfo), memoryBytes(), governor, epp,
                 cur, khzAsMhz(read(CPUFREQ.resolve("scaling_min_freq"))),
-                khzAsMhz(read(CPUFREQ.resolve("scaling_max_freq"))), source, notes);
+                khzAsMhz(read(CPUFREQ.resolve("scaling_max_freq"))), source, notes,
+                KernelMitigations.read(KernelMitigations.SYSFS));
     }
 
     public static Environment.Jvm jvm() {

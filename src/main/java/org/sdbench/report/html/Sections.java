@@ -7,6 +7,7 @@ import org.sdbench.metrics.Summary;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.db.DbWindow;
 import org.sdbench.report.env.Environment;
+import org.sdbench.report.env.KernelMitigations;
 import org.sdbench.report.threshold.ThresholdResult;
 
 /** The table sections of report.html, rendered from result.json's records. */
@@ -206,6 +207,11 @@ final class Sections {
                         : env.database().version())));
         if (env.database().transport() != null) {
             facts.add(List.of("DB transport", env.database().transport()));
+        }
+        if (!host.mitigations().isEmpty()) {
+            facts.add(List.of("CPU mitigations", "on each system call or context switch: "
+                    + KernelMitigations.onKernelEntry(host.mitigations(), true) + " · all: "
+                    + String.join(", ", host.mitigations().keySet())));
         }
         host.notes().forEach(n -> facts.add(List.of("note", n)));
         h.facts(facts);
