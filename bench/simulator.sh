@@ -17,10 +17,12 @@
 #                  ramp-up 300 s + window 60 s. BYTES (default 0) sets a user context anyway.
 #   4. saturation: SD transactions, 100 users, 50 ms think time, 60 s window: host CPU split
 #                  between this JVM and PostgreSQL from /proc.
-#   5. replay:     sdbench saturated (100 users, think time 0, no work per step, 20 s window) against
+#   5. replay:     sdbench saturated (100 users, think time 0, no work per step, 20 s window, after
+#                  unmeasured saturated rounds of 15 s until the JIT compiler is quiet) against
 #                  pgbench replaying the statements of a second, recorded run of the same configuration
 #                  on the reset data, one pgbench client per recorded DB connection: target sdbench
-#                  >= 90 % of the replay's DS/h; PostgreSQL's CPU per step of both beside it. Needs
+#                  >= 90 % of the replay's DS/h; PostgreSQL's CPU per step of both beside it, and
+#                  the client CPU per statement of sdbench's JVM and of pgbench. Needs
 #                  pgbench (PostgreSQL's client tools); the scripts go to bench/out/replay-<time>/.
 #
 # Runs against the system PostgreSQL ($PGHOST:$PGPORT as $PGUSER, default 127.0.0.1:5432 as

@@ -37,6 +37,11 @@ public final class BenchRun {
         this.progress = progress;
     }
 
+    /** The same runs without per-interval lines: for unmeasured warm-up rounds. */
+    public BenchRun quiet() {
+        return new BenchRun(db, databaseName, null);
+    }
+
     /** How the work processes reach the database (environment.json's database.transport). */
     public String transport() {
         return db.transport().description();

@@ -34,6 +34,9 @@ public final class ReplayBench {
     /** The advisory lock that starts all pgbench clients together ("sdb8" in ASCII). */
     private static final int GATE_KEY = 0x73646238;
 
+    /** One unmeasured run before the measured one, repeated while the JIT compiler is busy ({@link JitWarmUp}). */
+    static final Duration WARM_UP_ROUND = Duration.ofSeconds(15);
+
     /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
     public record Options(int users, Duration rampUp, Duration window, Duration recordWindow, AppServerConfig appServer, WorkloadConfig workload,
                           long seed, Path work, PgbenchTarget target, Duration pgbenchTimeout,
@@ -59,6 +62,13 @@ public final class ReplayBench {
                 o.users(), o.appServer().instances(), o.appServer().dialogWorkProcesses(),
                 o.appServer().updateWorkProcesses(), o.rampUp().toSeconds(), o.window().toSeconds(),
                 o.recordWindow().toSeconds(), o.protocol(), o.work());
+        // The measured run sees the steady state, as a benchmark window of minutes would: unwarmed, C2
+        // compiled in its window and took CPU from the database and from sdbench's own figures.
+        out.print("warm-up               ");
+        out.flush();
+        JitWarmUp.Outcome w = JitWarmUp.run(() -> JitWarmUp.jitShare(
+                runner.quiet().run(spec.phases(Duration.ofSeconds(1), WARM_UP_ROUND, Duration.ZERO))));
+        out.println(w.describe(WARM_UP_ROUND.toSeconds() + " s saturated"));
         out.println("1/3 sdbench saturated (measured)");
         out.flush();
         BenchResult measured = runner.run(spec);
@@ -131,6 +141,16 @@ public final class ReplayBench {
                         + "backends %.0f us per step, pgbench %.0f us per step; host others %.2f cores (this JVM idle)%n",
                 pg.seconds(), rec.runSteps(), pgPerHour, micros(pg.dbBackendNanos(), rec.runSteps()),
                 micros(pg.clientNanos(), rec.runSteps()), Math.max(0, others) / 1e9 / pg.seconds());
+        // The per-statement target (bench overhead) next to what a C client pays for the same statements
+        // on this host: a round trip costs a client several times more on some hosts than on others.
+        // Both over sdbench's count of statements per step (the capture counts a pipeline's rows apart).
+        double perStep = m.sqlStatements() == 0 ? Double.NaN : (double) m.sqlStatements() / Math.max(1, m.steps());
+        double sdClient = micros(m.cpu().jvmNanos(), m.steps()) / perStep;
+        double sdJit = micros(m.cpu().group(ThreadGroups.JIT), m.steps()) / perStep;
+        double pgClient = micros(pg.clientNanos(), rec.runSteps()) / perStep;
+        out.printf(Locale.ROOT, "client CPU per stmt   sdbench JVM %.1f us (JIT compiler %.1f of it), pgbench %.1f us (sending the "
+                + "same statements and nothing else; its processes' start included): %.2fx, at %.1f statements per step%n",
+                sdClient, sdJit, pgClient, sdClient / Math.max(1e-9, pgClient), perStep);
         // When the host is the limit (CPU-bound, shared), wall-clock DS/h follows what the other
         // processes leave; steps per CPU-second of client + database does not.
         double sdCpu = micros(m.cpu().jvmNanos() + m.cpu().dbBackendNanos(), m.steps());
