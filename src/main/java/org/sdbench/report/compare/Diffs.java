@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.env.Environment;
+import org.sdbench.report.env.KernelMitigations;
 
 /** The keys whose values differ between runs: configuration, DB settings, environment. */
 final class Diffs {
@@ -79,8 +80,8 @@ final class Diffs {
                 m.put("host", h.hostname());
                 m.put("cpu", h.cpuModel() + " x" + h.logicalCpus());
                 m.put("kernel", h.kernel());
-                m.put("kernel mitigations", h.mitigations().isEmpty() ? "(unknown)"
-                        : org.sdbench.report.env.KernelMitigations.onKernelEntry(h.mitigations(), true));
+                m.put("kernel mitigations", h.mitigations().isEmpty() ? "none recorded"
+                        : KernelMitigations.onKernelEntry(h.mitigations(), true));
                 m.put("governor", String.valueOf(h.governor()));
                 m.put("energy preference", String.valueOf(h.energyPerformancePreference()));
                 m.put("cpu MHz", h.currentFrequencyMhz() == null ? "null" : String.format(java.util.Locale.ROOT, "%.0f",
