@@ -26,10 +26,10 @@ final class JitWarmUp {
             return jitShare <= SETTLED;
         }
 
-        /** For the bench's output: "N round(s) ...; JIT compiler in the last: x % of the JVM's CPU (settled ...)". */
-        String describe(String rounds) {
+        /** For the bench's output: "N round(s) of {@code each}; JIT compiler in the last: x % of the JVM's CPU (settled ...)". */
+        String describe(String each) {
             return String.format(Locale.ROOT, "%d round(s) of %s; JIT compiler in the last: %.1f %% of the JVM's CPU (%s %.0f %%)",
-                    this.rounds, rounds, jitShare * 100, settled() ? "settled, at most" : "still compiling, more than",
+                    rounds, each, jitShare * 100, settled() ? "settled, at most" : "still compiling, more than",
                     SETTLED * 100);
         }
     }

@@ -66,8 +66,9 @@ public final class ReplayBench {
         // compiled in its window and took CPU from the database and from sdbench's own figures.
         out.print("warm-up               ");
         out.flush();
-        JitWarmUp.Outcome w = JitWarmUp.run(() -> JitWarmUp.jitShare(
-                runner.quiet().run(spec.phases(Duration.ofSeconds(1), WARM_UP_ROUND, Duration.ZERO))));
+        BenchRun quiet = runner.quiet();
+        RunSpec warmUp = spec.phases(Duration.ofSeconds(1), WARM_UP_ROUND, Duration.ZERO);
+        JitWarmUp.Outcome w = JitWarmUp.run(() -> JitWarmUp.jitShare(quiet.run(warmUp)));
         out.println(w.describe(WARM_UP_ROUND.toSeconds() + " s saturated"));
         out.println("1/3 sdbench saturated (measured)");
         out.flush();

@@ -81,7 +81,7 @@ final class Diffs {
                 m.put("cpu", h.cpuModel() + " x" + h.logicalCpus());
                 m.put("kernel", h.kernel());
                 m.put("kernel mitigations", h.mitigations().isEmpty() ? "none recorded"
-                        : KernelMitigations.onKernelEntry(h.mitigations(), true));
+                        : KernelMitigations.onKernelEntry(h.mitigations()));
                 m.put("governor", String.valueOf(h.governor()));
                 m.put("energy preference", String.valueOf(h.energyPerformancePreference()));
                 m.put("cpu MHz", h.currentFrequencyMhz() == null ? "null" : String.format(java.util.Locale.ROOT, "%.0f",

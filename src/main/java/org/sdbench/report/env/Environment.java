@@ -1,6 +1,7 @@
 package org.sdbench.report.env;
 
 import org.sdbench.network.RoundTrip;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -33,7 +34,7 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
                        String frequencySource, List<String> notes, Map<String, String> mitigations) {
         public Host {
             notes = notes == null ? List.of() : List.copyOf(notes);
-            mitigations = mitigations == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(mitigations));
+            mitigations = mitigations == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(mitigations));
         }
     }
 

@@ -47,20 +47,22 @@ public final class KernelMitigations {
 
     /**
      * The mitigations that tax every system call or context switch, briefly ({@code spectre_v2 Retpolines,
-     * spec_rstack_overflow Safe RET}), or {@code none} or {@code not readable}.
+     * spec_rstack_overflow Safe RET}), or {@code none}.
      */
-    public static String onKernelEntry(Map<String, String> mitigations, boolean readable) {
-        if (!readable) {
-            return "not readable";
-        }
+    public static String onKernelEntry(Map<String, String> mitigations) {
         String s = mitigations.entrySet().stream().filter(e -> ON_KERNEL_ENTRY.contains(e.getKey()))
                 .map(e -> e.getKey() + " " + e.getValue().split(";", 2)[0].strip())
                 .collect(Collectors.joining(", "));
         return s.isEmpty() ? "none" : s;
     }
 
+    /** {@link #onKernelEntry} of the mitigations stated in {@code dir}, or {@code not readable}. */
+    static String of(Path dir) {
+        return Files.isReadable(dir) ? onKernelEntry(read(dir)) : "not readable";
+    }
+
     /** {@link #onKernelEntry} of this host. */
     public static String ofThisHost() {
-        return onKernelEntry(read(SYSFS), Files.isReadable(SYSFS));
+        return of(SYSFS);
     }
 }

@@ -210,7 +210,7 @@ final class Sections {
         }
         if (!host.mitigations().isEmpty()) {
             facts.add(List.of("CPU mitigations", "on each system call or context switch: "
-                    + KernelMitigations.onKernelEntry(host.mitigations(), true) + " · all: "
+                    + KernelMitigations.onKernelEntry(host.mitigations()) + " · all: "
                     + String.join(", ", host.mitigations().keySet())));
         }
         host.notes().forEach(n -> facts.add(List.of("note", n)));

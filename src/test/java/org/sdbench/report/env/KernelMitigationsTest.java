@@ -23,7 +23,7 @@ class KernelMitigationsTest {
                 "spec_rstack_overflow", "Safe RET",
                 "spectre_v1", "usercopy/swapgs barriers and __user pointer sanitization"), m);
         assertEquals("spec_rstack_overflow Safe RET, spectre_v2 Retpolines", KernelMitigations.onKernelEntry(
-                new java.util.TreeMap<>(m), true), "the ones on every kernel entry, first clause only; spectre_v1 is not");
+                new java.util.TreeMap<>(m)), "the ones on every kernel entry, first clause only; spectre_v1 is not");
     }
 
     @Test
@@ -37,7 +37,7 @@ class KernelMitigationsTest {
     @Test
     void read_missingFolder_emptyAndSaidSo(@TempDir Path dir) {
         assertEquals(Map.of(), KernelMitigations.read(dir.resolve("absent")));
-        assertEquals("not readable", KernelMitigations.onKernelEntry(Map.of(), false));
-        assertEquals("none", KernelMitigations.onKernelEntry(Map.of("spectre_v1", "usercopy barriers"), true));
+        assertEquals("not readable", KernelMitigations.of(dir.resolve("absent")));
+        assertEquals("none", KernelMitigations.onKernelEntry(Map.of("spectre_v1", "usercopy barriers")));
     }
 }
