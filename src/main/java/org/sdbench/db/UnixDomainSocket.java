@@ -37,6 +37,8 @@ import java.nio.file.Path;
 final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.Watched {
     /** Room for a whole update request's answer (a 30 kB VBDATA row) in one system call. */
     private static final int READ_AHEAD_BYTES = 64 * 1024;
+    /** The socket has one key, so a ready key needs no handling beyond being counted. */
+    private static final java.util.function.Consumer<SelectionKey> NO_ACTION = readyKey -> { };
 
     private final Path path;
     private final SocketWatchdog watchdog;
@@ -309,8 +311,9 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
             if (key.interestOps() != op) {
                 key.interestOps(op);
             }
-            int ready = selector.select(timeoutMillis);
-            selector.selectedKeys().clear();
+            // The action form counts the ready key without adding it to the selected-key set: the set's
+            // add (a new HashMap node) and clear per wait were 2 % of the work processes' CPU (perf, EPYC host).
+            int ready = selector.select(NO_ACTION, timeoutMillis);
             if (Thread.currentThread().isInterrupted()) {
                 close();
                 throw new java.nio.channels.ClosedByInterruptException();
