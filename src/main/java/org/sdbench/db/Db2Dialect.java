@@ -3,11 +3,30 @@ package org.sdbench.db;
 import java.sql.SQLException;
 import java.util.Map;
 import org.sdbench.config.DbTimeouts;
+import org.sdbench.db.ddl.Column;
+import org.sdbench.db.ddl.ColumnType;
+import org.sdbench.db.ddl.Table;
 
 public final class Db2Dialect implements Dialect {
+    /** Payloads of any size as a BLOB; everything else as the neutral schema spells it, in DB2's upper case. */
     @Override
-    public String schemaFolder() {
-        return "db2";
+    public String typeName(ColumnType t) {
+        return t.kind() == ColumnType.Kind.BLOB ? "BLOB(32M)" : t.toString().toUpperCase(java.util.Locale.ROOT);
+    }
+
+    @Override
+    public String columnTail(Column c) {
+        if (c.identity()) {
+            return " NOT NULL GENERATED ALWAYS AS IDENTITY";
+        }
+        return (c.nullable() ? "" : " NOT NULL")
+                + (c.hasDefault() ? " WITH DEFAULT " + (c.defaultValue().equals("current_date") ? "CURRENT DATE" : c.defaultValue()) : "");
+    }
+
+    @Override
+    public String primaryKey(Table t) {
+        return "CONSTRAINT " + (t.keyName() == null ? t.name() + "_pk" : t.keyName()) + " PRIMARY KEY ("
+                + String.join(", ", t.key()) + ")";
     }
 
     @Override
