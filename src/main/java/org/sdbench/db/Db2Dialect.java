@@ -67,6 +67,12 @@ public final class Db2Dialect implements Dialect {
         return index ? "" : " IN " + tablespace + " INDEX IN " + tablespace;
     }
 
+    /** Typed parameter markers in INSERT ... SELECT lists, update locks kept until commit ({@link Db2Statements}). */
+    @Override
+    public String sql(String statement) {
+        return Db2Statements.translate(statement, org.sdbench.db.ddl.Schema.standard(), this);
+    }
+
     @Override
     public String emptyQuery() {
         return "VALUES 1";

@@ -32,6 +32,14 @@ public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
         return null;
     }
 
+    /**
+     * The SQL this DBMS runs for a statement the application writes once for all (prepared once per
+     * session and SQL text, so this may take its time).
+     */
+    default String sql(String statement) {
+        return statement;
+    }
+
     /** SQL that creates the schema (namespace) if it does not exist. */
     String createSchemaSql(String schema);
 
