@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.sdbench.config.Tablespaces;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.ddl.DdlGenerator;
 import org.sdbench.db.ddl.Schema;
 import org.sdbench.db.ddl.Table;
