@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.config.ConfigException;
 import org.sdbench.metrics.PrometheusEndpoint;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
@@ -33,7 +32,7 @@ final class RunCommand implements Callable<Integer> {
             description = "Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%%, sapsLike>500, VA01/save.p95<500ms, dialog.db<400ms, update.avg<1s. A failed one: exit code 1.")
     List<String> thresholds = new ArrayList<>();
 
-    @Option(names = "--metrics-port", paramLabel = "PORT",
+    @Option(names = "--metrics-port", paramLabel = "PORT", converter = Addresses.ListenPort.class,
             description = "Serve Prometheus metrics at http://HOST:PORT/metrics during the run (0 = any free port).")
     Integer metricsPort;
 
@@ -41,7 +40,7 @@ final class RunCommand implements Callable<Integer> {
             description = "Judge the run by the SD benchmark's rules (run.rules): sd, sd-pre2009 or none.")
     String rules;
 
-    @Option(names = "--metrics-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+    @Option(names = "--metrics-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1", converter = Addresses.ListenHost.class,
             description = "Address the metrics endpoint listens on (default: ${DEFAULT-VALUE}, this machine only). "
                     + "Any other address requires --metrics-token-file.")
     String metricsBind;
@@ -59,10 +58,6 @@ final class RunCommand implements Callable<Integer> {
         List<String> extra = phases.overrides();
         if (rules != null) {
             extra.add("run.rules=" + rules);
-        }
-        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
-            throw new ConfigException("'--metrics-port' = " + metricsPort
-                    + " is not allowed: a TCP port from 1 to 65535, or 0 for any free port");
         }
         var metrics = metricsPort == null ? null : new PrometheusEndpoint.Binding(metricsBind, metricsPort, metricsTokenFile);
         List<Threshold> parsed = Thresholds.parse(thresholds);
