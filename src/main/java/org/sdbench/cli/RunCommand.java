@@ -27,6 +27,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-load", description = "Fail instead of loading master data when it is missing.")
     boolean noLoad;
 
+    @Option(names = {"-v", "--verbose"}, description = "When the run loads its data first: one line per loaded table too.")
+    boolean verbose;
+
 
     @Option(names = "--threshold", paramLabel = "EXPR",
             description = "Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%%, sapsLike>500, VA01/save.p95<500ms, dialog.db<400ms, update.avg<1s. A failed one: exit code 1.")
@@ -65,7 +68,7 @@ final class RunCommand implements Callable<Integer> {
         RunExecutor.requireSupported(c);
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), false)) {
-            new DataSetCheck(db, c, out).ensureLoaded(!noLoad);
+            new DataSetCheck(db, c, out, verbose).ensureLoaded(!noLoad);
             return new RunExecutor(phases.intervalSeconds, metrics, parsed).execute(c, db, out).exitCode();
         }
     }
