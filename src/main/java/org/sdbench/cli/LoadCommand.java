@@ -38,7 +38,7 @@ final class LoadCommand implements Callable<Integer> {
     boolean verbose;
 
     @Option(names = "--dump-dir", paramLabel = "DIR",
-            description = "Write one COPY text file per table (<table>.copy) into DIR instead of loading.")
+            description = "Write one COPY text file per table (<table>.copy) and the tables' PostgreSQL DDL (schema.sql) into DIR instead of loading.")
     Path dumpDir;
 
     @Spec
