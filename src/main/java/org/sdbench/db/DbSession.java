@@ -129,9 +129,14 @@ public final class DbSession implements AutoCloseable {
         return rows;
     }
 
-    /** The SQL texts sessions of this process have prepared so far (see {@link #SQL_TEXTS}). */
+    /** The SQL texts sessions of this process have prepared since the last {@link #forgetSqlTexts()} (see {@link #SQL_TEXTS}). */
     public static java.util.Set<String> sqlTexts() {
         return java.util.Set.copyOf(SQL_TEXTS);
+    }
+
+    /** Starts {@link #sqlTexts()} afresh; sessions opened later record the texts they prepare again. */
+    public static void forgetSqlTexts() {
+        SQL_TEXTS.clear();
     }
 
     /** Round trips all sessions of this process have sent so far (see {@link #ROUND_TRIPS}). */

@@ -127,6 +127,8 @@ class Db2SqlRulesTest {
         TestDb.Run load = TestDb.sdbench("load", "--users", "2", "--recreate", "--db-url", TestDb.url(),
                 "--set", "database.schema=" + SCHEMA, "-w", "workloads/sd-quick.yaml");
         assertEquals(0, load.exit(), load.err());
+        // Only this run's statements: other tests in this JVM prepare PostgreSQL-only SQL of their own.
+        DbSession.forgetSqlTexts();
         TestDb.Run run = TestDb.sdbench("run", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
                 "-w", "workloads/sd-quick.yaml", "--users", "2", "--ramp-up", "1s", "--duration", "8s", "--ramp-down", "1s",
                 "--set", "run.resultsDir=target/test-results/db2-rules");
