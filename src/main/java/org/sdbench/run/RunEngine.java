@@ -147,17 +147,7 @@ public final class RunEngine {
             RunReport report = ReportFigures.assemble(c, db, env, tier, metrics, thresholds,
                     new ReportFigures.Facts(started, drained, recovered, driver.stopped(), phases, intervalSeconds, window,
                             buffers, customizingChanges, series.rows()));
-            EnvironmentException unwritten = write(folder, report, series, env);
-            TerminalSummary.print(report, out);
-            ThreeTierSection.print(report.threeTier(), out);
-            if (unwritten == null) {
-                out.println("results: " + folder.toAbsolutePath());
-                out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
-            }
-            out.flush();
-            if (unwritten != null) {
-                throw unwritten;
-            }
+            publish(folder, report, series.rows(), env, out);
             String failure = tier.failure();
             if (failure != null) {
                 throw new EnvironmentException("run stopped: " + failure + "; the window so far is in " + folder.toAbsolutePath());
@@ -177,13 +167,27 @@ public final class RunEngine {
         }
     }
 
-    /** The files of the run folder; a failure to write them is returned, so the summary is still printed first. */
-    private static EnvironmentException write(Path folder, RunReport report, TimeSeries series, Environment env) {
+    /**
+     * Writes the run folder and prints the summary; when the folder cannot be written the summary
+     * is printed all the same (the figures are not lost with the disk), then the failure is thrown.
+     */
+    static void publish(Path folder, RunReport report, List<org.sdbench.report.IntervalRow> rows, Environment env,
+                        PrintWriter out) {
+        EnvironmentException unwritten = null;
         try {
-            RunFolder.write(folder, report, series.rows(), env);
-            return null;
+            RunFolder.write(folder, report, rows, env);
         } catch (EnvironmentException e) {
-            return e;
+            unwritten = e;
+        }
+        TerminalSummary.print(report, out);
+        ThreeTierSection.print(report.threeTier(), out);
+        if (unwritten == null) {
+            out.println("results: " + folder.toAbsolutePath());
+            out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
+        }
+        out.flush();
+        if (unwritten != null) {
+            throw unwritten;
         }
     }
 

@@ -21,10 +21,10 @@ record RunVerdict(int exitCode, String line) {
             return new RunVerdict(INTERRUPTED, null);
         }
         List<String> failed = new ArrayList<>();
-        if (!Thresholds.allPassed(r.thresholds())) {
+        if (r.thresholds() != null && !Thresholds.allPassed(r.thresholds())) {
             failed.add("a --threshold failed");
         }
-        if (Verdict.INVALID.equals(r.certificate().verdict().status())) {
+        if (r.certificate() != null && Verdict.INVALID.equals(r.certificate().verdict().status())) {
             failed.add("the run rules found the run invalid");
         }
         if (!acceptErrors) {
