@@ -45,7 +45,14 @@ interface AppTier extends AutoCloseable {
     /** Ends the tier's work, draining update tasks for at most {@code bound}; true when all drained. */
     boolean drain(Duration bound) throws InterruptedException;
 
-    /** The instances' totals, added up; after {@link #drain}. */
+    /**
+     * Instead of {@link #drain}, when steps stayed unanswered past the run's drain (a stalled
+     * database or app server): releases what the tier holds without waiting for work that may never
+     * end. Nothing drained.
+     */
+    void abandon();
+
+    /** The instances' totals, added up; after {@link #drain} or {@link #abandon}. */
     RunReportAssembler.Figures figures();
 
     /** The table buffers' whole-run figures with the window's reads from {@code window}. */

@@ -103,6 +103,16 @@ final class InProcessAppTier implements AppTier {
         }
     }
 
+    /**
+     * Closes the connection pools at once: their connections are aborted, so work processes stuck
+     * in a read from a stalled server wake with an error instead of holding the run for the socket
+     * timeout. The instances' counters stay readable.
+     */
+    @Override
+    public void abandon() {
+        system.close();
+    }
+
     @Override
     public RunReportAssembler.Figures figures() {
         return RunReportAssembler.Figures.of(system.instances().stream().map(RunReportAssembler.InstanceFigures::of).toList(),

@@ -240,6 +240,13 @@ final class RemoteAppTier implements AppTier {
         return drained;
     }
 
+    /** The app servers stay as they are (closing the tier ends the processes it started); their last figures count. */
+    @Override
+    public void abandon() {
+        tier.pullStats(metrics);
+        metrics.beforeHarvest(() -> { });
+    }
+
     /** The instances' last reported totals; enqueue time as each app server measured it, round trip included. */
     @Override
     public RunReportAssembler.Figures figures() {

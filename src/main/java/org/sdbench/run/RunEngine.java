@@ -38,8 +38,9 @@ import org.sdbench.report.threshold.Threshold;
  *
  * <p>The end is bounded whatever the database does: steps still running get {@link #STEP_DRAIN}
  * after the scheduled end, then count as timeouts; update tasks drain until {@link #END_DRAIN}
- * after it. A run whose steps were still unanswered then (a stalled database or app server) says
- * so in one line and exits 3, with its folder written.
+ * after it. A run whose steps were still unanswered then (a stalled database or app server) does
+ * not wait for its app tier to drain: it says so in one line and exits 3, with its folder written,
+ * within a minute of its scheduled end.
  */
 public final class RunEngine {
     /** How long after the scheduled end a step still running may take before it counts as a timeout. */
@@ -143,7 +144,13 @@ public final class RunEngine {
             } finally {
                 metrics.observe(StepObserver.NONE);
             }
-            boolean drained = tier.drain(updateDrain(phases, clock));
+            boolean stalled = driver.unanswered() > 0;
+            boolean drained = false;
+            if (stalled) {
+                tier.abandon();
+            } else {
+                drained = tier.drain(updateDrain(phases, clock));
+            }
             RunReport report = ReportFigures.assemble(c, db, env, tier, metrics, thresholds,
                     new ReportFigures.Facts(started, drained, recovered, driver.stopped(), phases, intervalSeconds, window,
                             buffers, customizingChanges, series.rows()));
@@ -152,7 +159,7 @@ public final class RunEngine {
             if (failure != null) {
                 throw new EnvironmentException("run stopped: " + failure + "; the window so far is in " + folder.toAbsolutePath());
             }
-            if (driver.unanswered() > 0 && !ctrlC.interrupted()) {
+            if (stalled && !ctrlC.interrupted()) {
                 throw new EnvironmentException(String.format("run stopped: %d dialog steps were still unanswered %d s after "
                                 + "the scheduled end (a stalled database or app server); counted as timeouts, the window "
                                 + "so far is in %s", driver.unanswered(), stepBound.toSeconds(), folder.toAbsolutePath()));

@@ -63,8 +63,9 @@ class ResultFilesTest {
             t.join();
         }
         assertEquals(4, made.size(), made.toString());
-        assertTrue(made.contains(dir.resolve("20260102-030405-fixture")), made.toString());
-        assertTrue(made.contains(dir.resolve("20260102-030405-fixture-2")), made.toString());
+        String name = config().name();
+        assertTrue(made.contains(dir.resolve("20260102-030405-" + name)), made.toString());
+        assertTrue(made.contains(dir.resolve("20260102-030405-" + name + "-2")), made.toString());
     }
 
     @Test
