@@ -3,7 +3,7 @@ package org.sdbench.driver;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepResult;

@@ -7,7 +7,7 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.RunMetrics;
 
 /** The one place that reads appServer.layout: it picks the app tier a run drives. */

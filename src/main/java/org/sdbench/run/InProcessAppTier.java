@@ -7,8 +7,8 @@ import org.sdbench.appserver.workprocess.DbOutageException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.driver.Phases;
-import org.sdbench.metrics.AppTierView;
-import org.sdbench.metrics.Clock;
+import org.sdbench.appserver.AppTierView;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.network.Hop;
@@ -20,7 +20,7 @@ import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TableBufferFigures;
-import org.sdbench.transaction.SdTransactions;
+import org.sdbench.appserver.transaction.SdTransactions;
 
 /** Two-tier: the app-server instances run in this process, next to the driver. */
 final class InProcessAppTier implements AppTier {

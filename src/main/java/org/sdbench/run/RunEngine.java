@@ -9,14 +9,13 @@ import java.util.function.Function;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.driver.CustomizingChanges;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.load.LoadProgress;
-import org.sdbench.metrics.Clock;
-import org.sdbench.metrics.PrometheusEndpoint;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.report.BufferWindow;
@@ -25,10 +24,10 @@ import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
-import org.sdbench.report.db.WindowProbe;
-import org.sdbench.report.env.Environment;
-import org.sdbench.report.env.EnvironmentProbe;
-import org.sdbench.report.env.WorkFeasibility;
+import org.sdbench.dbstats.WindowProbe;
+import org.sdbench.env.Environment;
+import org.sdbench.env.EnvironmentProbe;
+import org.sdbench.env.WorkFeasibility;
 import org.sdbench.report.threshold.Threshold;
 
 /**
@@ -182,7 +181,7 @@ public final class RunEngine {
                         PrintWriter out) {
         EnvironmentException unwritten = null;
         try {
-            RunFolder.write(folder, report, rows, env);
+            org.sdbench.report.html.RunHtml.writeFolder(folder, report, rows, env);
         } catch (EnvironmentException e) {
             unwritten = e;
         }

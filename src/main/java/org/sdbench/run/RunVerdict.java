@@ -3,7 +3,7 @@ package org.sdbench.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.rules.Verdict;
+import org.sdbench.report.Verdict;
 import org.sdbench.report.threshold.Thresholds;
 
 /**

@@ -8,7 +8,7 @@ import org.sdbench.driver.RemoteTier;
 import org.sdbench.metrics.Latency;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.env.HostUsage;
+import org.sdbench.env.HostUsage;
 
 /** The three-tier section of a run's report: both response times, CPU per tier, who ran where. */
 final class ThreeTierSection {
