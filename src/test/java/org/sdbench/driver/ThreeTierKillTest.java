@@ -33,7 +33,9 @@ class ThreeTierKillTest {
                 "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "6",
                 "--ramp-up", "1s", "--duration", "14s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
                 "--set", "run.resultsDir=target/test-results/three-tier", "--interval", "2",
-                "--set", "run.customizingChangeEvery=1s", "--set", "appServer.tableBufferSync=500ms"));
+                "--set", "run.customizingChangeEvery=1s", "--set", "appServer.tableBufferSync=500ms",
+                // A killed instance fails the steps it was running: expected here.
+                "--accept-errors"));
         ProcessHandle victim = awaitVictimWithWork(run);
         victim.destroyForcibly();
         TestDb.Run r = run.get(5, TimeUnit.MINUTES);

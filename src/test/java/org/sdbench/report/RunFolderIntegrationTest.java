@@ -66,7 +66,7 @@ class RunFolderIntegrationTest {
     }
 
     private static TestDb.Run run(String url, String name, String... extra) {
-        List<String> args = new ArrayList<>(List.of("run", "--db-url", url, "--set", "database.schema=" + SCHEMA,
+        List<String> args = new ArrayList<>(List.of("run", "--accept-errors", "--db-url", url, "--set", "database.schema=" + SCHEMA,
                 "--set", "name=" + name, "--users", "6", "--ramp-up", "1s", "--duration", "8s", "--ramp-down", "1s",
                 "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + RESULTS, "--interval", "2"));
         args.addAll(List.of(extra));
