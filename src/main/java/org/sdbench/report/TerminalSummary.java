@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
 import org.sdbench.report.rules.CertificateText;
+import org.sdbench.report.rules.Verdict;
 
 /** The human-readable end-of-run summary (machine output is result.json). */
 public final class TerminalSummary {
@@ -71,7 +72,12 @@ public final class TerminalSummary {
             out.println();
             r.warnings().forEach(w -> out.println("WARNING " + w));
         }
-        if (r.certificate() != null) {
+        if (r.certificate() != null && Verdict.NOT_JUDGED.equals(r.certificate().verdict().status())) {
+            // Unjudged, the block would repeat the figures above; report.html keeps it whole.
+            out.println();
+            out.println("verdict       " + CertificateText.verdictLine(r.certificate().verdict())
+                    + "; the certificate-style summary is in report.html");
+        } else if (r.certificate() != null) {
             CertificateText.print(r.certificate(), out);
         }
         out.flush();
