@@ -115,6 +115,28 @@ class RunFolderIntegrationTest {
     }
 
     @Test
+    void run_firstRunOnEmptySchema_loadIsOneLinePerPhaseAndNoGuidelineMissed() {
+        List<String> lines = runA.out().lines().toList();
+        int from = 0;
+        while (from < lines.size() && !lines.get(from).startsWith("no SD data in schema")) {
+            from++;
+        }
+        int to = from;
+        while (to < lines.size() && !lines.get(to).startsWith("sdbench run '")) {
+            to++;
+        }
+        assertTrue(to < lines.size(), "run A loaded its data first:\n" + runA.out());
+        // Between the two: the rows line and the ANALYZE line (plus a "running for" line per minute of a slow load).
+        List<String> load = lines.subList(from + 1, to).stream().filter(l -> !l.contains("running for")).toList();
+        assertEquals(2, load.size(), String.join("\n", load));
+        assertTrue(load.get(0).matches("  [\\d,]+ rows in \\d+ tables: .* rows/s"), load.get(0));
+        assertTrue(load.get(1).startsWith("  analyze: "), load.get(1));
+        assertFalse(runA.out().contains("MISSED"), "a short run's warming buffer is not judged:\n" + runA.out());
+        assertTrue(runA.out().contains("verdict       not judged"), runA.out());
+        assertFalse(runA.out().contains("== certificate-style summary"), "unjudged: the block stays in report.html");
+    }
+
+    @Test
     void run_badThreshold_exit2BeforeAnyWork() {
         var r = TestDb.sdbench("run", "--threshold", "dialog.avg<1");
         assertEquals(2, r.exit(), r.err());
