@@ -7,6 +7,7 @@ CREATE TABLE vbhdr (           -- update request header
   vbdate   timestamp   NOT NULL,
   instance integer     NOT NULL,
   vbstate  char(1)     NOT NULL,  -- P pending, E V1 failed (kept for analysis)
+  vbreason varchar(500),           -- why the request went to E (its failed part and the error); NULL otherwise
   -- SAP fields the loop does not set (7, declared width 112 bytes): client-independent
   -- in SAP (the client is a data field, VBMANDT), so the key has no MANDT
   vbmandt    varchar(3)     NOT NULL DEFAULT '100',
