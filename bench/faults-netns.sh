@@ -232,8 +232,8 @@ for f in "${faults[@]}"; do
     fi
     stop_system
     folder="$(ls -d "$dir/results"/*/ 2>/dev/null | tail -1)"
-    failed_e="$(psql_db "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'" || echo '?')"
-    pending="$(psql_db "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'" || echo '?')"
+    failed_e="$(psql_db "SELECT COUNT(*) FROM sdbench.vbhdr WHERE vbstate = 'E'" || echo '?')"
+    pending="$(psql_db "SELECT COUNT(*) FROM sdbench.vbhdr WHERE vbstate = 'P'" || echo '?')"
     recovered=""
     if [ "$pending" != 0 ] && [ "$allow_pending" = 1 ]; then
       sdb drv 300 check "${cfg[@]}" --db-url "$url" --repost >"$dir/repost.log" 2>&1 || true
