@@ -8,7 +8,8 @@
 #
 #   bench/faults-netns.sh                      # every fault, 3 times each
 #   bench/faults-netns.sh kill9 cut-db         # some of them
-#   REPEAT=1 WINDOW=20 bench/faults-netns.sh   # shorter
+#   REPEAT=1 WINDOW=20 bench/faults-netns.sh   # shorter (the default window, 25 s, holds a stopped or cut
+#                                              # app server for about 23 s: past the driver's fencing bound)
 #
 # Hosts (namespaces sdbf-db, sdbf-cs, sdbf-a1, sdbf-a2, sdbf-drv on the bridge sdbf-br, 10.213.77.0/24):
 #   .2 PostgreSQL (its own instance: initdb into a temporary folder), .3 central services,
@@ -29,7 +30,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 REPEAT="${REPEAT:-3}"
-WINDOW="${WINDOW:-20}"
+WINDOW="${WINDOW:-25}"
 USERS="${USERS:-6}"
 CUT_DB_SECONDS="${CUT_DB_SECONDS:-8}"
 all_faults=(kill9 sigstop cut-central cut-db central-kill)
@@ -190,31 +191,31 @@ cut_routes() { # $1 add|del, $2 $3 the two namespaces
 # expected, processed by 'check --repost' as documented); $rc is the run's exit code.
 fault_kill9() {
   want=0; allow_pending=0
-  into_window 4 && kill -9 "$pid_a2"
+  into_window 3 && kill -9 "$pid_a2"
   wait_run
 }
 fault_sigstop() {
   want=0; allow_pending=0
-  into_window 4 && kill -STOP "$pid_a2"
+  into_window 3 && kill -STOP "$pid_a2"
   wait_run
   kill -CONT "$pid_a2" 2>/dev/null || true
 }
 fault_cut-central() {
   want=0; allow_pending=0
-  into_window 4 && cut_routes add a2 cs
+  into_window 3 && cut_routes add a2 cs
   wait_run
   cut_routes del a2 cs || true
 }
 fault_cut-db() {
   want=0; allow_pending=0
-  if into_window 4; then
+  if into_window 3; then
     ip link set sdbf-db-h down; sleep "$CUT_DB_SECONDS"; ip link set sdbf-db-h up
   fi
   wait_run
 }
 fault_central-kill() {
   want=3; allow_pending=1
-  into_window 4 && kill -9 "$pid_cs"
+  into_window 3 && kill -9 "$pid_cs"
   wait_run
 }
 
