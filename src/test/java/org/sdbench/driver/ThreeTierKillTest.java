@@ -31,7 +31,7 @@ class ThreeTierKillTest {
     void run_appServerKilledMidRun_completesAndAuditPasses() throws Exception {
         CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "-c",
                 "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "6",
-                "--ramp-up", "1s", "--duration", "14s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
+                "--ramp-up", "1s", "--duration", "20s", "--ramp-down", "1s", "--set", "workload.thinkTime=1s",
                 "--set", "run.resultsDir=target/test-results/three-tier", "--interval", "2",
                 "--set", "run.customizingChangeEvery=1s", "--set", "appServer.tableBufferSync=500ms"));
         ProcessHandle victim = awaitVictimWithWork(run);
@@ -52,6 +52,8 @@ class ThreeTierKillTest {
         java.util.Set<String> kinds = new java.util.TreeSet<>();
         errors.fieldNames().forEachRemaining(kinds::add);
         assertTrue(java.util.Set.of("app-server-lost").containsAll(kinds), "errors by kind: " + errors);
+        // With a 1 s think time most of the killed instance's users are between steps, mid-loop, at the kill.
+        assertTrue(result(r).at("/threeTier/relogons").asLong() > 0, "the killed instance's users logged on again");
         assertEquals(0, failedRequests(), "no update request in state E");
         TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
         assertEquals(0, check.exit(), check.out() + check.err());
@@ -74,7 +76,7 @@ class ThreeTierKillTest {
             List<ProcessHandle> started = ProcessHandle.current().children()
                     .sorted(java.util.Comparator.comparing(h -> h.info().startInstant().orElse(java.time.Instant.MAX))).toList();
             Optional<ProcessHandle> p = started.size() == 3 ? Optional.of(started.get(2)) : Optional.empty();
-            if (p.isPresent() && savedOrders() >= 6) {
+            if (p.isPresent() && savedOrders() >= 2) {
                 return p.get();
             }
             TimeUnit.MILLISECONDS.sleep(100);
