@@ -31,7 +31,7 @@ class ThreeTierKillTest {
     void run_appServerKilledMidRun_completesAndAuditPasses() throws Exception {
         CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "-c",
                 "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "6",
-                "--ramp-up", "1s", "--duration", "20s", "--ramp-down", "1s", "--set", "workload.thinkTime=1s",
+                "--ramp-up", "1s", "--duration", "30s", "--ramp-down", "1s", "--set", "workload.thinkTime=1s",
                 "--set", "run.resultsDir=target/test-results/three-tier", "--interval", "2",
                 "--set", "run.customizingChangeEvery=1s", "--set", "appServer.tableBufferSync=500ms"));
         ProcessHandle victim = awaitVictimWithWork(run);
@@ -76,7 +76,7 @@ class ThreeTierKillTest {
             List<ProcessHandle> started = ProcessHandle.current().children()
                     .sorted(java.util.Comparator.comparing(h -> h.info().startInstant().orElse(java.time.Instant.MAX))).toList();
             Optional<ProcessHandle> p = started.size() == 3 ? Optional.of(started.get(2)) : Optional.empty();
-            if (p.isPresent() && savedOrders() >= 2) {
+            if (p.isPresent() && savedOrders() >= 1) {
                 return p.get();
             }
             TimeUnit.MILLISECONDS.sleep(100);
