@@ -244,7 +244,8 @@ for f in "${faults[@]}"; do
     sdb drv 300 check "${cfg[@]}" --db-url "$url" >"$dir/check.log" 2>&1 || check_rc=$?
     counted="-"
     if [ -n "$folder" ] && [ -s "${folder}result.json" ]; then
-      counted="$(jq -r '"errors " + ((.summary.errorsByKind // {} | to_entries | map("\(.key)=\(.value)") | join(",")) | if . == "" then "none" else . end)' \
+      counted="$(jq -r '"errors " + ((.summary.errorsByKind // {} | to_entries | map("\(.key)=\(.value)") | join(",")) | if . == "" then "none" else . end)
+        + (if .littleLaw.deviation == null then "" else ", little'"'"'s law \(.littleLaw.deviation * 1000 | round / 10) %" end)' \
         "${folder}result.json" 2>/dev/null || echo '?')"
     else
       why="${why:-no result.json}"
