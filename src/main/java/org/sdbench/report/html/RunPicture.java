@@ -60,8 +60,8 @@ final class RunPicture {
         int drawn = t == null ? 1 : Math.max(1, Math.min(apps.size(), MAX_INSTANCES_DRAWN));
         int appTop = t == null ? 60 : 170;
         int appsBottom = appTop + drawn * 100 - 20;
-        int height = Math.max(appsBottom, 250) + 130;
-        int middle = (appTop + appsBottom) / 2;
+        int height = t == null ? 250 : Math.max(appsBottom, 250) + 130;
+        int middle = t == null ? 95 : (appTop + appsBottom) / 2;
         String dbHost = dbHost(r.database(), localHost);
 
         Map<String, String> colours = new LinkedHashMap<>();
@@ -79,7 +79,7 @@ final class RunPicture {
         List<String> edges = new ArrayList<>();
         List<Box> boxes = new ArrayList<>();
         if (t == null) {
-            Box run = new Box("sdbench run", List.of("driver and app tier in one process (two-tier)",
+            Box run = new Box("sdbench run", List.of("host " + localHost + " · driver and app tier in one process (two-tier)",
                     r.appTier().instances() + " instance(s) × " + r.appTier().dialogWorkProcesses() + " dialog + "
                             + r.appTier().updateWorkProcesses() + " update WPs", "message + enqueue server in-process"),
                     localHost, false, 30, middle - 55, 420, 110);
@@ -117,7 +117,7 @@ final class RunPicture {
         for (String hop : t == null ? List.of("appToDb") : List.of("driverToApp", "appToCentral", "appToDb")) {
             links.add(describe(hop, hops.get(hop)));
         }
-        legend(s, colours, links, height - 60);
+        legend(s, colours, links, t != null, height - 60);
         return s.append("</svg>").toString();
     }
 
@@ -214,7 +214,7 @@ final class RunPicture {
         return shape + " per round trip (" + e.emulatedLosses() + " emulated retransmissions)";
     }
 
-    private static void legend(StringBuilder s, Map<String, String> colours, List<String> links, int y) {
+    private static void legend(StringBuilder s, Map<String, String> colours, List<String> links, boolean threeTier, int y) {
         int x = 30;
         s.append(text(x, y, "hosts:", "font-weight=\"bold\""));
         x += 60;
@@ -226,7 +226,8 @@ final class RunPicture {
         }
         s.append(text(30, y + 24, "links: " + String.join(" · ", links), "font-size=\"12\""));
         s.append(text(30, y + 44, "dashed orange arrow: a link through sdbench's network-emulation relay; "
-                + "pink dashed box: an app server lost during the run", "font-size=\"12\" fill=\"#555\""));
+                + (threeTier ? "pink dashed box: an app server lost during the run" : "two-tier: no wire between driver and app tier"),
+                "font-size=\"12\" fill=\"#555\""));
     }
 
     private static String text(int x, int y, String text, String attributes) {
