@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
-import org.sdbench.metrics.PrometheusEndpoint;
+import org.sdbench.run.PrometheusEndpoint;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.report.threshold.Threshold;
@@ -27,7 +27,6 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--no-load", description = "Fail instead of loading master data when it is missing.")
     boolean noLoad;
-
 
     @Option(names = "--threshold", paramLabel = "EXPR",
             description = "Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%%, sapsLike>500, VA01/save.p95<500ms, dialog.db<400ms, update.avg<1s. A failed one: exit code 1.")

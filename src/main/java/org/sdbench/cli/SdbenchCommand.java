@@ -2,7 +2,7 @@ package org.sdbench.cli;
 
 import java.io.PrintWriter;
 import org.sdbench.config.ConfigException;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -11,7 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * A work process's DB connection, owned for the process's lifetime as SAP does. Every call is a

@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sdbench.config.Tablespaces;
+import org.sdbench.core.EnvironmentException;
 
 /** Creates, checks and drops the SD schema from the DDL in {@code schemas/<dbms>/}, one file per table category. */
 public final class SchemaInstaller {

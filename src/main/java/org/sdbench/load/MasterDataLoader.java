@@ -25,7 +25,7 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.sdbench.db.Database;
 import org.sdbench.db.Db2Dialect;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
 

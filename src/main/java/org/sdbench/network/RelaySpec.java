@@ -2,7 +2,7 @@ package org.sdbench.network;
 
 import java.net.InetSocketAddress;
 import org.sdbench.config.ConfigException;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * What a relay does: where it listens, where it forwards, and the emulated link per direction.

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
-import org.sdbench.report.rules.CertificateText;
 
 /** The human-readable end-of-run summary (machine output is result.json). */
 public final class TerminalSummary {

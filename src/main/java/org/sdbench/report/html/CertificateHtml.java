@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.TableBufferFigures;
-import org.sdbench.report.rules.Certificate;
-import org.sdbench.report.rules.CertificateText;
+import org.sdbench.report.Certificate;
+import org.sdbench.report.CertificateText;
 
 /** The certificate-style block that ends report.html: the key figures and the run rules' verdict. */
 final class CertificateHtml {
