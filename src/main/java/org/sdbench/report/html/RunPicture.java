@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.env.Environment;
+import org.sdbench.env.Environment;
 
 /**
  * The run drawn as the docs draw the architecture: which process ran on which host with which pid,
