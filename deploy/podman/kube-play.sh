@@ -60,12 +60,15 @@ if [ "${SDBENCH_DEPLOY_SKIP_BUILD:-0}" != 1 ] || [ ! -f target/sdbench-image.tar
 fi
 podman load -q -i target/sdbench-image.tar >/dev/null
 
-# The two secrets of the walk-through (deploy/README.md step 1), as podman secrets.
-head -c 32 /dev/urandom | base64 >"$work/token"
-podman secret create sdbench-token "$work/token" >/dev/null
-# secretKeyRef reads a podman secret holding a Kubernetes Secret; trust authentication ignores the value
-printf 'apiVersion: v1\nkind: Secret\nmetadata: {name: sdbench-db}\nstringData: {password: unused-with-trust}\n' >"$work/db.yaml"
-podman secret create sdbench-db "$work/db.yaml" >/dev/null
+# The two secrets of the walk-through (deploy/README.md step 1) as podman secrets, in the forms podman
+# 4.3's kube play reads: for a secret volume a Secret object whose data values it writes to the files
+# as they are (no base64 decoding, so the value is the token text itself); for secretKeyRef a JSON map
+# of key to base64 value.
+token="$(head -c 32 /dev/urandom | base64)"
+printf '{"apiVersion":"v1","kind":"Secret","metadata":{"name":"sdbench-token"},"data":{"token":"%s"}}' "$token" \
+  | podman secret create sdbench-token - >/dev/null
+# trust authentication here: the password is not asked for
+printf '{"password":"%s"}' "$(printf unused-with-trust | base64)" | podman secret create sdbench-db - >/dev/null
 
 psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null
 say "load (20 users) into $db"
