@@ -105,9 +105,10 @@ say "load ($users users) into $db"
 "${podman_run[@]}" --rm --name "$prefix-load" "${env[@]}" "$image" load --users "$users" "${common[@]}" >"$work/load.log" 2>&1 \
   || { cat "$work/load.log"; exit 1; }
 
-wait_ready() { # container, port: the process prints its ready line, the port answers
+wait_ready() { # container, port: the port listens while the container runs
   for _ in $(seq 1 120); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$2") 2>/dev/null; then return 0; fi
+    # a listening socket, not a connection: the servers log every client that skips the handshake
+    if [ -n "$(ss -Htln "sport = :$2" 2>/dev/null)" ]; then return 0; fi
     [ "$(podman inspect -f '{{.State.Running}}' "$1" 2>/dev/null)" = true ] || { podman logs "$1"; say "$1 exited"; exit 3; }
     sleep 0.5
   done

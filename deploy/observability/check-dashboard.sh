@@ -59,18 +59,9 @@ fi
   --metrics-port "$metrics_port" --metrics-token-file "$work/token" >"$work/run.log" 2>&1 &
 run_pid=$!
 
-cat >"$work/prometheus.yml" <<EOF
-global:
-  scrape_interval: 1s
-  evaluation_interval: 1s
-scrape_configs:
-  - job_name: sdbench
-    authorization:
-      type: Bearer
-      credentials_file: $work/token
-    static_configs:
-      - targets: ['127.0.0.1:$metrics_port']
-EOF
+# The shipped scrape job (prometheus.yml), pointed at this run: its token file, its port, 1 s scrapes.
+sed -e "s|credentials_file: .*|credentials_file: $work/token|" -e "s|targets: .*|targets: ['127.0.0.1:$metrics_port']|" \
+  -e "s|scrape_interval: .*|scrape_interval: 1s|" deploy/observability/prometheus.yml >"$work/prometheus.yml"
 promtool check config "$work/prometheus.yml" >/dev/null
 prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" \
   --web.listen-address="127.0.0.1:$prom_port" --log.level=warn >"$work/prometheus.log" 2>&1 &

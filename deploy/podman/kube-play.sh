@@ -80,7 +80,7 @@ played+=("$here/services.yaml")
 podman kube play --configmap $here/config.yaml $here/services.yaml
 for p in 23210 23211 23212; do
   for i in $(seq 1 120); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && break
+    [ -n "$(ss -Htln "sport = :$p" 2>/dev/null)" ] && break
     [ "$i" = 120 ] && { podman pod ps; podman ps -a; say "nothing listens on $p after 60 s"; exit 1; }
     sleep 0.5
   done
