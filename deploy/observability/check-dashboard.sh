@@ -8,7 +8,8 @@
 # processes) serving /metrics with a bearer token (as the driver Job does), and Debian's
 # `prometheus` with its own temporary storage on a free port, scraping it every second with that
 # token. During the measurement window it evaluates each dashboard query with
-# `promtool query instant` (Grafana's $__rate_interval and $__interval replaced by 10s) and fails
+# `promtool query instant` at one instant of the window (Grafana's $__rate_interval and $__interval
+# replaced by 10s) and fails
 # if one returns no series. Then the run finishes, everything started is stopped and removed.
 #
 # Needs: prometheus and promtool (`apt-get install -y prometheus`, Debian 12: 2.42), python3, a JDK
@@ -79,7 +80,9 @@ except Exception:
 # The window: phase 1 and 12 s of samples, so every rate has points; bounded by the run's own length.
 in_window=""
 for _ in $(seq 1 180); do
-  kill -0 "$run_pid" 2>/dev/null || { cat "$work/run.log"; say "the run ended before its window was scraped"; exit 1; }
+  kill -0 "$run_pid" 2>/dev/null || { tail -5 "$work/run.log"; tail -5 "$work/prometheus.log"
+    promtool query instant "$prom" '{__name__=~"up|sdbench_run_phase"}' || true
+    say "the run ended before Prometheus saw its measurement window"; exit 1; }
   if [ "$(value 'max(sdbench_run_phase)')" = 1 ]; then in_window=yes; break; fi
   sleep 1
 done
@@ -87,15 +90,17 @@ done
 up="$(value 'up{job="sdbench"}')"
 [ "$up" = 1 ] || { say "Prometheus does not scrape the run (up=$up)"; tail -5 "$work/prometheus.log"; exit 1; }
 sleep 12
+# Every query at one instant inside the window: on a busy host the queries outlast the run otherwise.
+at="$(($(date +%s) - 1))"
 
-python3 - "$dashboard" "$prom" <<'EOF'
+python3 - "$dashboard" "$prom" "$at" <<'EOF'
 import json, subprocess, sys
-dash, prom = json.load(open(sys.argv[1])), sys.argv[2]
+dash, prom, at = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
 failed, n = [], 0
 for p in dash["panels"]:
     for t in p.get("targets", []):
         expr = t["expr"].replace("$__rate_interval", "10s").replace("$__interval", "10s")
-        r = subprocess.run(["promtool", "query", "instant", "-o", "json", prom, expr],
+        r = subprocess.run(["promtool", "query", "instant", "-o", "json", "--time", at, prom, expr],
                            capture_output=True, text=True, timeout=30)
         res = json.loads(r.stdout) if r.returncode == 0 and r.stdout.strip() else None
         n += 1
