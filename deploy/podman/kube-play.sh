@@ -5,6 +5,7 @@
 #
 #   deploy/podman/kube-play.sh          # as root; builds and loads the image first (SDBENCH_DEPLOY_SKIP_BUILD=1: don't build)
 #
+# (--build=false: kube play would otherwise take the launcher ./sdbench for an image build context.)
 # Order, as on a cluster: the secrets, the data load (a container of the image), `kube play` of the
 # central services (Deployment) and app servers (Pods), then of the driver (PersistentVolumeClaim +
 # Pod); it waits for the driver to exit, copies the run folder out of the claim's volume, runs
@@ -77,7 +78,7 @@ say "load (20 users) into $db"
 
 say "podman kube play $here/services.yaml (central services Deployment, app-server Pods)"
 played+=("$here/services.yaml")
-podman kube play --configmap $here/config.yaml $here/services.yaml
+podman kube play --build=false --configmap $here/config.yaml $here/services.yaml
 for p in 23210 23211 23212; do
   for i in $(seq 1 120); do
     [ -n "$(ss -Htln "sport = :$p" 2>/dev/null)" ] && break
@@ -89,7 +90,7 @@ podman pod ps --format '{{.Name}} {{.Status}} {{.NumberOfContainers}} containers
 
 say "podman kube play $here/driver.yaml (results claim, driver Pod)"
 played+=("$here/driver.yaml")
-podman kube play --configmap $here/config.yaml $here/driver.yaml
+podman kube play --build=false --configmap $here/config.yaml $here/driver.yaml
 rc="$(podman wait sdbench-driver-driver)"
 podman logs sdbench-driver-driver >"$work/run.log" 2>&1 || true
 cat "$work/run.log"
