@@ -91,8 +91,17 @@ done
 up="$(value 'up{job="sdbench"}')"
 [ "$up" = 1 ] || { say "Prometheus does not scrape the run (up=$up)"; tail -5 "$work/prometheus.log"; exit 1; }
 sleep 25
-# Every query at one instant inside the window: on a busy host the queries outlast the run otherwise.
-at="$(($(date +%s) - 1))"
+# Every query at one instant inside the window (on a busy host the queries outlast the run otherwise),
+# an instant whose latest scrape succeeded: a failed scrape marks every series stale until the next.
+at=""
+for _ in $(seq 1 30); do
+  t="$(($(date +%s) - 1))"
+  if [ "$(promtool query instant -o json --time "$t" "$prom" 'up{job="sdbench"}' 2>/dev/null | python3 -c 'import json,sys
+r = json.load(sys.stdin); print(r[0]["value"][1] if r else "")')" = 1 ]; then at="$t"; break; fi
+  sleep 1
+done
+[ -n "$at" ] || { say "no successful scrape in 30 s"; tail -5 "$work/prometheus.log"; exit 1; }
+say "scrape duration at that instant: $(value 'scrape_duration_seconds{job="sdbench"}') s"
 
 python3 - "$dashboard" "$prom" "$at" <<'EOF'
 import json, subprocess, sys

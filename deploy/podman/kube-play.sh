@@ -5,7 +5,8 @@
 #
 #   deploy/podman/kube-play.sh          # as root; builds and loads the image first (SDBENCH_DEPLOY_SKIP_BUILD=1: don't build)
 #
-# (--build=false: kube play would otherwise take the launcher ./sdbench for an image build context.)
+# (From another directory: 4.3 takes the launcher ./sdbench for the image's build context and fails
+# on it, even with --build=false.)
 # Order, as on a cluster: the secrets, the data load (a container of the image), `kube play` of the
 # central services (Deployment) and app servers (Pods), then of the driver (PersistentVolumeClaim +
 # Pod); it waits for the driver to exit, copies the run folder out of the claim's volume, runs
@@ -44,8 +45,12 @@ played=()
 cleanup() {
   local rc=$?
   for f in "${played[@]}"; do podman kube down "$f" >/dev/null 2>&1 || true; done
+  # a pod whose start failed is not always taken down by kube down
+  for p in sdbench-central-pod-0 sdbench-appserver-0 sdbench-appserver-1 sdbench-driver; do
+    podman pod rm -f -i "$p" >/dev/null 2>&1 || true
+  done
   podman rm -f -i sdbench-kubeplay-load sdbench-kubeplay-check >/dev/null 2>&1 || true
-  podman volume rm -f sdbench-results >/dev/null 2>&1 || true
+  podman volume rm -f sdbench-results sdbench-token >/dev/null 2>&1 || true
   podman secret rm sdbench-token >/dev/null 2>&1 || true
   podman secret rm sdbench-db >/dev/null 2>&1 || true
   psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
@@ -78,7 +83,7 @@ say "load (20 users) into $db"
 
 say "podman kube play $here/services.yaml (central services Deployment, app-server Pods)"
 played+=("$here/services.yaml")
-podman kube play --build=false --configmap $here/config.yaml $here/services.yaml
+(cd "$work" && podman kube play --build=false --configmap "$root/$here/config.yaml" "$root/$here/services.yaml")
 for p in 23210 23211 23212; do
   for i in $(seq 1 120); do
     [ -n "$(ss -Htln "sport = :$p" 2>/dev/null)" ] && break
@@ -90,7 +95,7 @@ podman pod ps --format '{{.Name}} {{.Status}} {{.NumberOfContainers}} containers
 
 say "podman kube play $here/driver.yaml (results claim, driver Pod)"
 played+=("$here/driver.yaml")
-podman kube play --build=false --configmap $here/config.yaml $here/driver.yaml
+(cd "$work" && podman kube play --build=false --configmap "$root/$here/config.yaml" "$root/$here/driver.yaml")
 rc="$(podman wait sdbench-driver-driver)"
 podman logs sdbench-driver-driver >"$work/run.log" 2>&1 || true
 cat "$work/run.log"
