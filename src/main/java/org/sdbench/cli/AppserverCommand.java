@@ -32,7 +32,7 @@ final class AppserverCommand implements Callable<Integer> {
     @Mixin
     ProcessOptions process;
 
-    @Option(names = "--advertise", paramLabel = "HOST", description = "Host name drivers use to reach this instance (default: appServer.listen).")
+    @Option(names = "--advertise", paramLabel = "HOST", converter = Addresses.Host.class, description = "Host name drivers use to reach this instance (default: appServer.listen).")
     String advertise;
 
     @Spec
