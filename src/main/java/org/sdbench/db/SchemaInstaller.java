@@ -36,6 +36,13 @@ public final class SchemaInstaller {
             "likp", "lips", "vbrk", "vbrp", "vbfa", "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos");
     public static final String TEMPLATE_PREFIX = "sdbench_fill_";
 
+    /**
+     * The tables of SD's functions besides the documents (pricing, partners, credit, availability,
+     * texts, output): one file whose statements each name their category in a {@code -- category:} line.
+     */
+    public static final String SD_FUNCTIONS_FILE = "sd-functions.sql";
+    private static final Pattern CATEGORY = Pattern.compile("^--\\s*category:\\s*([\\w-]+)\\s*$");
+
     private final Database db;
 
     public SchemaInstaller(Database db) {
@@ -57,6 +64,7 @@ public final class SchemaInstaller {
             String file = "/schemas/" + folder + "/" + (i + 1) + "-" + CATEGORIES.get(i) + ".sql";
             out.put(CATEGORIES.get(i), split(read(file)));
         }
+        addByCategory(out, read("/schemas/" + folder + "/" + SD_FUNCTIONS_FILE));
         Map<String, String> byTable = new LinkedHashMap<>();
         out.values().forEach(list -> list.forEach(stmt -> {
             Matcher m = CREATE_TABLE.matcher(stmt);
@@ -217,6 +225,39 @@ public final class SchemaInstaller {
             }
         } catch (SQLException e) {
             throw new EnvironmentException("reading the schema of " + db.describe() + " failed: " + SqlErrors.firstLine(e), e);
+        }
+    }
+
+    /** Appends each statement of {@code ddl} to the category named by the {@code -- category:} line before it. */
+    static void addByCategory(Map<String, List<String>> out, String ddl) {
+        String category = null;
+        StringBuilder stmt = new StringBuilder();
+        for (String line : ddl.split("\n")) {
+            Matcher m = CATEGORY.matcher(line);
+            if (m.matches()) {
+                category = m.group(1);
+                continue;
+            }
+            stmt.append(line).append('\n');
+            if (line.indexOf("--") >= 0 ? !line.substring(0, line.indexOf("--")).contains(";") : !line.contains(";")) {
+                continue;
+            }
+            List<String> parsed = split(stmt.toString());
+            stmt.setLength(0);
+            if (parsed.isEmpty()) {
+                continue;
+            }
+            if (category == null || !out.containsKey(category)) {
+                throw new IllegalStateException(SD_FUNCTIONS_FILE + ": statement without a known '-- category:' line ("
+                        + CATEGORIES + "): " + parsed.get(0).lines().findFirst().orElse(""));
+            }
+            List<String> l = new ArrayList<>(out.get(category));
+            l.addAll(parsed);
+            out.put(category, List.copyOf(l));
+            category = null;
+        }
+        if (!split(stmt.toString()).isEmpty()) {
+            throw new IllegalStateException(SD_FUNCTIONS_FILE + ": statement without a closing ';'");
         }
     }
 

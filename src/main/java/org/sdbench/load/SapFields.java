@@ -33,7 +33,7 @@ final class SapFields {
             "^\\s+(\\w+)\\s+(varchar|numeric|date|time|integer)(?:\\((\\d+)(?:,(\\d+))?\\))?\\s+NOT NULL DEFAULT\\b.*$");
     private static final Pattern TABLE = Pattern.compile("^CREATE TABLE (\\w+) \\(");
     private static final Pattern KEY = Pattern.compile("^\\s+PRIMARY KEY \\(([^)]*)\\)");
-    private static final List<String> FILES = List.of("1-master", "2-mixed", "3-insert-only", "4-vb");
+    private static final List<String> FILES = List.of("1-master", "2-mixed", "3-insert-only", "4-vb", "sd-functions");
     private static final Map<String, SapFields> CACHE = new ConcurrentHashMap<>();
     private static final String[] WORDS = {"Walldorf", "delivery", "standard", "express", "pallet", "customer", "order",
         "packed", "carton", "spare", "parts", "service", "north", "south", "central", "warehouse", "invoice", "export",
