@@ -23,7 +23,7 @@ public enum SdTable implements LoadTable {
     KONH("knumh", "kvewe", "kotabnr", "kappl", "kschl", "vakey", "datab", "datbi"),
     KNVP("kunnr", "vkorg", "vtweg", "spart", "parvw", "parza", "kunn2"),
     KNKK("kunnr", "kkber", "klimk", "knkli", "skfor"),
-    S066("kkber", "knkli", "oeikw"),
+    S066("kkber", "knkli", "oeikw", "olikw", "ofakw"),
     STXH("tdobject", "tdname", "tdid", "tdspras", "tdtitle", "tdlinesize"),
     STXL("relid", "tdobject", "tdname", "tdid", "tdspras", "srtf2", "clustr", "clustd"),
     VBPA("vbeln", "posnr", "parvw", "kunnr", "adrnr", "land1"),
@@ -311,8 +311,11 @@ public enum SdTable implements LoadTable {
                     out.endRow();
                 }
                 default -> {
+                    // the history is invoiced completely: no open order, delivery or billing values
                     out.text(SdMasterKeys.KKBER);
                     out.text(kunnr);
+                    out.decimal(0, 2);
+                    out.decimal(0, 2);
                     out.decimal(0, 2);
                     out.endRow();
                 }

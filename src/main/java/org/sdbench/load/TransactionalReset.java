@@ -24,7 +24,7 @@ public final class TransactionalReset {
             "likp", "lips", "vbrk", "vbrp", "s001", "vbfa", "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos", "vbpa", "vapma",
             "vbbe", "nast", "stxh", "stxl", "s066");
     /** Tables without history: emptied. */
-    private static final List<String> EMPTIED = List.of("s001", "vbbe", "vbhdr", "vbmod", "vbdata");
+    private static final List<String> EMPTIED = List.of("vbbe", "vbhdr", "vbmod", "vbdata");
     private static final String CLIENT = "mandt = '" + MasterKeys.MANDT + "'";
 
     /** A delete of the run documents of one interval from one table: {@code key} BETWEEN the span's ends. */
@@ -34,11 +34,20 @@ public final class TransactionalReset {
         }
     }
 
-    /** The history's sales statistics, rebuilt from its orders once the runs' are gone. */
-    private static final String HISTORY_STATISTICS = "INSERT INTO s001 (ssour, vrsio, spmon, vkorg, vtweg, spart, kunnr, matnr,"
-            + " umsatz, menge) SELECT ' ', '000', TO_CHAR(k.erdat, 'YYYYMM'), k.vkorg, '" + MasterKeys.VTWEG + "', '"
-            + MasterKeys.SPART + "', k.kunnr, p.matnr, SUM(p.netwr), SUM(p.kwmeng) FROM vbak k JOIN vbap p ON p.mandt = k.mandt"
-            + " AND p.vbeln = k.vbeln WHERE k." + CLIENT + " GROUP BY TO_CHAR(k.erdat, 'YYYYMM'), k.vkorg, k.kunnr, p.matnr";
+    /** The history's orders per statistics key (S001 of version 000 holds one row per month, customer and material). */
+    private static final String HISTORY_ORDERS = "SELECT TO_CHAR(k.erdat, 'YYYYMM') AS spmon, k.kunnr, p.matnr, SUM(p.netwr) AS umsatz,"
+            + " SUM(p.kwmeng) AS menge FROM vbak k JOIN vbap p ON p.mandt = k.mandt AND p.vbeln = k.vbeln WHERE k." + CLIENT
+            + " GROUP BY TO_CHAR(k.erdat, 'YYYYMM'), k.kunnr, p.matnr";
+    /**
+     * The history's sales statistics once the runs' orders are gone: the loaded rows (with their SAP
+     * fields) back at the history's sums, the rows only runs created removed.
+     */
+    private static final List<String> HISTORY_STATISTICS = List.of(
+            "UPDATE s001 s SET umsatz = h.umsatz, menge = h.menge FROM (" + HISTORY_ORDERS + ") h WHERE s." + CLIENT
+                    + " AND s.spmon = h.spmon AND s.kunnr = h.kunnr AND s.matnr = h.matnr"
+                    + " AND (s.umsatz <> h.umsatz OR s.menge <> h.menge)",
+            "DELETE FROM s001 s WHERE NOT EXISTS (SELECT 1 FROM (" + HISTORY_ORDERS + ") h WHERE h.spmon = s.spmon"
+                    + " AND h.kunnr = s.kunnr AND h.matnr = s.matnr)");
     /** Every history loop is invoiced: no open values are left. */
     private static final String NO_OPEN_VALUES = "UPDATE s066 SET oeikw = 0, olikw = 0, ofakw = 0";
     private static final String DELIVERY_CHANGES = " AND objectclas = 'LIEFERUNG'";
@@ -118,7 +127,9 @@ public final class TransactionalReset {
                 forEachSpan(c, d.sql(), spans.get(d.interval()));
             }
             s.execute("TRUNCATE " + String.join(", ", EMPTIED));
-            s.execute(HISTORY_STATISTICS);
+            for (String sql : HISTORY_STATISTICS) {
+                s.execute(sql);
+            }
             s.execute(NO_OPEN_VALUES);
             c.commit();
             c.setAutoCommit(true);
