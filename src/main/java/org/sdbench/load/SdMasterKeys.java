@@ -1,6 +1,7 @@
 package org.sdbench.load;
 
 import java.time.LocalDate;
+import org.sdbench.core.MasterKeys;
 
 /**
  * Keys and shapes of the data SD's functions read besides the documents (issue 27): which

@@ -1,5 +1,6 @@
 package org.sdbench.load;
 
+import org.sdbench.core.MasterKeys;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.time.LocalDate;

@@ -6,11 +6,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.appserver.enqueue.LockOwner;
+import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.wire.Address;
@@ -25,7 +25,7 @@ import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireIn;
 import org.sdbench.protocol.wire.WireOut;
 import org.sdbench.protocol.wire.WireServer;
-import org.sdbench.transaction.SdTransactions;
+import org.sdbench.appserver.transaction.SdTransactions;
 
 /**
  * One app-server instance as its own process: the simulated instance (dispatcher, work
