@@ -46,7 +46,10 @@ public final class MasterDataAudit implements Audit {
             new PerUserTable("mvke", USER_OF_MATNR, false),
             new PerUserTable("mard", USER_OF_MATNR, false),
             new PerUserTable("mbew", USER_OF_MATNR, false),
-            new PerUserTable("konp", USER_OF_MATNR, false));
+            // the current material prices (numeric record numbers); the other condition records' items are per user too
+            new PerUserTable("konp WHERE kschl = 'PR00' AND SUBSTR(knumh, 1, 1) BETWEEN '0' AND '9'", USER_OF_MATNR, false),
+            new PerUserTable("knkk", USER_OF_KUNNR, true),
+            new PerUserTable("s066", "CAST(SUBSTR(knkli, 1, 7) AS INTEGER)", true));
 
     @Override
     public String name() {

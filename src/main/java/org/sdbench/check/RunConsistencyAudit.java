@@ -68,13 +68,31 @@ public final class RunConsistencyAudit implements Audit {
             new Claim("SELECT COUNT(*) FROM (SELECT kunnr, matnr, SUM(umsatz) AS umsatz, SUM(menge) AS menge FROM s001"
                     + " GROUP BY kunnr, matnr) s FULL OUTER JOIN (SELECT k.kunnr, p.matnr, SUM(p.netwr) AS netwr,"
                     + " SUM(p.kwmeng) AS kwmeng FROM vbak k JOIN vbap p ON p.mandt = k.mandt AND p.vbeln = k.vbeln"
-                    // The loaded order history has no statistics (S001 starts empty): only the orders runs wrote count.
-                    + " WHERE NOT EXISTS (SELECT 1 FROM sdbench_baseline b WHERE b.object = 'RV_BELEG' AND b.nrrangenr = '01'"
-                    + " AND CAST(k.vbeln AS BIGINT) BETWEEN b.fromnumber AND b.tonumber) GROUP BY k.kunnr, p.matnr) o"
+                    // Every order counts, the loaded history's too ('sdbench load' writes its statistics).
+                    + " GROUP BY k.kunnr, p.matnr) o"
                     + " ON o.kunnr = s.kunnr AND o.matnr = s.matnr"
                     + " WHERE s.kunnr IS NULL OR o.kunnr IS NULL OR s.umsatz <> o.netwr OR s.menge <> o.kwmeng",
                     "%d customer/material pairs whose sales statistics (S001) differ from the ordered quantities and values"
-                            + " (a V2 update lost or applied twice)"));
+                            + " (a V2 update lost or applied twice)"),
+            new Claim("SELECT COUNT(*) FROM vbbe b WHERE EXISTS (SELECT 1 FROM vbfa f WHERE f.mandt = b.mandt AND f.vbelv = b.vbeln"
+                    + " AND f.posnv = b.posnr AND f.vbtyp_n = 'J')",
+                    "%d requirements (VBBE) of delivered order items not consumed by their delivery"),
+            new Claim("SELECT COUNT(*) FROM vbap p WHERE NOT EXISTS (SELECT 1 FROM vbfa f WHERE f.mandt = p.mandt AND f.vbelv = p.vbeln"
+                    + " AND f.posnv = p.posnr AND f.vbtyp_n = 'J') AND NOT EXISTS (SELECT 1 FROM vbbe b WHERE b.mandt = p.mandt"
+                    + " AND b.matnr = p.matnr AND b.werks = p.werks AND b.berid = p.werks AND b.vbeln = p.vbeln AND b.posnr = p.posnr)",
+                    "%d undelivered order items without their requirement (VBBE): the availability check would not see them"),
+            new Claim("SELECT (SELECT COUNT(*) FROM vbak k WHERE NOT EXISTS (SELECT 1 FROM nast n WHERE n.mandt = k.mandt AND n.kappl = 'V'"
+                    + " AND n.objky = k.vbeln AND n.kschl = 'BA00'))"
+                    + " + (SELECT COUNT(*) FROM likp l WHERE NOT EXISTS (SELECT 1 FROM nast n WHERE n.mandt = l.mandt AND n.kappl = 'V'"
+                    + " AND n.objky = l.vbeln AND n.kschl = 'LD00'))"
+                    + " + (SELECT COUNT(*) FROM vbrk r WHERE NOT EXISTS (SELECT 1 FROM nast n WHERE n.mandt = r.mandt AND n.kappl = 'V'"
+                    + " AND n.objky = r.vbeln AND n.kschl = 'RD00')) FROM sdbench_load",
+                    "%d orders, deliveries or invoices without their output (NAST BA00/LD00/RD00)"),
+            new Claim("SELECT (SELECT COUNT(*) FROM vbak k WHERE NOT EXISTS (SELECT 1 FROM vbpa a WHERE a.mandt = k.mandt AND a.vbeln = k.vbeln"
+                    + " AND a.posnr = 0 AND a.parvw = 'AG' AND a.kunnr = k.kunnr))"
+                    + " + (SELECT COUNT(*) FROM vbrk r WHERE NOT EXISTS (SELECT 1 FROM vbpa a WHERE a.mandt = r.mandt AND a.vbeln = r.vbeln"
+                    + " AND a.posnr = 0 AND a.parvw = 'RG')) FROM sdbench_load",
+                    "%d orders or invoices without their partners (VBPA sold-to/payer)"));
 
     @Override
     public String name() {

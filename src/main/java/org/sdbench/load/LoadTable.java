@@ -9,7 +9,7 @@ import java.util.List;
  * A table 'sdbench load' fills: its columns (COPY and INSERT name them; the DDL gives the rest
  * their defaults) and how its rows are generated for a range of users.
  */
-public sealed interface LoadTable permits MasterTable, HistoryTable, FillTable {
+public sealed interface LoadTable permits MasterTable, HistoryTable, SdTable, FillTable {
     /** The enum constant's name: the table name in upper case. */
     String name();
 
@@ -57,6 +57,7 @@ public sealed interface LoadTable permits MasterTable, HistoryTable, FillTable {
             }
         }
         out.addAll(List.of(HistoryTable.values()));
+        out.addAll(List.of(SdTable.values()));
         out.addAll(List.of(FillTable.values()));
         out.add(MasterTable.SDBENCH_LOAD);
         return List.copyOf(out);

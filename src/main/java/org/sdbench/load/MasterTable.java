@@ -73,7 +73,8 @@ public enum MasterTable implements LoadTable {
             case T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156 -> Customizing.rows(this, s.plants());
             case NRIV -> NumberRanges.ALL.size();
             case KNA1, KNVV -> s.customers();
-            case MARA, MARC, MVKE, KONP, MARD, MBEW -> s.materials();
+            case MARA, MARC, MVKE, MARD, MBEW -> s.materials();
+            case KONP -> rowsPerUser(s) * s.users();
         };
     }
 
@@ -81,7 +82,9 @@ public enum MasterTable implements LoadTable {
     public long rowsPerUser(MasterDataSpec s) {
         return switch (this) {
             case KNA1, KNVV -> s.customersPerUser();
-            case MARA, MARC, MVKE, KONP, MARD, MBEW -> s.materialsPerUser();
+            case MARA, MARC, MVKE, MARD, MBEW -> s.materialsPerUser();
+            // the current material prices, then the other condition records' items (SdTable)
+            case KONP -> s.materialsPerUser() + SdTable.conditionItemsPerUser(s);
             default -> 0;
         };
     }
@@ -110,6 +113,9 @@ public enum MasterTable implements LoadTable {
                     material(s, u, m, werks, issued == null ? 0 : issued.quantity()[m],
                             issued == null ? 0 : issued.costCents()[m], out);
                     out.endRow();
+                }
+                if (this == KONP) {
+                    SdTable.conditionItems(s, u, out);
                 }
             }
         }

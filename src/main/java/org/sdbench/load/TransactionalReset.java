@@ -22,9 +22,10 @@ import org.sdbench.core.MasterKeys;
 public final class TransactionalReset {
     /** Tables the benchmark loop writes, in an order that needs no cascading. */
     public static final List<String> DOCUMENT_TABLES = List.of("vbak", "vbap", "vbep", "vbuk", "vbup", "vakpa", "konv",
-            "likp", "lips", "vbrk", "vbrp", "s001", "vbfa", "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos");
+            "likp", "lips", "vbrk", "vbrp", "s001", "vbfa", "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos", "vbpa", "vapma",
+            "vbbe", "nast", "stxh", "stxl", "s066");
     /** Tables without history: emptied. */
-    private static final List<String> EMPTIED = List.of("s001", "vbhdr", "vbmod", "vbdata");
+    private static final List<String> EMPTIED = List.of("vbbe", "vbhdr", "vbmod", "vbdata");
     private static final String CLIENT = "mandt = '" + MasterKeys.MANDT + "'";
 
     /** A delete of the run documents of one interval from one table: {@code key} BETWEEN the span's ends. */
@@ -34,7 +35,25 @@ public final class TransactionalReset {
         }
     }
 
+    /** The history's orders per statistics key (S001 of version 000 holds one row per month, customer and material). */
+    private static final String HISTORY_ORDERS = "SELECT TO_CHAR(k.erdat, 'YYYYMM') AS spmon, k.kunnr, p.matnr, SUM(p.netwr) AS umsatz,"
+            + " SUM(p.kwmeng) AS menge FROM vbak k JOIN vbap p ON p.mandt = k.mandt AND p.vbeln = k.vbeln WHERE k." + CLIENT
+            + " GROUP BY TO_CHAR(k.erdat, 'YYYYMM'), k.kunnr, p.matnr";
+    /**
+     * The history's sales statistics once the runs' orders are gone: the loaded rows (with their SAP
+     * fields) back at the history's sums, the rows only runs created removed.
+     */
+    private static final List<String> HISTORY_STATISTICS = List.of(
+            "UPDATE s001 s SET umsatz = h.umsatz, menge = h.menge FROM (" + HISTORY_ORDERS + ") h WHERE s." + CLIENT
+                    + " AND s.spmon = h.spmon AND s.kunnr = h.kunnr AND s.matnr = h.matnr"
+                    + " AND (s.umsatz <> h.umsatz OR s.menge <> h.menge)",
+            "DELETE FROM s001 s WHERE NOT EXISTS (SELECT 1 FROM (" + HISTORY_ORDERS + ") h WHERE h.spmon = s.spmon"
+                    + " AND h.kunnr = s.kunnr AND h.matnr = s.matnr)");
+    /** Every history loop is invoiced: no open values are left. */
+    private static final String NO_OPEN_VALUES = "UPDATE s066 SET oeikw = 0, olikw = 0, ofakw = 0";
     private static final String DELIVERY_CHANGES = " AND objectclas = 'LIEFERUNG'";
+    private static final String SALES_OUTPUT = " AND kappl = 'V'";
+    private static final String ORDER_TEXTS = " AND tdobject = 'VBBK'";
     private static final String COMPANY = " AND bukrs = '" + MasterKeys.BUKRS + "'";
 
     private static final List<Cleanup> CLEANUPS = List.of(
@@ -58,7 +77,16 @@ public final class TransactionalReset {
             new Cleanup(NumberRanges.MATERIAL_DOCUMENTS, "mseg", "mblnr", ""),
             new Cleanup(NumberRanges.ACCOUNTING, "bkpf", "belnr", COMPANY),
             new Cleanup(NumberRanges.ACCOUNTING, "bseg", "belnr", COMPANY),
-            new Cleanup(NumberRanges.CONDITIONS, "konv", "knumv", ""));
+            new Cleanup(NumberRanges.CONDITIONS, "konv", "knumv", ""),
+            new Cleanup(NumberRanges.ORDERS, "vbpa", "vbeln", ""),
+            new Cleanup(NumberRanges.DELIVERIES, "vbpa", "vbeln", ""),
+            new Cleanup(NumberRanges.BILLING, "vbpa", "vbeln", ""),
+            new Cleanup(NumberRanges.ORDERS, "vapma", "vbeln", ""),
+            new Cleanup(NumberRanges.ORDERS, "nast", "objky", SALES_OUTPUT),
+            new Cleanup(NumberRanges.DELIVERIES, "nast", "objky", SALES_OUTPUT),
+            new Cleanup(NumberRanges.BILLING, "nast", "objky", SALES_OUTPUT),
+            new Cleanup(NumberRanges.ORDERS, "stxh", "tdname", ORDER_TEXTS),
+            new Cleanup(NumberRanges.ORDERS, "stxl", "tdname", ORDER_TEXTS));
 
     /** Gives stock and valuation back what the run's goods issues (MSEG rows in a span) took. */
     private static final String RESTORE_STOCK = "UPDATE mard d SET labst = d.labst + g.q FROM (SELECT matnr, werks,"
@@ -100,6 +128,10 @@ public final class TransactionalReset {
                 forEachSpan(c, d.sql(), spans.get(d.interval()));
             }
             s.execute("TRUNCATE " + String.join(", ", EMPTIED));
+            for (String sql : HISTORY_STATISTICS) {
+                s.execute(sql);
+            }
+            s.execute(NO_OPEN_VALUES);
             c.commit();
             c.setAutoCommit(true);
             s.execute("VACUUM ANALYZE mard");

@@ -5,6 +5,14 @@ import java.util.Locale;
 
 /** The work-model lines of the terminal summary: configured work, its CPU, and the app/DB CPU split. */
 final class WorkLines {
+    /**
+     * The database's share of all CPU used in certificate 2003018 (whitepaper Tables 1 and 5): the DB
+     * server's 4 CPUs at 94 % against ten 8-CPU dialog/update servers at 61 % and a 4-CPU central
+     * instance at 4 %: 3.76 / (3.76 + 48.8 + 0.16) = 7.1 %.
+     */
+    static final double DB_SHARE_ANCHOR = 4 * 0.94 / (4 * 0.94 + 10 * 8 * 0.61 + 4 * 0.04);
+    static final String DB_SHARE_SOURCE = "certificate 2003018, DB 4 CPUs at 94 % vs app servers 80 CPUs at 61 % + 4 at 4 %;"
+            + " published two-tier analyses 6-9 %";
     private WorkLines() {
     }
 
@@ -30,6 +38,10 @@ final class WorkLines {
                     w.appCpuShare() == null ? "n/a" : String.format(Locale.ROOT, "%.1f %%", w.appCpuShare() * 100),
                     w.assumedAppCpuShare() == null ? " (workload not calibrated)"
                             : String.format(Locale.ROOT, " (calibration assumed %.1f %%)", w.assumedAppCpuShare() * 100));
+            if (w.appCpuShare() != null) {
+                out.printf(Locale.ROOT, "DB share      %.1f %% of the CPU the run used (app tier + DB); anchor ~%.0f %%: %s%n",
+                        100 * (1 - w.appCpuShare()), 100 * DB_SHARE_ANCHOR, DB_SHARE_SOURCE);
+            }
         }
         if (w.referenceSaps() != null) {
             out.printf(Locale.ROOT, "calibrated    to %,.0f SAPS: %s; this run %,.0f SAPS-like (%+.0f %%; meaningful at "

@@ -87,7 +87,9 @@ class MasterDataDumpTest {
         assertTrue(mard.get(99).startsWith("M000000004-0025\tP001\t0001\t" + (100_000_000L - (long) last[0]) + "\t"),
                 mard.get(99));
         List<String> mbew = Files.readAllLines(d.resolve("mbew.copy"));
-        List<String> konp = Files.readAllLines(d.resolve("konp.copy"));
+        // the current material prices (numeric record numbers); the other condition records' items follow per user
+        List<String> konp = Files.readAllLines(d.resolve("konp.copy")).stream().filter(l -> Character.isDigit(l.charAt(0)))
+                .toList();
         for (int i = 0; i < konp.size(); i++) {
             String[] k = konp.get(i).split("\t");
             String[] m = mbew.get(i).split("\t");

@@ -75,8 +75,11 @@ class MasterDataLoaderTest {
         int customizing = 10 + 36 + 1 + 300 + 40 + 40 + 50 + 500 + 502 + 401 + 100;
         // Master data, plus 40 orders of history per customer with 97 rows each (5 line items), plus the
         // templates of the 18 document tables.
+        // SD functions per user (SdTable): KONP items of the other condition records 46, A004 58, A005 10, A007 3,
+        // KONH 71, KNVP 20, KNKK 5, S066 5, STXH 217, STXL 463, VBPA 1,600, VAPMA 1,000, NAST 600; S001 as aggregated.
         assertEquals(6 * (5 + 5 + 6 * 25) + 1 + 1 + 1 + 7 + 1 + customizing + 6 * 5 * 40 * 97
-                + 18 * FillTable.TEMPLATES, copy.rows());
+                + 18 * FillTable.TEMPLATES + 6 * 4098 + copy.tableRows().get("s001"), copy.rows());
+        assertTrue(copy.tableRows().get("s001") > 0 && copy.tableRows().get("s001") <= 6 * 5 * 25 * 2, "S001 rows");
         load(INSERT_SCHEMA, true, new ArrayList<>());
         assertEquals(digest(COPY_SCHEMA), digest(INSERT_SCHEMA));
         try (Database db = TestDb.open(TestDb.config(COPY_SCHEMA)); Connection c = db.connect();

@@ -21,6 +21,8 @@ public final class LoopState {
     /** The user's plant never changes; kept across loops. */
     String plant;
     String customer;
+    /** The pricing prestep found the customer's header discount (K007): its item accesses run. */
+    boolean customerDiscount;
     List<Item> items = List.of();
     String orderNo;
     String orderConditions;
@@ -37,6 +39,7 @@ public final class LoopState {
 
     void reset() {
         customer = null;
+        customerDiscount = false;
         items = List.of();
         orderNo = null;
         orderConditions = null;

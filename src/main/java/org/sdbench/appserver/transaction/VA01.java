@@ -61,7 +61,7 @@ final class VA01 {
         BigDecimal limit = db.queryOne("SELECT klimk FROM knvv WHERE mandt = '100' AND kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?",
                 rs -> rs.getBigDecimal(1), s.customer, MasterKeys.VKORG, MasterKeys.VTWEG,
                 MasterKeys.SPART);
-        return name == null || limit == null ? Steps.missing("customer " + s.customer) : StepOutcome.Ok.INSTANCE;
+        return name == null || limit == null ? Steps.missing("customer " + s.customer) : SdFunctions.header(ctx, s);
     }
 
     static StepOutcome items(StepContext ctx, LoopState s) throws SQLException {
@@ -81,8 +81,7 @@ final class VA01 {
                     rs -> rs.getString(1), matnr, MasterKeys.VKORG, MasterKeys.VTWEG);
             BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?",
                     rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
-            BigDecimal price = db.queryOne("SELECT kbetr FROM konp WHERE mandt = '100' AND kschl = 'PR00' AND matnr = ?",
-                    rs -> rs.getBigDecimal(1), matnr);
+            BigDecimal price = SdFunctions.item(ctx, s, matnr, werks);
             if (text == null || avail == null || prodh == null || stock == null || price == null) {
                 return Steps.missing("material " + matnr + " in plant " + werks);
             }
@@ -121,6 +120,9 @@ final class VA01 {
 
     /** V1: the order's tables, its partner index entry (VAKPA, read by VA05) and its status. */
     static final class OrderCreate implements UpdateModule {
+        /** The open-order-value upsert per dialect, built once (as S001's). */
+        private final Map<Dialect, String> exposure = new ConcurrentHashMap<>();
+
         @Override
         public String name() {
             return ORDER_CREATE;
@@ -153,6 +155,8 @@ final class VA01 {
             db.batch(INSERT_VBUP, vbup);
             db.batch(INSERT_KONV, konv);
             db.update(INSERT_VAKPA, o.kunnr(), o.vbeln(), at, FillTable.template(o.kunnr(), o.vbeln(), at));
+            SdFunctions.orderCreate(db, o, exposure.computeIfAbsent(db.dialect(),
+                    d -> d.upsertAdding("s066", List.of("mandt", "kkber", "knkli"), List.of("oeikw"))));
             return 0;
         }
     }

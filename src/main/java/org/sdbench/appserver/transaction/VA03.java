@@ -22,6 +22,7 @@ final class VA03 {
         String status = db.queryOne("SELECT gbstk FROM vbuk WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
         db.query("SELECT posnr, lfsta FROM vbup WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(2), s.orderNo);
         db.query("SELECT kposn, kschl, kwert FROM konv WHERE mandt = '100' AND knumv = ?", rs -> rs.getString(2), knumv);
+        SdFunctions.displayOrder(ctx, s);
         return knumv == null || items.isEmpty() || status == null ? Steps.missing("order " + s.orderNo) : StepOutcome.Ok.INSTANCE;
     }
 

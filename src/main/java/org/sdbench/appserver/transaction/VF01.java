@@ -46,6 +46,7 @@ final class VF01 {
         String knumv = db.queryOne("SELECT knumv FROM vbak WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
         db.query("SELECT posnr, netwr FROM vbap WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getBigDecimal(2), s.orderNo);
         db.query("SELECT kposn, kschl, kbetr, kwert FROM konv WHERE mandt = '100' AND knumv = ?", rs -> rs.getString(2), knumv);
+        SdFunctions.billingChecks(ctx, s);
         return "C".equals(gi) ? StepOutcome.Ok.INSTANCE : Steps.missing("goods issue of delivery " + s.deliveryNo);
     }
 
@@ -111,6 +112,7 @@ final class VF01 {
             db.update(INSERT_VBUK, b.billing(), FillTable.template(b.billing()));
             db.update("UPDATE vbuk SET fkstk = 'C', gbstk = 'C' WHERE mandt = '100' AND vbeln IN (?, ?)", b.order(), b.delivery());
             db.update("UPDATE vbup SET fksta = 'C', gbsta = 'C' WHERE mandt = '100' AND vbeln = ?", b.order());
+            SdFunctions.billingCreate(db, b);
             // The loop reached the invoice and its update commits here: its items are fully processed.
             return b.items().size();
         }

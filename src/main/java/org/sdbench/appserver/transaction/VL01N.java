@@ -53,7 +53,7 @@ final class VL01N {
                 return Steps.missing("stock of " + matnr);
             }
         }
-        return StepOutcome.Ok.INSTANCE;
+        return SdFunctions.deliveryChecks(ctx, s, werks);
     }
 
     static StepOutcome save(StepContext ctx, LoopState s) throws SQLException, InterruptedException {
@@ -110,6 +110,7 @@ final class VL01N {
             db.update(INSERT_VBUK, d.delivery(), FillTable.template(d.delivery()));
             db.update("UPDATE vbuk SET lfstk = 'C', gbstk = 'B' WHERE mandt = '100' AND vbeln = ?", d.order());
             db.update("UPDATE vbup SET lfsta = 'C', gbsta = 'B' WHERE mandt = '100' AND vbeln = ?", d.order());
+            SdFunctions.deliveryCreate(db, d);
             return 0;
         }
     }
