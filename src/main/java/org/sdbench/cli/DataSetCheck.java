@@ -99,9 +99,10 @@ final class DataSetCheck {
         try (Connection c = db.connect(); var st = c.createStatement()) {
             st.executeQuery("SELECT mandt FROM kna1 WHERE 1 = 0").close();
             st.executeQuery("SELECT mandt, subobject, toyear FROM nriv WHERE 1 = 0").close();
+            st.executeQuery("SELECT vbreason FROM vbhdr WHERE 1 = 0").close();
         } catch (SQLException e) {
             throw new EnvironmentException("schema '" + db.schema() + "' holds an older table layout (KNA1 or NRIV without"
-                    + " the client MANDT): reload it with './sdbench load --users " + users + " --recreate'");
+                    + " the client MANDT, or VBHDR without VBREASON): reload it with './sdbench load --users " + users + " --recreate'");
         }
     }
 }

@@ -8,6 +8,8 @@ import org.sdbench.run.PrometheusEndpoint;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.report.threshold.Threshold;
+import org.sdbench.run.AppTiers;
+import org.sdbench.run.RunEngine;
 import org.sdbench.report.threshold.Thresholds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run the SD loop: virtual users through the simulated app-server tier against the database, then print the summary and write the run folder: result.json, intervals.csv, config.yaml, environment.json and report.html. Loads the master data first when the database has none. Exit code 1 when a --threshold failed.")
+        description = "Run the SD loop: virtual users through the simulated app-server tier against the database, then print the summary and write the run folder: result.json, intervals.csv, config.yaml, environment.json and report.html. Loads the master data first when the database has none. Exit code 1 when a --threshold failed, the window had failed steps or its throughput departs from Little's law beyond the report's warning (unless --accept-errors); 3 when the database or the app tier failed or stalled (the folder is still written).")
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
@@ -29,6 +31,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-v", "--verbose"}, description = "When the run loads its data first: one line per loaded table too.")
     boolean verbose;
+
+    @Option(names = "--accept-errors",
+            description = "Failed dialog steps in the window, and a throughput that departs from Little's law beyond the report's warning, do not fail the run (exit 1 otherwise): for experiments that expect errors, such as fault tests.")
+    boolean acceptErrors;
 
     @Option(names = "--threshold", paramLabel = "EXPR",
             description = "Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%%, sapsLike>500, VA01/save.p95<500ms, dialog.db<400ms, update.avg<1s. A failed one: exit code 1.")
@@ -64,11 +70,12 @@ final class RunCommand implements Callable<Integer> {
         var metrics = metricsPort == null ? null : new PrometheusEndpoint.Binding(metricsBind, metricsPort, metricsTokenFile);
         List<Threshold> parsed = Thresholds.parse(thresholds);
         SdbenchConfig c = options.load(extra);
-        RunExecutor.requireSupported(c);
+        AppTiers.requireSupported(c);
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), false)) {
             new DataSetCheck(db, c, out, verbose).ensureLoaded(!noLoad);
-            return new RunExecutor(phases.intervalSeconds, metrics, parsed).execute(c, db, out).exitCode();
+            return new RunEngine(phases.intervalSeconds, metrics, parsed, acceptErrors, ChildLaunch::new).execute(c, db, out)
+                    .exitCode();
         }
     }
 }

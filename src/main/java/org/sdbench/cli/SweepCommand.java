@@ -16,6 +16,8 @@ import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.report.RunReport;
+import org.sdbench.run.AppTiers;
+import org.sdbench.run.RunEngine;
 import org.sdbench.sweep.SweepHtml;
 import org.sdbench.sweep.LevelResult;
 import org.sdbench.sweep.SweepPlan;
@@ -79,7 +81,7 @@ final class SweepCommand implements Callable<Integer> {
         List<String> extra = new ArrayList<>(phases.overrides());
         extra.add("run.users=" + plan.maxUsers());
         SdbenchConfig base = options.load(extra);
-        RunExecutor.requireSupported(base);
+        AppTiers.requireSupported(base);
         PrintWriter out = spec.commandLine().getOut();
         Path dir = resume != null ? resume : folder(base);
         List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());
@@ -98,7 +100,9 @@ final class SweepCommand implements Callable<Integer> {
                 }
                 out.printf("%n--- level %d users ---%n", users);
                 out.flush();
-                var outcome = new RunExecutor(phases.intervalSeconds, null, List.of()).execute(level(base, users, dir), db, out);
+                // Errors do not end a sweep: its own search judges each level (and stops when one explodes).
+                var outcome = new RunEngine(phases.intervalSeconds, null, List.of(), true, ChildLaunch::new)
+                        .execute(level(base, users, dir), db, out);
                 long bytes = data.sizes().values().stream().mapToLong(Long::longValue).sum();
                 LevelResult level = LevelResult.of(outcome.report(), dir.relativize(outcome.folder()).toString(), bytes);
                 done.add(level);

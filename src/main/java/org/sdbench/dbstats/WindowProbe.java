@@ -17,6 +17,8 @@ import org.sdbench.env.HostUsage;
  * report, never a failed run.
  */
 public final class WindowProbe implements AutoCloseable {
+    /** Longest wait for one statistics snapshot. */
+    static final java.time.Duration SNAPSHOT_BOUND = java.time.Duration.ofSeconds(10);
     private final Clock clock;
     private final long windowStart;
     private final long windowEnd;
@@ -46,6 +48,8 @@ public final class WindowProbe implements AutoCloseable {
         } else {
             try {
                 c = db.connect();
+                // A stalled server must not hold the window's end sample (and the run) for the socket timeout.
+                c.setNetworkTimeout(Runnable::run, (int) SNAPSHOT_BOUND.toMillis());
                 stats = new PgStats(c);
             } catch (SQLException e) {
                 notes.add("DB-side statistics unavailable: " + firstLine(e));

@@ -31,6 +31,8 @@ public final class Driver {
     private final long stepBoundNanos;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicInteger loggedOn = new AtomicInteger();
+    private final InFlightSteps inFlight;
+    private volatile int unanswered;
     private final List<Interval> intervals = new ArrayList<>();
     private volatile Thread reporter;
 
@@ -39,12 +41,13 @@ public final class Driver {
     private static final long INTERRUPT_GRACE_NANOS = 5_000_000_000L;
 
     /**
-     * @param stepBound the longest a user's step may take (the reply timeout): bounds the wait for
-     *                  users to finish at the end of the run
+     * @param stepBound how long after the scheduled end the run waits for steps still running (the
+     *                  run's drain); steps still unanswered then count as timeouts
      */
     public Driver(DialogService service, RunMetrics metrics, Clock clock, Phases phases, ThinkTime think, long seed,
                   long intervalNanos, java.time.Duration stepBound) {
-        this.service = service;
+        this.inFlight = new InFlightSteps(service, clock);
+        this.service = inFlight;
         this.metrics = metrics;
         this.clock = clock;
         this.phases = phases;
@@ -74,6 +77,11 @@ public final class Driver {
 
     public boolean stopped() {
         return stop.get();
+    }
+
+    /** Steps the run stopped waiting for at its end (each counted as a timeout); 0 when all answered. */
+    public int unanswered() {
+        return unanswered;
     }
 
     /**
@@ -141,8 +149,7 @@ public final class Driver {
                 interrupted = true;
                 deadline = Math.max(deadline, now) + INTERRUPT_GRACE_NANOS;
             } else if (interrupted && now >= deadline) {
-                LOG.warn("{} users did not end within the step bound (appServer.replyTimeout); leaving them",
-                        ended.getCount());
+                giveUp(ended.getCount());
                 return;
             }
             try {
@@ -153,6 +160,22 @@ public final class Driver {
                 }
             }
         }
+    }
+
+    /**
+     * Counts the steps still waiting as timeouts of the window they were sent in, so a stalled
+     * database shows in the report instead of holding the run until its socket timeout.
+     */
+    private void giveUp(long users) {
+        var steps = inFlight.abandonAll();
+        for (var p : steps) {
+            boolean inWindow = phases.phaseAt(p.sentNanos()) == Phases.Phase.MEASUREMENT;
+            metrics.recordUnanswered(p.step(), new org.sdbench.protocol.StepOutcome.Timeout(
+                    "no answer by the end of the run's drain"), inWindow);
+        }
+        unanswered = steps.size();
+        LOG.warn("{} users did not end within the run's drain; {} steps still unanswered counted as timeouts", users,
+                steps.size());
     }
 
     private void harvestUntilEnd(Consumer<Interval> onInterval) throws InterruptedException {

@@ -96,6 +96,11 @@ public final class RemoteDialogService implements DialogService {
             if (s == null) {
                 return lost(step, "no app-server instance accepted the logon");
             }
+            if (step != SdStep.LOOP.get(0)) {
+                // The new instance holds a fresh user context: the documents of this loop so far were in
+                // the lost one. The step is not sent; the user starts its loop over, as a real user would.
+                return lost(step, "logged on again to app server " + s.instance() + " mid-loop: the loop starts over");
+            }
         }
         var reply = s.client().send(FrameType.STEP, new WireOut(8).i32(userNo).u8(step.ordinal()).toBytes());
         try {

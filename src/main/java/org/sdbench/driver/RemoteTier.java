@@ -265,6 +265,11 @@ public final class RemoteTier implements AutoCloseable {
         return s == null ? 0 : f.applyAsLong(s);
     }
 
+    /** Each registered instance's address, as the message server gave it. */
+    public Map<Integer, Address> addresses() {
+        return new TreeMap<>(addresses);
+    }
+
     public Map<Integer, InstanceStats> instanceStats() {
         return new TreeMap<>(latest);
     }

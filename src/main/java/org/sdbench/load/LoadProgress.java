@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class LoadProgress implements LoadListener, AutoCloseable {
     private static final int BAR = 30;
     private static final long REDRAW_MILLIS = 200;
-    static final long PLAIN_EVERY_SECONDS = 30;
+    static final long PLAIN_EVERY_SECONDS = 60;
 
     private final PrintWriter out;
     private final boolean terminal;
@@ -151,7 +151,8 @@ public final class LoadProgress implements LoadListener, AutoCloseable {
     private String currentLine() {
         String p = phase;
         if (p != null) {
-            return String.format(Locale.ROOT, "  %s: %s", p, formatSeconds((System.nanoTime() - phaseStartNanos) / 1e9));
+            return String.format(Locale.ROOT, "  %s: running for %s", p,
+                    formatSeconds((System.nanoTime() - phaseStartNanos) / 1e9));
         }
         return line(done.sum(), total, (System.nanoTime() - startNanos) / 1e9, current);
     }

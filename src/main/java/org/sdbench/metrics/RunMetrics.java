@@ -118,6 +118,23 @@ public final class RunMetrics {
         observer.step(r.step(), ok, responseNs, r.times());
     }
 
+    /**
+     * A step the run stopped waiting for at its end (no answer within the drain): one more error
+     * of its step type, in the window when it was sent in the window; its response time is unknown.
+     */
+    public void recordUnanswered(SdStep step, org.sdbench.protocol.StepOutcome outcome, boolean inWindow) {
+        if (!inWindow) {
+            return;
+        }
+        harvest.lock();
+        try {
+            window[step.ordinal()].sums[Sum.ERRORS.ordinal()]++;
+            windowErrors.merge(outcome.kind(), 1L, Long::sum);
+        } finally {
+            harvest.unlock();
+        }
+    }
+
     /** How late a user started a step against its think-time schedule (0 when on time). */
     public void recordThinkLag(long lagNs) {
         RecordBuffer b = buffer();

@@ -84,6 +84,18 @@ public sealed interface StepOutcome {
     }
 
     /**
+     * A save refused to write its document: fields it needs from earlier steps of the loop are
+     * missing from the user context (a context that did not see the whole loop, e.g. a new one
+     * after a logon to another instance). Nothing was written, so no update request can fail on it.
+     */
+    record IncompleteDocument(String document, String missing) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "incomplete-document";
+        }
+    }
+
+    /**
      * The app-server instance the user was logged on to went away (three-tier): the user logs on
      * again to another instance, as a real user would.
      */

@@ -38,13 +38,59 @@ public final class RunFolder {
                          Map<String, String> config) {
     }
 
+    /**
+     * A new folder of its own for this run: two runs of one name started in the same second get
+     * {@code ...-name} and {@code ...-name-2} (the directory is created atomically, so two
+     * processes never share one).
+     */
     public static Path create(SdbenchConfig c, LocalDateTime started) {
-        Path dir = Path.of(c.run().resultsDir(), started.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + c.name());
+        Path base = Path.of(c.run().resultsDir(), started.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + c.name());
+        Path dir = base;
         try {
-            return Files.createDirectories(dir);
+            Files.createDirectories(base.toAbsolutePath().getParent());
+            for (int n = 2; ; n++) {
+                try {
+                    return Files.createDirectory(dir);
+                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                    dir = base.resolveSibling(base.getFileName() + "-" + n);
+                }
+            }
         } catch (IOException e) {
             throw new EnvironmentException("cannot create the result folder " + dir + " (" + e.getMessage()
                     + "): set run.resultsDir to a writable directory");
+        }
+    }
+
+    /** Adds (or replaces) one top-level entry of environment.json, atomically as every run file is written. */
+    public static void addToEnvironment(Path dir, String key, Object value) {
+        Path env = dir.resolve(ENVIRONMENT);
+        try {
+            var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(env.toFile());
+            tree.set(key, Json.MAPPER.valueToTree(value));
+            AtomicFiles.write(env, f -> Json.MAPPER.writeValue(f.toFile(), tree));
+        } catch (IOException e) {
+            throw new EnvironmentException("writing " + key + " into " + env + " failed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Removes the folder of a run refused before it started when it holds nothing but what
+     * {@link #writeStart} put there (and the workload handed to child processes): a refused run
+     * leaves no partial folder behind. A folder with anything else (a child's log) stays.
+     */
+    public static void discardIfBare(Path dir, String... startFiles) {
+        java.util.Set<String> bare = new java.util.HashSet<>(List.of(CONFIG, ENVIRONMENT));
+        bare.addAll(List.of(startFiles));
+        try (var files = Files.list(dir)) {
+            List<Path> all = files.toList();
+            if (all.stream().allMatch(f -> bare.contains(f.getFileName().toString()))) {
+                for (Path f : all) {
+                    Files.deleteIfExists(f);
+                }
+                Files.deleteIfExists(dir);
+            }
+        } catch (IOException e) {
+            // Left as it is: a folder that could not be cleaned up still says what the run was.
         }
     }
 

@@ -64,6 +64,14 @@ public record RunReport(
 
     /** Closed-loop check: users*3600/(Z+R) against the measured dialog steps per hour. */
     public record LittleLaw(double expectedDialogStepsPerHour, double measuredDialogStepsPerHour, double deviation) {
+        /** Beyond this the report warns that the throughput is not to be trusted, and the run fails its check. */
+        public static final double TOLERANCE = 0.05;
+
+        /** True when the window had steps and its throughput departs from the law beyond {@link #TOLERANCE}. */
+        public boolean departs(Summary s) {
+            return s.overall().count() > 0 && Math.abs(deviation) > TOLERANCE;
+        }
+
     }
 
     /** The run's configured phases; only the window counts. */
@@ -236,7 +244,7 @@ public record RunReport(
                 check(w, st.label(), "roll-in time", a.rollInMs(), 20, "user context too large for the roll buffer");
                 check(w, st.label(), "roll-out time", a.rollOutMs(), 20, "user context too large for the roll buffer");
             }
-            if (s.overall().count() > 0 && Math.abs(law.deviation()) > 0.05) {
+            if (law.departs(s)) {
                 w.add(String.format("measured %,.0f DS/h departs %.1f %% from Little's law (%,.0f DS/h expected): "
                                 + "the driver fell behind or steps failed; do not trust this throughput",
                         law.measuredDialogStepsPerHour(), law.deviation() * 100, law.expectedDialogStepsPerHour()));

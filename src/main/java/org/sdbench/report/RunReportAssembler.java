@@ -139,7 +139,7 @@ public final class RunReportAssembler {
     }
 
     private long[] pendingAndFailed() {
-        try (Connection c = db.connect(); var st = c.createStatement();
+        try (Connection c = boundedConnection(); var st = c.createStatement();
              var rs = st.executeQuery("SELECT COALESCE(SUM(CASE WHEN vbstate = 'P' THEN 1 ELSE 0 END), 0),"
                      + " COALESCE(SUM(CASE WHEN vbstate = 'E' THEN 1 ELSE 0 END), 0) FROM vbhdr")) {
             rs.next();
@@ -149,6 +149,13 @@ public final class RunReportAssembler {
             // (a warning says so), rather than losing the whole run folder.
             return new long[] {-1, -1};
         }
+    }
+
+    /** A stalled server answers nothing: the report waits 10 s for these counts, not the socket timeout. */
+    private Connection boundedConnection() throws SQLException {
+        Connection c = db.connect();
+        c.setNetworkTimeout(Runnable::run, 10_000);
+        return c;
     }
 
     public static String version() {

@@ -70,7 +70,12 @@ public final class TerminalSummary {
             out.println();
             r.warnings().forEach(w -> out.println("WARNING " + w));
         }
-        if (r.certificate() != null) {
+        if (r.certificate() != null && Verdict.NOT_JUDGED.equals(r.certificate().verdict().status())) {
+            // Unjudged, the block would repeat the figures above; report.html keeps it whole.
+            out.println();
+            out.println("verdict       " + CertificateText.verdictLine(r.certificate().verdict())
+                    + "; the certificate-style summary is in report.html");
+        } else if (r.certificate() != null) {
             CertificateText.print(r.certificate(), out);
         }
         out.flush();

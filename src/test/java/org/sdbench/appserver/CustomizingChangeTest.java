@@ -50,7 +50,7 @@ class CustomizingChangeTest {
     @Test
     void run_customizingChangeEvery_usersReloadTheChangedTablesAndTheReportCountsIt() throws Exception {
         long ddlogBefore = ddlogRows();
-        TestDb.Run r = sdbench("run", "--users", "1", "--ramp-up", "1s", "--duration", "4s", "--ramp-down", "1s",
+        TestDb.Run r = sdbench("run", "--accept-errors", "--users", "1", "--ramp-up", "1s", "--duration", "4s", "--ramp-down", "1s",
                 "--set", "workload.thinkTime=50ms", "--set", "workload.customersPerUser=1",
                 "--set", "workload.materialsPerUser=5", "--set", "workload.listLength=1",
                 "--set", "run.customizingChangeEvery=500ms", "--set", "appServer.tableBufferSync=200ms",

@@ -35,7 +35,8 @@ class ConnectionLossTest {
         Path results = Path.of("target", "test-results", SCHEMA);
         var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "--db-url", TestDb.url(), "--set",
                 "database.schema=" + SCHEMA, "--users", "6", "--ramp-up", "1s", "--duration", "12s", "--ramp-down", "1s",
-                "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + results, "--interval", "2"));
+                "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + results, "--interval", "2",
+                "--accept-errors"));
         try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement()) {
             waitForTables(s);
             for (int i = 0; i < 4; i++) {

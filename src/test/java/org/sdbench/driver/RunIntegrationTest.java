@@ -68,7 +68,7 @@ class RunIntegrationTest {
     }
 
     private static TestDb.Run runFor(String schema, String... extra) {
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--db-url", TestDb.url(), "--set",
+        List<String> args = new java.util.ArrayList<>(List.of("run", "--accept-errors", "--db-url", TestDb.url(), "--set",
                 "database.schema=" + schema, "--users", "6", "--ramp-up", "1s", "--duration", "6s", "--ramp-down", "1s",
                 "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=target/test-results", "--interval", "2"));
         args.addAll(List.of(extra));

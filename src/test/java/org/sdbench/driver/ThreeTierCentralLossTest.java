@@ -34,7 +34,7 @@ class ThreeTierCentralLossTest {
     @Test
     void run_centralServicesKilledMidRun_endsWithOneLineExit3AndLosesNothing() throws Exception {
         // A window far longer than the test waits: only the loss of the central services can end it in time.
-        CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "-c",
+        CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "--accept-errors", "-c",
                 "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "6",
                 "--ramp-up", "1s", "--duration", "10m", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
                 "--set", "run.resultsDir=target/test-results/three-tier-central", "--interval", "2"));
@@ -59,7 +59,7 @@ class ThreeTierCentralLossTest {
 
         // The app servers' unfinished update requests stay in VBHDR; the next run's instances 1 and 2 process
         // them first (each its own, as SAP's update task does after a restart).
-        TestDb.Run next = TestDb.sdbench("run", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "2",
+        TestDb.Run next = TestDb.sdbench("run", "--accept-errors", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "2",
                 "--set", "appServer.instances=2",
                 "--ramp-up", "1s", "--duration", "2s", "--ramp-down", "1s", "--set", "run.resultsDir=target/test-results/three-tier-central");
         assertEquals(0, next.exit(), next.out() + next.err());

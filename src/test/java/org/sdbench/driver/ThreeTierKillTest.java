@@ -31,9 +31,11 @@ class ThreeTierKillTest {
     void run_appServerKilledMidRun_completesAndAuditPasses() throws Exception {
         CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "-c",
                 "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "6",
-                "--ramp-up", "1s", "--duration", "14s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
+                "--ramp-up", "1s", "--duration", "30s", "--ramp-down", "1s", "--set", "workload.thinkTime=1s",
                 "--set", "run.resultsDir=target/test-results/three-tier", "--interval", "2",
-                "--set", "run.customizingChangeEvery=1s", "--set", "appServer.tableBufferSync=500ms"));
+                "--set", "run.customizingChangeEvery=1s", "--set", "appServer.tableBufferSync=500ms",
+                // A killed instance fails the steps it was running: expected here.
+                "--accept-errors"));
         ProcessHandle victim = awaitVictimWithWork(run);
         victim.destroyForcibly();
         TestDb.Run r = run.get(5, TimeUnit.MINUTES);
@@ -45,6 +47,16 @@ class ThreeTierKillTest {
         assertTrue(buffer.at("/invalidations").asLong() > 0, "the app servers dropped changed tables: " + buffer);
         assertTrue(buffer.at("/windowHits").asLong() > 0, buffer.toString());
         assertTrue(r.out().contains("customizing changes by the run"), r.out());
+        // Issue 25: the killed instance's users log on again mid-loop; none may carry on with a fresh
+        // context (that wrote an order without its customer, which failed in V1 for good). Every error
+        // is the loss itself, and no update request is left that cannot be completed.
+        var errors = result(r).at("/summary/errorsByKind");
+        java.util.Set<String> kinds = new java.util.TreeSet<>();
+        errors.fieldNames().forEachRemaining(kinds::add);
+        assertTrue(java.util.Set.of("app-server-lost").containsAll(kinds), "errors by kind: " + errors);
+        // With a 1 s think time most of the killed instance's users are between steps, mid-loop, at the kill.
+        assertTrue(result(r).at("/threeTier/relogons").asLong() > 0, "the killed instance's users logged on again");
+        assertEquals(0, failedRequests(), "no update request in state E");
         TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
         assertEquals(0, check.exit(), check.out() + check.err());
         assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
@@ -66,12 +78,20 @@ class ThreeTierKillTest {
             List<ProcessHandle> started = ProcessHandle.current().children()
                     .sorted(java.util.Comparator.comparing(h -> h.info().startInstant().orElse(java.time.Instant.MAX))).toList();
             Optional<ProcessHandle> p = started.size() == 3 ? Optional.of(started.get(2)) : Optional.empty();
-            if (p.isPresent() && savedOrders() >= 6) {
+            if (p.isPresent() && savedOrders() >= 1) {
                 return p.get();
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
         throw new AssertionError("no documents saved in time: " + (run.isDone() ? run.get().out() + run.get().err() : ""));
+    }
+
+    private static long failedRequests() throws Exception {
+        try (var db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect();
+             var rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     private static long savedOrders() {

@@ -105,7 +105,7 @@ class ThreeTierRunTest {
     }
 
     private static Run run(String duration, String... extra) throws IOException {
-        List<String> args = new ArrayList<>(List.of("run", "-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set",
+        List<String> args = new ArrayList<>(List.of("run", "--accept-errors", "-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set",
                 "database.schema=" + SCHEMA, "--users", "4", "--ramp-up", "1s", "--duration", duration, "--ramp-down", "1s",
                 "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=target/test-results/three-tier-delay",
                 "--interval", "2"));

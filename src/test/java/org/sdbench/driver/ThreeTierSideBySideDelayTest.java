@@ -70,7 +70,7 @@ class ThreeTierSideBySideDelayTest {
             "--set", "network.appToDb.delay=1ms"}));
         start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
 
-        TestDb.Run r = TestDb.sdbench(concat(new String[] {"run"}, db, new String[] {"--set", "appServer.central=" + at,
+        TestDb.Run r = TestDb.sdbench(concat(new String[] {"run", "--accept-errors"}, db, new String[] {"--set", "appServer.central=" + at,
             "--users", "6", "--ramp-up", "2s", "--duration", "30s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
             "--set", "run.resultsDir=target/test-results/three-tier-side", "--interval", "2"}));
         assertEquals(0, r.exit(), r.out() + r.err());

@@ -30,7 +30,7 @@ class DataSetExtensionTest {
     void run_moreUsersThanLoaded_addsThemAndDataEqualsAFullLoad() throws Exception {
         assertEquals(0, TestDb.sdbench("load", "--users", "2", "--recreate", "--db-url", TestDb.url(), "--set",
                 "database.schema=" + EXTENDED).exit());
-        var run = TestDb.sdbench("run", "--db-url", TestDb.url(), "--set", "database.schema=" + EXTENDED, "--users", "5",
+        var run = TestDb.sdbench("run", "--accept-errors", "--db-url", TestDb.url(), "--set", "database.schema=" + EXTENDED, "--users", "5",
                 "--duration", "1s", "--ramp-up", "0s", "--ramp-down", "0s", "--set", "run.resultsDir=target/test-results/extend",
                 "--interval", "1");
         assertEquals(0, run.exit(), run.err() + run.out());

@@ -25,7 +25,7 @@ class RunInsertedRowsTest {
     static void loadAndRun() {
         assertEquals(0, TestDb.sdbench("load", "--users", "2", "--recreate", "--db-url", TestDb.url(), "--set",
                 "database.schema=" + SCHEMA).exit());
-        var run = TestDb.sdbench("run", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "2",
+        var run = TestDb.sdbench("run", "--accept-errors", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "2",
                 "--duration", "6s", "--ramp-up", "0s", "--ramp-down", "1s", "--set", "workload.thinkTime=20ms",
                 "--set", "run.resultsDir=target/test-results/run-inserted-rows", "--interval", "2");
         assertEquals(0, run.exit(), run.err() + run.out());

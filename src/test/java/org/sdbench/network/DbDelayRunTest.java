@@ -27,7 +27,7 @@ class DbDelayRunTest {
     }
 
     private static JsonNode run(String... extra) throws IOException {
-        List<String> args = new ArrayList<>(List.of("run", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
+        List<String> args = new ArrayList<>(List.of("run", "--accept-errors", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
                 "--users", "4", "--ramp-up", "1s", "--duration", "8s", "--ramp-down", "1s", "--set",
                 "workload.thinkTime=50ms", "--set", "run.resultsDir=target/test-results", "--interval", "2"));
         args.addAll(List.of(extra));

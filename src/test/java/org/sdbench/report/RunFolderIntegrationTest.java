@@ -66,7 +66,7 @@ class RunFolderIntegrationTest {
     }
 
     private static TestDb.Run run(String url, String name, String... extra) {
-        List<String> args = new ArrayList<>(List.of("run", "--db-url", url, "--set", "database.schema=" + SCHEMA,
+        List<String> args = new ArrayList<>(List.of("run", "--accept-errors", "--db-url", url, "--set", "database.schema=" + SCHEMA,
                 "--set", "name=" + name, "--users", "6", "--ramp-up", "1s", "--duration", "8s", "--ramp-down", "1s",
                 "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + RESULTS, "--interval", "2"));
         args.addAll(List.of(extra));
@@ -112,6 +112,28 @@ class RunFolderIntegrationTest {
         assertEquals(1, runB.exit(), runB.err() + runB.out());
         assertTrue(runB.out().contains("FAIL dialog.p95<0.001ms"), runB.out());
         assertTrue(runB.out().contains("SAPS-like"), runB.out());
+    }
+
+    @Test
+    void run_firstRunOnEmptySchema_loadIsOneLinePerPhaseAndNoGuidelineMissed() {
+        List<String> lines = runA.out().lines().toList();
+        int from = 0;
+        while (from < lines.size() && !lines.get(from).startsWith("no SD data in schema")) {
+            from++;
+        }
+        int to = from;
+        while (to < lines.size() && !lines.get(to).startsWith("sdbench run '")) {
+            to++;
+        }
+        assertTrue(to < lines.size(), "run A loaded its data first:\n" + runA.out());
+        // Between the two: the rows line and the ANALYZE line (plus a "running for" line per minute of a slow load).
+        List<String> load = lines.subList(from + 1, to).stream().filter(l -> !l.contains("running for")).toList();
+        assertEquals(2, load.size(), String.join("\n", load));
+        assertTrue(load.get(0).matches("  [\\d,]+ rows in \\d+ tables: .* rows/s"), load.get(0));
+        assertTrue(load.get(1).startsWith("  analyze: "), load.get(1));
+        assertFalse(runA.out().contains("MISSED"), "a short run's warming buffer is not judged:\n" + runA.out());
+        assertTrue(runA.out().contains("verdict       not judged"), runA.out());
+        assertFalse(runA.out().contains("== certificate-style summary"), "unjudged: the block stays in report.html");
     }
 
     @Test

@@ -94,8 +94,9 @@ final class VA01 {
     }
 
     static StepOutcome save(StepContext ctx, LoopState s) throws SQLException, InterruptedException {
-        if (s.items.isEmpty()) {
-            return new StepOutcome.Skipped("VA01 save without line items");
+        StepOutcome incomplete = SaveChecks.order(s);
+        if (!incomplete.ok()) {
+            return incomplete;
         }
         String vbeln = Steps.docNo(ctx.nextNumber("RV_BELEG", "01"));
         String knumv = Steps.docNo(ctx.nextNumber("KONV", "01"));

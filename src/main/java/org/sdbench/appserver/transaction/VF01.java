@@ -53,6 +53,10 @@ final class VF01 {
         if (s.deliveryNo == null || s.goodsIssueUpdate == null) {
             return Steps.needs("goods issue");
         }
+        StepOutcome incomplete = SaveChecks.billing(s);
+        if (!incomplete.ok()) {
+            return incomplete;
+        }
         StepOutcome lock = Steps.lockExclusive(ctx, "EVVBLKE", s.deliveryNo);
         if (!lock.ok()) {
             return lock;

@@ -60,6 +60,10 @@ final class VL01N {
         if (s.orderNo == null) {
             return Steps.needs("sales order");
         }
+        StepOutcome incomplete = SaveChecks.delivery(s);
+        if (!incomplete.ok()) {
+            return incomplete;
+        }
         StepOutcome orderLock = Steps.lockExclusive(ctx, "EVVBAKE", s.orderNo);
         if (!orderLock.ok()) {
             return orderLock;

@@ -64,6 +64,10 @@ final class VL02N {
         if (s.deliveryNo == null) {
             return Steps.needs("delivery");
         }
+        StepOutcome incomplete = SaveChecks.goodsIssue(s);
+        if (!incomplete.ok()) {
+            return incomplete;
+        }
         String mblnr = Steps.docNo(ctx.nextNumber("MATBELEG", "02"));
         String belnr = Steps.docNo(ctx.nextNumber("RF_BELEG", "01"));
         String changenr = Steps.docNo(ctx.nextNumber("AENDBELEG", "01"));

@@ -42,6 +42,10 @@ final class UpdateProcessor {
 
     private enum Part { V1, V2 }
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpdateProcessor.class);
+    /** The width of VBHDR.VBREASON. */
+    static final int REASON_CHARS = 500;
+
     static final long FIRST_BACKOFF_NANOS = 50_000_000L;
     static final long MAX_BACKOFF_NANOS = 30_000_000_000L;
 
@@ -133,7 +137,7 @@ final class UpdateProcessor {
             } catch (RuntimeException e) {
                 // A bug in a module (or a payload it cannot read) must not kill the update work process.
                 db.rollbackQuietly();
-                return fail(db, vbkey, part, e.toString());
+                return fail(db, vbkey, part, describe(e));
             }
         }
     }
@@ -226,6 +230,26 @@ final class UpdateProcessor {
         return items;
     }
 
+    /** A bug's exception and where it was thrown: the first two frames of sdbench's own code. */
+    static String describe(RuntimeException e) {
+        StringBuilder b = new StringBuilder(e.toString());
+        int shown = 0;
+        for (StackTraceElement f : e.getStackTrace()) {
+            if (f.getClassName().startsWith("org.sdbench.") && shown < 2) {
+                b.append(shown++ == 0 ? " at " : " via ").append(f.getClassName().substring("org.sdbench.".length()))
+                        .append('.').append(f.getMethodName()).append('(').append(f.getFileName()).append(':')
+                        .append(f.getLineNumber()).append(')');
+            }
+        }
+        return b.toString();
+    }
+
+    /** The part and the error, on one line and cut to the column's width. */
+    static String storedReason(Object part, String cause) {
+        String r = (part + ": " + cause).replaceAll("\\s+", " ").strip();
+        return r.length() <= REASON_CHARS ? r : r.substring(0, REASON_CHARS - 3) + "...";
+    }
+
     /**
      * Marks the request as failed (SAP's SM13 "error") in its own transaction: it is not retried
      * until someone re-posts it ({@code sdbench repost}). If even the marking fails, the request is
@@ -234,8 +258,10 @@ final class UpdateProcessor {
     private DbSession fail(DbSession db, String vbkey, Part part, String cause) throws InterruptedException {
         String reason = part + " of " + vbkey + " failed: " + cause;
         try {
-            db.update("UPDATE vbhdr SET vbstate = 'E' WHERE vbkey = ?", vbkey);
+            db.update("UPDATE vbhdr SET vbstate = 'E', vbreason = ? WHERE vbkey = ?", storedReason(part, cause), vbkey);
             db.commit();
+            // SM13's error text, in the process's log too: the request's data stays in VBHDR/VBMOD/VBDATA.
+            LOG.warn("update request {} is in state E: {}", vbkey, reason);
         } catch (SQLException marking) {
             db.rollbackQuietly();
             if (db.dialect().isConnectionLost(marking)) {

@@ -75,6 +75,11 @@ public final class SessionSource {
                 }
                 return s;
             } catch (SQLException e) {
+                if (pool.isClosed()) {
+                    // The app tier was closed under this work process (a run that gave up on a stalled
+                    // database): no connection will ever come, and nobody waits for this one; it ends.
+                    throw new InterruptedException(pool.getPoolName() + " closed");
+                }
                 failedOpens.increment();
                 long waited = clock.nanoTime() - start;
                 if (waited >= maxOutageNanos) {

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 public record Column(String name, ColumnType type, boolean nullable, boolean identity, String defaultValue) {
     /** {@code name type [null] [identity] [default literal]}. */
     private static final Pattern SPEC = Pattern.compile(
-            "([a-z][a-z0-9_]*)\\s+([a-z]+(?:\\(\\d+(?:,\\d+)?\\))?)(\\s+null)?(\\s+identity)?(?:\\s+default\\s+(.+?))?\\s*");
+            "([a-z][a-z0-9_]*)\\s+([a-z][a-z0-9]*(?:\\(\\d+(?:,\\d+)?\\))?)(\\s+null)?(\\s+identity)?(?:\\s+default\\s+(.+?))?\\s*");
     private static final Pattern LITERAL = Pattern.compile("'[^']*'|-?\\d+(\\.\\d+)?|current_date");
 
     public Column {

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 public record ColumnType(Kind kind, int length, int scale) {
     public enum Kind { VARCHAR, CHAR, DECIMAL, INTEGER, BIGINT, DATE, TIME, TIMESTAMP, BLOB }
 
-    private static final Pattern SPEC = Pattern.compile("([a-z]+)(?:\\((\\d+)(?:,(\\d+))?\\))?");
+    private static final Pattern SPEC = Pattern.compile("([a-z][a-z0-9]*)(?:\\((\\d+)(?:,(\\d+))?\\))?");
 
     public ColumnType {
         boolean sized = kind == Kind.VARCHAR || kind == Kind.CHAR || kind == Kind.DECIMAL;

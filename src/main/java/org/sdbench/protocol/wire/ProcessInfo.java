@@ -1,14 +1,16 @@
 package org.sdbench.protocol.wire;
 
 /**
- * Which process ran where, and the CPU it has used so far: part of every stats reply, so the run
+ * Which process ran where, its host's logical CPUs (its "% of host" is relative to them), and the
+ * CPU it has used so far: part of every stats reply, so the run
  * folder can say where each tier ran and what it cost.
  */
-public record ProcessInfo(String role, String host, long pid, String version, long cpuNanos) {
+public record ProcessInfo(String role, String host, long pid, String version, long cpuNanos, int cores) {
 
     /** This process, now. */
     public static ProcessInfo current(String role) {
-        return new ProcessInfo(role, hostName(), ProcessHandle.current().pid(), Handshake.version(), processCpuNanos());
+        return new ProcessInfo(role, hostName(), ProcessHandle.current().pid(), Handshake.version(), processCpuNanos(),
+                Runtime.getRuntime().availableProcessors());
     }
 
     public static long processCpuNanos() {
@@ -24,10 +26,10 @@ public record ProcessInfo(String role, String host, long pid, String version, lo
     }
 
     public WireOut write(WireOut o) {
-        return o.str(role).str(host).i64(pid).str(version).i64(cpuNanos);
+        return o.str(role).str(host).i64(pid).str(version).i64(cpuNanos).i32(cores);
     }
 
     public static ProcessInfo read(WireIn in) {
-        return new ProcessInfo(in.str(), in.str(), in.i64(), in.str(), in.i64());
+        return new ProcessInfo(in.str(), in.str(), in.i64(), in.str(), in.i64(), in.i32());
     }
 }

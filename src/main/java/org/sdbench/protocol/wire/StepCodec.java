@@ -50,6 +50,7 @@ public final class StepCodec {
             case StepOutcome.Skipped s -> o.u8(6).str(s.reason());
             case StepOutcome.InstanceLost l -> o.u8(7).str(l.message());
             case StepOutcome.DbTimeout t -> o.u8(8).str(t.what());
+            case StepOutcome.IncompleteDocument d -> o.u8(9).str(d.document()).str(d.missing());
         }
     }
 
@@ -65,6 +66,7 @@ public final class StepCodec {
             case 6 -> new StepOutcome.Skipped(in.str());
             case 7 -> new StepOutcome.InstanceLost(in.str());
             case 8 -> new StepOutcome.DbTimeout(in.str());
+            case 9 -> new StepOutcome.IncompleteDocument(in.str(), in.str());
             default -> throw new WireException("unknown step outcome " + kind + " in a reply");
         };
     }

@@ -68,6 +68,7 @@ public final class RunHtml {
         if (!r.warnings().isEmpty()) {
             h.section("warnings", "Warnings (ST03 guidelines and run health)").list("warnings", r.warnings()).end();
         }
+        RunPicture.render(h, r, env);
         h.section("charts", "Over time and per step");
         h.raw("<div class=\"grid\">\n");
         h.chart("throughput", "Throughput: dialog steps per hour per interval (shaded: measurement window)");

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -73,6 +74,41 @@ class UpdateRepostTest {
             var doubled = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
             assertEquals(1, doubled.exit(), doubled.out());
             assertTrue(doubled.out().contains("1 customer/material pairs whose sales statistics (S001) differ"), doubled.out());
+        }
+    }
+
+    @Test
+    void fail_orderWithoutSoldToParty_reasonStoredAndShownByCheck() throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            // The request issue 25 found in state E with no word why: an order written without its customer.
+            SessionSource sessions = new SessionSource(db.pool("reason", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
+            UpdateTask task = new UpdateTask(22, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
+                    new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+            task.start();
+            UpdateHandle h = UpdateTaskFaultTest.submitCommitted(task, sessions,
+                    UpdateTaskFaultTest.order("0077200002", null, "3", true));
+            assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
+            try {
+                String reason;
+                try (Connection c = db.connect(); Statement s = c.createStatement();
+                     var rs = s.executeQuery("SELECT vbreason FROM vbhdr WHERE vbstate = 'E' AND vbkey = '" + h.vbkey() + "'")) {
+                    assertTrue(rs.next(), "the request is in state E");
+                    reason = rs.getString(1);
+                }
+                assertTrue(reason != null && reason.startsWith("V1: java.lang.NullPointerException") && reason.contains(" at "),
+                        "the reason names the part, the error and where: " + reason);
+
+                var check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+                assertEquals(1, check.exit(), check.out());
+                assertTrue(check.out().contains("update request " + h.vbkey() + " (VA01, user SD00001, instance 22, modules"
+                        + " SD_ORDER_CREATE + SD_STATISTICS_UPDATE) failed: V1: java.lang.NullPointerException"), check.out());
+            } finally {
+                try (Connection c = db.connect(); Statement s = c.createStatement()) {
+                    for (String t : List.of("vbdata", "vbmod", "vbhdr")) {
+                        s.executeUpdate("DELETE FROM " + t + " WHERE vbkey = '" + h.vbkey() + "'");
+                    }
+                }
+            }
         }
     }
 }

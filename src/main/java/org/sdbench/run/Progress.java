@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.run;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -6,7 +6,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
 import org.sdbench.core.Clock;
@@ -24,29 +23,18 @@ final class Progress implements AutoCloseable {
     private final PrintWriter out;
     private final boolean terminal;
     private final Driver driver;
-    private final AppServerSystem system;
-    private final java.util.function.IntSupplier remoteQueue;
+    private final java.util.function.IntSupplier updateQueue;
     private final Clock clock;
     private final ScheduledExecutorService redraw;
     private final AtomicLong errors = new AtomicLong();
     private volatile IntervalRow last;
 
-    Progress(PrintWriter out, boolean terminal, Driver driver, AppServerSystem system, Clock clock) {
-        this(out, terminal, driver, system, null, clock);
-    }
-
-    /** Three-tier: the update queue length comes from the app-server processes' last figures. */
+    /** @param updateQueue the update requests queued now, over the whole app tier */
     Progress(PrintWriter out, boolean terminal, Driver driver, java.util.function.IntSupplier updateQueue, Clock clock) {
-        this(out, terminal, driver, null, updateQueue, clock);
-    }
-
-    private Progress(PrintWriter out, boolean terminal, Driver driver, AppServerSystem system,
-                     java.util.function.IntSupplier remoteQueue, Clock clock) {
         this.out = out;
         this.terminal = terminal;
         this.driver = driver;
-        this.system = system;
-        this.remoteQueue = remoteQueue;
+        this.updateQueue = updateQueue;
         this.clock = clock;
         if (terminal) {
             redraw = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -97,8 +85,7 @@ final class Progress implements AutoCloseable {
     }
 
     private int queue() {
-        return system == null ? remoteQueue.getAsInt()
-                : system.instances().stream().mapToInt(x -> x.updateTask().queueLength()).sum();
+        return updateQueue.getAsInt();
     }
 
     private void println(String text) {

@@ -1,77 +1,76 @@
-package org.sdbench.cli;
+package org.sdbench.run;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.driver.Phases;
-import org.sdbench.driver.RemoteDialogService;
 import org.sdbench.driver.RemoteTier;
-import org.sdbench.metrics.RunMetrics;
+import org.sdbench.metrics.Latency;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.report.RunReport;
-import org.sdbench.dbstats.WindowProbe;
+import org.sdbench.env.HostUsage;
 
 /** The three-tier section of a run's report: both response times, CPU per tier, who ran where. */
-final class ThreeTierFigures {
-    private ThreeTierFigures() {
+final class ThreeTierSection {
+    private ThreeTierSection() {
     }
 
-    static RunReport attach(RunReport r, RunMetrics metrics, RemoteTier tier, RemoteDialogService service,
-                            WindowProbe.Result window, Phases phases) {
-        var server = metrics.serverResponse();
-        double driverAvg = r.summary().overall().response().avgMs();
-        int cpus = Runtime.getRuntime().availableProcessors();
+    /** The section and the warnings it adds, from the tier's facts and the driver's own window figures. */
+    record Built(RunReport.ThreeTier section, List<String> warnings) {
+    }
+
+    static Built of(RemoteFacts facts, Latency server, double driverAvgMs, HostUsage host, Phases phases) {
+        int ownCores = Runtime.getRuntime().availableProcessors();
         List<RunReport.Process> processes = new ArrayList<>();
-        var host = window.host();
         ProcessInfo me = ProcessInfo.current("driver");
-        processes.add(new RunReport.Process("driver", me.host(), me.pid(), me.version(),
-                host == null ? null : host.simulatorCpuPercent()));
-        var samples = tier.cpuSamples();
+        Double driverPct = host == null ? null : host.simulatorCpuPercent();
+        processes.add(new RunReport.Process("driver", me.host(), me.pid(), me.version(), driverPct));
         Double appSum = null;
-        for (var s : tier.instanceStats().values()) {
-            Double pct = cpuPercent(samples.get(s.process().role()), phases, cpus);
-            processes.add(new RunReport.Process(s.process().role(), s.process().host(), s.process().pid(),
-                    s.process().version(), pct));
-            if (pct != null) {
+        Double centralPct = null;
+        for (var p : facts.processes()) {
+            Double pct = cpuPercent(p.samples(), phases, p.cores() > 0 ? p.cores() : ownCores, p.dead());
+            processes.add(new RunReport.Process(p.role(), p.host(), p.pid(), p.version(), pct));
+            if (p.role().equals("central")) {
+                centralPct = pct;
+            } else if (pct != null) {
                 appSum = (appSum == null ? 0 : appSum) + pct;
             }
         }
-        Double centralPct = cpuPercent(samples.get("central"), phases, cpus);
-        var ci = tier.centralInfo();
-        if (ci != null) {
-            processes.add(new RunReport.Process("central", ci.host(), ci.pid(), ci.version(), centralPct));
-        }
-        var cpu = new RunReport.CpuPerTier(host == null ? null : host.simulatorCpuPercent(), appSum, centralPct,
-                host == null ? null : host.dbServerCpuPercent());
-        var lost = tier.deadInstances().stream().sorted().toList();
-        List<RunReport.InstanceSteps> instances = service.perInstance().stream().filter(i -> i.steps() > 0)
+        var cpu = new RunReport.CpuPerTier(driverPct, appSum, centralPct, host == null ? null : host.dbServerCpuPercent());
+        List<RunReport.InstanceSteps> instances = facts.instances().stream().filter(i -> i.steps() > 0)
                 .map(i -> new RunReport.InstanceSteps(i.number(), i.steps(), i.dbNs() / 1e6 / i.steps(),
                         (double) i.dbCalls() / i.steps(), i.serverNs() / 1e6 / i.steps())).toList();
-        var t = new RunReport.ThreeTier(server, driverAvg, server.count() == 0 ? 0 : driverAvg - server.avgMs(), processes, cpu,
-                lost, service.relogons(), instances);
+        var t = new RunReport.ThreeTier(server, driverAvgMs, server.count() == 0 ? 0 : driverAvgMs - server.avgMs(), processes,
+                cpu, facts.lostInstances(), facts.relogons(), instances);
         List<String> warnings = new ArrayList<>();
-        if (tier.central().isBroken()) {
+        if (facts.centralGone()) {
             warnings.add("central services gone during the run: the app servers stopped with them; update requests "
                     + "they left in VBHDR are processed when app servers start again (next run)");
-        } else if (!lost.isEmpty()) {
-            warnings.add("app-server instances lost during the run: " + lost + "; their users logged on again ("
-                    + service.relogons() + " logons), their pending update requests were taken over");
+        } else if (!facts.lostInstances().isEmpty()) {
+            warnings.add("app-server instances lost during the run: " + facts.lostInstances() + "; their users logged on "
+                    + "again (" + facts.relogons() + " logons), their pending update requests were taken over");
         }
-        return r.withThreeTier(t, warnings);
+        return new Built(t, warnings);
     }
 
-    /** CPU of one process over the window, from the samples nearest its boundaries; null without two. */
-    static Double cpuPercent(List<RemoteTier.CpuSample> samples, Phases phases, int cpus) {
+    /**
+     * CPU of one process over the window in percent of its own host's logical CPUs, from the
+     * samples nearest the window's boundaries; null without two. A process that died in the window
+     * used nothing after its last sample: its CPU is spread over the whole window, not only the part
+     * it lived.
+     */
+    static Double cpuPercent(List<RemoteTier.CpuSample> samples, Phases phases, int cores, boolean dead) {
         if (samples == null || samples.size() < 2) {
             return null;
         }
         RemoteTier.CpuSample from = nearest(samples, phases.windowStart());
         RemoteTier.CpuSample to = nearest(samples, phases.windowEnd());
-        long dt = to.nanoTime() - from.nanoTime();
+        long end = dead ? Math.max(to.nanoTime(), phases.windowEnd()) : to.nanoTime();
+        long dt = end - from.nanoTime();
         if (dt <= 0 || from.cpuNanos() < 0 || to.cpuNanos() < 0) {
             return null;
         }
-        return (to.cpuNanos() - from.cpuNanos()) * 100.0 / dt / cpus;
+        return (to.cpuNanos() - from.cpuNanos()) * 100.0 / dt / cores;
     }
 
     private static RemoteTier.CpuSample nearest(List<RemoteTier.CpuSample> samples, long t) {
@@ -93,7 +92,7 @@ final class ThreeTierFigures {
                 + "presentation/network %.2f ms per step%n", s.avgMs(), s.p95Ms(), s.p99Ms(), t.driverResponseAvgMs(),
                 t.presentationNetworkAvgMs());
         var c = t.cpu();
-        out.printf("CPU per tier (%% of host, window): driver %s, app servers %s, central services %s, DB %s%n",
+        out.printf("CPU per tier (%% of its host, window): driver %s, app servers %s, central services %s, DB %s%n",
                 pct(c.driver()), pct(c.appServers()), pct(c.central()), pct(c.db()));
         for (var p : t.processes()) {
             out.printf("  %-12s %s pid %d sdbench %s CPU %s%n", p.role(), p.host(), p.pid(), p.version(), pct(p.cpuPercentOfHost()));

@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.run;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

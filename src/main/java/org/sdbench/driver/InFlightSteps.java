@@ -1,0 +1,80 @@
+package org.sdbench.driver;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.sdbench.core.Clock;
+import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepResult;
+
+/**
+ * The steps sent and not yet answered, per user: when the run stops waiting for them (a stalled
+ * database or app server past the drain), each is counted as a timeout instead of vanishing.
+ */
+final class InFlightSteps implements DialogService {
+    /** One step still waiting for its answer. */
+    record Pending(SdStep step, long sentNanos) {
+    }
+
+    private final DialogService service;
+    private final Clock clock;
+    private final Map<Integer, Pending> pending = new ConcurrentHashMap<>();
+
+    InFlightSteps(DialogService service, Clock clock) {
+        this.service = service;
+        this.clock = clock;
+    }
+
+    @Override
+    public void logon(int userNo) {
+        service.logon(userNo);
+    }
+
+    @Override
+    public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
+        Pending p = new Pending(step, clock.nanoTime());
+        pending.put(userNo, p);
+        try {
+            return service.dialogStep(userNo, step);
+        } finally {
+            pending.remove(userNo, p);
+        }
+    }
+
+    @Override
+    public boolean sendStep(int userNo, SdStep step, Consumer<StepResult> answer) {
+        Pending p = new Pending(step, clock.nanoTime());
+        pending.put(userNo, p);
+        boolean sent = service.sendStep(userNo, step, r -> {
+            pending.remove(userNo, p);
+            answer.accept(r);
+        });
+        if (!sent) {
+            pending.remove(userNo, p);
+        }
+        return sent;
+    }
+
+    @Override
+    public void abandonLoop(int userNo) {
+        service.abandonLoop(userNo);
+    }
+
+    @Override
+    public void logoff(int userNo) {
+        service.logoff(userNo);
+    }
+
+    /** Takes every step still waiting: from now on the run no longer waits for them. */
+    java.util.List<Pending> abandonAll() {
+        java.util.List<Pending> all = new java.util.ArrayList<>();
+        for (var key : java.util.List.copyOf(pending.keySet())) {
+            Pending p = pending.remove(key);
+            if (p != null) {
+                all.add(p);
+            }
+        }
+        return all;
+    }
+}

@@ -1,0 +1,21 @@
+package org.sdbench.run;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts the sdbench processes a three-tier run needs on this machine (central services, app
+ * servers) and ends them when closed. The command layer provides it: it knows how this program
+ * is launched.
+ */
+public interface ChildLauncher extends AutoCloseable {
+    /** A started child: its pid and the port its ready line named. */
+    record Child(String name, long pid, int port) {
+    }
+
+    /** Starts {@code sdbench <args>} with {@code env} added and waits (bounded) until it is ready. */
+    Child start(String name, List<String> args, Map<String, String> env) throws InterruptedException;
+
+    @Override
+    void close();
+}

@@ -1,0 +1,152 @@
+package org.sdbench.run;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.appserver.workprocess.DbOutageException;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.driver.Phases;
+import org.sdbench.appserver.AppTierView;
+import org.sdbench.core.Clock;
+import org.sdbench.metrics.MetricsUpdateListener;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.network.Hop;
+import org.sdbench.network.NetworkEmulation;
+import org.sdbench.network.RoundTrip;
+import org.sdbench.protocol.DialogService;
+import org.sdbench.report.BufferWindow;
+import org.sdbench.report.NetworkSection;
+import org.sdbench.report.RunReport;
+import org.sdbench.report.RunReportAssembler;
+import org.sdbench.report.TableBufferFigures;
+import org.sdbench.appserver.transaction.SdTransactions;
+
+/** Two-tier: the app-server instances run in this process, next to the driver. */
+final class InProcessAppTier implements AppTier {
+    private final SdbenchConfig config;
+    private final Database db;
+    private final NetworkEmulation net;
+    private final AppServerSystem system;
+
+    InProcessAppTier(SdbenchConfig c, Database db, RunMetrics metrics, Clock clock) {
+        this.config = c;
+        this.db = db;
+        this.net = new NetworkEmulation(c.network(), c.run().seed(), clock);
+        try {
+            if (c.network().appToDb().emulated()) {
+                db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
+            }
+            this.system = new AppServerSystem(c.appServer(), c.workload(), db, new SdTransactions(),
+                    SdTransactions.updateModules(), new MetricsUpdateListener(metrics), clock, c.run().users(),
+                    c.run().seed());
+        } catch (RuntimeException e) {
+            db.dialVia(null);
+            net.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public int start(PrintWriter out) throws InterruptedException {
+        int recovered = system.start();
+        if (recovered > 0) {
+            out.printf("processing %d update requests left in VBHDR by an earlier run first...%n", recovered);
+            out.flush();
+            for (var i : system.instances()) {
+                i.updateTask().awaitIdle(Duration.ofMinutes(5));
+            }
+        }
+        return recovered;
+    }
+
+    @Override
+    public DialogService dialogs(Phases phases) {
+        return system;
+    }
+
+    @Override
+    public String describe() {
+        var a = config.appServer();
+        return String.format("%d instance(s) x %d dialog + %d update work processes", a.instances(),
+                a.dialogWorkProcesses(), a.updateWorkProcesses());
+    }
+
+    @Override
+    public AppTierView view() {
+        return AppTierView.of(system);
+    }
+
+    @Override
+    public int updateQueue() {
+        return system.instances().stream().mapToInt(i -> i.updateTask().queueLength()).sum();
+    }
+
+    @Override
+    public BufferWindow bufferWindow() {
+        return BufferWindow.of(system.instances());
+    }
+
+    @Override
+    public void onFailure(Runnable stop) {
+        system.onOutage(e -> stop.run());
+    }
+
+    /** Drains the update task unless the database is gone (then nothing could drain). */
+    @Override
+    public boolean drain(Duration bound) throws InterruptedException {
+        boolean dbGone = system.outage() != null;
+        try {
+            return system.stop(dbGone ? Duration.ZERO : bound) && !dbGone;
+        } catch (DbOutageException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Closes the connection pools at once: their connections are aborted, so work processes stuck
+     * in a read from a stalled server wake with an error instead of holding the run for the socket
+     * timeout. The instances' counters stay readable.
+     */
+    @Override
+    public void abandon() {
+        system.close();
+    }
+
+    @Override
+    public RunReportAssembler.Figures figures() {
+        return RunReportAssembler.Figures.of(system.instances().stream().map(RunReportAssembler.InstanceFigures::of).toList(),
+                system.enqueue().stats());
+    }
+
+    @Override
+    public TableBufferFigures tableBuffer(BufferWindow window, long capacityPerInstance) {
+        return window.figures(capacityPerInstance, system.instances());
+    }
+
+    @Override
+    public String failure() {
+        DbOutageException outage = system.outage();
+        return outage == null ? null : outage.getMessage();
+    }
+
+    @Override
+    public RemoteFacts remote() {
+        return null;
+    }
+
+    @Override
+    public RunReport.Network network(RoundTrip dbRoundTrip) {
+        return NetworkSection.of(net, dbRoundTrip);
+    }
+
+    @Override
+    public void close() {
+        try {
+            system.close();
+        } finally {
+            db.dialVia(null);
+            net.close();
+        }
+    }
+}

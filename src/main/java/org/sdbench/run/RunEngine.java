@@ -1,0 +1,210 @@
+package org.sdbench.run;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.function.Function;
+import org.sdbench.config.Durations;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.db.Database;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.driver.CustomizingChanges;
+import org.sdbench.driver.Driver;
+import org.sdbench.driver.Phases;
+import org.sdbench.driver.ThinkTime;
+import org.sdbench.load.LoadProgress;
+import org.sdbench.core.Clock;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.metrics.StepObserver;
+import org.sdbench.report.BufferWindow;
+import org.sdbench.report.RunFolder;
+import org.sdbench.report.RunReport;
+import org.sdbench.report.RunReportAssembler;
+import org.sdbench.report.TerminalSummary;
+import org.sdbench.report.TimeSeries;
+import org.sdbench.dbstats.WindowProbe;
+import org.sdbench.env.Environment;
+import org.sdbench.env.EnvironmentProbe;
+import org.sdbench.env.WorkFeasibility;
+import org.sdbench.report.threshold.Threshold;
+
+/**
+ * The one run lifecycle, for every layout: app tier up ({@link AppTiers} picks it), phases with
+ * live progress, the window probe and the optional Prometheus endpoint, the bounded drain, the
+ * report ({@link ReportFigures}), the run folder, the summary, the verdict and the exit code.
+ *
+ * <p>The end is bounded whatever the database does: steps still running get {@link #STEP_DRAIN}
+ * after the scheduled end, then count as timeouts; update tasks drain until {@link #END_DRAIN}
+ * after it. A run whose steps were still unanswered then (a stalled database or app server) does
+ * not wait for its app tier to drain: it says so in one line and exits 3, with its folder written,
+ * within a minute of its scheduled end.
+ */
+public final class RunEngine {
+    /** How long after the scheduled end a step still running may take before it counts as a timeout. */
+    static final Duration STEP_DRAIN = Duration.ofSeconds(25);
+    /** Update tasks drain until this long after the scheduled end (at least a few seconds, at most a minute). */
+    static final Duration END_DRAIN = Duration.ofSeconds(45);
+    private static final Duration MIN_UPDATE_DRAIN = Duration.ofSeconds(5);
+    private static final Duration MAX_UPDATE_DRAIN = Duration.ofSeconds(60);
+
+    /** One finished run: its folder, its report, and its exit code. */
+    public record Outcome(Path folder, RunReport report, int exitCode) {
+    }
+
+    private final int intervalSeconds;
+    private final PrometheusEndpoint.Binding metricsEndpoint;
+    private final List<Threshold> thresholds;
+    private final boolean acceptErrors;
+    private final Function<Path, ChildLauncher> launcher;
+
+    /**
+     * @param acceptErrors failed steps in the window and a Little's-law departure do not fail the run
+     * @param launcher     starts the processes of a three-tier run in its folder (not used in two-tier)
+     */
+    public RunEngine(int intervalSeconds, PrometheusEndpoint.Binding metricsEndpoint, List<Threshold> thresholds,
+                     boolean acceptErrors, Function<Path, ChildLauncher> launcher) {
+        this.intervalSeconds = intervalSeconds;
+        this.metricsEndpoint = metricsEndpoint;
+        this.thresholds = List.copyOf(thresholds);
+        this.acceptErrors = acceptErrors;
+        this.launcher = launcher;
+    }
+
+    /**
+     * Runs all phases against a database that holds the data, writes the run folder and prints
+     * the summary. Ctrl-C ends the run early; the window so far is still reported.
+     */
+    public Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
+        LocalDateTime started = LocalDateTime.now();
+        Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
+        // Checked before the run folder exists: a refused workload leaves nothing behind.
+        WorkFeasibility.require(c.workload(), env.calibration());
+        Path folder = RunFolder.create(c, started);
+        RunFolder.writeStart(folder, c, env);
+        Clock clock = Clock.SYSTEM;
+        RunMetrics metrics = new RunMetrics(clock);
+        AppTier tier;
+        try {
+            tier = AppTiers.open(c, db, folder, metrics, clock, launcher, out);
+        } catch (RuntimeException | InterruptedException e) {
+            // Refused before it started (a peer without the token, no app server): no partial folder.
+            RunFolder.discardIfBare(folder, RemoteAppTier.CHILD_WORKLOAD);
+            throw e;
+        }
+        try (tier) {
+            return run(c, db, out, folder, env, tier, metrics, clock, started);
+        }
+    }
+
+    private Outcome run(SdbenchConfig c, Database db, PrintWriter out, Path folder, Environment env, AppTier tier,
+                        RunMetrics metrics, Clock clock, LocalDateTime started) throws InterruptedException {
+        int recovered = tier.start(out);
+        metrics.interval(false);
+        Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, c.run().rampUp(), c.run().duration(),
+                c.run().rampDown(), c.run().users());
+        Duration stepBound = c.appServer().replyTimeout().compareTo(STEP_DRAIN) < 0 ? c.appServer().replyTimeout() : STEP_DRAIN;
+        Driver driver = new Driver(tier.dialogs(phases), metrics, clock, phases,
+                ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()), c.run().seed(),
+                intervalSeconds * 1_000_000_000L, stepBound);
+        // A database gone for longer than database.timeouts.maxOutage, or central services gone, ends
+        // the run as Ctrl-C does: the window so far is reported, then the command fails with exit 3.
+        tier.onFailure(driver::requestStop);
+        out.printf("sdbench run '%s': %d users on %s, %s, ramp-up %s, window %s, ramp-down %s -> %s%n", c.name(),
+                c.run().users(), tier.describe(), db.describe(), Durations.format(c.run().rampUp()),
+                Durations.format(c.run().duration()), Durations.format(c.run().rampDown()), folder);
+        out.flush();
+        CtrlC ctrlC = new CtrlC(driver, db);
+        try {
+            var series = new TimeSeries(phases);
+            BufferWindow buffers = tier.bufferWindow();
+            WindowProbe.Result window;
+            long customizingChanges;
+            try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
+                    EnvironmentProbe.isLocal(c.database()));
+                 var prometheus = metricsEndpoint == null ? null : PrometheusEndpoint.start(metricsEndpoint, tier.view(),
+                         driver::loggedOn, () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
+                if (prometheus != null) {
+                    metrics.observe(prometheus);
+                    out.printf("prometheus metrics: http://%s:%d/metrics%n", prometheus.host(), prometheus.port());
+                }
+                probe.start();
+                try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, tier::updateQueue, clock);
+                     var changes = CustomizingChanges.start(db, c.run().customizingChangeEvery(), line -> log(out, line))) {
+                    driver.run(i -> {
+                        // In three-tier the harvest pulled every app server's totals just before this callback.
+                        buffers.harvest(i.inWindow());
+                        progress.interval(series.add(i, driver.loggedOn(), tier.updateQueue()));
+                    });
+                    customizingChanges = changes == null ? 0 : changes.stopAndCount();
+                }
+                window = probe.finish(RunReportAssembler.clientMsPerRoundTrip(metrics.summary()));
+            } finally {
+                metrics.observe(StepObserver.NONE);
+            }
+            boolean stalled = driver.unanswered() > 0;
+            boolean drained = false;
+            if (stalled) {
+                tier.abandon();
+            } else {
+                drained = tier.drain(updateDrain(phases, clock));
+            }
+            RunReport report = ReportFigures.assemble(c, db, env, tier, metrics, thresholds,
+                    new ReportFigures.Facts(started, drained, recovered, driver.stopped(), phases, intervalSeconds, window,
+                            buffers, customizingChanges, series.rows()));
+            publish(folder, report, series.rows(), env, out);
+            String failure = tier.failure();
+            if (failure != null) {
+                throw new EnvironmentException("run stopped: " + failure + "; the window so far is in " + folder.toAbsolutePath());
+            }
+            if (stalled && !ctrlC.interrupted()) {
+                throw new EnvironmentException(String.format("run stopped: %d dialog steps were still unanswered %d s after "
+                                + "the scheduled end (a stalled database or app server); counted as timeouts, the window "
+                                + "so far is in %s", driver.unanswered(), stepBound.toSeconds(), folder.toAbsolutePath()));
+            }
+            RunVerdict verdict = RunVerdict.of(report, ctrlC.interrupted(), acceptErrors);
+            if (verdict.line() != null) {
+                log(out, verdict.line());
+            }
+            return new Outcome(folder, report, verdict.exitCode());
+        } finally {
+            ctrlC.done();
+        }
+    }
+
+    /**
+     * Writes the run folder and prints the summary; when the folder cannot be written the summary
+     * is printed all the same (the figures are not lost with the disk), then the failure is thrown.
+     */
+    static void publish(Path folder, RunReport report, List<org.sdbench.report.IntervalRow> rows, Environment env,
+                        PrintWriter out) {
+        EnvironmentException unwritten = null;
+        try {
+            org.sdbench.report.html.RunHtml.writeFolder(folder, report, rows, env);
+        } catch (EnvironmentException e) {
+            unwritten = e;
+        }
+        TerminalSummary.print(report, out);
+        ThreeTierSection.print(report.threeTier(), out);
+        if (unwritten == null) {
+            out.println("results: " + folder.toAbsolutePath());
+            out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
+        }
+        out.flush();
+        if (unwritten != null) {
+            throw unwritten;
+        }
+    }
+
+    /** Until {@link #END_DRAIN} after the scheduled end, within a few seconds and a minute from now. */
+    private static Duration updateDrain(Phases phases, Clock clock) {
+        long left = phases.end() + END_DRAIN.toNanos() - clock.nanoTime();
+        return Duration.ofNanos(Math.max(MIN_UPDATE_DRAIN.toNanos(), Math.min(MAX_UPDATE_DRAIN.toNanos(), left)));
+    }
+
+    static void log(PrintWriter out, String line) {
+        out.println("sdbench: " + line);
+        out.flush();
+    }
+}
