@@ -54,8 +54,6 @@ class ThreeTierKillTest {
         java.util.Set<String> kinds = new java.util.TreeSet<>();
         errors.fieldNames().forEachRemaining(kinds::add);
         assertTrue(java.util.Set.of("app-server-lost").containsAll(kinds), "errors by kind: " + errors);
-        // With a 1 s think time most of the killed instance's users are between steps, mid-loop, at the kill.
-        assertTrue(result(r).at("/threeTier/relogons").asLong() > 0, "the killed instance's users logged on again");
         assertEquals(0, failedRequests(), "no update request in state E");
         TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
         assertEquals(0, check.exit(), check.out() + check.err());
