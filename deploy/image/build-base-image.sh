@@ -8,9 +8,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="${1:-$root/target/sdbench-base.tar}"
 # Modules the shaded jar needs (pgjdbc: sql, naming, security; HikariCP/Micrometer: management;
-# Caffeine/HdrHistogram: jdk.unsupported). Checked by running the image's java on 'sdbench --help'
+# Caffeine/HdrHistogram: jdk.unsupported; the metrics endpoint: jdk.httpserver). Checked by running the image's java on 'sdbench --help'
 # and a short run (see deploy/README.md).
-modules="java.base,java.sql,java.naming,java.management,java.logging,java.xml,java.desktop,java.security.jgss,java.security.sasl,java.net.http,jdk.unsupported,jdk.crypto.ec,jdk.management,jdk.zipfs,jdk.localedata"
+modules="java.base,jdk.httpserver,java.sql,java.naming,java.management,java.logging,java.xml,java.desktop,java.security.jgss,java.security.sasl,java.net.http,jdk.unsupported,jdk.crypto.ec,jdk.management,jdk.zipfs,jdk.localedata"
 
 jdk=""
 for c in "${SDBENCH_JAVA_HOME:-}" "${JAVA_HOME:-}" /usr/lib/jvm/*; do
@@ -25,6 +25,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 rootfs="$work/rootfs"
 mkdir -p "$rootfs/opt" "$work/debs"
+# apt-get download drops to user _apt when it can: let it write there
+chmod 755 "$work" && chmod 777 "$work/debs"
 "$jdk/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files --output "$rootfs/opt/java"
 (cd "$work/debs" && apt-get download libc6 libgcc-s1 zlib1g busybox-static >/dev/null)
 for d in "$work"/debs/*.deb; do dpkg-deb -x "$d" "$rootfs"; done

@@ -122,9 +122,10 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                 .description("From a dialog's save to its update request's V1 commit").register(registry);
         v1DbTime = Counter.builder("sdbench.update.v1.db.time").baseUnit("seconds")
                 .description("DB request time of V1 updates").register(registry);
-        Gauge.builder("sdbench.users.logged.on", usersLoggedOn, IntSupplier::getAsInt)
+        // strong: the callers' suppliers are lambdas nothing else holds, and a weakly held one reads NaN after a GC
+        Gauge.builder("sdbench.users.logged.on", usersLoggedOn, IntSupplier::getAsInt).strongReference(true)
                 .description("Virtual users currently logged on").register(registry);
-        Gauge.builder("sdbench.run.phase", phase, IntSupplier::getAsInt)
+        Gauge.builder("sdbench.run.phase", phase, IntSupplier::getAsInt).strongReference(true)
                 .description("0 ramp-up, 1 measurement window, 2 ramp-down, 3 done").register(registry);
         for (AppTierView.Instance i : appTier.instances()) {
             instanceMeters(i);

@@ -177,6 +177,25 @@ class DeployManifestsTest {
         }
     }
 
+    @Test
+    void manifests_everyTier_runsTheDriversConfigurationFile() {
+        // an app server started with other settings than the run's serves another workload
+        Set<String> files = new HashSet<>();
+        int lines = 0;
+        for (Container c : containers()) {
+            List<String> args = sdbenchArgs(c.container());
+            if (args == null || args.isEmpty()) {
+                continue;
+            }
+            String file = option(args, "-c");
+            assertTrue(file != null, c.owner() + " names a configuration file (-c): " + args);
+            files.add(file);
+            lines++;
+        }
+        assertEquals(3, lines, "central, app server and driver");
+        assertEquals(1, files.size(), "one configuration file for all tiers: " + files);
+    }
+
     private static boolean mounted(JsonNode container, String file) {
         for (JsonNode m : container.path("volumeMounts")) {
             if (file.startsWith(m.path("mountPath").asText() + "/")) {

@@ -74,6 +74,22 @@ class PrometheusEndpointTest {
     }
 
     @Test
+    void scrape_afterGarbageCollection_gaugesStillReadTheirSuppliers() throws Exception {
+        int[] users = {7};
+        int[] phase = {1};
+        // capturing lambdas that only the endpoint holds, as the run passes them
+        try (var e = PrometheusEndpoint.start(new PrometheusEndpoint.Binding(null, 0, null), system, () -> users[0],
+                () -> phase[0])) {
+            for (int i = 0; i < 3; i++) {
+                System.gc();
+            }
+            String body = get(e, null).body();
+            assertTrue(body.contains("sdbench_users_logged_on 7.0"), body);
+            assertTrue(body.contains("sdbench_run_phase 1.0"), body);
+        }
+    }
+
+    @Test
     void binding_otherInterfaceWithoutToken_refused() {
         var ex = assertThrows(ConfigException.class, () -> new PrometheusEndpoint.Binding("0.0.0.0", 9400, null));
         assertTrue(ex.getMessage().startsWith("'--metrics-bind' = '0.0.0.0' is not allowed"), ex.getMessage());
