@@ -20,7 +20,7 @@ import org.sdbench.load.TransactionalReset;
  * and transactions, one file per connection; (3) after another reset, pgbench replays them with
  * one client per recorded connection, so the DBMS gets the same statements, commits and
  * connections with no simulator in between. The replay's DS/h equivalent is the recorded run's
- * dialog steps over pgbench's time. What the replay leaves out is listed in bench/efficiency.md.
+ * dialog steps over pgbench's time. What the replay leaves out is listed in docs/performance.md.
  *
  * <p>By default the replay sends each statement as {@code EXECUTE} of a statement it prepared
  * and planned before the start with the parameter types pgjdbc declared, so the server skips

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
  * The kernel's CPU vulnerability mitigations. Several of them act on every system call or context
  * switch, and a JDBC round trip makes three system calls and usually two switches: on the 2-vCPU hosts
  * measured so far an empty round trip cost a client from 3.5 µs to 16.5 µs, and the hosts differed most in
- * these (bench/efficiency.md). Recorded with each run so that figures from two hosts can be told apart.
+ * these (docs/performance.md). Recorded with each run so that figures from two hosts can be told apart.
  */
 public final class KernelMitigations {
     static final Path SYSFS = Path.of("/sys/devices/system/cpu/vulnerabilities");
