@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.sdbench.db.EnvironmentException;
+import org.sdbench.protocol.wire.Token;
 
 /**
  * The central services and app-server processes a three-tier run starts on this machine. Each
@@ -30,9 +31,16 @@ final class ChildProcesses implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private final Path folder;
     private final List<Child> children = new ArrayList<>();
+    /** Fresh per run, handed to the children in their environment only: never argv, a log or the run folder. */
+    private final Token token = Token.random();
 
     ChildProcesses(Path folder) {
         this.folder = folder;
+    }
+
+    /** The token this run's children and only they know. */
+    Token token() {
+        return token;
     }
 
     List<Child> children() {
@@ -61,6 +69,7 @@ final class ChildProcesses implements AutoCloseable {
         Path log = folder.resolve(name + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(env);
+        pb.environment().put(Token.ENVIRONMENT, token.forEnvironment());
         Process p;
         try {
             p = pb.start();

@@ -15,7 +15,8 @@ import org.sdbench.db.Database;
 import org.sdbench.db.EnvironmentException;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.CustomizingChanges;
-import org.sdbench.driver.InstanceStats;
+import org.sdbench.protocol.wire.InstanceStats;
+import org.sdbench.protocol.wire.Token;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.RemoteDialogService;
 import org.sdbench.driver.RemoteTier;
@@ -77,7 +78,7 @@ final class ThreeTierRun {
              NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), clock)) {
             Dialer.routeThrough(net.wireRouter());
             Address central = startProcesses(c, db, folder, children, out);
-            try (RemoteTier tier = connect(c, central)) {
+            try (RemoteTier tier = connect(c, central, a.central().isEmpty() ? children.token() : null)) {
                 recordHops(folder, tier.probeHops(HOP_PINGS), out);
                 return run(c, db, out, folder, env, tier, clock, started, net);
             } catch (WireException e) {
@@ -108,12 +109,13 @@ final class ThreeTierRun {
         }
     }
 
-    private static RemoteTier connect(SdbenchConfig c, Address central) throws InterruptedException {
+    /** @param runToken the token of the processes this run started; null: running ones, found through their token file */
+    private static RemoteTier connect(SdbenchConfig c, Address central, Token runToken) throws InterruptedException {
         var a = c.appServer();
         try {
-            RemoteTier tier = new RemoteTier(central, ChildProcessSupport.token(a.tokenFile()), a.connectTimeout(),
-                    a.replyTimeout(), a.centralTimeout(), Clock.SYSTEM, ChildProcessSupport::log);
-            tier.awaitInstances(a.instances(), Duration.ofSeconds(90));
+            RemoteTier tier = new RemoteTier(central, runToken != null ? runToken : ChildProcessSupport.token(a.tokenFile()),
+                    a.connectTimeout(), a.replyTimeout(), a.centralTimeout(), Clock.SYSTEM, ChildProcessSupport::log);
+            tier.awaitInstances(a.instances(), Duration.ofSeconds(90), c);
             return tier;
         } catch (WireException e) {
             throw new EnvironmentException(e.getMessage());

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class WireClientTest {
+    private static final Token TOKEN = Token.random();
 
     /**
      * Senders queued on the write lock leave the flush to the last of them: a frame left in the
@@ -22,10 +23,10 @@ class WireClientTest {
     void call_manyConcurrentCallersOnOneConnection_everyCallGetsItsOwnReply() throws Exception {
         int callers = 64;
         int calls = 300;
-        try (WireServer s = WireServer.start("127.0.0.1", 0, null, (c, f) -> c.reply(f, FrameType.PONG, f.body()),
+        try (WireServer s = WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> c.reply(f, FrameType.PONG, f.body()),
                 line -> { }, "echo");
              WireClient client = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver",
-                     null, Duration.ofSeconds(5), "echo");
+                     TOKEN, Duration.ofSeconds(5), "echo");
              ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Integer>> done = new ArrayList<>();
             for (int u = 0; u < callers; u++) {
