@@ -91,6 +91,10 @@ public final class RemoteDialogService implements DialogService {
     @Override
     public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
         Session s = sessions.get(userNo);
+        if (s != null && s.client().isBroken() && !tier.relogonAllowed(s.instance())) {
+            // The old session may still run on an instance that is silent but not yet fenced: no second one meanwhile.
+            return lost(step, "app server " + s.instance() + " is not answering; its users log on elsewhere once it is fenced");
+        }
         if (s == null || s.client().isBroken()) {
             relogons.increment();
             s = tryLogon(userNo);

@@ -29,6 +29,7 @@ import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.InstanceStats;
+import org.sdbench.protocol.wire.Liveness;
 import org.sdbench.protocol.wire.Roles;
 
 /**
@@ -52,6 +53,8 @@ public final class RemoteTier implements AutoCloseable {
     private final Map<Integer, WireClient> instances = new ConcurrentHashMap<>();
     private final Map<Integer, Address> addresses = new ConcurrentSkipListMap<>();
     private final Set<Integer> dead = ConcurrentHashMap.newKeySet();
+    /** Lost instances whose fate is settled: fenced out of the logon group, or found alive after the bound. */
+    private final Set<Integer> settled = ConcurrentHashMap.newKeySet();
     private final Map<Integer, InstanceStats> latest = new ConcurrentSkipListMap<>();
     private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
     private final java.util.concurrent.locks.ReentrantLock connecting = new java.util.concurrent.locks.ReentrantLock();
@@ -137,6 +140,7 @@ public final class RemoteTier implements AutoCloseable {
             }
             instances.put(n, fresh);
             dead.remove(n);
+            settled.remove(n);
             fresh.broken().thenAccept(why -> {
                 if (!"closed".equals(why)) {
                     Thread.ofVirtual().start(() -> instanceLost(n, why));
@@ -152,17 +156,55 @@ public final class RemoteTier implements AutoCloseable {
         return replyTimeout;
     }
 
+    /**
+     * A lost instance's pending update requests are adopted only once it is fenced: the central
+     * services no longer list it at its address (its own connection there closed, or silent past
+     * {@link Liveness#SILENCE_MILLIS}), so it can no longer take enqueue locks nor stay in the logon
+     * group, and it stops itself when it notices. Until then its users wait instead of logging on
+     * elsewhere, so no user's locks are held by two sessions.
+     */
     private void instanceLost(int n, String why) {
         if (!dead.add(n) || central.isBroken()) {
             // Without central services the app servers stop by design; there is nobody to hand work to.
+            settled.add(n);
             return;
         }
-        log.accept("app server " + n + " lost (" + why + "): its users log on to another instance");
+        log.accept("app server " + n + " lost (" + why + "): fencing it before its users log on elsewhere");
         try {
-            adopt(n);
+            Address was = addresses.get(n);
+            long deadline = clock.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS);
+            boolean fenced = false;
+            while (!fenced && clock.nanoTime() < deadline) {
+                var listed = CentralMessages.Instances.decode(central.call(FrameType.INSTANCES, Control.EMPTY, centralTimeout).body());
+                fenced = listed.all().stream().noneMatch(i -> i.number() == n && i.address().equals(was));
+                if (!fenced) {
+                    Thread.sleep(250);
+                }
+            }
+            if (fenced) {
+                log.accept("app server " + n + " fenced (no longer in the logon group): its users log on to another instance");
+                settled.add(n);
+                adopt(n);
+            } else {
+                log.accept("app server " + n + " is still registered with the central services after " + FENCE_MILLIS
+                        + " ms: alive, its update requests stay with it");
+                settled.add(n);
+            }
+        } catch (WireException e) {
+            settled.add(n);
+            log.accept("app server " + n + ": fencing failed (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
+            settled.add(n);
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** How long a lost instance may stay in the logon group before it counts as alive: the central's silence bound and margin. */
+    static final long FENCE_MILLIS = Liveness.SILENCE_MILLIS + 2 * Liveness.HEARTBEAT_MILLIS + 2_000;
+
+    /** Whether users of lost instance {@code n} may log on elsewhere now (it is fenced, or found alive). */
+    boolean relogonAllowed(int n) {
+        return !dead.contains(n) || settled.contains(n);
     }
 
     /** Asks a live instance to process the pending update requests of a dead one; false if none could. */
