@@ -29,6 +29,7 @@ final class ChildProcesses implements AutoCloseable {
     }
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
     private final Path folder;
     private final List<Child> children = new ArrayList<>();
     /** Fresh per run, handed to the children in their environment only: never argv, a log or the run folder. */
@@ -59,6 +60,11 @@ final class ChildProcesses implements AutoCloseable {
      */
     Child start(String name, List<String> args, Map<String, String> env) throws InterruptedException {
         List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            // A session (and process group) of its own: the terminal's Ctrl-C reaches only the run, which
+            // then harvests, has the app servers drain and ends central services last.
+            cmd.add(SETSID.toString());
+        }
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
