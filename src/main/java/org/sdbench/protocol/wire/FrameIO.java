@@ -21,6 +21,8 @@ public final class FrameIO implements AutoCloseable {
     private final ReentrantLock writeLock = new ReentrantLock();
     private volatile long writingSince;
     private volatile long lastRead = System.nanoTime();
+    private volatile long silenceNanos;
+    private volatile boolean silent;
 
     public FrameIO(Socket socket) throws IOException {
         this.socket = socket;
@@ -54,6 +56,28 @@ public final class FrameIO implements AutoCloseable {
         } finally {
             writingSince = 0;
             writeLock.unlock();
+        }
+    }
+
+    /**
+     * Closes this connection once nothing arrived for {@code millis}: a watchdog, not a socket read
+     * timeout, which would cost a poll system call per frame on every reader.
+     */
+    void closeWhenSilentFor(long millis) {
+        lastRead = System.nanoTime();
+        silenceNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
+    }
+
+    /** True when the watchdog closed this connection for silence. */
+    boolean closedForSilence() {
+        return silent;
+    }
+
+    void closeIfSilent(long now) {
+        long limit = silenceNanos;
+        if (limit > 0 && now - lastRead > limit) {
+            silent = true;
+            close();
         }
     }
 

@@ -29,7 +29,7 @@ public final class Liveness {
     private static final Set<FrameIO> WRITING = ConcurrentHashMap.newKeySet();
 
     static {
-        TIMER.scheduleWithFixedDelay(Liveness::closeStuckWriters, 500, 500, TimeUnit.MILLISECONDS);
+        TIMER.scheduleWithFixedDelay(Liveness::closeStuckOrSilent, 250, 250, TimeUnit.MILLISECONDS);
     }
 
     private Liveness() {
@@ -43,11 +43,13 @@ public final class Liveness {
         WRITING.remove(io);
     }
 
-    private static void closeStuckWriters() {
+    private static void closeStuckOrSilent() {
         long now = System.nanoTime();
         for (FrameIO io : WRITING) {
             if (io.writingLongerThan(now, TimeUnit.MILLISECONDS.toNanos(WRITE_MILLIS))) {
                 io.close();
+            } else {
+                io.closeIfSilent(now);
             }
         }
     }

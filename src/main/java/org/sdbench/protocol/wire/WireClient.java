@@ -48,13 +48,8 @@ public final class WireClient implements AutoCloseable {
             throw e;
         }
         WireClient c = new WireClient(io, what, address);
-        try {
-            // The server answers every heartbeat: silence this long means it is gone (stopped, cut off).
-            socket.setSoTimeout(Liveness.SILENCE_MILLIS);
-        } catch (IOException e) {
-            io.close();
-            throw new WireException(what + ": " + e.getMessage(), e);
-        }
+        // The server answers every heartbeat: silence this long means it is gone (stopped, cut off).
+        io.closeWhenSilentFor(Liveness.SILENCE_MILLIS);
         c.heartbeat = Liveness.everyHeartbeat(c::beat);
         // A platform thread blocks in the kernel's read and is woken by it directly; a virtual reader
         // would add a poller hand-off and a carrier wake-up to every reply (bench wire: CPU per round trip).
@@ -143,9 +138,11 @@ public final class WireClient implements AutoCloseable {
                     r.complete(f);
                 }
             }
-        } catch (java.net.SocketTimeoutException e) {
-            fail("silent for " + Liveness.SILENCE_MILLIS + " ms (no reply to heartbeats): declared dead");
         } catch (IOException | WireException e) {
+            if (io.closedForSilence()) {
+                fail("silent for " + Liveness.SILENCE_MILLIS + " ms (no reply to heartbeats): declared dead");
+                return;
+            }
             fail(e instanceof java.io.EOFException ? "connection closed by the peer" : "connection lost (" + e.getMessage() + ")");
         }
     }

@@ -180,14 +180,15 @@ public final class WireServer implements AutoCloseable {
             c = new Connection(io, role);
             open.add(c);
             // Clients send heartbeats: silence this long means the peer is gone (stopped, cut off).
-            s.setSoTimeout(Liveness.SILENCE_MILLIS);
+            io.closeWhenSilentFor(Liveness.SILENCE_MILLIS);
             while (true) {
                 Frame f = io.read();
                 dispatch(c, f);
             }
-        } catch (java.net.SocketTimeoutException e) {
-            log.accept(c.role() + " at " + c.peer() + " silent for " + Liveness.SILENCE_MILLIS + " ms: connection closed");
         } catch (IOException | WireException e) {
+            if (io.closedForSilence() && c != null) {
+                log.accept(c.role() + " at " + c.peer() + " silent for " + Liveness.SILENCE_MILLIS + " ms: connection closed");
+            }
             // The peer went away or sent garbage: its connection ends, the server goes on.
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
