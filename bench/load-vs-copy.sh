@@ -77,8 +77,7 @@ ddl_sql="$dump/ddl.sql"
   echo 'DROP SCHEMA IF EXISTS bench_raw CASCADE;'
   echo 'CREATE SCHEMA bench_raw;'
   echo 'SET search_path TO bench_raw;'
-  cat schemas/postgresql/1-master.sql schemas/postgresql/2-mixed.sql schemas/postgresql/3-insert-only.sql \
-    schemas/postgresql/4-vb.sql
+  cat "$dump/schema.sql"
 } >"$ddl_sql"
 
 sd_wall=() sd_load=() raw_ddl=() raw_load=()

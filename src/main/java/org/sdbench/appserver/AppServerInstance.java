@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
-import org.sdbench.appserver.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.appserver.numberrange.NumberRanges;
 import org.sdbench.protocol.UpdateListener;
 import org.sdbench.appserver.update.UpdateModule;
@@ -22,8 +22,9 @@ import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.appserver.session.UserSession;
 
 /**
  * One simulated SAP application-server instance: dispatcher, dialog and update work processes,
@@ -84,7 +85,7 @@ public final class AppServerInstance implements AutoCloseable {
         try {
             recovered = updateTask.recoverPending(db);
         } catch (SQLException e) {
-            throw new org.sdbench.db.EnvironmentException("instance " + number + ": reading pending update requests failed: "
+            throw new org.sdbench.core.EnvironmentException("instance " + number + ": reading pending update requests failed: "
                     + e.getMessage());
         } finally {
             db.close();

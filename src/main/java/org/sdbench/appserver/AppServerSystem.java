@@ -18,16 +18,17 @@ import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepTimes;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import org.sdbench.appserver.enqueue.Enqueue;
-import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.central.EnqueueServer;
 import org.sdbench.protocol.UpdateListener;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.Database;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.ReplyWait;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.appserver.session.UserSession;
 
 /**
  * The SAP system of a two-tier run: its app-server instances in this process, one enqueue server

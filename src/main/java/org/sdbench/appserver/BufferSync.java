@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.sdbench.db.DbSession;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * Keeps an instance's table buffer in step with changes made anywhere, as SAP's buffer

@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import org.sdbench.appserver.enqueue.Enqueue;
-import org.sdbench.appserver.enqueue.LockMode;
-import org.sdbench.appserver.enqueue.LockResult;
+import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.LockMode;
+import org.sdbench.protocol.enqueue.LockResult;
 import org.sdbench.appserver.numberrange.NumberRanges;
 import org.sdbench.appserver.numberrange.WaitMeter;
 import org.sdbench.appserver.update.UpdateCall;
@@ -19,7 +19,8 @@ import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.work.WorkEngine;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.DbSession;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
+import org.sdbench.appserver.session.UserSession;
 
 /**
  * What a transaction step sees of its work process: the DB session, the user, and the

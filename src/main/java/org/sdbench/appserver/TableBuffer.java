@@ -24,6 +24,7 @@ public final class TableBuffer {
     private final LongAdder misses = new LongAdder();
     private final LongAdder invalidated = new LongAdder();
     private final LongAdder evicted = new LongAdder();
+    private final LongAdder firstReads = new LongAdder();
 
     private record Key(String table, Object key) {
         // Written out, not generated: a record's equals and hashCode run through method-handle chains
@@ -80,6 +81,10 @@ public final class TableBuffer {
         misses.increment();
         T loaded = loadFromDb.get();
         if (loaded != null) {
+            if (evicted.sum() == 0 && invalidated.sum() == 0) {
+                // Nothing ever left this buffer, so the entry was never in it: the miss is its first read.
+                firstReads.increment();
+            }
             cache.put(k, loaded);
         }
         return loaded;
@@ -139,6 +144,14 @@ public final class TableBuffer {
 
     public long misses() {
         return misses.sum();
+    }
+
+    /**
+     * Misses that were provably an entry's first read: made while the buffer had displaced and dropped nothing.
+     * They measure the buffer warming, not its size; once anything left it, no miss counts here (conservative).
+     */
+    public long firstReads() {
+        return firstReads.sum();
     }
 
     /** Share of reads served from the buffer, 0 to 1; 0 when nothing was read yet. */

@@ -10,7 +10,7 @@ import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.load.TransactionalReset;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.metrics.RunMetrics;

@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.Optional;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.db.EnvironmentException;
-import org.sdbench.report.env.KernelMitigations;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.env.KernelMitigations;
 
 /**
  * Simulator CPU per dialog step: the same users and think time with business logic that does no

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 
 /**
  * Runs replay scripts through the system's pgbench, one process with one client per script, all

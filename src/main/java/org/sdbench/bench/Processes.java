@@ -45,7 +45,7 @@ final class Processes {
     }
 
     static boolean servesDatabase(String title, String db) {
-        return org.sdbench.report.env.CpuSampler.servesTitle(title, db);
+        return org.sdbench.env.CpuSampler.servesTitle(title, db);
     }
 
     private static String commandLine(long pid) {

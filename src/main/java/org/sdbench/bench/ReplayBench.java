@@ -10,8 +10,7 @@ import java.util.Locale;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
-import org.sdbench.db.StatementCapture;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.load.TransactionalReset;
 
 /**

@@ -14,8 +14,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.sdbench.db.Database;
 import org.sdbench.db.Dialect;
-import org.sdbench.db.EnvironmentException;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.Clock;
 
 /**
  * The least CPU a JDBC client of this JVM pays for one round trip to the database on this host: a

@@ -7,7 +7,7 @@ import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.StepConfig;
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.transaction.SdTransactions;
+import org.sdbench.appserver.transaction.SdTransactions;
 
 /** One measured run of a bench: what runs (business logic, app tier, users) and its phases. */
 public record RunSpec(String label, StepHandler handler, Map<String, UpdateModule> modules, AppServerConfig appServer,

@@ -1,12 +1,11 @@
 package org.sdbench.central;
 
 import java.util.Optional;
-import org.sdbench.appserver.enqueue.EnqueueServer;
-import org.sdbench.appserver.enqueue.EnqueueStats;
-import org.sdbench.appserver.enqueue.LockMode;
-import org.sdbench.appserver.enqueue.LockOwner;
-import org.sdbench.appserver.enqueue.LockResult;
-import org.sdbench.metrics.Clock;
+import org.sdbench.protocol.enqueue.EnqueueStats;
+import org.sdbench.protocol.enqueue.LockMode;
+import org.sdbench.protocol.enqueue.LockOwner;
+import org.sdbench.protocol.enqueue.LockResult;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;

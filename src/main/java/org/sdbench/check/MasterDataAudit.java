@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
-import org.sdbench.load.MasterKeys;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.load.NumberRanges;
 
 /**
@@ -54,7 +54,7 @@ public final class MasterDataAudit implements Audit {
     }
 
     /**
-     * @throws org.sdbench.db.EnvironmentException when the schema is not installed
+     * @throws org.sdbench.core.EnvironmentException when the schema is not installed
      */
     @Override
     public List<Problem> run(Database db) throws SQLException {

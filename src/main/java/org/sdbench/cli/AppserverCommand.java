@@ -6,7 +6,7 @@ import org.sdbench.appserver.server.AppServerProcess;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.network.Hop;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.protocol.wire.Dialer;
@@ -32,7 +32,7 @@ final class AppserverCommand implements Callable<Integer> {
     @Mixin
     ProcessOptions process;
 
-    @Option(names = "--advertise", paramLabel = "HOST", description = "Host name drivers use to reach this instance (default: appServer.listen).")
+    @Option(names = "--advertise", paramLabel = "HOST", converter = Addresses.Host.class, description = "Host name drivers use to reach this instance (default: appServer.listen).")
     String advertise;
 
     @Spec

@@ -15,7 +15,7 @@ import org.sdbench.bench.UsersBench;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.SchemaInstaller;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -202,7 +202,7 @@ final class BenchCommand implements Runnable {
                 converter = ProtocolConverter.class, description = "How pgbench sends the recorded statements: "
                 + "prepared (PREPARE before the start, then EXECUTE with the recorded parameters: pgjdbc's server work) "
                 + "or simple (parameters inlined as literals: parse and plan of every statement); default ${DEFAULT-VALUE}.")
-        org.sdbench.db.StatementCapture.Protocol protocol;
+        org.sdbench.bench.StatementCapture.Protocol protocol;
 
         @Spec
         CommandSpec spec;
@@ -239,10 +239,10 @@ final class BenchCommand implements Runnable {
     }
 
     /** simple|prepared, as the help spells them. */
-    static final class ProtocolConverter implements CommandLine.ITypeConverter<org.sdbench.db.StatementCapture.Protocol> {
+    static final class ProtocolConverter implements CommandLine.ITypeConverter<org.sdbench.bench.StatementCapture.Protocol> {
         @Override
-        public org.sdbench.db.StatementCapture.Protocol convert(String value) {
-            for (var p : org.sdbench.db.StatementCapture.Protocol.values()) {
+        public org.sdbench.bench.StatementCapture.Protocol convert(String value) {
+            for (var p : org.sdbench.bench.StatementCapture.Protocol.values()) {
                 if (p.toString().equals(value)) {
                     return p;
                 }

@@ -5,7 +5,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.sdbench.central.CentralServices;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.sdbench.config.DatabaseConfig;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
 

@@ -10,7 +10,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.report.Json;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.compare.CompareText;

@@ -8,7 +8,7 @@ import org.sdbench.appserver.CustomizingChange;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
 import picocli.CommandLine;

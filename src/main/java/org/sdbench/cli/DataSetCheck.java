@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.time.LocalDateTime;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.load.LoadProgress;
 import org.sdbench.load.MasterDataLoader;
@@ -21,11 +21,18 @@ final class DataSetCheck {
     private final Database db;
     private final SdbenchConfig config;
     private final PrintWriter out;
+    private final boolean verbose;
 
     DataSetCheck(Database db, SdbenchConfig config, PrintWriter out) {
+        this(db, config, out, false);
+    }
+
+    /** {@code verbose}: a load it does prints one line per table as well. */
+    DataSetCheck(Database db, SdbenchConfig config, PrintWriter out, boolean verbose) {
         this.db = db;
         this.config = config;
         this.out = out;
+        this.verbose = verbose;
     }
 
     void ensureLoaded(boolean mayLoad) throws InterruptedException {
@@ -45,7 +52,7 @@ final class DataSetCheck {
             out.flush();
             schema.install(config.database().tablespaces(), false);
             MasterDataSpec spec = MasterDataSpec.of(config, LocalDateTime.now(), "dev");
-            try (LoadProgress p = new LoadProgress(out, LoadProgress.isTerminal())) {
+            try (LoadProgress p = new LoadProgress(out, LoadProgress.isTerminal(), verbose)) {
                 new MasterDataLoader(spec, config.load().threads(), p).load(db);
             }
             return;
@@ -81,7 +88,7 @@ final class DataSetCheck {
             out.printf("the data set holds %d users: adding users %d to %d%n", loaded, loaded + 1, config.run().users());
             out.flush();
             MasterDataSpec spec = MasterDataSpec.of(config, LocalDateTime.now(), "dev");
-            try (LoadProgress p = new LoadProgress(out, LoadProgress.isTerminal())) {
+            try (LoadProgress p = new LoadProgress(out, LoadProgress.isTerminal(), verbose)) {
                 new MasterDataLoader(spec, config.load().threads(), p).extend(db, loaded + 1);
             }
         }

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.load.LoadProgress;
 import org.sdbench.load.LoadResult;
@@ -34,8 +34,11 @@ final class LoadCommand implements Callable<Integer> {
             + "it does not exist (otherwise a missing database is an error: the name may be a typo).")
     boolean createDatabase;
 
+    @Option(names = {"-v", "--verbose"}, description = "One line per loaded table too (its rows, seconds and rows/s).")
+    boolean verbose;
+
     @Option(names = "--dump-dir", paramLabel = "DIR",
-            description = "Write one COPY text file per table (<table>.copy) into DIR instead of loading.")
+            description = "Write one COPY text file per table (<table>.copy) and the tables' PostgreSQL DDL (schema.sql) into DIR instead of loading.")
     Path dumpDir;
 
     @Spec
@@ -49,7 +52,7 @@ final class LoadCommand implements Callable<Integer> {
         int threads = c.load().threads();
         LoadResult r;
         String where;
-        try (LoadProgress progress = new LoadProgress(out, LoadProgress.isTerminal())) {
+        try (LoadProgress progress = new LoadProgress(out, LoadProgress.isTerminal(), verbose)) {
             MasterDataLoader loader = new MasterDataLoader(data, threads, progress);
             if (dumpDir != null) {
                 where = "COPY files in " + dumpDir;

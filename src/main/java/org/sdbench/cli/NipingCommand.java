@@ -2,6 +2,7 @@ package org.sdbench.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -11,8 +12,8 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.Clock;
 import org.sdbench.network.Hop;
 import org.sdbench.network.HostPort;
 import org.sdbench.network.NetworkEmulation;
@@ -20,7 +21,7 @@ import org.sdbench.network.NipingClient;
 import org.sdbench.network.NipingServer;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.network.TokenFile;
-import org.sdbench.report.env.DbRoundTripProbe;
+import org.sdbench.env.DbRoundTripProbe;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,8 +56,8 @@ final class NipingCommand implements Runnable {
         CommandSpec spec;
 
         @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + DEFAULT_PORT,
-                description = "Address to listen on (default ${DEFAULT-VALUE}; port 0 picks a free one).")
-        String listen;
+                converter = Addresses.Listen.class, description = "Address to listen on (default ${DEFAULT-VALUE}; port 0 picks a free one).")
+        InetSocketAddress listen;
 
         @Option(names = "--token-file", paramLabel = "FILE", description = "Shared secret; required off loopback.")
         Path tokenFile;
@@ -73,12 +74,12 @@ final class NipingCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             NipingServer server;
             try {
-                server = NipingServer.start(HostPort.parse("--listen", listen), token(tokenFile), maxClients, line -> {
+                server = NipingServer.start(listen, token(tokenFile), maxClients, line -> {
                     out.println(line);
                     out.flush();
                 });
             } catch (IOException e) {
-                throw new EnvironmentException("niping server cannot listen on " + listen + ": " + e.getMessage());
+                throw new EnvironmentException("niping server cannot listen on " + HostPort.format(listen) + ": " + e.getMessage());
             }
             out.printf("niping server ready for connect from client on %s%s%n", HostPort.format(server.address()),
                     tokenFile == null ? "" : " (token required)");
@@ -96,8 +97,8 @@ final class NipingCommand implements Runnable {
         CommandSpec spec;
 
         @Option(names = {"-H", "--host"}, paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + DEFAULT_PORT,
-                description = "The niping server (default ${DEFAULT-VALUE}).")
-        String host;
+                converter = Addresses.Dial.class, description = "The niping server (default ${DEFAULT-VALUE}).")
+        InetSocketAddress host;
 
         @Option(names = "--token-file", paramLabel = "FILE", description = "The server's shared secret.")
         Path tokenFile;
@@ -125,8 +126,8 @@ final class NipingCommand implements Runnable {
             }
             Duration t = Durations.parse("--timeout", timeout);
             PrintWriter out = spec.commandLine().getOut();
-            try (NipingClient c = NipingClient.connect(HostPort.parse("--host", host), token(tokenFile), t)) {
-                out.println("connect to server " + host + " o.k.");
+            try (NipingClient c = NipingClient.connect(host, token(tokenFile), t)) {
+                out.println("connect to server " + HostPort.format(host) + " o.k.");
                 if (!test.equals("bandwidth")) {
                     print(out, c.latency(loops, seed));
                 }
@@ -134,9 +135,9 @@ final class NipingCommand implements Runnable {
                     print(out, c.bandwidth(loops));
                 }
             } catch (java.io.EOFException e) {
-                throw new EnvironmentException("niping to " + host + " failed: the server closed the connection mid-test");
+                throw new EnvironmentException("niping to " + HostPort.format(host) + " failed: the server closed the connection mid-test");
             } catch (IOException e) {
-                throw new EnvironmentException("niping to " + host + " failed: " + e);
+                throw new EnvironmentException("niping to " + HostPort.format(host) + " failed: " + e);
             }
             return ExitCode.OK;
         }

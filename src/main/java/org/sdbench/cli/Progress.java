@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.report.IntervalRow;
 
 /**

@@ -4,14 +4,15 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
-import org.sdbench.db.EnvironmentException;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.Clock;
 import org.sdbench.network.HostPort;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.Relay;
@@ -34,12 +35,13 @@ final class RelayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:0",
+    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:0", converter = Addresses.Listen.class,
             description = "Loopback address to accept on; port 0 picks a free port (default ${DEFAULT-VALUE}).")
-    String listen;
+    InetSocketAddress listen;
 
-    @Option(names = "--target", paramLabel = "HOST:PORT", required = true, description = "Where to forward connections.")
-    String target;
+    @Option(names = "--target", paramLabel = "HOST:PORT", required = true, converter = Addresses.Dial.class,
+            description = "Where to forward connections.")
+    InetSocketAddress target;
 
     @Option(names = "--delay", paramLabel = "DURATION", defaultValue = "0", description = "One-way delay of requests (default ${DEFAULT-VALUE}).")
     String delay;
@@ -74,14 +76,14 @@ final class RelayCommand implements Callable<Integer> {
         LinkProfile req = withRto(LinkProfile.parse("--", delay, jitter, loss), rtoValue);
         LinkProfile rep = withRto(LinkProfile.parse("--reply-", replyDelay, replyJitter, replyLoss), rtoValue);
         Duration bound = duration == null ? null : Durations.parse("--duration", duration);
-        RelaySpec rs = new RelaySpec(HostPort.parse("--listen", listen), HostPort.parse("--target", target), req, rep, seed,
+        RelaySpec rs = new RelaySpec(listen, target, req, rep, seed,
                 Clock.SYSTEM);
         PrintWriter out = spec.commandLine().getOut();
         Relay relay;
         try {
             relay = Relay.start(rs);
         } catch (IOException e) {
-            throw new EnvironmentException("relay cannot listen on " + listen + ": " + e.getMessage());
+            throw new EnvironmentException("relay cannot listen on " + HostPort.format(listen) + ": " + e.getMessage());
         }
         out.printf("relay listening on %s -> %s (%s)%n", HostPort.format(relay.address()), HostPort.format(rs.target()),
                 rs.describe());

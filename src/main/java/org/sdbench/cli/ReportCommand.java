@@ -5,8 +5,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sdbench.report.html.RunHtml;
 import org.sdbench.report.RunFolder;
-import org.sdbench.report.threshold.ThresholdResult;
+import org.sdbench.report.ThresholdResult;
 import org.sdbench.report.threshold.Thresholds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,7 +32,7 @@ final class ReportCommand implements Callable<Integer> {
         var parsed = Thresholds.parse(thresholds);
         var run = RunFolder.read(folder);
         PrintWriter out = spec.commandLine().getOut();
-        Path html = RunFolder.rebuildHtml(run);
+        Path html = RunHtml.rebuild(run);
         out.println("report: " + html.toAbsolutePath());
         if (parsed.isEmpty()) {
             out.flush();

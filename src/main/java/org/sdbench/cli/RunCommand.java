@@ -4,8 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.config.ConfigException;
-import org.sdbench.metrics.PrometheusEndpoint;
+import org.sdbench.run.PrometheusEndpoint;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.report.threshold.Threshold;
@@ -28,12 +27,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-load", description = "Fail instead of loading master data when it is missing.")
     boolean noLoad;
 
+    @Option(names = {"-v", "--verbose"}, description = "When the run loads its data first: one line per loaded table too.")
+    boolean verbose;
 
     @Option(names = "--threshold", paramLabel = "EXPR",
             description = "Pass/fail criterion on the window, repeatable: dialog.avg<1s, dialog.p95<2s, errors<0.1%%, sapsLike>500, VA01/save.p95<500ms, dialog.db<400ms, update.avg<1s. A failed one: exit code 1.")
     List<String> thresholds = new ArrayList<>();
 
-    @Option(names = "--metrics-port", paramLabel = "PORT",
+    @Option(names = "--metrics-port", paramLabel = "PORT", converter = Addresses.ListenPort.class,
             description = "Serve Prometheus metrics at http://HOST:PORT/metrics during the run (0 = any free port).")
     Integer metricsPort;
 
@@ -41,7 +42,7 @@ final class RunCommand implements Callable<Integer> {
             description = "Judge the run by the SD benchmark's rules (run.rules): sd, sd-pre2009 or none.")
     String rules;
 
-    @Option(names = "--metrics-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+    @Option(names = "--metrics-bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1", converter = Addresses.ListenHost.class,
             description = "Address the metrics endpoint listens on (default: ${DEFAULT-VALUE}, this machine only). "
                     + "Any other address requires --metrics-token-file.")
     String metricsBind;
@@ -60,17 +61,13 @@ final class RunCommand implements Callable<Integer> {
         if (rules != null) {
             extra.add("run.rules=" + rules);
         }
-        if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
-            throw new ConfigException("'--metrics-port' = " + metricsPort
-                    + " is not allowed: a TCP port from 1 to 65535, or 0 for any free port");
-        }
         var metrics = metricsPort == null ? null : new PrometheusEndpoint.Binding(metricsBind, metricsPort, metricsTokenFile);
         List<Threshold> parsed = Thresholds.parse(thresholds);
         SdbenchConfig c = options.load(extra);
         RunExecutor.requireSupported(c);
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), false)) {
-            new DataSetCheck(db, c, out).ensureLoaded(!noLoad);
+            new DataSetCheck(db, c, out, verbose).ensureLoaded(!noLoad);
             return new RunExecutor(phases.intervalSeconds, metrics, parsed).execute(c, db, out).exitCode();
         }
     }

@@ -4,8 +4,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.sdbench.report.html.RunHtml;
 import org.sdbench.appserver.workprocess.DbOutageException;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
@@ -15,10 +16,10 @@ import org.sdbench.db.Database;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.load.LoadProgress;
-import org.sdbench.metrics.PrometheusEndpoint;
+import org.sdbench.run.PrometheusEndpoint;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.report.BufferWindow;
@@ -32,15 +33,15 @@ import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
 import org.sdbench.driver.CustomizingChanges;
-import org.sdbench.report.rules.Certificate;
+import org.sdbench.report.Certificate;
 import org.sdbench.report.rules.SdRules;
-import org.sdbench.report.rules.Verdict;
-import org.sdbench.report.db.WindowProbe;
-import org.sdbench.report.env.Environment;
-import org.sdbench.report.env.EnvironmentProbe;
+import org.sdbench.report.Verdict;
+import org.sdbench.dbstats.WindowProbe;
+import org.sdbench.env.Environment;
+import org.sdbench.env.EnvironmentProbe;
 import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
-import org.sdbench.transaction.SdTransactions;
+import org.sdbench.appserver.transaction.SdTransactions;
 
 /** The body of one run, shared by 'run' and 'sweep': app tier up, phases, report, run folder. */
 final class RunExecutor {
@@ -91,7 +92,7 @@ final class RunExecutor {
         LocalDateTime started = LocalDateTime.now();
         Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
         // Checked before the run folder exists: a refused workload leaves nothing behind.
-        org.sdbench.report.env.WorkFeasibility.require(c.workload(), env.calibration());
+        org.sdbench.env.WorkFeasibility.require(c.workload(), env.calibration());
         Path folder = RunFolder.create(c, started);
         RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
@@ -129,7 +130,7 @@ final class RunExecutor {
                         env.network() == null ? null : env.network().dbRoundTrip()));
                 RunReport report = base.withCertificate(Certificate.of(base,
                         SdRules.judge(c.run().rules(), c.workload(), base, m.rows()), env));
-                RunFolder.write(folder, report, m.rows(), env);
+                RunHtml.writeFolder(folder, report, m.rows(), env);
                 TerminalSummary.print(report, out);
                 out.println("results: " + folder.toAbsolutePath());
                 out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());
@@ -159,7 +160,7 @@ final class RunExecutor {
      */
     private Measured measure(SdbenchConfig c, Database db, PrintWriter out, AppServerSystem system, RunMetrics metrics,
                               Driver driver, Phases phases, Clock clock, LocalDateTime started,
-                              int recovered, org.sdbench.report.env.Calibration calibration) throws InterruptedException {
+                              int recovered, org.sdbench.env.Calibration calibration) throws InterruptedException {
         var series = new TimeSeries(phases);
         try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
                 EnvironmentProbe.isLocal(c.database()));

@@ -2,7 +2,7 @@ package org.sdbench.cli;
 
 import java.io.PrintWriter;
 import org.sdbench.config.ConfigException;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -25,11 +25,20 @@ public final class SdbenchCommand implements Runnable {
         cl.setExecutionExceptionHandler(SdbenchCommand::onException);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("sdbench: " + ex.getMessage() + " (see 'sdbench " + ex.getCommandLine().getCommandName()
+            err.println("sdbench: " + message(ex) + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName()
                     + " --help')");
             return ExitCode.USAGE;
         });
         return cl.execute(args);
+    }
+
+    /** A value an option's converter refused reads like a refused configuration key: name, value, what is allowed. */
+    private static String message(CommandLine.ParameterException ex) {
+        if (ex.getCause() instanceof ConfigException c && c.allowed() != null
+                && ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+            return "'" + o.longestName() + "' = '" + ex.getValue() + "' is not allowed: " + c.allowed();
+        }
+        return ex.getMessage();
     }
 
     private static int onException(Exception ex, CommandLine cl, CommandLine.ParseResult parsed) {

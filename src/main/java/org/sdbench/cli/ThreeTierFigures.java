@@ -9,7 +9,7 @@ import org.sdbench.driver.RemoteTier;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.db.WindowProbe;
+import org.sdbench.dbstats.WindowProbe;
 
 /** The three-tier section of a run's report: both response times, CPU per tier, who ran where. */
 final class ThreeTierFigures {

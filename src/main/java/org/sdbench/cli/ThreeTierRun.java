@@ -8,11 +8,12 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sdbench.report.html.RunHtml;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.CustomizingChanges;
 import org.sdbench.protocol.wire.InstanceStats;
@@ -22,8 +23,8 @@ import org.sdbench.driver.RemoteDialogService;
 import org.sdbench.driver.RemoteTier;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.load.LoadProgress;
-import org.sdbench.metrics.Clock;
-import org.sdbench.metrics.PrometheusEndpoint;
+import org.sdbench.core.Clock;
+import org.sdbench.run.PrometheusEndpoint;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.ProcessInfo;
@@ -39,13 +40,13 @@ import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
-import org.sdbench.report.db.WindowProbe;
-import org.sdbench.report.rules.Certificate;
+import org.sdbench.dbstats.WindowProbe;
+import org.sdbench.report.Certificate;
 import org.sdbench.report.rules.SdRules;
-import org.sdbench.report.rules.Verdict;
-import org.sdbench.report.env.Environment;
-import org.sdbench.report.env.HostUsage;
-import org.sdbench.report.env.EnvironmentProbe;
+import org.sdbench.report.Verdict;
+import org.sdbench.env.Environment;
+import org.sdbench.env.HostUsage;
+import org.sdbench.env.EnvironmentProbe;
 import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
 
@@ -241,7 +242,7 @@ final class ThreeTierRun {
                     env.network() == null ? null : env.network().dbRoundTrip()));
             report = report.withThresholds(Thresholds.evaluate(thresholds, report));
             report = report.withCertificate(Certificate.of(report, SdRules.judge(c.run().rules(), c.workload(), report, series.rows()), env));
-            RunFolder.write(folder, report, series.rows(), env);
+            RunHtml.writeFolder(folder, report, series.rows(), env);
             TerminalSummary.print(report, out);
             ThreeTierFigures.print(report.threeTier(), out);
             out.println("results: " + folder.toAbsolutePath());
@@ -309,7 +310,7 @@ final class ThreeTierRun {
             lockNs += s.enqueueNs();
         }
         var central = tier.centralEnqueue();
-        return RunReportAssembler.Figures.of(all, new org.sdbench.appserver.enqueue.EnqueueStats(requests, conflicts, lockNs,
+        return RunReportAssembler.Figures.of(all, new org.sdbench.protocol.enqueue.EnqueueStats(requests, conflicts, lockNs,
                 central == null ? 0 : central.entries()));
     }
 

@@ -37,9 +37,10 @@ public record AppServerConfig(
         ConfigException.require(tableBufferSync != null && !tableBufferSync.isNegative(), "appServer.tableBufferSync",
                 tableBufferSync, "a duration >= 0 (0 = check for changed buffered tables before every step)");
         central = central == null ? "" : central.trim();
-        ConfigException.require(central.isEmpty() || central.matches("[^:\\s]+:[0-9]{1,5}"), "appServer.central", central,
-                "host:port of running central services, or empty to start them with the run");
-        listen = listen == null || listen.isBlank() ? "127.0.0.1" : listen.trim();
+        ConfigException.require(central.isEmpty() || HostAndPort.parse("appServer.central", central).port() > 0,
+                "appServer.central", central, "host:port of running central services (port 1 to 65535), or empty to "
+                        + "start them with the run");
+        listen = listen == null || listen.isBlank() ? "127.0.0.1" : HostAndPort.host("appServer.listen", listen);
         tokenFile = tokenFile == null ? "" : tokenFile.trim();
         connectTimeout = connectTimeout == null ? Duration.ofSeconds(5) : connectTimeout;
         replyTimeout = replyTimeout == null ? Duration.ofMinutes(10) : replyTimeout;

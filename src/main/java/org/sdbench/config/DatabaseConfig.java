@@ -25,6 +25,7 @@ public record DatabaseConfig(
             "verify-full");
     /** How work processes reach a PostgreSQL server: see {@code database.transport} in defaults.yaml. */
     public static final Set<String> TRANSPORTS = Set.of("auto", "tcp", "unix");
+    private static final Pattern URL_HOSTS = Pattern.compile("jdbc:(?:postgresql|db2)://([^/?;]*).*");
     private static final Pattern PG_HOSTS = Pattern.compile("jdbc:postgresql://([^/?]*).*");
 
     public DatabaseConfig {
@@ -35,6 +36,7 @@ public record DatabaseConfig(
                     "a JDBC URL starting with " + prefix + " when database.kind is " + kind.name().toLowerCase());
             ConfigException.require(!url.toLowerCase().contains("password="), "database.url", "<hidden>",
                     "a URL without a password (use database.passwordEnv, database.passwordFile or ~/.pgpass)");
+            requirePorts(url);
         }
         ConfigException.require(user != null && !user.isBlank(), "database.user", user, "a non-empty user name");
         ConfigException.require(schema != null && IDENT.matcher(schema).matches(), "database.schema", schema,
@@ -60,6 +62,25 @@ public record DatabaseConfig(
         }
         ConfigException.require(timeouts != null, "database.timeouts", null,
                 "a section with connect, socket, statement, lock, idleInTransaction and maxOutage");
+    }
+
+    /** Each {@code host:port} of the URL's authority has a port pgjdbc and DB2 JCC accept (they would fail later, less clearly). */
+    private static void requirePorts(String url) {
+        var m = URL_HOSTS.matcher(url);
+        if (!m.matches()) {
+            return;
+        }
+        for (String hostPort : m.group(1).split(",", -1)) {
+            int close = hostPort.startsWith("[") ? hostPort.indexOf(']') : -1;
+            int colon = hostPort.indexOf(':', Math.max(0, close));
+            if (hostPort.startsWith("[") ? close < 0 : hostPort.indexOf(':') != hostPort.lastIndexOf(':')) {
+                throw ConfigException.key("database.url", url, "a JDBC URL whose hosts read host, host:port or [IPv6]:port");
+            }
+            String port = colon < 0 ? "" : hostPort.substring(colon + 1);
+            ConfigException.require(colon < 0 || port.matches("[0-9]{1,5}") && Integer.parseInt(port) >= 1
+                    && Integer.parseInt(port) <= 65535, "database.url", url,
+                    "a JDBC URL whose port is 1 to 65535 ('" + port + "' is not)");
+        }
     }
 
     /** Whether every host a PostgreSQL URL names is this machine (no host at all means localhost). */

@@ -11,6 +11,7 @@ import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.DbKind;
+import org.sdbench.core.EnvironmentException;
 
 /**
  * One database target for a command: the embedded server or an external one, its dialect, and
@@ -26,7 +27,7 @@ public final class Database implements AutoCloseable {
     private volatile String dialUrl;
     private final List<HikariDataSource> pools = new CopyOnWriteArrayList<>();
     /** Where pools created from now on record their statements, or null (the normal case). */
-    private volatile StatementCapture capture;
+    private volatile ConnectionInterceptor capture;
     private DbTransport transport = DbTransport.tcp("");
 
     private Database(DatabaseConfig config, Dialect dialect, String url, String password, EmbeddedServer embedded) {
@@ -150,7 +151,7 @@ public final class Database implements AutoCloseable {
     public HikariDataSource pool(String name, int size) {
         HikariConfig hc = new HikariConfig();
         hc.setPoolName(name);
-        StatementCapture recording = capture;
+        ConnectionInterceptor recording = capture;
         if (recording != null) {
             Properties p = properties();
             dialect.sessionTimeoutProperties(config.timeouts()).forEach(p::setProperty);
@@ -197,7 +198,7 @@ public final class Database implements AutoCloseable {
      * Pools created from now on record every statement their connections send into {@code c}
      * ({@code null}: pools created from now on do not); pools that exist are not affected.
      */
-    public void captureStatements(StatementCapture c) {
+    public void captureStatements(ConnectionInterceptor c) {
         this.capture = c;
     }
 

@@ -3,11 +3,30 @@ package org.sdbench.db;
 import java.sql.SQLException;
 import java.util.Map;
 import org.sdbench.config.DbTimeouts;
+import org.sdbench.db.ddl.Column;
+import org.sdbench.db.ddl.ColumnType;
+import org.sdbench.db.ddl.Table;
 
 public final class Db2Dialect implements Dialect {
+    /** Payloads of any size as a BLOB; everything else as the neutral schema spells it, in DB2's upper case. */
     @Override
-    public String schemaFolder() {
-        return "db2";
+    public String typeName(ColumnType t) {
+        return t.kind() == ColumnType.Kind.BLOB ? "BLOB(32M)" : t.toString().toUpperCase(java.util.Locale.ROOT);
+    }
+
+    @Override
+    public String columnTail(Column c) {
+        if (c.identity()) {
+            return " NOT NULL GENERATED ALWAYS AS IDENTITY";
+        }
+        return (c.nullable() ? "" : " NOT NULL")
+                + (c.hasDefault() ? " WITH DEFAULT " + (c.defaultValue().equals("current_date") ? "CURRENT DATE" : c.defaultValue()) : "");
+    }
+
+    @Override
+    public String primaryKey(Table t) {
+        return "CONSTRAINT " + (t.keyName() == null ? t.name() + "_pk" : t.keyName()) + " PRIMARY KEY ("
+                + String.join(", ", t.key()) + ")";
     }
 
     @Override
@@ -46,6 +65,12 @@ public final class Db2Dialect implements Dialect {
     public String tablespaceClause(String tablespace, boolean index) {
         // DB2 puts indexes where their table's INDEX IN clause says, so only tables get a clause.
         return index ? "" : " IN " + tablespace + " INDEX IN " + tablespace;
+    }
+
+    /** Typed parameter markers in INSERT ... SELECT lists, update locks kept until commit ({@link Db2Statements}). */
+    @Override
+    public String sql(String statement) {
+        return Db2Statements.translate(statement, org.sdbench.db.ddl.Schema.standard(), this);
     }
 
     @Override

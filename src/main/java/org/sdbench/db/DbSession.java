@@ -11,7 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * A work process's DB connection, owned for the process's lifetime as SAP does. Every call is a
@@ -56,6 +56,12 @@ public final class DbSession implements AutoCloseable {
      * so a benchmark can read it at the edges of its window.
      */
     private static final LongAdder ROUND_TRIPS = new LongAdder();
+    /**
+     * Every SQL text a session of this process prepared, as the application wrote it (before
+     * {@link Dialect#sql}): a few dozen, added on a statement-cache miss only. Lets a test hold a
+     * dialect's forms of exactly the statements a run sends against rules (DB2's, offline).
+     */
+    private static final java.util.Set<String> SQL_TEXTS = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private static final java.util.regex.Pattern LOCKING = java.util.regex.Pattern.compile(
             "\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
     /** Whether reads may run outside a transaction: only where they see the same inside one. */
@@ -121,6 +127,11 @@ public final class DbSession implements AutoCloseable {
     /** Rows the queries returned since the last {@link #resetCounters()}. */
     public int rows() {
         return rows;
+    }
+
+    /** The SQL texts sessions of this process have prepared so far (see {@link #SQL_TEXTS}). */
+    public static java.util.Set<String> sqlTexts() {
+        return java.util.Set.copyOf(SQL_TEXTS);
     }
 
     /** Round trips all sessions of this process have sent so far (see {@link #ROUND_TRIPS}). */
@@ -308,8 +319,9 @@ public final class DbSession implements AutoCloseable {
     private PreparedStatement statement(String sql) throws SQLException {
         PreparedStatement ps = statements.get(sql);
         if (ps == null) {
-            ps = driverConnection.prepareStatement(sql);
+            ps = driverConnection.prepareStatement(dialect.sql(sql));
             statements.put(sql, ps);
+            SQL_TEXTS.add(sql);
             if (LOCKING.matcher(sql).find()) {
                 lockingQueries.add(sql);
             }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.sdbench.config.DatabaseConfig;
+import org.sdbench.core.EnvironmentException;
 
 /**
  * How the work processes' connections reach the database, decided once when it opens: a Unix-domain

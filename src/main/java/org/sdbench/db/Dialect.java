@@ -4,11 +4,8 @@ import java.sql.SQLException;
 import java.util.Map;
 import org.sdbench.config.DbTimeouts;
 
-/** What differs between DBMSs: where the DDL lives, connection properties, error classification, SQL bits. */
-public interface Dialect {
-    /** Folder under {@code schemas/} with this DBMS's DDL. */
-    String schemaFolder();
-
+/** What differs between DBMSs: how the DDL is spelled, connection properties, error classification, SQL bits. */
+public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
     /** JDBC data-source properties for a pool (schema, TLS, batching). */
     Map<String, String> connectionProperties(String schema, String sslmode);
 
@@ -33,6 +30,14 @@ public interface Dialect {
             }
         }
         return null;
+    }
+
+    /**
+     * The SQL this DBMS runs for a statement the application writes once for all (prepared once per
+     * session and SQL text, so this may take its time).
+     */
+    default String sql(String statement) {
+        return statement;
     }
 
     /** SQL that creates the schema (namespace) if it does not exist. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.sdbench.core.EnvironmentException;
 
 /**
  * A real PostgreSQL 17 started from the Maven-packaged binaries, with its data directory kept

@@ -3,11 +3,33 @@ package org.sdbench.db;
 import java.sql.SQLException;
 import java.util.Map;
 import org.sdbench.config.DbTimeouts;
+import org.sdbench.db.ddl.Column;
+import org.sdbench.db.ddl.ColumnType;
+import org.sdbench.db.ddl.Table;
 
 public final class PostgresDialect implements Dialect {
     @Override
-    public String schemaFolder() {
-        return "postgresql";
+    public String typeName(ColumnType t) {
+        return switch (t.kind()) {
+            case DECIMAL -> "numeric(" + t.length() + "," + t.scale() + ")";
+            case BLOB -> "bytea";
+            default -> t.toString();
+        };
+    }
+
+    @Override
+    public String columnTail(Column c) {
+        if (c.identity()) {
+            return " GENERATED ALWAYS AS IDENTITY";
+        }
+        return (c.nullable() ? "" : " NOT NULL")
+                + (c.hasDefault() ? " DEFAULT " + (c.defaultValue().equals("current_date") ? "CURRENT_DATE" : c.defaultValue()) : "");
+    }
+
+    /** Unnamed unless the schema names it: PostgreSQL then calls it {@code <table>_pkey}, as it always has here. */
+    @Override
+    public String primaryKey(Table t) {
+        return (t.keyName() == null ? "" : "CONSTRAINT " + t.keyName() + " ") + "PRIMARY KEY (" + String.join(", ", t.key()) + ")";
     }
 
     @Override

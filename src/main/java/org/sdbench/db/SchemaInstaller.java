@@ -1,40 +1,29 @@
 package org.sdbench.db;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sdbench.config.Tablespaces;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.ddl.DdlGenerator;
+import org.sdbench.db.ddl.Schema;
+import org.sdbench.db.ddl.Table;
 
-/** Creates, checks and drops the SD schema from the DDL in {@code schemas/<dbms>/}, one file per table category. */
+/** Creates, checks and drops the SD schema, generated for the database's dialect from the neutral schema in {@code schemas/}. */
 public final class SchemaInstaller {
-    /** Table categories in creation order, as in the file names {@code N-category.sql}. */
-    public static final List<String> CATEGORIES = List.of("master", "mixed", "insert-only", "vb");
+    /** Table categories in creation order, as in the file names {@code N-category.yaml}. */
+    public static final List<String> CATEGORIES = Schema.CATEGORIES;
 
     private static final Pattern CREATE_TABLE = Pattern.compile("(?i)^\\s*CREATE\\s+TABLE\\s+(\\w+)");
     private static final Pattern CREATE_INDEX = Pattern.compile("(?i)^\\s*CREATE\\s+(UNIQUE\\s+)?INDEX\\b");
-    private static final Pattern PRIMARY_KEY = Pattern.compile("(?i)\\bPRIMARY\\s+KEY\\s*\\(([^)]*)\\)");
-    private static final Pattern DEFAULT_COLUMN = Pattern.compile("(?i)^\\s*(\\w+)\\s.*\\bDEFAULT\\b.*");
 
-    /**
-     * Document tables whose rows a run writes by copying the SAP fields of a template row
-     * ({@code sdbench_fill_<table>}, filled by load/FillTable), in creation order.
-     */
-    public static final List<String> TEMPLATED = List.of("vbak", "vbap", "vbep", "vbuk", "vbup", "konv", "vakpa",
-            "likp", "lips", "vbrk", "vbrp", "vbfa", "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos");
-    public static final String TEMPLATE_PREFIX = "sdbench_fill_";
+    /** See {@link Schema#TEMPLATED}. */
+    public static final List<String> TEMPLATED = Schema.TEMPLATED;
+    public static final String TEMPLATE_PREFIX = Schema.TEMPLATE_PREFIX;
 
     private final Database db;
 
@@ -43,74 +32,21 @@ public final class SchemaInstaller {
     }
 
     /**
-     * DDL statements per category, without comments. The template tables come last in the master
-     * category, derived from their document tables' DDL so that the SAP-field columns have one source.
+     * DDL statements per category. The template tables come last in the master category, derived
+     * from their document tables so that the SAP-field columns have one source.
      */
     public Map<String, List<String>> statements() {
-        return statements(db.dialect().schemaFolder());
+        return statements(db.dialect());
     }
 
-    /** {@link #statements()} of the DDL in {@code schemas/<folder>/}. */
-    public static Map<String, List<String>> statements(String folder) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        for (int i = 0; i < CATEGORIES.size(); i++) {
-            String file = "/schemas/" + folder + "/" + (i + 1) + "-" + CATEGORIES.get(i) + ".sql";
-            out.put(CATEGORIES.get(i), split(read(file)));
-        }
-        Map<String, String> byTable = new LinkedHashMap<>();
-        out.values().forEach(list -> list.forEach(stmt -> {
-            Matcher m = CREATE_TABLE.matcher(stmt);
-            if (m.find()) {
-                byTable.put(m.group(1).toLowerCase(Locale.ROOT), stmt);
-            }
-        }));
-        List<String> master = new ArrayList<>(out.get(CATEGORIES.get(0)));
-        for (String table : TEMPLATED) {
-            String document = byTable.get(table);
-            if (document == null) {
-                throw new IllegalStateException("the " + folder + " DDL lacks table " + table);
-            }
-            master.add(templateTable(table, document));
-        }
-        out.put(CATEGORIES.get(0), List.copyOf(master));
-        return out;
-    }
-
-    /**
-     * The template table of {@code table}: an id and the document's SAP fields, i.e. its columns
-     * with a default except the client and the primary key, as declared in the document's DDL.
-     */
-    public static String templateTable(String table, String documentDdl) {
-        Matcher k = PRIMARY_KEY.matcher(documentDdl);
-        Set<String> key = new HashSet<>();
-        if (k.find()) {
-            for (String c : k.group(1).split(",")) {
-                key.add(c.strip().toLowerCase(Locale.ROOT));
-            }
-        }
-        String name = TEMPLATE_PREFIX + table;
-        StringBuilder b = new StringBuilder("CREATE TABLE ").append(name).append(" (\n  id INTEGER NOT NULL,\n");
-        for (String line : documentDdl.split("\n")) {
-            Matcher c = DEFAULT_COLUMN.matcher(line);
-            String column = c.matches() ? c.group(1).toLowerCase(Locale.ROOT) : null;
-            if (column != null && !column.equals("mandt") && !key.contains(column)) {
-                String def = line.strip();
-                b.append("  ").append(def.endsWith(",") ? def : def + ",").append('\n');
-            }
-        }
-        return b.append("  CONSTRAINT ").append(name).append("_pk PRIMARY KEY (id)\n)").toString();
+    /** {@link #statements()} in {@code dialect}. */
+    public static Map<String, List<String>> statements(Dialect dialect) {
+        return new DdlGenerator(dialect).statements(Schema.standard());
     }
 
     /** Every table the DDL creates, in creation order. */
     public List<String> tables() {
-        List<String> t = new ArrayList<>();
-        statements().values().forEach(list -> list.forEach(s -> {
-            Matcher m = CREATE_TABLE.matcher(s);
-            if (m.find()) {
-                t.add(m.group(1).toLowerCase());
-            }
-        }));
-        return t;
+        return Schema.standard().tables().stream().map(Table::name).toList();
     }
 
     /** Tables of the expected set that exist in the schema. */
@@ -217,33 +153,6 @@ public final class SchemaInstaller {
             }
         } catch (SQLException e) {
             throw new EnvironmentException("reading the schema of " + db.describe() + " failed: " + SqlErrors.firstLine(e), e);
-        }
-    }
-
-    public static List<String> split(String ddl) {
-        StringBuilder clean = new StringBuilder();
-        for (String line : ddl.split("\n")) {
-            int dash = line.indexOf("--");
-            clean.append(dash >= 0 ? line.substring(0, dash) : line).append('\n');
-        }
-        List<String> out = new ArrayList<>();
-        for (String part : clean.toString().split(";")) {
-            String p = part.strip();
-            if (!p.isEmpty()) {
-                out.add(p);
-            }
-        }
-        return out;
-    }
-
-    private static String read(String resource) {
-        try (InputStream in = SchemaInstaller.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("DDL resource " + resource + " missing from the build");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -12,7 +12,7 @@ import org.sdbench.appserver.CustomizingChange;
 import org.sdbench.db.Database;
 import org.sdbench.db.SqlErrors;
 import org.sdbench.load.Customizing;
-import org.sdbench.load.MasterKeys;
+import org.sdbench.core.MasterKeys;
 
 /**
  * A consultant changing customizing while the users work ({@code run.customizingChangeEvery}):

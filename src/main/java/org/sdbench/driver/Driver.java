@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.sdbench.protocol.DialogService;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
 

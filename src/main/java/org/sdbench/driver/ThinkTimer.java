@@ -6,7 +6,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * The users between their turns: thinking, or waiting for their log-on slot. One heap ordered by

@@ -2,6 +2,7 @@ package org.sdbench.load;
 
 import java.io.IOException;
 import java.sql.SQLException;
+import org.sdbench.core.MasterKeys;
 
 /**
  * The customizing an SD step reads through the table buffer, and its keys. An SAP system carries

@@ -6,6 +6,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import org.sdbench.load.OrderHistory.Item;
 import org.sdbench.load.OrderHistory.Order;
+import org.sdbench.core.MasterKeys;
 
 /**
  * The document tables of the {@link OrderHistory}, with the columns the loop's update modules

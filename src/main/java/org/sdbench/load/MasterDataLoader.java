@@ -25,7 +25,8 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.sdbench.db.Database;
 import org.sdbench.db.Db2Dialect;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.PostgresDialect;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
 
@@ -40,6 +41,8 @@ public final class MasterDataLoader {
     public static final String DUMP_SUFFIX = ".copy";
     /** File name suffix of a dumped table's column list ({@code <table>.columns}, one line): the DDL defaults the rest. */
     public static final String COLUMNS_SUFFIX = ".columns";
+    /** The PostgreSQL DDL of every table, written beside a dump. */
+    public static final String SCHEMA_FILE = "schema.sql";
 
     private final MasterDataSpec spec;
     private final int threads;
@@ -234,6 +237,10 @@ public final class MasterDataLoader {
      */
     public LoadResult dump(Path dir) throws IOException, InterruptedException {
         Files.createDirectories(dir);
+        // The tables' PostgreSQL DDL beside the data, so that the dump loads with psql alone (bench/load-vs-copy.sh).
+        StringBuilder ddl = new StringBuilder();
+        SchemaInstaller.statements(new PostgresDialect()).values().forEach(l -> l.forEach(st -> ddl.append(st).append(";\n\n")));
+        Files.writeString(dir.resolve(SCHEMA_FILE), ddl);
         listener.started(spec.totalRows());
         ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
         try {

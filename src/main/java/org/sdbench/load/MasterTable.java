@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.List;
+import org.sdbench.core.MasterKeys;
 
 /**
  * The master-data tables 'sdbench load' fills, in load order, with their columns (all of the

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.sdbench.core.MasterKeys;
 
 /** The NRIV intervals 'sdbench load' creates; the number-range buffers draw from them. */
 public final class NumberRanges {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.sdbench.config.ConfigException;
+import org.sdbench.core.MasterKeys;
 
 /**
  * The document history 'sdbench load' writes with the master data: for every customer

@@ -1,20 +1,16 @@
 package org.sdbench.load;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.sdbench.db.ddl.Column;
+import org.sdbench.db.ddl.ColumnType;
+import org.sdbench.db.ddl.Schema;
 
 /**
  * The SAP fields of a loaded table that the loop does not set: every column of the DDL with a
@@ -28,12 +24,6 @@ import java.util.regex.Pattern;
  * of the row's seed only, so a load is reproducible and a dump equals a load.
  */
 final class SapFields {
-    /** Columns of the PostgreSQL DDL, the reference for both dialects (the DB2 DDL has the same columns). */
-    private static final Pattern COLUMN = Pattern.compile(
-            "^\\s+(\\w+)\\s+(varchar|numeric|date|time|integer)(?:\\((\\d+)(?:,(\\d+))?\\))?\\s+NOT NULL DEFAULT\\b.*$");
-    private static final Pattern TABLE = Pattern.compile("^CREATE TABLE (\\w+) \\(");
-    private static final Pattern KEY = Pattern.compile("^\\s+PRIMARY KEY \\(([^)]*)\\)");
-    private static final List<String> FILES = List.of("1-master", "2-mixed", "3-insert-only", "4-vb");
     private static final Map<String, SapFields> CACHE = new ConcurrentHashMap<>();
     private static final String[] WORDS = {"Walldorf", "delivery", "standard", "express", "pallet", "customer", "order",
         "packed", "carton", "spare", "parts", "service", "north", "south", "central", "warehouse", "invoice", "export",
@@ -93,43 +83,18 @@ final class SapFields {
     }
 
     private static SapFields parse(String table, List<String> loopColumns) {
-        List<String[]> columns = new ArrayList<>();
-        Set<String> key = new HashSet<>();
-        boolean inTable = false;
-        for (String file : FILES) {
-            for (String line : read("/schemas/postgresql/" + file + ".sql").split("\n")) {
-                Matcher t = TABLE.matcher(line);
-                if (t.find()) {
-                    inTable = t.group(1).equals(table);
-                    continue;
-                }
-                if (!inTable) {
-                    continue;
-                }
-                Matcher k = KEY.matcher(line);
-                if (k.find()) {
-                    for (String c : k.group(1).split(",")) {
-                        key.add(c.trim());
-                    }
-                    continue;
-                }
-                Matcher c = COLUMN.matcher(line);
-                if (c.matches()) {
-                    columns.add(new String[] {c.group(1), c.group(2), c.group(3), c.group(4)});
-                }
-            }
-        }
         List<Field> out = new ArrayList<>();
-        for (String[] c : columns) {
-            if (!c[0].equals("mandt") && !key.contains(c[0]) && !loopColumns.contains(c[0])) {
-                out.add(field(table, c[0], c[1], c[2] == null ? 0 : Integer.parseInt(c[2]),
-                        c[3] == null ? 0 : Integer.parseInt(c[3])));
+        for (Column c : Schema.standard().table(table).sapFields()) {
+            if (!loopColumns.contains(c.name())) {
+                out.add(field(table, c.name(), c.type()));
             }
         }
         return new SapFields(List.copyOf(out));
     }
 
-    private static Field field(String table, String name, String type, int length, int scale) {
+    private static Field field(String table, String name, ColumnType type) {
+        int length = type.length();
+        int scale = type.scale();
         long h = mix(mix(table.hashCode()) ^ name.hashCode());
         // A quarter of the fields are unused in this client; the rest are set in 5 % .. all rows.
         int fill = switch ((int) (h & 15)) {
@@ -147,8 +112,8 @@ final class SapFields {
         Kind kind;
         byte[] initialCopy;
         Object initialJdbc;
-        switch (type) {
-            case "varchar" -> {
+        switch (type.kind()) {
+            case VARCHAR -> {
                 kind = Kind.TEXT;
                 boolean numc = name.matches(".*(nr|nummer|no|jahr|gjahr|posnr|zaehl|stunr)$") || (h >>> 20) % 4 == 0;
                 int values = length == 1 ? Math.min(k, 4) : length <= 4 ? Math.min(k, 40) : k;
@@ -163,7 +128,7 @@ final class SapFields {
                 initialCopy = ascii(initial);
                 initialJdbc = initial;
             }
-            case "numeric" -> {
+            case DECIMAL -> {
                 kind = Kind.DECIMAL;
                 // Amounts and quantities: mostly small, a few large, never beyond the field's precision.
                 long max = (long) Math.pow(10, Math.min(Math.min(length - scale, 7) + scale, 18)) - 1;
@@ -177,7 +142,7 @@ final class SapFields {
                 initialCopy = ascii(BigDecimal.ZERO.setScale(scale).toPlainString());
                 initialJdbc = BigDecimal.ZERO.setScale(scale);
             }
-            case "integer" -> {
+            case INTEGER -> {
                 kind = Kind.INTEGER;
                 for (int v = 0; v < k; v++) {
                     int i = (int) Math.floorMod(mix(h + v), 1000L);
@@ -187,7 +152,7 @@ final class SapFields {
                 initialCopy = ascii("0");
                 initialJdbc = 0;
             }
-            case "time" -> {
+            case TIME -> {
                 kind = Kind.TIME;
                 for (int v = 0; v < 256; v++) {
                     int s = (int) Math.floorMod(mix(h + v), 86_400L);
@@ -198,7 +163,7 @@ final class SapFields {
                 initialCopy = ascii("00:00:00");
                 initialJdbc = java.sql.Time.valueOf("00:00:00");
             }
-            case "date" -> {
+            case DATE -> {
                 kind = Kind.DATE;
                 // Same day, next days (deliveries, billing), a month or a year on (validity, dunning).
                 offsets = new int[] {0, 1, 2, 7, 14, 30, -1, -30, 90, 365};
@@ -247,17 +212,6 @@ final class SapFields {
 
     private static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
-    }
-
-    private static String read(String resource) {
-        try (InputStream in = SapFields.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("DDL resource " + resource + " is missing from the jar");
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     static long mix(long z) {

@@ -8,7 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.MasterKeys;
 
 /**
  * Puts the data set back to its loaded state between the levels of a sweep, so that each level

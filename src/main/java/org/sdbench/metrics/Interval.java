@@ -1,5 +1,7 @@
 package org.sdbench.metrics;
 
+import org.sdbench.core.Clock;
+
 /**
  * Everything recorded between two harvests: one row of the per-interval time series.
  *

@@ -17,6 +17,7 @@ import org.HdrHistogram.Recorder;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.Tx;
+import org.sdbench.core.Clock;
 
 /**
  * The measurements of one run. Any number of threads record concurrently without allocating: a

@@ -3,7 +3,7 @@ package org.sdbench.network;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * The "network cut" switch shared by all links of a relay: while closed, no byte is forwarded and no

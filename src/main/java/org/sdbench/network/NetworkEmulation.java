@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.sdbench.config.NetworkConfig;
 import org.sdbench.config.NetworkHop;
-import org.sdbench.db.EnvironmentException;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.wire.Dialer;
 
 /**

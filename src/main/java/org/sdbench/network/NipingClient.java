@@ -10,7 +10,7 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.function.IntSupplier;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 
 /**
  * The client side of niping: timed exchanges with a {@link NipingServer}. Every exchange is timed from

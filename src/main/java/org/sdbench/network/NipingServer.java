@@ -52,7 +52,7 @@ public final class NipingServer implements AutoCloseable {
      */
     public static NipingServer start(InetSocketAddress listen, byte[] token, int maxClients, Consumer<String> log)
             throws IOException {
-        InetSocketAddress at = HostPort.resolve(listen);
+        InetSocketAddress at = HostPort.resolveToBind("--listen", listen);
         if (token == null && !at.getAddress().isLoopbackAddress()) {
             throw new ConfigException("'--listen' = '" + HostPort.format(listen) + "' is not allowed without --token-file: "
                     + "a listener on a non-loopback address requires a token file readable only by its owner");

@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.LongAdder;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * One direction of a relayed connection: a reader that stamps each chunk with its delivery time and a

@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -2,7 +2,7 @@ package org.sdbench.network;
 
 import java.net.InetSocketAddress;
 import org.sdbench.config.ConfigException;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * What a relay does: where it listens, where it forwards, and the emulated link per direction.
@@ -19,7 +19,7 @@ public record RelaySpec(InetSocketAddress listen, InetSocketAddress target, Link
         if (listen == null || target == null || forward == null || back == null || clock == null) {
             throw new IllegalArgumentException("relay spec needs listen, target, both profiles and a clock");
         }
-        if (!HostPort.resolve(listen).getAddress().isLoopbackAddress()) {
+        if (!HostPort.resolveToBind("--listen", listen).getAddress().isLoopbackAddress()) {
             throw new ConfigException("relay listen address '" + HostPort.format(listen) + "' is not allowed: a loopback "
                     + "address such as 127.0.0.1:0 (the relay forwards unauthenticated bytes, so it never listens on a network)");
         }

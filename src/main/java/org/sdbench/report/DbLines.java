@@ -2,7 +2,7 @@ package org.sdbench.report;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.sdbench.report.db.DbWindow;
+import org.sdbench.dbstats.DbWindow;
 
 /** The DB-side and host-CPU lines of the terminal summary. */
 final class DbLines {

@@ -13,9 +13,8 @@ import java.util.TreeMap;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.EnvironmentException;
-import org.sdbench.report.env.Environment;
-import org.sdbench.report.html.RunHtml;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.env.Environment;
 
 /**
  * One folder per run: result.json, intervals.csv, config.yaml (the effective configuration),
@@ -59,11 +58,11 @@ public final class RunFolder {
         }
     }
 
-    public static void write(Path dir, RunReport report, List<IntervalRow> intervals, Environment env) {
+    /** The machine-readable files; report.html is written by the HTML package on top of them. */
+    public static void writeData(Path dir, RunReport report, List<IntervalRow> intervals) {
         try {
             AtomicFiles.write(dir.resolve(RESULT), f -> Json.MAPPER.writeValue(f.toFile(), report));
             AtomicFiles.write(dir.resolve(INTERVALS), f -> IntervalsCsv.write(f, intervals));
-            AtomicFiles.writeString(dir.resolve(HTML), RunHtml.render(report, intervals, env));
         } catch (IOException e) {
             throw new EnvironmentException("writing results into " + dir + " failed: " + e.getMessage());
         }
@@ -129,17 +128,6 @@ public final class RunFolder {
                 }
             });
             return missing;
-        }
-    }
-
-    /** Rebuilds report.html from result.json and intervals.csv (and environment.json when present). */
-    public static Path rebuildHtml(Loaded run) {
-        Path html = run.dir().resolve(HTML);
-        try {
-            AtomicFiles.writeString(html, RunHtml.render(run.report(), run.intervals(), run.environment()));
-            return html;
-        } catch (IOException e) {
-            throw new EnvironmentException("writing " + html + " failed: " + e.getMessage());
         }
     }
 }

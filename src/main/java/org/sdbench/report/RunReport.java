@@ -6,10 +6,8 @@ import java.util.Map;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.metrics.Summary;
 import org.sdbench.metrics.Throughput;
-import org.sdbench.report.db.DbWindow;
-import org.sdbench.report.env.HostUsage;
-import org.sdbench.report.rules.Certificate;
-import org.sdbench.report.threshold.ThresholdResult;
+import org.sdbench.dbstats.DbWindow;
+import org.sdbench.env.HostUsage;
 
 /**
  * Everything a run reports, as written to result.json (schema version {@link #SCHEMA_VERSION},

@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.TreeMap;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.appserver.enqueue.EnqueueStats;
+import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.Summary;
-import org.sdbench.report.db.WindowProbe;
+import org.sdbench.dbstats.WindowProbe;
 
 /** Collects the figures of a finished run from the metrics, the app tier and the database. */
 public final class RunReportAssembler {
@@ -107,7 +107,7 @@ public final class RunReportAssembler {
     /** @param calibration this host's work-unit speed (environment.json), null when not measured */
     public RunReport assemble(LocalDateTime started, boolean drained, int recovered, boolean stoppedEarly,
                               RunReport.Timeline timeline, WindowProbe.Result window,
-                              org.sdbench.report.env.Calibration calibration) {
+                              org.sdbench.env.Calibration calibration) {
         var a = config.appServer();
         long hits = figures.tableBufferHits();
         long misses = figures.tableBufferMisses();

@@ -3,8 +3,8 @@ package org.sdbench.report;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.metrics.Summary;
 import org.sdbench.protocol.SdStep;
-import org.sdbench.report.env.Calibration;
-import org.sdbench.report.env.HostUsage;
+import org.sdbench.env.Calibration;
+import org.sdbench.env.HostUsage;
 
 /**
  * The simulated ABAP work of a run and where the CPU went: configured units, the CPU the work took

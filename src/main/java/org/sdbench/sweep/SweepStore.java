@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.sdbench.config.ConfigException;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.report.Json;
 
 /** sweep.json in the sweep folder: rewritten after every level, read back by --resume. */

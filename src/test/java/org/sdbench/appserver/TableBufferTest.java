@@ -171,4 +171,32 @@ class TableBufferTest {
         assertEquals(1, buf.size());
         assertEquals("new", buf.get("TVAP", "P001", () -> "new"));
     }
+
+    @Test
+    void firstReads_coldBuffer_everyMissUntilSomethingLeaves() {
+        TableBuffer buf = new TableBuffer(2);
+        buf.get("MARA", "M1", () -> "a");
+        buf.get("MARA", "M1", () -> "a");
+        buf.get("MARA", "M2", () -> "b");
+        assertEquals(2, buf.firstReads(), "two entries read for the first time");
+        for (int i = 3; i < 20; i++) {
+            int n = i;
+            buf.get("MARA", "M" + n, () -> "x" + n);
+        }
+        assertTrue(buf.evictions() > 0);
+        long before = buf.firstReads();
+        buf.get("MARA", "M1", () -> "a");
+        assertEquals(before, buf.firstReads(), "after a displacement a miss may be a re-read: never counted");
+        assertTrue(buf.firstReads() < buf.misses());
+    }
+
+    @Test
+    void firstReads_afterInvalidation_notCounted() {
+        TableBuffer buf = new TableBuffer(100);
+        buf.get("TVAP", "P001", () -> "old");
+        buf.invalidate("TVAP");
+        buf.get("TVAP", "P001", () -> "new");
+        assertEquals(1, buf.firstReads());
+        assertEquals(2, buf.misses());
+    }
 }

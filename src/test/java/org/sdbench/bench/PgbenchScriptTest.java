@@ -11,8 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sdbench.db.EnvironmentException;
-import org.sdbench.db.StatementCapture;
+import org.sdbench.core.EnvironmentException;
 
 class PgbenchScriptTest {
     private static final Map<String, StatementCapture.Prepared> PREPARES = Map.of(

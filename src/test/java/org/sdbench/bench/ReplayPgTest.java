@@ -29,9 +29,8 @@ import org.postgresql.PGConnection;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
-import org.sdbench.db.StatementCapture;
 import org.sdbench.load.TestDb;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * A capture of what pooled sessions sent, replayed through pgbench onto an emptied table, leaves

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;

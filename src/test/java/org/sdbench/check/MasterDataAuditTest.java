@@ -14,11 +14,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.load.MasterDataLoader;
 import org.sdbench.load.MasterDataSpec;
-import org.sdbench.load.MasterKeys;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.load.TestDb;
 
 class MasterDataAuditTest {

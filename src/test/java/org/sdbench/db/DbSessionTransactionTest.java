@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * Reads outside a transaction until the first write: the server's own view (pg_stat_activity,

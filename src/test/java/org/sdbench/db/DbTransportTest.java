@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.load.TestDb;
+import org.sdbench.core.EnvironmentException;
 
 /** Which transport a database gets: a socket file only when it provably leads to the URL's server. */
 class DbTransportTest {

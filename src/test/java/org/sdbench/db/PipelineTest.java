@@ -13,7 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /** The pipeline's SQL text, and what a real PostgreSQL makes of it: order, atomicity, errors, counts. */
 class PipelineTest {

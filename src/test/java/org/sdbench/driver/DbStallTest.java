@@ -19,7 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.Relay;
 import org.sdbench.network.RelaySpec;

@@ -12,7 +12,7 @@ import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;

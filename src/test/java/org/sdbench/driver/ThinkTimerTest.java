@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.sdbench.driver.VirtualUserTest.FakeService;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.SdStep;

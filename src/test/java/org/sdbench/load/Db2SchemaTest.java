@@ -14,13 +14,13 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.sdbench.db.SchemaInstaller;
 
-/** The DB2 DDL, as the installer runs it, must create exactly the tables and columns of the PostgreSQL DDL. */
+/** The DB2 DDL, as generated for the installer, must create exactly the tables and columns of the PostgreSQL DDL. */
 class Db2SchemaTest {
     private static final Pattern CREATE_TABLE = Pattern.compile("(?is)^CREATE\\s+TABLE\\s+(\\w+)\\s*\\((.*)\\)\\s*$");
     private static final Pattern CONSTRAINT = Pattern.compile("(?i)^(PRIMARY\\s+KEY|CONSTRAINT|UNIQUE|CHECK|FOREIGN)\\b.*");
 
     /** table -> column names, in order, for one DBMS folder. */
-    private static Map<String, List<String>> tables(String dbms, List<String> statementsOut) throws Exception {
+    private static Map<String, List<String>> tables(org.sdbench.db.Dialect dbms, List<String> statementsOut) throws Exception {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (List<String> category : SchemaInstaller.statements(dbms).values()) {
             for (String stmt : category) {
@@ -65,8 +65,8 @@ class Db2SchemaTest {
     void db2Ddl_parsedBySchemaInstaller_sameTablesAndColumnsAsPostgresql() throws Exception {
         List<String> pgStatements = new ArrayList<>();
         List<String> db2Statements = new ArrayList<>();
-        Map<String, List<String>> pg = tables("postgresql", pgStatements);
-        Map<String, List<String>> db2 = tables("db2", db2Statements);
+        Map<String, List<String>> pg = tables(new org.sdbench.db.PostgresDialect(), pgStatements);
+        Map<String, List<String>> db2 = tables(new org.sdbench.db.Db2Dialect(), db2Statements);
         assertFalse(pg.isEmpty());
         assertEquals(pg.keySet().stream().toList(), db2.keySet().stream().toList());
         for (var e : pg.entrySet()) {
@@ -83,7 +83,7 @@ class Db2SchemaTest {
 
     @Test
     void loadedTables_allExistInBothDdls_withLoaderColumns() throws Exception {
-        Map<String, List<String>> pg = tables("postgresql", new ArrayList<>());
+        Map<String, List<String>> pg = tables(new org.sdbench.db.PostgresDialect(), new ArrayList<>());
         // A load writes every column but the client and the key fields with a default (NRIV's sub-object, year).
         for (LoadTable t : LoadTable.all()) {
             List<String> ddl = new ArrayList<>(pg.get(t.tableName()));

@@ -1,6 +1,7 @@
 package org.sdbench.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -9,21 +10,50 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LoadProgressTest {
+    private static void sixtyTables(LoadProgress p) {
+        p.started(60_000);
+        for (int i = 0; i < 60; i++) {
+            p.tableStarted("t" + i, 1000);
+            p.rowsSent(1000);
+            p.tableDone("t" + i, 1000, 500_000_000L);
+        }
+        p.phaseStarted("analyze");
+        p.phaseDone("analyze", 250_000_000L);
+    }
+
     @Test
-    void plainOutput_tablesAndAnalyze_oneLineEach() {
+    void plainOutput_sixtyTables_oneLinePerPhase() {
         StringWriter text = new StringWriter();
         try (LoadProgress p = new LoadProgress(new PrintWriter(text), false)) {
-            p.started(3000);
-            p.tableStarted("kna1", 1000);
-            p.rowsSent(1000);
-            p.tableDone("kna1", 1000, 500_000_000L);
-            p.phaseStarted("analyze");
-            p.phaseDone("analyze", 250_000_000L);
+            sixtyTables(p);
         }
         List<String> lines = text.toString().lines().toList();
         assertEquals(2, lines.size(), text.toString());
-        assertTrue(lines.get(0).matches("\\s+kna1\\s+1,000 rows\\s+0\\.50 s\\s+2,000 rows/s"), lines.get(0));
-        assertTrue(lines.get(1).matches("\\s+analyze\\s+0\\.25 s"), lines.get(1));
+        assertTrue(lines.get(0).matches("  60,000 rows in 60 tables: \\d+\\.\\d\\d s, [\\d,]+ rows/s"), lines.get(0));
+        assertEquals("  analyze: 0.25 s", lines.get(1));
+    }
+
+    @Test
+    void plainOutput_verbose_oneLinePerTableToo() {
+        StringWriter text = new StringWriter();
+        try (LoadProgress p = new LoadProgress(new PrintWriter(text), false, true)) {
+            sixtyTables(p);
+        }
+        List<String> lines = text.toString().lines().toList();
+        assertEquals(62, lines.size(), text.toString());
+        assertTrue(lines.get(0).matches("\\s+t0\\s+1,000 rows\\s+0\\.50 s\\s+2,000 rows/s"), lines.get(0));
+    }
+
+    @Test
+    void plainOutput_noLaterPhase_rowsLineAtClose() {
+        StringWriter text = new StringWriter();
+        try (LoadProgress p = new LoadProgress(new PrintWriter(text), false)) {
+            p.started(10);
+            p.rowsSent(10);
+            p.tableDone("kna1", 10, 1);
+        }
+        assertTrue(text.toString().startsWith("  10 rows in 1 tables: "), text.toString());
+        assertEquals(1, text.toString().lines().count());
     }
 
     @Test
@@ -34,14 +64,20 @@ class LoadProgressTest {
     }
 
     @Test
-    void terminalOutput_closed_endsWithNewline() {
+    void terminalOutput_phases_oneFinishedLineEach() {
         StringWriter text = new StringWriter();
         try (LoadProgress p = new LoadProgress(new PrintWriter(text), true)) {
-            p.started(10);
-            p.rowsSent(10);
+            sixtyTables(p);
         }
-        assertTrue(text.toString().startsWith("\r["), text.toString());
-        assertTrue(text.toString().endsWith("\n") || text.toString().endsWith(System.lineSeparator()));
-        assertTrue(text.toString().contains("100%"), text.toString());
+        String t = text.toString();
+        assertTrue(t.startsWith("\r["), t);
+        assertTrue(t.contains("100%"), t);
+        assertFalse(t.contains("t0 "), "no per-table lines: " + t);
+        // What a terminal finally shows: the last state of each line between newlines.
+        List<String> shown = java.util.Arrays.stream(t.split("\n"))
+                .map(l -> l.substring(l.lastIndexOf('\r') + 1).stripTrailing()).toList();
+        assertEquals(2, shown.size(), t);
+        assertTrue(shown.get(0).startsWith("[##############################] 100% 60,000/60,000 rows"), shown.get(0));
+        assertEquals("  analyze: 0.25 s", shown.get(1));
     }
 }

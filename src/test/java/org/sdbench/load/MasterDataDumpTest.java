@@ -41,6 +41,16 @@ class MasterDataDumpTest {
     }
 
     @Test
+    void dump_anyData_writesThePostgresqlDdlOfEveryDumpedTable() throws Exception {
+        Path d = dump("ddl", spec(1, 42), 1);
+        String ddl = Files.readString(d.resolve(MasterDataLoader.SCHEMA_FILE));
+        for (LoadTable t : LoadTable.all()) {
+            assertTrue(ddl.contains("CREATE TABLE " + t.tableName() + " (\n"), t.tableName());
+        }
+        assertTrue(ddl.contains(" numeric(") && !ddl.contains("WITH DEFAULT"), "PostgreSQL's spelling");
+    }
+
+    @Test
     void dump_differentSeed_pricesDiffer() throws Exception {
         Path a = dump("a", spec(3, 42), 2);
         Path b = dump("b", spec(3, 43), 2);

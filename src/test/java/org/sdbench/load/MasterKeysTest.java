@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.sdbench.core.MasterKeys;
 
 class MasterKeysTest {
     @Test

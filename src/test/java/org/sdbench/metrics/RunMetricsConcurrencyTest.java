@@ -13,6 +13,7 @@ import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.core.Clock;
 
 class RunMetricsConcurrencyTest {
 

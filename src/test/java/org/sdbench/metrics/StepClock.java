@@ -1,6 +1,7 @@
 package org.sdbench.metrics;
 
 import java.util.concurrent.atomic.AtomicLong;
+import org.sdbench.core.Clock;
 
 /** A test clock that only moves when told to, or by a fixed step on every read. */
 public final class StepClock implements Clock {

@@ -42,7 +42,7 @@ class LinkProfileTest {
     @Test
     void relaySpec_nonLoopbackListen_refused() {
         ConfigException e = assertThrows(ConfigException.class, () -> new RelaySpec(HostPort.parse("l", "0.0.0.0:0"),
-                HostPort.parse("t", "127.0.0.1:5432"), LinkProfile.NONE, LinkProfile.NONE, 1, org.sdbench.metrics.Clock.SYSTEM));
+                HostPort.parse("t", "127.0.0.1:5432"), LinkProfile.NONE, LinkProfile.NONE, 1, org.sdbench.core.Clock.SYSTEM));
         assertTrue(e.getMessage().contains("loopback"), e.getMessage());
     }
 }

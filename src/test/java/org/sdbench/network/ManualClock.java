@@ -1,6 +1,6 @@
 package org.sdbench.network;
 
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /** A clock the test moves by hand. */
 final class ManualClock implements Clock {

@@ -16,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.config.ConfigException;
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 
 class NipingTest {
     private static final InetSocketAddress LOOPBACK_ANY = new InetSocketAddress("127.0.0.1", 0);

@@ -4,7 +4,7 @@ import java.util.List;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.SdStep;
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.report.html.RunHtml;
 import org.sdbench.load.TestDb;
 
 /** Run-folder files are replaced whole or not at all, and a damaged one is bad input (exit 2). */
@@ -34,7 +35,7 @@ class RunFolderFilesTest {
 
     @Test
     void write_runFolder_everyFileInPlaceAndNoTemporaryLeft() throws IOException {
-        RunFolder.write(tmp, Fixtures.report(), List.of(), null);
+        RunHtml.writeFolder(tmp, Fixtures.report(), List.of(), null);
         try (Stream<Path> files = Files.list(tmp)) {
             assertEquals(List.of(RunFolder.INTERVALS, RunFolder.HTML, RunFolder.RESULT),
                     files.map(p -> p.getFileName().toString()).sorted().toList());
@@ -54,7 +55,7 @@ class RunFolderFilesTest {
     void compare_oneRunWithTruncatedResultJson_exit2() throws IOException {
         Path good = tmp.resolve("good");
         Files.createDirectories(good);
-        RunFolder.write(good, Fixtures.report(), List.of(), null);
+        RunHtml.writeFolder(good, Fixtures.report(), List.of(), null);
         var r = TestDb.sdbench("compare", good.toString(), corruptRun("b").toString());
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().contains("is not valid sdbench output"), r.err());
@@ -63,7 +64,7 @@ class RunFolderFilesTest {
     private Path corruptRun(String name) throws IOException {
         Path run = tmp.resolve(name);
         Files.createDirectories(run);
-        RunFolder.write(run, Fixtures.report(), List.of(), null);
+        RunHtml.writeFolder(run, Fixtures.report(), List.of(), null);
         String json = Files.readString(run.resolve(RunFolder.RESULT));
         Files.writeString(run.resolve(RunFolder.RESULT), json.substring(0, json.length() / 2));
         return run;

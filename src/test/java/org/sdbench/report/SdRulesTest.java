@@ -19,11 +19,7 @@ import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.report.rules.Certificate;
-import org.sdbench.report.rules.CertificateText;
-import org.sdbench.report.rules.RuleCheck;
 import org.sdbench.report.rules.SdRules;
-import org.sdbench.report.rules.Verdict;
 
 class SdRulesTest {
     private static final long MS = 1_000_000L;

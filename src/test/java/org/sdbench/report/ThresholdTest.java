@@ -9,7 +9,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.ConfigException;
 import org.sdbench.report.threshold.Threshold;
-import org.sdbench.report.threshold.ThresholdResult;
 import org.sdbench.report.threshold.Thresholds;
 
 class ThresholdTest {

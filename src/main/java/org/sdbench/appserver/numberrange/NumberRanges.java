@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import javax.sql.DataSource;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * The number-range buffers of one app-server instance (SAP transaction SNRO's "main memory

@@ -2,12 +2,12 @@ package org.sdbench.appserver.server;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
-import org.sdbench.appserver.enqueue.Enqueue;
-import org.sdbench.appserver.enqueue.EnqueueStats;
-import org.sdbench.appserver.enqueue.LockMode;
-import org.sdbench.appserver.enqueue.LockOwner;
-import org.sdbench.appserver.enqueue.LockResult;
-import org.sdbench.metrics.Clock;
+import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.EnqueueStats;
+import org.sdbench.protocol.enqueue.LockMode;
+import org.sdbench.protocol.enqueue.LockOwner;
+import org.sdbench.protocol.enqueue.LockResult;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.WireClient;

@@ -8,17 +8,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.appserver.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.db.Database;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.transaction.SdTransactions;
+import org.sdbench.appserver.transaction.SdTransactions;
 
 /**
  * The settings an app-server instance serves with: the run's instance tuning, workload, users and

@@ -12,7 +12,7 @@ import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.config.WorkUnits;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.UpdateListener;
 
 /**

@@ -5,11 +5,11 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.sdbench.appserver.enqueue.EnqueueServer;
+import org.sdbench.central.EnqueueServer;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Dialect;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.UpdateListener;
 
 /**

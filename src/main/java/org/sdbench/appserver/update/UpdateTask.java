@@ -15,12 +15,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.sdbench.appserver.enqueue.Enqueue;
-import org.sdbench.appserver.enqueue.LockOwner;
+import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.config.WorkUnits;
 import org.sdbench.db.DbSession;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * The asynchronous update of one app-server instance: save steps write a request and commit,

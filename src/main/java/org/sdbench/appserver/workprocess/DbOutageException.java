@@ -1,6 +1,6 @@
 package org.sdbench.appserver.workprocess;
 
-import org.sdbench.db.EnvironmentException;
+import org.sdbench.core.EnvironmentException;
 
 /** The database gave no connection for longer than database.timeouts.maxOutage: the run cannot go on. */
 public final class DbOutageException extends EnvironmentException {

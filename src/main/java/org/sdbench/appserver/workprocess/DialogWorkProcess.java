@@ -7,7 +7,7 @@ import org.sdbench.protocol.StepTimes;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
 import org.sdbench.db.DbSession;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * A dialog work process: a platform thread that owns one DB session for its lifetime and serves

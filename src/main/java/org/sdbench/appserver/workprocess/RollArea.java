@@ -1,7 +1,7 @@
 package org.sdbench.appserver.workprocess;
 
 import java.util.Objects;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * A work process's roll buffer. A user's context lives outside the work process between steps

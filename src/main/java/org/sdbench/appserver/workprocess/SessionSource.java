@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Dialect;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /**
  * Gives work processes their lifetime DB session from the instance's pool, and a fresh one when

@@ -8,8 +8,8 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.sdbench.report.RunFolder;
-import org.sdbench.report.env.Environment;
-import org.sdbench.report.env.KernelMitigations;
+import org.sdbench.env.Environment;
+import org.sdbench.env.KernelMitigations;
 
 /** The keys whose values differ between runs: configuration, DB settings, environment. */
 final class Diffs {

@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Locale;
 
 /** A small HTML writer: every text goes through {@link #esc}, so run names and SQL cannot break the page. */
-final class Html {
+public final class Html {
     private final StringBuilder b = new StringBuilder(64 * 1024);
 
-    static String esc(String s) {
+    public static String esc(String s) {
         if (s == null) {
             return "";
         }
@@ -27,15 +27,15 @@ final class Html {
     }
 
     /** A number with thousands separators and fixed decimals, e.g. {@code 1,234.5}. */
-    static String num(double v, int decimals) {
+    public static String num(double v, int decimals) {
         return Double.isFinite(v) ? String.format(Locale.ROOT, "%,." + decimals + "f", v) : "–";
     }
 
-    static String pct(double fraction) {
+    public static String pct(double fraction) {
         return num(fraction * 100, 2) + " %";
     }
 
-    static String bytes(double v) {
+    public static String bytes(double v) {
         String[] units = {"B", "kB", "MB", "GB", "TB"};
         int u = 0;
         while (Math.abs(v) >= 1024 && u < units.length - 1) {
@@ -45,17 +45,17 @@ final class Html {
         return num(v, u == 0 ? 0 : 1) + " " + units[u];
     }
 
-    Html raw(String s) {
+    public Html raw(String s) {
         b.append(s);
         return this;
     }
 
-    Html text(String s) {
+    public Html text(String s) {
         b.append(esc(s));
         return this;
     }
 
-    Html tag(String name, String cls, String text) {
+    public Html tag(String name, String cls, String text) {
         b.append('<').append(name);
         if (cls != null) {
             b.append(" class=\"").append(cls).append('"');
@@ -64,25 +64,25 @@ final class Html {
         return this;
     }
 
-    Html section(String id, String title) {
+    public Html section(String id, String title) {
         b.append("<section id=\"").append(id).append("\"><h2>").append(esc(title)).append("</h2>\n");
         return this;
     }
 
-    Html end() {
+    public Html end() {
         b.append("</section>\n");
         return this;
     }
 
     /** A chart placeholder that charts.js fills: {@code id} names the chart spec in the page's data. */
-    Html chart(String id, String title) {
+    public Html chart(String id, String title) {
         b.append("<figure class=\"chart\"><figcaption>").append(esc(title)).append("</figcaption><div class=\"box\">")
                 .append("<canvas id=\"").append(id).append("\"></canvas></div></figure>\n");
         return this;
     }
 
     /** A table; columns from {@code numericFrom} on are right-aligned numbers. */
-    Html table(List<String> headers, List<List<String>> rows, int numericFrom) {
+    public Html table(List<String> headers, List<List<String>> rows, int numericFrom) {
         b.append("<table><thead><tr>");
         for (int i = 0; i < headers.size(); i++) {
             b.append(i >= numericFrom ? "<th class=\"n\">" : "<th>").append(esc(headers.get(i))).append("</th>");
@@ -100,7 +100,7 @@ final class Html {
     }
 
     /** Two-column key/value table. */
-    Html facts(List<List<String>> rows) {
+    public Html facts(List<List<String>> rows) {
         b.append("<table class=\"facts\"><tbody>\n");
         for (List<String> r : rows) {
             b.append("<tr><th>").append(esc(r.get(0))).append("</th><td>").append(esc(r.get(1))).append("</td></tr>\n");
@@ -109,7 +109,7 @@ final class Html {
         return this;
     }
 
-    Html list(String cls, List<String> items) {
+    public Html list(String cls, List<String> items) {
         b.append("<ul class=\"").append(cls).append("\">\n");
         items.forEach(i -> b.append("<li>").append(esc(i)).append("</li>\n"));
         b.append("</ul>\n");

@@ -14,14 +14,14 @@ import org.sdbench.report.RunReport;
  * the page's chart script are inlined, and the chart data travels as JSON inside the page, so the
  * file opens offline and can be mailed or attached to a ticket as it is.
  */
-final class Page {
+public final class Page {
     private static final String RES = "/org/sdbench/report/";
     private static final String WEBJAR = "/META-INF/resources/webjars/chart.js/";
 
     private Page() {
     }
 
-    static String render(String title, String body, Object data, String pageScript) {
+    public static String render(String title, String body, Object data, String pageScript) {
         String json;
         try {
             json = Json.MAPPER.writeValueAsString(data);

@@ -1,5 +1,7 @@
 package org.sdbench.report.html;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,10 +11,35 @@ import org.sdbench.metrics.Components;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.env.Environment;
+import org.sdbench.report.RunFolder;
+import org.sdbench.report.AtomicFiles;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.env.Environment;
 
 /** report.html of one run: key figures, charts, the summary tables and warnings. */
 public final class RunHtml {
+    /** Writes the whole run folder: the machine-readable files, then report.html rendered from them. */
+    public static void writeFolder(Path dir, RunReport report, List<IntervalRow> intervals, Environment env) {
+        RunFolder.writeData(dir, report, intervals);
+        Path html = dir.resolve(RunFolder.HTML);
+        try {
+            AtomicFiles.writeString(html, render(report, intervals, env));
+        } catch (IOException e) {
+            throw new EnvironmentException("writing " + html + " failed: " + e.getMessage());
+        }
+    }
+
+    /** Rebuilds report.html from result.json and intervals.csv (and environment.json when present). */
+    public static Path rebuild(RunFolder.Loaded run) {
+        Path html = run.dir().resolve(RunFolder.HTML);
+        try {
+            AtomicFiles.writeString(html, render(run.report(), run.intervals(), run.environment()));
+            return html;
+        } catch (IOException e) {
+            throw new EnvironmentException("writing " + html + " failed: " + e.getMessage());
+        }
+    }
+
     private RunHtml() {
     }
 
@@ -26,7 +53,7 @@ public final class RunHtml {
                 .raw("</p></header>\n");
         h.raw("<div class=\"cards\">\n");
         card(h, "SAPS-like", Html.num(t.sapsLike(), 0), r.certificate() != null && r.certificate().sapsLike() == null
-                ? "not valid: " + org.sdbench.report.rules.CertificateText.verdictLine(r.certificate().verdict())
+                ? "not valid: " + org.sdbench.report.CertificateText.verdictLine(r.certificate().verdict())
                 : "fully processed line items/h ÷ 20");
         card(h, "dialog steps/h", Html.num(t.dialogStepsPerHour(), 0), "measurement window");
         card(h, "avg response", Html.num(s.overall().response().avgMs(), 1) + " ms", "benchmark criterion");

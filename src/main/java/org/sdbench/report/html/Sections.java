@@ -5,10 +5,10 @@ import java.util.List;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.db.DbWindow;
-import org.sdbench.report.env.Environment;
-import org.sdbench.report.env.KernelMitigations;
-import org.sdbench.report.threshold.ThresholdResult;
+import org.sdbench.dbstats.DbWindow;
+import org.sdbench.env.Environment;
+import org.sdbench.env.KernelMitigations;
+import org.sdbench.report.ThresholdResult;
 
 /** The table sections of report.html, rendered from result.json's records. */
 final class Sections {

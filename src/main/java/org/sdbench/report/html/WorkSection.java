@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.WorkSummary;
-import org.sdbench.report.env.Calibration;
-import org.sdbench.report.env.Environment;
+import org.sdbench.env.Calibration;
+import org.sdbench.env.Environment;
 
 /** report.html: the simulated ABAP work, the host's calibrated speed and the app/DB CPU split. */
 final class WorkSection {

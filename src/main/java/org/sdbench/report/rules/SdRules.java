@@ -7,6 +7,8 @@ import org.sdbench.config.RunRules;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunReport;
+import org.sdbench.report.RuleCheck;
+import org.sdbench.report.Verdict;
 
 /**
  * Judges a run by the SD benchmark's rules as sdbench applies them: every user logged on before the

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sdbench.config.ConfigException;
+import org.sdbench.report.ThresholdResult;
 
 /**
  * One {@code --threshold} expression such as {@code dialog.avg<1s}, {@code dialog.p95<2s},
@@ -65,12 +66,7 @@ public record Threshold(String expression, Metric metric, String op, double limi
 
     /** The limit as written for humans, in the metric's unit. */
     public String limitText() {
-        return format(limit, metric.unit());
+        return ThresholdResult.format(limit, metric.unit());
     }
 
-    static String format(double v, String unit) {
-        String n = v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,.0f", v)
-                : String.format(Locale.ROOT, "%,.3f", v).replaceAll("0+$", "");
-        return unit.isEmpty() ? n : n + " " + unit;
-    }
 }

@@ -6,6 +6,7 @@ import org.sdbench.metrics.Latency;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
 import org.sdbench.report.RunReport;
+import org.sdbench.report.ThresholdResult;
 
 /** Parses the {@code --threshold} options and evaluates them against a run's report. */
 public final class Thresholds {

@@ -1,14 +1,10 @@
 package org.sdbench.appserver.numberrange;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /** A throw-away schema on the real test PostgreSQL holding the project's own NRIV DDL. */
@@ -44,14 +40,10 @@ final class PgSchema implements AutoCloseable {
         return new PgSchema(name, ds);
     }
 
-    /** The CREATE TABLE nriv statement from the shipped DDL, so the test follows schema changes. */
-    private static String nrivDdl() throws IOException {
-        String sql = Files.readString(Path.of("schemas/postgresql/2-mixed.sql"));
-        Matcher m = Pattern.compile("(?is)CREATE TABLE nriv\\b.*?\\n\\);").matcher(sql);
-        if (!m.find()) {
-            throw new IllegalStateException("schemas/postgresql/2-mixed.sql has no CREATE TABLE nriv statement");
-        }
-        return m.group();
+    /** The CREATE TABLE nriv statement generated from the shipped schema, so the test follows schema changes. */
+    private static String nrivDdl() {
+        return new org.sdbench.db.ddl.DdlGenerator(new org.sdbench.db.PostgresDialect())
+                .createTable(org.sdbench.db.ddl.Schema.standard().table("nriv"));
     }
 
     Connection connect() throws SQLException {

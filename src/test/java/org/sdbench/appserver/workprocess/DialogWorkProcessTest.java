@@ -18,7 +18,7 @@ import org.sdbench.appserver.dispatcher.Dispatcher;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.load.TestDb;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.SdStep;
 
 /**

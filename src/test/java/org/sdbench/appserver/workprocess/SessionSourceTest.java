@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.sdbench.db.PostgresDialect;
-import org.sdbench.metrics.Clock;
+import org.sdbench.core.Clock;
 
 /** A stalled database gives bounded, counted reconnect attempts, then one declared outage. */
 class SessionSourceTest {

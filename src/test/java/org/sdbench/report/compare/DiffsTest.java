@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.sdbench.report.RunFolder;
-import org.sdbench.report.env.Environment;
+import org.sdbench.env.Environment;
 
 class DiffsTest {
 

@@ -1,0 +1,398 @@
+package org.sdbench.bench;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Proxy;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.sdbench.db.ConnectionInterceptor;
+
+/**
+ * Records every statement that pooled connections send, one file per physical connection, in
+ * pgbench's script syntax: one line per round trip ({@code \;} joins the statements of a batch
+ * or a multi-statement request, and a transaction's implicit BEGIN rides on its first statement
+ * as pgjdbc's does), COMMIT and ROLLBACK where the connection ended a transaction. Only
+ * statements that succeeded are written. {@code bench replay} turns the files into one pgbench
+ * client each.
+ *
+ * <p>Each statement is written in one of two forms ({@link Protocol}): with its parameters
+ * inlined as typed literals, which the server parses and plans at every execution, or as
+ * {@code EXECUTE sN(…)} of a statement prepared once per session with the parameter types pgjdbc
+ * declared ({@link #preparedStatements()}), which is the server work of pgjdbc's named
+ * server-side statements.
+ */
+public final class StatementCapture implements ConnectionInterceptor, AutoCloseable {
+
+    /** How a statement with parameters is written. */
+    public enum Protocol {
+        /** Parameters inlined as typed literals: the server parses and plans every execution. */
+        SIMPLE,
+        /**
+         * {@code EXECUTE sN(…)} of a statement prepared (and planned, {@link Prepared#warmUp()})
+         * with pgjdbc's parameter types: the server parses a short EXECUTE and runs the cached
+         * plan, as for pgjdbc's named statements.
+         */
+        PREPARED;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** What one physical connection sent, as pgbench commands. */
+    final class Stream {
+        private final Path file;
+        private final BufferedWriter out;
+        private boolean autoCommit;
+        private boolean inTransaction;
+        private long roundTrips;
+        private long statements;
+        private long unnamed;
+        private long commits;
+
+        Stream(Path file, boolean autoCommit) {
+            this.file = file;
+            this.autoCommit = autoCommit;
+            try {
+                this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the statement capture " + file, e);
+            }
+        }
+
+        /**
+         * The statements of one round trip of a prepared statement; {@code named}: pgjdbc ran them
+         * as named server-side statements (else it had them parsed and planned this once).
+         */
+        void roundTrip(List<SqlLiterals.Execution> executions, boolean named) {
+            StringBuilder line = new StringBuilder(64 * executions.size());
+            for (SqlLiterals.Execution e : executions) {
+                line.append(line.isEmpty() ? "" : " \\; ").append(render(e));
+            }
+            send(line.toString(), executions.size());
+            if (!named) {
+                unnamed += executions.size();
+            }
+        }
+
+        /**
+         * A plain Statement's SQL, written as sent in either protocol: PREPARE takes only some
+         * kinds of statement, and the run's code sends none of these (pgjdbc names one that
+         * recurs, as it names its COMMIT; the replay sends both as text).
+         */
+        void roundTrip(String sql) {
+            // The statements of a multi-statement request count one each.
+            long n = sql.split(" \\\\;", -1).length;
+            send(sql, n);
+            unnamed += n;
+        }
+
+        private void send(String sql, long n) {
+            boolean begin = !autoCommit && !inTransaction;
+            write((begin ? "BEGIN \\; " : "") + sql + ";\n");
+            inTransaction = !autoCommit;
+            roundTrips++;
+            statements += n;
+        }
+
+        void end(String command) {
+            if (inTransaction) {
+                write(command + ";\n");
+                inTransaction = false;
+                roundTrips++;
+                statements++;
+                commits++;
+            }
+        }
+
+        void autoCommit(boolean on) {
+            if (on && !autoCommit) {
+                end("COMMIT");
+            }
+            autoCommit = on;
+        }
+
+        private void write(String s) {
+            try {
+                out.write(s);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the statement capture " + file, e);
+            }
+        }
+
+        void close() {
+            // A transaction the pool rolls back on close leaves no open block in the script.
+            end("ROLLBACK");
+            try {
+                out.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the statement capture " + file, e);
+            }
+        }
+    }
+
+    private final Path dir;
+    private final Protocol protocol;
+    /**
+     * Statements by parameter types and text: one prepared statement per distinct pair, as pgjdbc
+     * prepares a statement again when a parameter's type changes.
+     */
+    private final Map<String, Defined> statements = new ConcurrentHashMap<>();
+    private final AtomicInteger statementNumbers = new AtomicInteger();
+    private final List<Stream> streams = new CopyOnWriteArrayList<>();
+    private final AtomicInteger numbers = new AtomicInteger();
+    private volatile boolean closed;
+
+    /**
+     * Captures into {@code dir} (created when missing; files conn-NNN.sql, and prepared.sql with
+     * every PREPARE when {@code protocol} is PREPARED).
+     */
+    public StatementCapture(Path dir, Protocol protocol) {
+        this.dir = dir;
+        this.protocol = protocol;
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the statement capture folder " + dir, e);
+        }
+    }
+
+    /** {@code c} with every statement it sends recorded in a new file. */
+    public Connection wrap(Connection c) throws SQLException {
+        if (closed) {
+            throw new IllegalStateException("statement capture " + dir + " is closed");
+        }
+        Stream s = new Stream(dir.resolve(String.format(Locale.ROOT, "conn-%03d.sql", numbers.getAndIncrement())),
+                c.getAutoCommit());
+        streams.add(s);
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                new CapturingHandlers.OnConnection(c, s));
+    }
+
+    /** A data source whose connections come from {@code connect} and are captured. */
+    @Override
+    public DataSource dataSource(ConnectionInterceptor.Connector connect) {
+        return new DataSource() {
+            @Override
+            public Connection getConnection() throws SQLException {
+                return wrap(connect.connect());
+            }
+
+            @Override
+            public Connection getConnection(String user, String password) throws SQLException {
+                return getConnection();
+            }
+
+            @Override
+            public PrintWriter getLogWriter() {
+                return null;
+            }
+
+            @Override
+            public void setLogWriter(PrintWriter out) {
+                // pgjdbc logs through java.util.logging; nothing to redirect.
+            }
+
+            @Override
+            public void setLoginTimeout(int seconds) {
+                // The connection properties carry pgjdbc's loginTimeout.
+            }
+
+            @Override
+            public int getLoginTimeout() {
+                return 0;
+            }
+
+            @Override
+            public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+                throw new SQLFeatureNotSupportedException("no parent logger");
+            }
+
+            @Override
+            public <T> T unwrap(Class<T> iface) throws SQLException {
+                throw new SQLException("not a wrapper");
+            }
+
+            @Override
+            public boolean isWrapperFor(Class<?> iface) {
+                return false;
+            }
+        };
+    }
+
+    /** Closes every file (a transaction still open is closed by a ROLLBACK line). Call after the pools closed. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        streams.forEach(Stream::close);
+        if (protocol == Protocol.PREPARED) {
+            Path file = dir.resolve("prepared.sql");
+            try {
+                Files.write(file, preparedStatements().values().stream().flatMap(p -> java.util.stream.Stream.of(
+                        p.prepare(), p.warmUp())).toList(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the statement capture " + file, e);
+            }
+        }
+    }
+
+    public Protocol protocol() {
+        return protocol;
+    }
+
+    /**
+     * What a session runs before it executes a statement of the capture: the PREPARE, and
+     * {@link #WARM_UP_PLANS} EXPLAIN EXECUTEs (one command) with the parameters of the
+     * statement's first executions, each a command with its semicolon.
+     */
+    public record Prepared(String prepare, String warmUp) {
+    }
+
+    /**
+     * Plannings that bring a prepared statement to where a long-lived connection has it:
+     * PostgreSQL plans its first five executions with their parameters (custom plans), then
+     * builds a generic plan and keeps it when it does not cost more. EXPLAIN EXECUTE plans and
+     * counts like an execution and executes nothing.
+     */
+    public static final int WARM_UP_PLANS = 6;
+    /** Values longer than this (payloads) are cut in the warm-up: they fill columns and do not steer plans. */
+    private static final int WARM_UP_VALUE_CHARS = 256;
+
+    /** A statement the files EXECUTE: its name, PREPARE, and the parameters of its first executions. */
+    private static final class Defined {
+        final int number;
+        final String prepare;
+        final List<List<SqlLiterals.Param>> samples = new ArrayList<>();
+
+        Defined(int number, String prepare) {
+            this.number = number;
+            this.prepare = prepare;
+        }
+
+        String name() {
+            return "s" + number;
+        }
+
+        synchronized void sample(List<SqlLiterals.Param> params) {
+            if (samples.size() < WARM_UP_PLANS) {
+                samples.add(params.stream().map(Defined::shortened).toList());
+            }
+        }
+
+        synchronized String warmUp() {
+            StringBuilder out = new StringBuilder();
+            for (int i = 0; i < WARM_UP_PLANS; i++) {
+                // A statement recorded fewer times than that plans with its recorded parameters again.
+                out.append(i == 0 ? "" : " \\; ").append("EXPLAIN ")
+                        .append(execute(name(), samples.get(i % samples.size())));
+            }
+            return out.append(';').toString();
+        }
+
+        private static SqlLiterals.Param shortened(SqlLiterals.Param p) {
+            return switch (p.value()) {
+                case String s when s.length() > WARM_UP_VALUE_CHARS ->
+                        new SqlLiterals.Param(s.substring(0, WARM_UP_VALUE_CHARS), p.type());
+                case byte[] b when b.length > WARM_UP_VALUE_CHARS ->
+                        new SqlLiterals.Param(Arrays.copyOf(b, WARM_UP_VALUE_CHARS), p.type());
+                case null, default -> p;
+            };
+        }
+    }
+
+    /** Every statement the files EXECUTE, by name, in the order they were first sent; empty for SIMPLE. */
+    public Map<String, Prepared> preparedStatements() {
+        List<Defined> all = new ArrayList<>(statements.values());
+        all.sort(java.util.Comparator.comparingInt(d -> d.number));
+        Map<String, Prepared> out = new LinkedHashMap<>();
+        for (Defined d : all) {
+            out.put(d.name(), new Prepared(d.prepare, d.warmUp()));
+        }
+        return out;
+    }
+
+    private static String execute(String name, List<SqlLiterals.Param> params) {
+        if (params.isEmpty()) {
+            return "EXECUTE " + name;
+        }
+        StringBuilder out = new StringBuilder(name.length() + 16 + 12 * params.size()).append("EXECUTE ").append(name);
+        for (int i = 0; i < params.size(); i++) {
+            out.append(i == 0 ? "(" : ", ").append(SqlLiterals.text(params.get(i)));
+        }
+        return out.append(')').toString();
+    }
+
+    private String render(SqlLiterals.Execution e) {
+        if (protocol == Protocol.SIMPLE) {
+            return SqlLiterals.inline(e.sql(), e.params());
+        }
+        StringBuilder types = new StringBuilder();
+        for (SqlLiterals.Param p : e.params()) {
+            types.append(types.isEmpty() ? "" : ", ").append(p.type());
+        }
+        String text = SqlLiterals.numbered(e.sql());
+        Defined d = statements.computeIfAbsent(types + "\n" + text, k -> {
+            int n = statementNumbers.incrementAndGet();
+            return new Defined(n, "PREPARE s" + n + (e.params().isEmpty() ? "" : "(" + types + ")") + " AS " + text + ";");
+        });
+        d.sample(e.params());
+        return execute(d.name(), e.params());
+    }
+
+    /** Files of connections that sent at least one round trip, in the order the connections opened. */
+    public List<Path> files() {
+        List<Path> out = new ArrayList<>();
+        List<Stream> opened = new ArrayList<>(streams);
+        opened.sort(java.util.Comparator.comparing(s -> s.file));
+        for (Stream s : opened) {
+            if (s.roundTrips > 0) {
+                out.add(s.file);
+            }
+        }
+        return out;
+    }
+
+    /** Round trips recorded on all connections (statements, batches, COMMITs and ROLLBACKs). */
+    public long roundTrips() {
+        return streams.stream().mapToLong(s -> s.roundTrips).sum();
+    }
+
+    /** Statements recorded (those of a multi-statement request one each, a batch once, COMMIT/ROLLBACK included). */
+    public long statements() {
+        return streams.stream().mapToLong(s -> s.statements).sum();
+    }
+
+    /**
+     * Statements pgjdbc sent unnamed, parsed and planned at that execution (the first few of each
+     * text on a connection).
+     */
+    public long unnamedStatements() {
+        return streams.stream().mapToLong(s -> s.unnamed).sum();
+    }
+
+    /** Transactions ended (COMMIT or ROLLBACK) on all connections. */
+    public long transactions() {
+        return streams.stream().mapToLong(s -> s.commits).sum();
+    }
+}

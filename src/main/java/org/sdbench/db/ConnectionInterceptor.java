@@ -1,0 +1,19 @@
+package org.sdbench.db;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+
+/**
+ * Stands between a pool and the driver, for tools that observe every statement (the replay
+ * bench records a run's SQL through one): the pool takes its connections from the data source
+ * this returns.
+ */
+public interface ConnectionInterceptor {
+    /** Opens one real connection to the database, with the session's properties applied. */
+    interface Connector {
+        Connection connect() throws SQLException;
+    }
+
+    DataSource dataSource(Connector connect);
+}

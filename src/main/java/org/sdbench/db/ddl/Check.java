@@ -1,0 +1,5 @@
+package org.sdbench.db.ddl;
+
+/** A named CHECK constraint; {@code condition} must be SQL both dialects accept (comparisons of columns and literals). */
+public record Check(String name, String condition) {
+}

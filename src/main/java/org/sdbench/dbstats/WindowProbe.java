@@ -1,0 +1,149 @@
+package org.sdbench.dbstats;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.sdbench.config.DbKind;
+import org.sdbench.db.Database;
+import org.sdbench.core.Clock;
+import org.sdbench.env.CpuSampler;
+import org.sdbench.env.HostUsage;
+
+/**
+ * Takes DB and CPU snapshots exactly at the measurement window's start and end, from a thread of
+ * its own, so that the DB-side figures cover the same span as the dialog-step figures without
+ * the driver knowing about it. DB statistics are best effort: a failure becomes a note in the
+ * report, never a failed run.
+ */
+public final class WindowProbe implements AutoCloseable {
+    private final Clock clock;
+    private final long windowStart;
+    private final long windowEnd;
+    private final CpuSampler cpu;
+    private final List<String> notes = new ArrayList<>();
+    private final Connection connection;
+    private final PgStats pg;
+    private final Thread thread;
+    private volatile Sample start;
+    private volatile Sample end;
+
+    private record Sample(CpuSampler.Sample cpu, PgSnapshot pg) {
+    }
+
+    /** What the probe saw; either part is null when it could not be measured ({@code notes} say why). */
+    public record Result(DbWindow db, HostUsage host, List<String> notes) {
+    }
+
+    public WindowProbe(Database db, Clock clock, long windowStart, long windowEnd, boolean dbLocal) {
+        this.clock = clock;
+        this.windowStart = windowStart;
+        this.windowEnd = windowEnd;
+        Connection c = null;
+        PgStats stats = null;
+        if (db.config().kind() == DbKind.DB2) {
+            notes.add("DB-side statistics are collected for PostgreSQL only");
+        } else {
+            try {
+                c = db.connect();
+                stats = new PgStats(c);
+            } catch (SQLException e) {
+                notes.add("DB-side statistics unavailable: " + firstLine(e));
+                close(c);
+                c = null;
+            }
+        }
+        this.connection = c;
+        this.pg = stats;
+        this.cpu = new CpuSampler(dbLocal, c == null ? null : currentDatabase(c));
+        this.thread = Thread.ofPlatform().daemon().name("sdbench-window-probe").unstarted(this::sampleWindow);
+    }
+
+    private static String currentDatabase(Connection c) {
+        try (var s = c.createStatement(); var rs = s.executeQuery("SELECT current_database()")) {
+            return rs.next() ? rs.getString(1) : null;
+        } catch (SQLException e) {
+            return null;
+        }
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    private void sampleWindow() {
+        try {
+            clock.sleepUntil(windowStart);
+            start = sample();
+            clock.sleepUntil(windowEnd);
+            end = sample();
+        } catch (InterruptedException e) {
+            // finish() interrupts only when the run stopped early; it takes the end sample itself.
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private Sample sample() {
+        long now = clock.nanoTime();
+        PgSnapshot snap = null;
+        if (pg != null) {
+            try {
+                snap = pg.snapshot(now);
+            } catch (SQLException e) {
+                synchronized (notes) {
+                    notes.add("DB statistics snapshot failed: " + firstLine(e));
+                }
+            }
+        }
+        return new Sample(cpu.sample(now), snap);
+    }
+
+    /**
+     * Waits for the end-of-window sample, or takes it now when the run ended before the window did.
+     *
+     * @param clientMsPerRoundTrip the dialog steps' DB request time per round trip, to put next to
+     *     the DB-side time; negative when unknown
+     */
+    public Result finish(double clientMsPerRoundTrip) throws InterruptedException {
+        if (clock.nanoTime() < windowEnd) {
+            thread.interrupt();
+        }
+        thread.join();
+        List<String> n;
+        synchronized (notes) {
+            n = new ArrayList<>(notes);
+        }
+        if (start == null) {
+            n.add("the measurement window never started: no DB or CPU figures for it");
+            return new Result(null, null, n);
+        }
+        Sample last = end;
+        if (last == null) {
+            last = sample();
+            n.add("the run stopped before the window's end: DB and CPU figures cover the window up to the stop");
+        }
+        DbWindow dbw = start.pg() != null && last.pg() != null
+                ? DbWindows.delta(start.pg(), last.pg(), clientMsPerRoundTrip) : null;
+        return new Result(dbw, CpuSampler.usage(start.cpu(), last.cpu()), n);
+    }
+
+    private static String firstLine(SQLException e) {
+        return String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+    }
+
+    private static void close(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // Only used for statistics; nothing else to release.
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        thread.interrupt();
+        close(connection);
+    }
+}

@@ -1,0 +1,73 @@
+package org.sdbench.env;
+
+import org.sdbench.network.RoundTrip;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * environment.json: where a run ran. Dialog-step time depends on the CPU's power mode and the
+ * DB's settings, so both are recorded and {@code sdbench compare} diffs them.
+ *
+ * @param diskLayout where data, WAL and tablespaces live; null in folders written before it existed
+ * @param calibration this host's work-unit speed; null in folders written before it existed
+ */
+public record Environment(int schemaVersion, String capturedAt, String sdbenchVersion, Host host, Jvm jvm,
+                          Database database, DiskLayout diskLayout, Calibration calibration,
+                          Network network) {
+
+    public static final int SCHEMA_VERSION = 1;
+
+    /**
+     * The machine the simulator ran on. Fields that the machine does not expose (cpufreq is often
+     * missing in VMs and containers) are null and {@code notes} says so.
+     *
+     * @param frequencySource where currentFrequencyMhz came from (cpufreq or /proc/cpuinfo)
+     * @param mitigations     the kernel's CPU vulnerability mitigations in effect, by vulnerability, as
+     *                        /sys/devices/system/cpu/vulnerabilities states them; empty where not readable
+     *                        (and in folders written before it was recorded)
+     */
+    public record Host(String hostname, String os, String kernel, String arch, String cpuModel, int logicalCpus,
+                       Integer physicalCores, Long memoryBytes, String governor, String energyPerformancePreference,
+                       Double currentFrequencyMhz, Double minFrequencyMhz, Double maxFrequencyMhz,
+                       String frequencySource, List<String> notes, Map<String, String> mitigations) {
+        public Host {
+            notes = notes == null ? List.of() : List.copyOf(notes);
+            mitigations = mitigations == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(mitigations));
+        }
+    }
+
+    public record Jvm(String version, String vendor, String vmName, long maxHeapBytes, List<String> garbageCollectors,
+                      List<String> inputArguments) {
+    }
+
+    /**
+     * @param settings pg_settings that differ from the built-in defaults as a new connection sees
+     *     them (configuration file, ALTER SYSTEM/DATABASE/ROLE, connection options), by name
+     * @param settingsStatus "ok", or why settings could not be read
+     * @param transport how the work processes' connections reached the server: "unix-domain socket PATH",
+     *     or "tcp" with, under database.transport=auto, why not a socket; null in folders written before it existed
+     */
+    public record Database(String kind, String description, String version, String serverVersion,
+                           Map<String, Setting> settings, String settingsStatus, String transport) {
+    }
+
+    /** One setting as pg_settings shows it: value in its unit, where it was set, the built-in default. */
+    public record Setting(String value, String unit, String source, String defaultValue) {
+        /** Value with its unit, e.g. {@code 16384 8kB}. */
+        public String display() {
+            return unit == null || unit.isEmpty() ? value : value + " " + unit;
+        }
+    }
+
+    /**
+     * The network as the run found it.
+     *
+     * @param sysctls the host's network settings the whitepaper tuned, by sysctl name
+     * @param dbRoundTrip {@code SELECT 1} round trips from this process to the DB (through the emulating
+     *     relay when the run emulates the app-to-DB hop); null when not measured
+     */
+    public record Network(Map<String, String> sysctls, RoundTrip dbRoundTrip) {
+    }
+}

@@ -1,0 +1,78 @@
+package org.sdbench.appserver.transaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.central.EnqueueServer;
+import org.sdbench.appserver.update.UpdateHandle;
+import org.sdbench.appserver.update.UpdateHooks;
+import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.appserver.update.UpdateTask;
+import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.db.Database;
+import org.sdbench.load.TestDb;
+import org.sdbench.core.Clock;
+
+/** A request that failed for good is re-posted by 'check --repost'; check audits S001 against the orders. */
+class UpdateRepostTest {
+    private static final String SCHEMA = "it_update_repost";
+
+    @BeforeAll
+    static void load() {
+        var r = TestDb.sdbench("load", "--users", "1", "--recreate", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+        assertEquals(0, r.exit(), r.err());
+    }
+
+    @AfterAll
+    static void drop() throws SQLException {
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void checkRepost_requestFailedThenCauseFixed_processedAndCheckPassesUntilS001IsOff() throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
+            // The cause: a run whose order module was missing, so V1 failed with a bug-class error.
+            Map<String, UpdateModule> broken = new HashMap<>(SdTransactions.updateModules());
+            broken.remove(VA01.ORDER_CREATE);
+            SessionSource sessions = new SessionSource(db.pool("repost", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
+            UpdateTask task = new UpdateTask(21, 1, sessions, broken, new EnqueueServer(Clock.SYSTEM),
+                    new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+            task.start();
+            UpdateHandle h = UpdateTaskFaultTest.submitCommitted(task, sessions,
+                    UpdateTaskFaultTest.order("0077200001", "0000001001", "3", true));
+            assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E' AND vbkey = '" + h.vbkey() + "'"));
+            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+                // The order number came from outside the number range: keep the range audit quiet about it.
+                s.executeUpdate("UPDATE nriv SET nrlevel = 77200001 WHERE object = 'RV_BELEG' AND nrrangenr = '01'");
+            }
+
+            var failing = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            assertEquals(1, failing.exit(), failing.out());
+            assertTrue(failing.out().contains("update requests failed (VBHDR state E)"), failing.out());
+
+            var reposted = TestDb.sdbench("check", "--repost", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            assertTrue(reposted.out().contains("re-posted 1 failed and 0 pending update requests: 0 failed again, 0 still pending"),
+                    reposted.out() + reposted.err());
+            assertEquals(0, reposted.exit(), reposted.out() + reposted.err());
+            assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr"));
+            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077200001'"));
+
+            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+                s.executeUpdate("UPDATE s001 SET menge = menge * 2");
+            }
+            var doubled = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            assertEquals(1, doubled.exit(), doubled.out());
+            assertTrue(doubled.out().contains("1 customer/material pairs whose sales statistics (S001) differ"), doubled.out());
+        }
+    }
+}
