@@ -14,8 +14,9 @@ import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.WireClient;
-import org.sdbench.protocol.wire.WireIn;
-import org.sdbench.protocol.wire.WireOut;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.Roles;
+import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireServer;
 
 /**
@@ -37,14 +38,13 @@ public final class WireBench {
     public static Result run(int clients, long roundTripsPerClient) throws InterruptedException {
         StepResult canned = new StepResult(SdStep.VA01_SAVE, StepOutcome.Ok.INSTANCE,
                 new StepTimes(1_000, 2_000, 3_000_000, 4_000_000, 12, 50_000, 10_000, 0, 2_000, 25), 5);
-        try (WireServer server = WireServer.start("127.0.0.1", 0, null, (c, f) -> {
-            WireIn in = f.in();
-            in.i32();
-            in.u8();
+        Token token = Token.random();
+        try (WireServer server = WireServer.start("127.0.0.1", 0, token, (c, f) -> {
+            AppMessages.Step.decode(f.body());
             c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(canned, 1_234_567));
         }, line -> { }, "wire bench server")) {
             Address a = new Address("127.0.0.1", server.port());
-            try (WireClient client = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", null, Duration.ofSeconds(5),
+            try (WireClient client = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, Duration.ofSeconds(5),
                     "wire bench server")) {
                 // Until the JIT compiler is done with both sides: its threads count in the process CPU.
                 long warm = System.nanoTime() + WARM_UP_NANOS;
@@ -68,10 +68,10 @@ public final class WireBench {
         for (int u = 0; u < clients; u++) {
             int user = u + 1;
             threads.add(Thread.ofVirtual().start(() -> {
-                byte[] body = new WireOut(8).i32(user).u8(SdStep.VA01_SAVE.ordinal()).toBytes();
                 try {
                     for (long i = 0; i < perClient; i++) {
                         long t = System.nanoTime();
+                        byte[] body = new AppMessages.Step(user, SdStep.VA01_SAVE).encode();
                         StepCodec.decode(client.call(FrameType.STEP, body, Duration.ofSeconds(10)).body());
                         latencyNs.add(System.nanoTime() - t);
                     }

@@ -12,8 +12,9 @@ import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.WireIn;
-import org.sdbench.protocol.wire.WireOut;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.WireServer;
 
 /**
@@ -53,28 +54,29 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
             switch (f.type()) {
                 case FrameType.ENQ_LOCK -> lock(c, f);
                 case FrameType.ENQ_RELEASE_ALL -> {
-                    int n = enqueue.releaseAll(new LockOwner(f.in().str()));
-                    c.reply(f, FrameType.OK, new WireOut().i32(n).toBytes());
+                    int n = enqueue.releaseAll(new LockOwner(CentralMessages.ReleaseAll.decode(f.body()).owner()));
+                    c.reply(f, FrameType.OK, new Control.Count(n).encode());
                 }
                 case FrameType.ENQ_TRANSFER -> {
-                    WireIn in = f.in();
-                    int n = enqueue.transfer(new LockOwner(in.str()), new LockOwner(in.str()));
-                    c.reply(f, FrameType.OK, new WireOut().i32(n).toBytes());
+                    var t = CentralMessages.Transfer.decode(f.body());
+                    int n = enqueue.transfer(new LockOwner(t.from()), new LockOwner(t.to()));
+                    c.reply(f, FrameType.OK, new Control.Count(n).encode());
                 }
                 case FrameType.REGISTER -> register(c, f);
                 case FrameType.ROUTE -> route(c, f);
                 case FrameType.INSTANCES -> {
-                    var all = messages.instances();
-                    WireOut o = new WireOut().i32(all.size());
-                    all.forEach(i -> o.i32(i.number()).str(i.address().host()).i32(i.address().port()));
-                    c.reply(f, FrameType.INSTANCES_REPLY, o.toBytes());
+                    Control.empty(f.body());
+                    var all = messages.instances().stream()
+                            .map(i -> new CentralMessages.Instance(i.number(), i.address())).toList();
+                    c.reply(f, FrameType.INSTANCES_REPLY, new CentralMessages.Instances(all).encode());
                 }
                 case FrameType.STATS -> {
+                    Control.empty(f.body());
                     EnqueueStats s = enqueue.stats();
-                    WireOut o = new WireOut().i64(s.requests()).i64(s.conflicts()).i64(s.lockNs()).i32(s.entries());
-                    c.reply(f, FrameType.STATS_REPLY, ProcessInfo.current("central").write(o).toBytes());
+                    c.reply(f, FrameType.STATS_REPLY, new CentralMessages.Stats(s.requests(), s.conflicts(), s.lockNs(),
+                            s.entries(), ProcessInfo.current("central")).encode());
                 }
-                case FrameType.PING -> c.reply(f, FrameType.PONG, new WireOut().bytes(new byte[f.in().i32()]).toBytes());
+                case FrameType.PING -> c.reply(f, FrameType.PONG, Control.Ping.decode(f.body()).pong());
                 default -> c.error(f, "central services do not serve frame type " + f.type());
             }
         } catch (WireException | IllegalArgumentException e) {
@@ -83,41 +85,40 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
     }
 
     private void lock(WireServer.Connection c, Frame f) {
-        WireIn in = f.in();
-        LockOwner owner = new LockOwner(in.str());
-        String object = in.str();
-        String key = in.str();
-        LockMode mode = LockMode.values()[in.u8() % LockMode.values().length];
-        LockResult r = enqueue.lock(owner, object, key, mode);
-        WireOut o = new WireOut();
-        if (r instanceof LockResult.Conflict conflict) {
-            o.u8(0).str(conflict.holder().id()).u8(conflict.heldMode().ordinal());
-        } else {
-            o.u8(1);
-        }
-        c.reply(f, FrameType.ENQ_LOCK_REPLY, o.toBytes());
+        var l = CentralMessages.Lock.decode(f.body(), LockMode.values().length);
+        LockResult r = enqueue.lock(new LockOwner(l.owner()), l.object(), l.key(), LockMode.values()[l.mode()]);
+        var reply = r instanceof LockResult.Conflict conflict
+                ? new CentralMessages.LockReply(false, conflict.holder().id(), conflict.heldMode().ordinal())
+                : CentralMessages.LockReply.GRANTED;
+        c.reply(f, FrameType.ENQ_LOCK_REPLY, reply.encode());
     }
 
     private void register(WireServer.Connection c, Frame f) {
-        WireIn in = f.in();
-        var i = new MessageServer.Instance(in.i32(), new Address(in.str(), in.i32()));
+        var r = CentralMessages.Instance.decode(f.body());
+        if (Roles.instance(c.role()) != r.number()) {
+            log.accept("refused REGISTER of instance " + r.number() + " from " + c.role() + " at " + c.peer());
+            c.error(f, c.role() + " may register only its own instance number, not " + r.number());
+            return;
+        }
+        var i = new MessageServer.Instance(r.number(), r.address());
         if (!messages.register(i)) {
             c.error(f, "app-server instance " + i.number() + " is already registered: give each instance its own number");
             return;
         }
         c.attach(i);
         log.accept("instance " + i.number() + " registered at " + i.address());
-        c.reply(f, FrameType.OK, new byte[0]);
+        c.reply(f, FrameType.OK, Control.EMPTY);
     }
 
     private void route(WireServer.Connection c, Frame f) {
+        Control.empty(f.body());
         Optional<MessageServer.Instance> i = messages.route();
         if (i.isEmpty()) {
             c.error(f, "no app-server instance is registered with the message server");
             return;
         }
         var a = i.get();
-        c.reply(f, FrameType.ROUTE_REPLY, new WireOut().i32(a.number()).str(a.address().host()).i32(a.address().port()).toBytes());
+        c.reply(f, FrameType.ROUTE_REPLY, new CentralMessages.Instance(a.number(), a.address()).encode());
     }
 
     @Override

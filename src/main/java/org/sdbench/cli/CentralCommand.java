@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "central", mixinStandardHelpOptions = true,
-        description = "Central services of a three-tier system: the message server (app-server registry, logon balancing over the logon group) and the enqueue server (the system's lock table), as one process. Listens on loopback unless appServer.listen says otherwise (then appServer.tokenFile is required).")
+        description = "Central services of a three-tier system: the message server (app-server registry, logon balancing over the logon group) and the enqueue server (the system's lock table), as one process. Listens on loopback unless appServer.listen says otherwise. Every peer proves the token: the run's own (in the environment of processes a run starts), else appServer.tokenFile, else this user's owner-only wire-token file in the state home.")
 final class CentralCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;

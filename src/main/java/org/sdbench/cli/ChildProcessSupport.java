@@ -3,6 +3,7 @@ package org.sdbench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.sdbench.config.DatabaseConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
@@ -12,8 +13,20 @@ final class ChildProcessSupport {
     private ChildProcessSupport() {
     }
 
+    /**
+     * This process's wire token: the per-run token its parent run put in the environment, else
+     * appServer.tokenFile, else this user's own token file under the state home (created once,
+     * owner-only), so processes started by hand on one machine authenticate without a setting.
+     */
     static Token token(String tokenFile) {
-        return tokenFile.isEmpty() ? null : environment(() -> Token.read(Path.of(tokenFile)));
+        return environment(() -> {
+            Token fromParent = Token.fromEnvironment();
+            if (fromParent != null) {
+                return fromParent;
+            }
+            return tokenFile.isEmpty() ? Token.readOrCreate(DatabaseConfig.stateHome().resolve("wire-token"))
+                    : Token.read(Path.of(tokenFile));
+        });
     }
 
     /** Runs a start-up step; a peer or port problem becomes one line and exit 3. */

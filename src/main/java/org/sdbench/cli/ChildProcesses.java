@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.protocol.wire.Token;
 
 /**
  * The central services and app-server processes a three-tier run starts on this machine. Each
@@ -28,11 +29,19 @@ final class ChildProcesses implements AutoCloseable {
     }
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
     private final Path folder;
     private final List<Child> children = new ArrayList<>();
+    /** Fresh per run, handed to the children in their environment only: never argv, a log or the run folder. */
+    private final Token token = Token.random();
 
     ChildProcesses(Path folder) {
         this.folder = folder;
+    }
+
+    /** The token this run's children and only they know. */
+    Token token() {
+        return token;
     }
 
     List<Child> children() {
@@ -51,6 +60,11 @@ final class ChildProcesses implements AutoCloseable {
      */
     Child start(String name, List<String> args, Map<String, String> env) throws InterruptedException {
         List<String> cmd = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            // A session (and process group) of its own: the terminal's Ctrl-C reaches only the run, which
+            // then harvests, has the app servers drain and ends central services last.
+            cmd.add(SETSID.toString());
+        }
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
@@ -61,6 +75,7 @@ final class ChildProcesses implements AutoCloseable {
         Path log = folder.resolve(name + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(env);
+        pb.environment().put(Token.ENVIRONMENT, token.forEnvironment());
         Process p;
         try {
             p = pb.start();

@@ -16,7 +16,8 @@ import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.WireOut;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.Control;
 
 /**
  * Dialog steps over the network: a user logs on where the message server sends it and stays on
@@ -77,7 +78,7 @@ public final class RemoteDialogService implements DialogService {
     private Session tryLogon(int userNo) throws InterruptedException {
         try {
             RemoteTier.Routed r = tier.route();
-            r.client().call(FrameType.LOGON, new WireOut().i32(userNo).toBytes(), tier.replyTimeout());
+            r.client().call(FrameType.LOGON, new AppMessages.User(userNo).encode(), tier.replyTimeout());
             Session s = new Session(r.number(), r.client());
             sessions.set(userNo, s);
             return s;
@@ -90,6 +91,10 @@ public final class RemoteDialogService implements DialogService {
     @Override
     public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
         Session s = sessions.get(userNo);
+        if (s != null && s.client().isBroken() && !tier.relogonAllowed(s.instance())) {
+            // The old session may still run on an instance that is silent but not yet fenced: no second one meanwhile.
+            return lost(step, "app server " + s.instance() + " is not answering; its users log on elsewhere once it is fenced");
+        }
         if (s == null || s.client().isBroken()) {
             relogons.increment();
             s = tryLogon(userNo);
@@ -102,12 +107,12 @@ public final class RemoteDialogService implements DialogService {
                 return lost(step, "logged on again to app server " + s.instance() + " mid-loop: the loop starts over");
             }
         }
-        var reply = s.client().send(FrameType.STEP, new WireOut(8).i32(userNo).u8(step.ordinal()).toBytes());
+        var reply = s.client().send(FrameType.STEP, new AppMessages.Step(userNo, step).encode());
         try {
             Frame f = ReplyWait.shared().get(reply, tier.replyTimeout().toNanos());
             if (f.type() != FrameType.STEP_RESULT) {
                 sessions.compareAndSet(userNo, s, null);
-                return lost(step, "app server " + s.instance() + ": " + f.in().str());
+                return lost(step, "app server " + s.instance() + ": " + Control.Error.decode(f.body()).message());
             }
             StepCodec.Reply r = StepCodec.decode(f.body());
             if (r.result().outcome().ok()) {
@@ -151,7 +156,7 @@ public final class RemoteDialogService implements DialogService {
             return;
         }
         try {
-            s.client().call(type, new WireOut().i32(userNo).toBytes(), tier.replyTimeout());
+            s.client().call(type, new AppMessages.User(userNo).encode(), tier.replyTimeout());
         } catch (WireException e) {
             sessions.compareAndSet(userNo, s, null);
         } catch (InterruptedException e) {

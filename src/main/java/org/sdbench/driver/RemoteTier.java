@@ -11,6 +11,8 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Consumer;
 import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.appserver.AppTierView;
+import org.sdbench.config.ConfigLoader;
+import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.metrics.RunMetrics;
@@ -23,8 +25,12 @@ import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.WireIn;
-import org.sdbench.protocol.wire.WireOut;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
+import org.sdbench.protocol.wire.InstanceStats;
+import org.sdbench.protocol.wire.Liveness;
+import org.sdbench.protocol.wire.Roles;
 
 /**
  * The driver's view of a three-tier system: its connection to the central services, one shared
@@ -47,10 +53,13 @@ public final class RemoteTier implements AutoCloseable {
     private final Map<Integer, WireClient> instances = new ConcurrentHashMap<>();
     private final Map<Integer, Address> addresses = new ConcurrentSkipListMap<>();
     private final Set<Integer> dead = ConcurrentHashMap.newKeySet();
+    /** Lost instances whose fate is settled: fenced out of the logon group, or found alive after the bound. */
+    private final Set<Integer> settled = ConcurrentHashMap.newKeySet();
     private final Map<Integer, InstanceStats> latest = new ConcurrentSkipListMap<>();
     private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
     private final java.util.concurrent.locks.ReentrantLock connecting = new java.util.concurrent.locks.ReentrantLock();
     private volatile ProcessInfo centralInfo;
+    private volatile AppMessages.RunSettings settings;
     private volatile EnqueueStats centralEnqueue;
 
     public RemoteTier(Address centralAddress, Token token, Duration connectTimeout, Duration replyTimeout,
@@ -61,7 +70,7 @@ public final class RemoteTier implements AutoCloseable {
         this.replyTimeout = replyTimeout;
         this.clock = clock;
         this.log = log;
-        this.central = WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL, centralAddress, "driver", token, connectTimeout,
+        this.central = WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL, centralAddress, Roles.DRIVER, token, connectTimeout,
                 "central services at " + centralAddress);
     }
 
@@ -69,16 +78,22 @@ public final class RemoteTier implements AutoCloseable {
         return central;
     }
 
-    /** Waits (bounded) until at least {@code n} instances have registered with the message server. */
-    public void awaitInstances(int n, Duration timeout) throws InterruptedException {
+    /**
+     * Waits (bounded) until at least {@code n} instances have registered with the message server,
+     * then hands each the run's settings: an instance started with other settings takes the run's,
+     * or refuses in one line (a WireException naming the instance and what differs) before any logon.
+     */
+    public void awaitInstances(int n, Duration timeout, SdbenchConfig run) throws InterruptedException {
+        settings = run == null ? settings : new AppMessages.RunSettings(ConfigLoader.toYaml(run), ConfigLoader.workloadYaml(run));
         long deadline = clock.nanoTime() + timeout.toNanos();
         while (true) {
-            WireIn in = central.call(FrameType.INSTANCES, new byte[0], centralTimeout).in();
-            int count = in.i32();
-            for (int i = 0; i < count; i++) {
-                addresses.put(in.i32(), new Address(in.str(), in.i32()));
-            }
+            var listed = CentralMessages.Instances.decode(central.call(FrameType.INSTANCES, Control.EMPTY, centralTimeout).body());
+            listed.all().forEach(i -> addresses.put(i.number(), i.address()));
+            int count = listed.all().size();
             if (count >= n) {
+                for (var i : listed.all()) {
+                    client(i.number(), i.address());
+                }
                 return;
             }
             if (clock.nanoTime() > deadline) {
@@ -94,14 +109,13 @@ public final class RemoteTier implements AutoCloseable {
     }
 
     Routed route() throws InterruptedException {
-        WireIn in = central.call(FrameType.ROUTE, new byte[0], centralTimeout).in();
-        int n = in.i32();
-        Address a = new Address(in.str(), in.i32());
-        addresses.put(n, a);
-        return new Routed(n, client(n, a));
+        var r = CentralMessages.Instance.decode(central.call(FrameType.ROUTE, Control.EMPTY, centralTimeout).body());
+        addresses.put(r.number(), r.address());
+        return new Routed(r.number(), client(r.number(), r.address()));
     }
 
-    private WireClient client(int n, Address a) {
+    /** A live connection to instance {@code n}; a new one carries the run's settings before anything else. */
+    private WireClient client(int n, Address a) throws InterruptedException {
         WireClient c = instances.get(n);
         if (c != null && !c.isBroken()) {
             return c;
@@ -112,10 +126,21 @@ public final class RemoteTier implements AutoCloseable {
             if (c != null && !c.isBroken()) {
                 return c;
             }
-            WireClient fresh = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", token, connectTimeout,
+            WireClient fresh = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, connectTimeout,
                     "app server " + n + " at " + a);
+            if (settings == null) {
+                fresh.close();
+                throw new IllegalStateException("RemoteTier.awaitInstances hands the instances the run's settings first");
+            }
+            try {
+                Control.empty(fresh.call(FrameType.RUN_SETTINGS, settings.encode(), replyTimeout).body());
+            } catch (WireException e) {
+                fresh.close();
+                throw new WireException("app server " + n + " at " + a + " cannot serve this run: " + e.getMessage());
+            }
             instances.put(n, fresh);
             dead.remove(n);
+            settled.remove(n);
             fresh.broken().thenAccept(why -> {
                 if (!"closed".equals(why)) {
                     Thread.ofVirtual().start(() -> instanceLost(n, why));
@@ -131,17 +156,55 @@ public final class RemoteTier implements AutoCloseable {
         return replyTimeout;
     }
 
+    /**
+     * A lost instance's pending update requests are adopted only once it is fenced: the central
+     * services no longer list it at its address (its own connection there closed, or silent past
+     * {@link Liveness#SILENCE_MILLIS}), so it can no longer take enqueue locks nor stay in the logon
+     * group, and it stops itself when it notices. Until then its users wait instead of logging on
+     * elsewhere, so no user's locks are held by two sessions.
+     */
     private void instanceLost(int n, String why) {
         if (!dead.add(n) || central.isBroken()) {
             // Without central services the app servers stop by design; there is nobody to hand work to.
+            settled.add(n);
             return;
         }
-        log.accept("app server " + n + " lost (" + why + "): its users log on to another instance");
+        log.accept("app server " + n + " lost (" + why + "): fencing it before its users log on elsewhere");
         try {
-            adopt(n);
+            Address was = addresses.get(n);
+            long deadline = clock.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS);
+            boolean fenced = false;
+            while (!fenced && clock.nanoTime() < deadline) {
+                var listed = CentralMessages.Instances.decode(central.call(FrameType.INSTANCES, Control.EMPTY, centralTimeout).body());
+                fenced = listed.all().stream().noneMatch(i -> i.number() == n && i.address().equals(was));
+                if (!fenced) {
+                    Thread.sleep(250);
+                }
+            }
+            if (fenced) {
+                log.accept("app server " + n + " fenced (no longer in the logon group): its users log on to another instance");
+                settled.add(n);
+                adopt(n);
+            } else {
+                log.accept("app server " + n + " is still registered with the central services after " + FENCE_MILLIS
+                        + " ms: alive, its update requests stay with it");
+                settled.add(n);
+            }
+        } catch (WireException e) {
+            settled.add(n);
+            log.accept("app server " + n + ": fencing failed (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
+            settled.add(n);
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** How long a lost instance may stay in the logon group before it counts as alive: the central's silence bound and margin. */
+    static final long FENCE_MILLIS = Liveness.SILENCE_MILLIS + 2 * Liveness.HEARTBEAT_MILLIS + 2_000;
+
+    /** Whether users of lost instance {@code n} may log on elsewhere now (it is fenced, or found alive). */
+    boolean relogonAllowed(int n) {
+        return !dead.contains(n) || settled.contains(n);
     }
 
     /** Asks a live instance to process the pending update requests of a dead one; false if none could. */
@@ -152,7 +215,8 @@ public final class RemoteTier implements AutoCloseable {
             }
             try {
                 WireClient c = client(e.getKey(), e.getValue());
-                int n = c.call(FrameType.ADOPT, new WireOut().i32(deadInstance).toBytes(), replyTimeout).in().i32();
+                int n = Control.Count.decode(c.call(FrameType.ADOPT, new AppMessages.Adopt(deadInstance).encode(), replyTimeout)
+                        .body()).n();
                 log.accept("app server " + e.getKey() + " took over " + n + " pending update requests of instance " + deadInstance);
                 return true;
             } catch (WireException ex) {
@@ -172,9 +236,9 @@ public final class RemoteTier implements AutoCloseable {
         for (var e : addresses.entrySet()) {
             WireClient c = client(e.getKey(), e.getValue());
             hops.add(RoundTrips.ping(c, "driver", "appserver-" + e.getKey(), count));
-            WireIn in = c.call(FrameType.PROBE, new WireOut().i32(count).toBytes(), replyTimeout).in();
-            hops.add(RoundTrips.read(in));
-            hops.add(RoundTrips.read(in));
+            var r = AppMessages.ProbeReply.decode(c.call(FrameType.PROBE, new AppMessages.Probe(count).encode(), replyTimeout).body());
+            hops.add(r.toCentral());
+            hops.add(r.toDb());
         }
         return hops;
     }
@@ -198,11 +262,10 @@ public final class RemoteTier implements AutoCloseable {
                 continue;
             }
             try {
-                WireIn in = e.getValue().call(FrameType.STATS, new byte[0], Duration.ofSeconds(10)).in();
-                int number = in.i32();
-                RemoteUpdates.mergeInto(in, metrics);
-                InstanceStats s = InstanceStats.read(number, in);
-                latest.put(number, s);
+                var reply = AppMessages.Stats.decode(e.getValue().call(FrameType.STATS, Control.EMPTY, Duration.ofSeconds(10)).body());
+                RemoteUpdates.mergeInto(reply.updates(), metrics);
+                InstanceStats s = reply.totals();
+                latest.put(s.number(), s);
                 cpu.computeIfAbsent(s.process().role(), k -> new java.util.concurrent.CopyOnWriteArrayList<>())
                         .add(new CpuSample(now, s.process().cpuNanos()));
             } catch (WireException ex) {
@@ -213,9 +276,9 @@ public final class RemoteTier implements AutoCloseable {
             }
         }
         try {
-            WireIn in = central.call(FrameType.STATS, new byte[0], Duration.ofSeconds(10)).in();
-            centralEnqueue = new EnqueueStats(in.i64(), in.i64(), in.i64(), in.i32());
-            centralInfo = ProcessInfo.read(in);
+            var s = CentralMessages.Stats.decode(central.call(FrameType.STATS, Control.EMPTY, Duration.ofSeconds(10)).body());
+            centralEnqueue = new EnqueueStats(s.requests(), s.conflicts(), s.lockNs(), s.entries());
+            centralInfo = s.process();
             cpu.computeIfAbsent("central", k -> new java.util.concurrent.CopyOnWriteArrayList<>())
                     .add(new CpuSample(now, centralInfo.cpuNanos()));
         } catch (WireException ex) {
@@ -300,9 +363,9 @@ public final class RemoteTier implements AutoCloseable {
         }
         for (int n : live) {
             try {
-                Frame f = instances.get(n).call(FrameType.SHUTDOWN, new WireOut().i32((int) timeout.toSeconds()).toBytes(),
+                Frame f = instances.get(n).call(FrameType.SHUTDOWN, new AppMessages.Shutdown((int) timeout.toSeconds()).encode(),
                         timeout.plusSeconds(30));
-                drained &= f.in().u8() == 1;
+                drained &= Control.Flag.decode(f.body()).value();
             } catch (WireException e) {
                 log.accept("app server " + n + " did not drain: " + e.getMessage());
                 drained = false;

@@ -8,8 +8,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.sdbench.protocol.UpdateListener;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.WireIn;
-import org.sdbench.protocol.wire.WireOut;
+import org.sdbench.protocol.wire.UpdateInterval;
 
 /**
  * The update task's figures in an app-server process, recorded per interval and shipped to the
@@ -49,26 +48,26 @@ public final class RemoteUpdates implements UpdateListener {
         queueMax.accumulate(length);
     }
 
-    /** Drains what was recorded since the last call into the frame body; one caller at a time. */
-    public WireOut drainInto(WireOut o) {
+    /** Drains what was recorded since the last call; one caller at a time. */
+    public UpdateInterval drain() {
         saveToCommitted.getIntervalHistogramInto(interval);
         ByteBuffer b = ByteBuffer.allocate(interval.getNeededByteBufferCapacity());
         int n = interval.encodeIntoCompressedByteBuffer(b);
         byte[] encoded = new byte[n];
         b.flip();
         b.get(encoded);
-        return o.bytes(encoded).i64(v1DbNs.sumThenReset()).i64(v2DbNs.sumThenReset()).i64(failed.sumThenReset())
-                .i64(lineItems.sumThenReset()).i64(queueMax.getThenReset());
+        return new UpdateInterval(encoded, v1DbNs.sumThenReset(), v2DbNs.sumThenReset(), failed.sumThenReset(),
+                lineItems.sumThenReset(), queueMax.getThenReset());
     }
 
-    /** Reads what {@link #drainInto} wrote and adds it to the driver's metrics. */
-    public static void mergeInto(WireIn in, RunMetrics metrics) {
+    /** Adds what {@link #drain} gave an app server to the driver's metrics. */
+    public static void mergeInto(UpdateInterval u, RunMetrics metrics) {
         Histogram h;
         try {
-            h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(in.bytes()), Histograms.HIGHEST_MICROS);
-        } catch (DataFormatException e) {
+            h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(u.histogram()), Histograms.HIGHEST_MICROS);
+        } catch (DataFormatException | RuntimeException e) {
             throw new WireException("an app server sent a corrupted update histogram: " + e.getMessage());
         }
-        metrics.mergeRemoteUpdates(h, in.i64(), in.i64(), in.i64(), in.i64(), in.i64());
+        metrics.mergeRemoteUpdates(h, u.v1DbNs(), u.v2DbNs(), u.failed(), u.lineItems(), u.queueMax());
     }
 }

@@ -1,5 +1,6 @@
 package org.sdbench.run;
 
+import org.sdbench.protocol.wire.Token;
 import java.util.List;
 import java.util.Map;
 
@@ -15,6 +16,9 @@ public interface ChildLauncher extends AutoCloseable {
 
     /** Starts {@code sdbench <args>} with {@code env} added and waits (bounded) until it is ready. */
     Child start(String name, List<String> args, Map<String, String> env) throws InterruptedException;
+
+    /** The fresh per-run token the children were given through their environment. */
+    Token token();
 
     @Override
     void close();

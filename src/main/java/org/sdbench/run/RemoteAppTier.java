@@ -10,10 +10,11 @@ import java.util.Map;
 import java.util.function.ToLongFunction;
 import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.config.ConfigLoader;
+import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
-import org.sdbench.driver.InstanceStats;
+import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.RemoteDialogService;
 import org.sdbench.driver.RemoteTier;
@@ -83,9 +84,9 @@ final class RemoteAppTier implements AppTier {
             } else {
                 central = Address.parseOrNull(a.central());
             }
-            tier = new RemoteTier(central, token(a.tokenFile()), a.connectTimeout(), a.replyTimeout(), a.centralTimeout(),
-                    clock, RemoteAppTier::log);
-            tier.awaitInstances(a.instances(), Duration.ofSeconds(90));
+            tier = new RemoteTier(central, children != null ? children.token() : token(a.tokenFile()), a.connectTimeout(),
+                    a.replyTimeout(), a.centralTimeout(), clock, RemoteAppTier::log);
+            tier.awaitInstances(a.instances(), Duration.ofSeconds(90), c);
             recordHops(folder, probeHops(tier, central, db), out);
             return new RemoteAppTier(c, metrics, clock, net, children, tier);
         } catch (WireException e) {
@@ -97,8 +98,10 @@ final class RemoteAppTier implements AppTier {
         }
     }
 
+    /** Processes started elsewhere: appServer.tokenFile, else this user's own token file, as they use it. */
     private static Token token(String tokenFile) {
-        return tokenFile.isEmpty() ? null : Token.read(Path.of(tokenFile));
+        return tokenFile.isEmpty() ? Token.readOrCreate(DatabaseConfig.stateHome().resolve("wire-token"))
+                : Token.read(Path.of(tokenFile));
     }
 
     static void log(String line) {

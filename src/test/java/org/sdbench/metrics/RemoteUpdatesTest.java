@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.sdbench.protocol.wire.WireIn;
-import org.sdbench.protocol.wire.WireOut;
 
 class RemoteUpdatesTest {
     @Test
@@ -22,8 +20,8 @@ class RemoteUpdatesTest {
         }
         StepClock clock = new StepClock(0);
         RunMetrics m = new RunMetrics(clock);
-        RemoteUpdates.mergeInto(new WireIn(a.drainInto(new WireOut()).toBytes()), m);
-        RemoteUpdates.mergeInto(new WireIn(b.drainInto(new WireOut()).toBytes()), m);
+        RemoteUpdates.mergeInto(a.drain(), m);
+        RemoteUpdates.mergeInto(b.drain(), m);
         clock.advance(1_000_000_000L);
         m.interval(true);
         var merged = m.summary().update();

@@ -12,7 +12,6 @@ import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
@@ -22,10 +21,12 @@ import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireClient;
-import org.sdbench.protocol.wire.WireIn;
-import org.sdbench.protocol.wire.WireOut;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
+import org.sdbench.protocol.wire.InstanceStats;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.WireServer;
-import org.sdbench.appserver.transaction.SdTransactions;
 
 /**
  * One app-server instance as its own process: the simulated instance (dispatcher, work
@@ -34,20 +35,28 @@ import org.sdbench.appserver.transaction.SdTransactions;
  */
 public final class AppServerProcess implements WireServer.Handler, AutoCloseable {
     private static final Object SHUTDOWN_REQUESTED = new Object();
+    /** A driver connection that sent the run's settings: only such a connection may log users on. */
+    private static final Object SETTLED = new Object();
     private final int number;
-    private final AppServerSystem system;
+    private final Database db;
+    private final RunSettingsHolder settings;
+    private final java.util.Set<WireServer.Connection> drivers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private volatile AppServerSystem system;
     private final RemoteEnqueue enqueue;
     private final RemoteUpdates updates;
     private final WireClient central;
     private final Clock clock;
     private final Consumer<String> log;
     private final CountDownLatch shutdown = new CountDownLatch(1);
-    private final int recovered;
+    private volatile int recovered;
     private WireServer server;
 
-    private AppServerProcess(int number, AppServerSystem system, RemoteEnqueue enqueue, RemoteUpdates updates,
-                             WireClient central, Clock clock, Consumer<String> log, int recovered) {
+    private AppServerProcess(int number, Database db, RunSettingsHolder settings, AppServerSystem system,
+                             RemoteEnqueue enqueue, RemoteUpdates updates, WireClient central, Clock clock,
+                             Consumer<String> log, int recovered) {
         this.number = number;
+        this.db = db;
+        this.settings = settings;
         this.system = system;
         this.enqueue = enqueue;
         this.updates = updates;
@@ -66,16 +75,17 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
             throws InterruptedException {
         var a = c.appServer();
         Clock clock = Clock.SYSTEM;
-        WireClient central = WireClient.connect(Dialer.Hop.APP_TO_CENTRAL, centralAddress, "appserver-" + number, token,
+        WireClient central = WireClient.connect(Dialer.Hop.APP_TO_CENTRAL, centralAddress, Roles.appServer(number), token,
                 a.connectTimeout(), "central services at " + centralAddress);
         RemoteEnqueue enqueue = new RemoteEnqueue(central, a.centralTimeout(), clock);
         RemoteUpdates updates = new RemoteUpdates();
-        AppServerSystem system = new AppServerSystem(a.oneInstance(), c.workload(), db, new SdTransactions(),
-                SdTransactions.updateModules(), updates, clock, c.run().users(), c.run().seed(), enqueue, number);
+        RunSettingsHolder settings = new RunSettingsHolder(c);
+        AppServerSystem system = settings.build(db, updates, clock, enqueue, number);
         int recovered = system.start();
-        AppServerProcess p = new AppServerProcess(number, system, enqueue, updates, central, clock, log, recovered);
+        AppServerProcess p = new AppServerProcess(number, db, settings, system, enqueue, updates, central, clock, log,
+                recovered);
         p.server = WireServer.start(listen, port, token, p, log, "app server " + number);
-        central.call(FrameType.REGISTER, new WireOut().i32(number).str(advertise).i32(p.server.port()).toBytes(),
+        central.call(FrameType.REGISTER, new CentralMessages.Instance(number, new Address(advertise, p.server.port())).encode(),
                 a.centralTimeout());
         central.broken().thenAccept(why -> {
             if ("closed".equals(why)) {
@@ -111,7 +121,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
             try {
                 control(c, f);
             } catch (RuntimeException e) {
-                c.error(f, String.valueOf(e.getMessage()));
+                c.error(f, "app server " + number + ": " + e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -120,66 +130,107 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
 
     private void step(WireServer.Connection c, Frame f) {
         long arrived = clock.nanoTime();
-        WireIn in = f.in();
-        int user = in.i32();
-        int step = in.u8();
-        if (step >= SdStep.LOOP.size()) {
-            c.error(f, "unknown dialog step " + step);
+        AppMessages.Step s = AppMessages.Step.decode(f.body());
+        if (c.attachment() != SETTLED) {
+            c.error(f, notSettled());
             return;
         }
         try {
-            system.dispatch(user, SdStep.LOOP.get(step)).whenComplete((r, e) -> {
+            system.dispatch(s.user(), s.step()).whenComplete((r, e) -> {
                 if (e != null) {
                     c.error(f, "step failed: " + e);
                 } else {
                     c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(r, clock.nanoTime() - arrived));
                 }
             });
-        } catch (IllegalStateException e) {
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
             c.error(f, "app server " + number + ": " + e.getMessage());
         }
     }
 
+    private String notSettled() {
+        return "app server " + number + ": the driver sent no run settings on this connection (another sdbench version?)";
+    }
+
     private void control(WireServer.Connection c, Frame f) throws InterruptedException {
-        WireIn in = f.in();
         switch (f.type()) {
+            case FrameType.RUN_SETTINGS -> runSettings(c, f);
             case FrameType.LOGON -> {
-                int user = in.i32();
+                int user = AppMessages.User.decode(f.body()).user();
+                if (c.attachment() != SETTLED) {
+                    c.error(f, notSettled());
+                    return;
+                }
                 // Locks a session of this user left on a crashed instance would otherwise block it forever.
                 enqueue.releaseAll(new LockOwner("user:" + user));
                 system.logon(user);
-                c.reply(f, FrameType.OK, new byte[0]);
+                c.reply(f, FrameType.OK, Control.EMPTY);
             }
             case FrameType.ABANDON -> {
-                system.abandonLoop(in.i32());
-                c.reply(f, FrameType.OK, new byte[0]);
+                system.abandonLoop(AppMessages.User.decode(f.body()).user());
+                c.reply(f, FrameType.OK, Control.EMPTY);
             }
             case FrameType.LOGOFF -> {
-                system.logoff(in.i32());
-                c.reply(f, FrameType.OK, new byte[0]);
+                system.logoff(AppMessages.User.decode(f.body()).user());
+                c.reply(f, FrameType.OK, Control.EMPTY);
             }
-            case FrameType.STATS -> c.reply(f, FrameType.STATS_REPLY, stats());
-            case FrameType.ADOPT -> c.reply(f, FrameType.OK, new WireOut().i32(adopt(in.i32())).toBytes());
-            case FrameType.PING -> c.reply(f, FrameType.PONG, new WireOut().bytes(new byte[in.i32()]).toBytes());
+            case FrameType.STATS -> {
+                Control.empty(f.body());
+                c.reply(f, FrameType.STATS_REPLY, stats());
+            }
+            case FrameType.ADOPT -> c.reply(f, FrameType.OK,
+                    new Control.Count(adopt(AppMessages.Adopt.decode(f.body()).deadInstance())).encode());
+            case FrameType.PING -> c.reply(f, FrameType.PONG, Control.Ping.decode(f.body()).pong());
             case FrameType.PROBE -> {
-                int count = in.i32();
-                WireOut o = new WireOut();
-                RoundTrips.ping(central, "appserver-" + number, "central", count).write(o);
-                dbRoundTrips(count).write(o);
-                c.reply(f, FrameType.PROBE_REPLY, o.toBytes());
+                int count = AppMessages.Probe.decode(f.body()).count();
+                c.reply(f, FrameType.PROBE_REPLY, new AppMessages.ProbeReply(
+                        RoundTrips.ping(central, Roles.appServer(number), "central", count), dbRoundTrips(count)).encode());
             }
             case FrameType.SHUTDOWN -> {
-                boolean drained = system.stop(Duration.ofSeconds(in.i32()));
+                int seconds = AppMessages.Shutdown.decode(f.body()).drainSeconds();
+                boolean drained = system.stop(Duration.ofSeconds(seconds));
                 // The driver still fetches the final figures: the process ends when that connection closes.
                 c.attach(SHUTDOWN_REQUESTED);
-                c.reply(f, FrameType.OK, new WireOut().u8(drained ? 1 : 0).toBytes());
+                c.reply(f, FrameType.OK, new Control.Flag(drained).encode());
             }
             default -> c.error(f, "app server " + number + " does not serve frame type " + f.type());
         }
     }
 
+    /**
+     * The run's settings: the same as this instance's, or taken over when no other driver is
+     * connected (the old instance drains first), or refused in one line naming what differs.
+     */
+    private void runSettings(WireServer.Connection c, Frame f) throws InterruptedException {
+        var wanted = RunSettingsHolder.parse(AppMessages.RunSettings.decode(f.body()));
+        synchronized (settings) {
+            String diff = settings.differences(wanted);
+            if (!diff.isEmpty()) {
+                drivers.remove(c);
+                var others = drivers.stream().filter(d -> d.attachment() == SETTLED).toList();
+                if (!others.isEmpty()) {
+                    c.error(f, "app server " + number + " serves another driver's run (" + others.get(0).peer()
+                            + ") with other settings: " + diff);
+                    return;
+                }
+                AppServerSystem old = system;
+                old.stop(Duration.ofSeconds(60));
+                old.close();
+                settings.take(wanted);
+                AppServerSystem fresh = settings.build(db, updates, clock, enqueue, number);
+                recovered += fresh.start();
+                system = fresh;
+                log.accept("app server " + number + ": took the run's settings from " + c.peer() + " (" + diff + ")");
+            }
+            drivers.add(c);
+            c.attach(SETTLED);
+        }
+        c.reply(f, FrameType.OK, Control.EMPTY);
+    }
+
     @Override
     public void closed(WireServer.Connection c) {
+        drivers.remove(c);
         if (c.attachment() == SHUTDOWN_REQUESTED) {
             shutdown.countDown();
         }
@@ -225,19 +276,17 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
     /** Interval update figures, then this instance's totals so far (update work included), then where it runs. */
     private byte[] stats() {
         AppServerInstance i = system.instances().get(0);
-        WireOut o = updates.drainInto(new WireOut(512).i32(number));
+        var updateFigures = updates.drain();
         var nr = i.numberRanges().stats();
         var e = enqueue.stats();
-        o.i64(nr.fetches()).i64(nr.numbersIssued()).i64(nr.waitNs()).i64(i.numberRanges().unusedNumbers())
-                .i64(i.tableBuffer().hits()).i64(i.tableBuffer().misses()).i64(i.sessions().replacedConnections())
-                .i64(i.retriedTransactions()).i64(e.requests()).i64(e.conflicts()).i64(e.lockNs())
-                .i32(i.updateTask().queueLength()).i32(recovered)
-                .i64(i.sessions().failedOpens()).i64(i.replacedWorkProcesses())
-                .i64(i.tableBuffer().size()).i64(i.tableBuffer().evictions()).i64(i.tableBuffer().invalidations())
-                .i64(i.bufferSync().polls());
         var w = i.updateTask().workTotals();
-        o.i64(w.v1Parts()).i64(w.v1CpuNanos()).i64(w.v2Parts()).i64(w.v2CpuNanos()).i32(i.dispatcher().length());
-        return ProcessInfo.current("appserver-" + number).write(o).toBytes();
+        var totals = new InstanceStats(number, nr.fetches(), nr.numbersIssued(), nr.waitNs(), i.numberRanges().unusedNumbers(),
+                i.tableBuffer().hits(), i.tableBuffer().misses(), i.sessions().replacedConnections(), i.retriedTransactions(),
+                e.requests(), e.conflicts(), e.lockNs(), i.updateTask().queueLength(), recovered, i.sessions().failedOpens(),
+                i.replacedWorkProcesses(), i.tableBuffer().size(), i.tableBuffer().evictions(), i.tableBuffer().invalidations(),
+                i.bufferSync().polls(), w.v1Parts(), w.v1CpuNanos(), w.v2Parts(), w.v2CpuNanos(), i.dispatcher().length(),
+                ProcessInfo.current(Roles.appServer(number)));
+        return new AppMessages.Stats(updateFigures, totals).encode();
     }
 
     @Override

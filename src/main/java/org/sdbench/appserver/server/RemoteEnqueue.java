@@ -12,8 +12,8 @@ import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.WireIn;
-import org.sdbench.protocol.wire.WireOut;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
 
 /**
  * The enqueue server as an app-server process sees it: every request a round trip to the central
@@ -42,10 +42,10 @@ final class RemoteEnqueue implements Enqueue {
     @Override
     public LockResult lock(LockOwner owner, String object, String key, LockMode mode) {
         long t0 = clock.nanoTime();
-        Frame f = call(FrameType.ENQ_LOCK, new WireOut().str(owner.id()).str(object).str(key).u8(mode.ordinal()).toBytes());
-        WireIn in = f.in();
-        LockResult r = in.u8() == 1 ? LockResult.Granted.INSTANCE
-                : new LockResult.Conflict(new LockOwner(in.str()), LockMode.values()[in.u8() % LockMode.values().length]);
+        Frame f = call(FrameType.ENQ_LOCK, new CentralMessages.Lock(owner.id(), object, key, mode.ordinal()).encode());
+        var reply = CentralMessages.LockReply.decode(f.body(), LockMode.values().length);
+        LockResult r = reply.granted() ? LockResult.Granted.INSTANCE
+                : new LockResult.Conflict(new LockOwner(reply.holder()), LockMode.values()[reply.heldMode()]);
         requests.increment();
         if (!r.granted()) {
             conflicts.increment();
@@ -56,12 +56,12 @@ final class RemoteEnqueue implements Enqueue {
 
     @Override
     public int releaseAll(LockOwner owner) {
-        return call(FrameType.ENQ_RELEASE_ALL, new WireOut().str(owner.id()).toBytes()).in().i32();
+        return Control.Count.decode(call(FrameType.ENQ_RELEASE_ALL, new CentralMessages.ReleaseAll(owner.id()).encode()).body()).n();
     }
 
     @Override
     public int transfer(LockOwner from, LockOwner to) {
-        return call(FrameType.ENQ_TRANSFER, new WireOut().str(from.id()).str(to.id()).toBytes()).in().i32();
+        return Control.Count.decode(call(FrameType.ENQ_TRANSFER, new CentralMessages.Transfer(from.id(), to.id()).encode()).body()).n();
     }
 
     private Frame call(byte type, byte[] body) {

@@ -7,6 +7,8 @@ package org.sdbench.protocol.wire;
 public record Frame(byte type, int id, byte[] body) {
     /** A frame larger than this is a protocol error (or not an sdbench peer), never a reason to allocate. */
     public static final int MAX_BYTES = 4 << 20;
+    /** Before authentication a peer is nobody: its frames (hello, proof) are small. */
+    public static final int PRE_AUTH_BYTES = 1_024;
 
     public WireIn in() {
         return new WireIn(body);

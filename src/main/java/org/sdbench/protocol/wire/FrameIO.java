@@ -9,18 +9,27 @@ import java.io.IOException;
 import java.net.Socket;
 import java.util.concurrent.locks.ReentrantLock;
 
-/** Frames over one socket: whole frames written under a lock (many senders), read by one reader. */
+/**
+ * Frames over one socket: whole frames written under a lock (many senders), read by one reader.
+ * A write that blocks longer than {@link Liveness#WRITE_MILLIS} closes the connection, so no
+ * sender waits on the lock behind a peer that stopped reading.
+ */
 public final class FrameIO implements AutoCloseable {
     private final Socket socket;
     private final DataInputStream in;
     private final DataOutputStream out;
     private final ReentrantLock writeLock = new ReentrantLock();
+    private volatile long writingSince;
+    private volatile long lastRead = System.nanoTime();
+    private volatile long silenceNanos;
+    private volatile boolean silent;
 
     public FrameIO(Socket socket) throws IOException {
         this.socket = socket;
         socket.setTcpNoDelay(true);
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 16 * 1024));
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 16 * 1024));
+        Liveness.watch(this);
     }
 
     public Socket socket() {
@@ -34,6 +43,7 @@ public final class FrameIO implements AutoCloseable {
     public void write(byte type, int id, byte[] body) throws IOException {
         writeLock.lock();
         try {
+            writingSince = System.nanoTime() | 1;
             out.writeInt(5 + body.length);
             out.writeByte(type);
             out.writeInt(id);
@@ -44,29 +54,74 @@ public final class FrameIO implements AutoCloseable {
                 out.flush();
             }
         } finally {
+            writingSince = 0;
             writeLock.unlock();
         }
     }
 
+    /**
+     * Closes this connection once nothing arrived for {@code millis}: a watchdog, not a socket read
+     * timeout, which would cost a poll system call per frame on every reader.
+     */
+    void closeWhenSilentFor(long millis) {
+        lastRead = System.nanoTime();
+        silenceNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
+    }
+
+    /** True when the watchdog closed this connection for silence. */
+    boolean closedForSilence() {
+        return silent;
+    }
+
+    void closeIfSilent(long now) {
+        long limit = silenceNanos;
+        if (limit > 0 && now - lastRead > limit) {
+            silent = true;
+            close();
+        }
+    }
+
+    boolean writingLongerThan(long now, long nanos) {
+        long since = writingSince;
+        return since != 0 && now - since > nanos;
+    }
+
+    /** When the last frame arrived ({@link System#nanoTime()}). */
+    long lastRead() {
+        return lastRead;
+    }
+
     /** The next frame; EOFException when the peer closed the connection. */
     public Frame read() throws IOException {
+        return readAtMost(Frame.MAX_BYTES);
+    }
+
+    /** The next frame of at most {@code maxBytes}: the length is checked before anything is allocated. */
+    public Frame readAtMost(int maxBytes) throws IOException {
         int len = in.readInt();
-        if (len < 5 || len > Frame.MAX_BYTES) {
-            throw new WireException("frame of " + len + " bytes from " + peer() + ": not an sdbench peer, or a corrupted stream");
+        if (len < 5 || len > maxBytes) {
+            throw new WireException("frame of " + len + " bytes from " + peer() + " is not allowed (5 to " + maxBytes
+                    + "): not an sdbench peer, or a corrupted stream");
         }
         byte type = in.readByte();
         int id = in.readInt();
         byte[] body = new byte[len - 5];
         in.readFully(body);
+        lastRead = System.nanoTime();
         return new Frame(type, id, body);
     }
 
-    /** Reads with a bound: a silent peer during the handshake must not hold a thread forever. */
+    /** Reads with a bound per read (tests and tools); the handshake's overall bound is {@link Liveness#deadline}. */
     public Frame read(int timeoutMillis) throws IOException {
+        return read(timeoutMillis, Frame.MAX_BYTES);
+    }
+
+    /** Reads with a bound per read and on the size. */
+    public Frame read(int timeoutMillis, int maxBytes) throws IOException {
         int old = socket.getSoTimeout();
         socket.setSoTimeout(timeoutMillis);
         try {
-            return read();
+            return readAtMost(maxBytes);
         } finally {
             socket.setSoTimeout(old);
         }
@@ -82,6 +137,7 @@ public final class FrameIO implements AutoCloseable {
 
     @Override
     public void close() {
+        Liveness.unwatch(this);
         try {
             socket.close();
         } catch (IOException e) {

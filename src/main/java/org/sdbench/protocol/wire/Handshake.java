@@ -2,19 +2,22 @@ package org.sdbench.protocol.wire;
 
 import java.io.IOException;
 import java.security.SecureRandom;
+import java.util.concurrent.ScheduledFuture;
+import java.util.function.Consumer;
 
 /**
  * The first frames on every connection: both sides must run the same sdbench version and wire
- * version. With a token, authentication is mutual: the client proves the token over the server's
+ * version, and authentication is mutual: the client proves the token over the server's
  * challenge, then the server proves it over the client's, so neither side serves nor talks to a
- * peer that does not know it. The token itself never crosses the wire.
+ * peer that does not know it. The token itself never crosses the wire. Frames before
+ * authentication are at most {@link Frame#PRE_AUTH_BYTES}; the whole handshake has one deadline.
  */
 public final class Handshake {
     static final int MAGIC = 0x5D_BE_4C_01;
-    /** 2: the client's challenge in HELLO and the server's proof in WELCOME (mutual authentication). */
-    public static final int WIRE_VERSION = 2;
+    /** 3: authentication always, roles checked per frame type, heartbeats. */
+    public static final int WIRE_VERSION = 3;
     static final int CHALLENGE_BYTES = 32;
-    private static final int TIMEOUT_MS = 5_000;
+    private static final int TIMEOUT_MS = (int) Liveness.HANDSHAKE_MILLIS;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private Handshake() {
@@ -32,98 +35,134 @@ public final class Handshake {
         return c;
     }
 
-    /**
-     * Client side; throws {@link WireException} with the reason the server gave, or when a client
-     * holding a token meets a server that cannot prove it (an impostor, or another system's token).
-     */
-    static void client(FrameIO io, String role, Token token, String what) throws IOException {
-        byte[] mine = challenge();
-        io.write(FrameType.HELLO, 0, new WireOut().i32(MAGIC).i32(WIRE_VERSION).str(version()).str(role).bytes(mine).toBytes());
-        Frame f = expect(io, what);
-        if (f.type() != FrameType.CHALLENGE) {
-            throw new WireException(what + " is not an sdbench peer (frame type " + f.type() + ")");
+    /** HELLO: who the client is and its challenge to the server. */
+    record Hello(int magic, int wire, String version, String role, byte[] challenge) {
+        byte[] encode() {
+            return new WireOut(96).i32(magic).i32(wire).str(version).str(role).bytes(challenge).toBytes();
         }
-        WireIn in = f.in();
-        boolean required = in.u8() == 1;
-        byte[] theirs = in.bytes();
-        if (required && token == null) {
-            throw new WireException(what + " requires authentication: give the same token file (appServer.tokenFile)");
-        }
-        if (!required && token != null) {
-            // An impostor would simply skip authentication: a client with a token insists on it.
-            throw new WireException(what + " does not authenticate its peers although this process has a token: "
-                    + "refused (not the expected sdbench peer, or it runs without appServer.tokenFile)");
-        }
-        byte[] proof = token == null ? new byte[0] : token.prove(theirs, mine, Token.CLIENT + role);
-        io.write(FrameType.AUTH, 0, new WireOut().bytes(proof).toBytes());
-        Frame w = expect(io, what);
-        if (w.type() != FrameType.WELCOME) {
-            throw new WireException(what + " is not an sdbench peer (frame type " + w.type() + ")");
-        }
-        WireIn welcome = w.in();
-        welcome.str();
-        if (token != null && !token.verify(mine, theirs, Token.SERVER + role, welcome.bytes())) {
-            throw new WireException(what + " failed to prove the token: refused (an impostor, or a different token file)");
+
+        static Hello decode(byte[] body) {
+            WireIn in = new WireIn(body);
+            Hello h = new Hello(in.i32(), in.i32(), in.str("hello.version", 64), in.str("hello.role", 32),
+                    in.bytes("hello.challenge", CHALLENGE_BYTES));
+            in.end();
+            return h;
         }
     }
 
-    private static Frame expect(FrameIO io, String what) throws IOException {
+    /** CHALLENGE (the server's) and AUTH / WELCOME (a proof, with the server's version in WELCOME). */
+    record Proof(String version, byte[] bytes) {
+        byte[] encode() {
+            return new WireOut(80).str(version).bytes(bytes).toBytes();
+        }
+
+        static Proof decode(byte[] body) {
+            WireIn in = new WireIn(body);
+            Proof p = new Proof(in.str("proof.version", 64), in.bytes("proof.bytes", 64));
+            in.end();
+            return p;
+        }
+    }
+
+    /** Client side; throws {@link WireException} with the reason the server gave, or when the server cannot prove the token. */
+    static void client(FrameIO io, String role, Token token, String what) throws IOException {
+        if (token == null) {
+            throw new IllegalArgumentException("every sdbench connection is authenticated: a token is required");
+        }
+        ScheduledFuture<?> deadline = Liveness.deadline(io, TIMEOUT_MS);
+        try {
+            byte[] mine = challenge();
+            io.write(FrameType.HELLO, 0, new Hello(MAGIC, WIRE_VERSION, version(), role, mine).encode());
+            Frame f = expect(io, what, FrameType.CHALLENGE);
+            byte[] theirs = Proof.decode(f.body()).bytes();
+            io.write(FrameType.AUTH, 0, new Proof(version(), token.prove(theirs, mine, Token.CLIENT + role)).encode());
+            Proof welcome = Proof.decode(expect(io, what, FrameType.WELCOME).body());
+            if (!token.verify(mine, theirs, Token.SERVER + role, welcome.bytes())) {
+                throw new WireException(what + " failed to prove the token: refused (an impostor, or a different token)");
+            }
+        } catch (java.net.SocketException e) {
+            if (deadline.isDone()) {
+                throw new WireException(what + " did not finish the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
+            }
+            throw e;
+        } finally {
+            deadline.cancel(false);
+        }
+    }
+
+    private static Frame expect(FrameIO io, String what, byte type) throws IOException {
         Frame f;
         try {
-            f = io.read(TIMEOUT_MS);
+            f = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
         } catch (java.net.SocketTimeoutException e) {
             throw new WireException(what + " did not answer the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
         } catch (java.io.EOFException e) {
             throw new WireException(what + " closed the connection during the handshake: not an sdbench peer?");
         }
         if (f.type() == FrameType.REFUSED) {
-            throw new WireException(what + " refused the connection: " + f.in().str());
+            throw new WireException(what + " refused the connection: " + Control.Error.decode(f.body()).message());
+        }
+        if (f.type() != type) {
+            throw new WireException(what + " is not an sdbench peer (frame type " + f.type() + ")");
         }
         return f;
     }
 
-    /** Server side; the role the client announced, or null after refusing it (reason already sent and logged). */
-    static String server(FrameIO io, Token token, java.util.function.Consumer<String> log) throws IOException {
-        Frame hello;
+    /**
+     * Server side; the role the client proved, or null after refusing it (reason sent and logged).
+     * The connection is closed at the deadline whatever the client sends meanwhile.
+     */
+    static String server(FrameIO io, Token token, Consumer<String> log) throws IOException {
+        ScheduledFuture<?> deadline = Liveness.deadline(io, TIMEOUT_MS);
         try {
-            hello = io.read(TIMEOUT_MS);
-        } catch (WireException | java.net.SocketTimeoutException | java.io.EOFException e) {
-            log.accept("refused " + io.peer() + ": no sdbench handshake");
+            return serverSteps(io, token, log);
+        } catch (IOException | WireException e) {
+            log.accept("refused " + io.peer() + ": " + (deadline.isDone() ? "handshake not finished within " + TIMEOUT_MS + " ms"
+                    : "no valid sdbench handshake (" + e.getMessage() + ")"));
             return null;
+        } finally {
+            deadline.cancel(false);
         }
-        WireIn in = hello.in();
-        if (hello.type() != FrameType.HELLO || hello.body().length < 8 || in.i32() != MAGIC) {
+    }
+
+    private static String serverSteps(FrameIO io, Token token, Consumer<String> log) throws IOException {
+        Frame f = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
+        if (f.type() != FrameType.HELLO || f.body().length < 8 || new WireIn(f.body()).i32() != MAGIC) {
             log.accept("refused " + io.peer() + ": not an sdbench peer");
             return null;
         }
-        int wire = in.i32();
-        String version = in.str();
-        String role = in.str();
-        if (wire != WIRE_VERSION || !version.equals(version())) {
-            String why = "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION + "), yours is " + version
-                    + " (wire " + wire + "): run the same sdbench version on every tier";
-            log.accept("refused " + role + " at " + io.peer() + ": sdbench " + version + " (wire " + wire + ")");
-            io.write(FrameType.REFUSED, 0, new WireOut().str(why).toBytes());
-            return null;
-        }
-        byte[] theirs = in.bytes();
-        byte[] mine = challenge();
-        io.write(FrameType.CHALLENGE, 0, new WireOut().u8(token == null ? 0 : 1).bytes(mine).toBytes());
-        Frame auth;
+        Hello hello;
         try {
-            auth = io.read(TIMEOUT_MS);
-        } catch (WireException | java.net.SocketTimeoutException | java.io.EOFException e) {
-            log.accept("refused " + role + " at " + io.peer() + ": no answer to the challenge");
-            return null;
+            hello = Hello.decode(f.body());
+        } catch (WireException e) {
+            // An older peer's hello has another shape: tell it which version this one runs.
+            return refuse(io, log, "peer at " + io.peer(), "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION
+                    + "), yours sent a hello it does not understand: run the same sdbench version on every tier");
         }
-        byte[] proof = auth.type() == FrameType.AUTH ? auth.in().bytes() : new byte[0];
-        if (token != null && (theirs.length != CHALLENGE_BYTES || !token.verify(mine, theirs, Token.CLIENT + role, proof))) {
-            log.accept("refused unauthenticated " + role + " at " + io.peer());
-            io.write(FrameType.REFUSED, 0, new WireOut().str("authentication failed: wrong or missing token").toBytes());
-            return null;
+        if (hello.wire() != WIRE_VERSION || !hello.version().equals(version())) {
+            return refuse(io, log, hello.role() + " at " + io.peer() + ": sdbench " + hello.version() + " (wire " + hello.wire() + ")",
+                    "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION + "), yours is " + hello.version()
+                            + " (wire " + hello.wire() + "): run the same sdbench version on every tier");
         }
-        byte[] mineProof = token == null ? new byte[0] : token.prove(theirs, mine, Token.SERVER + role);
-        io.write(FrameType.WELCOME, 0, new WireOut().str(version()).bytes(mineProof).toBytes());
-        return role;
+        if (!Roles.valid(hello.role())) {
+            return refuse(io, log, "peer at " + io.peer() + " announcing role '" + hello.role() + "'",
+                    "unknown role '" + hello.role() + "': driver or appserver-N (1 to 99)");
+        }
+        byte[] mine = challenge();
+        io.write(FrameType.CHALLENGE, 0, new Proof(version(), mine).encode());
+        Frame auth = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
+        byte[] proof = auth.type() == FrameType.AUTH ? Proof.decode(auth.body()).bytes() : new byte[0];
+        if (hello.challenge().length != CHALLENGE_BYTES || !token.verify(mine, hello.challenge(), Token.CLIENT + hello.role(), proof)) {
+            return refuse(io, log, "unauthenticated " + hello.role() + " at " + io.peer(),
+                    "authentication failed: wrong or missing token");
+        }
+        io.write(FrameType.WELCOME, 0, new Proof(version(), token.prove(hello.challenge(), mine, Token.SERVER + hello.role())).encode());
+        return hello.role();
+    }
+
+    private static String refuse(FrameIO io, Consumer<String> log, String who, String why) throws IOException {
+        log.accept("refused " + who);
+        io.write(FrameType.REFUSED, 0, new Control.Error(why).encode());
+        return null;
     }
 }

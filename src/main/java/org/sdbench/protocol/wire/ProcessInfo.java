@@ -30,6 +30,8 @@ public record ProcessInfo(String role, String host, long pid, String version, lo
     }
 
     public static ProcessInfo read(WireIn in) {
-        return new ProcessInfo(in.str(), in.str(), in.i64(), in.str(), in.i64(), in.i32());
+        return new ProcessInfo(in.str("process.role", Limits.NAME_BYTES), in.str("process.host", Limits.NAME_BYTES),
+                in.count("process.pid"), in.str("process.version", Limits.NAME_BYTES), in.i64(),
+                in.i32("process.cores", 1, 1 << 16));
     }
 }

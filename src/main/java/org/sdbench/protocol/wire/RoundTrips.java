@@ -29,10 +29,10 @@ public record RoundTrips(String from, String to, int count, int requestBytes, in
     /** Times {@code count} ping frames on a connection. */
     public static RoundTrips ping(WireClient c, String from, String to, int count) throws InterruptedException {
         long[] t = new long[count];
-        byte[] body = new WireOut(REQUEST_BYTES + 8).i32(REPLY_BYTES).bytes(new byte[REQUEST_BYTES - 8]).toBytes();
+        byte[] body = new Control.Ping(REPLY_BYTES, REQUEST_BYTES - 8).encode();
         for (int i = 0; i < count; i++) {
             long t0 = System.nanoTime();
-            c.call(FrameType.PING, body, java.time.Duration.ofSeconds(10));
+            Control.Ping.pongBytes(c.call(FrameType.PING, body, java.time.Duration.ofSeconds(10)).body());
             t[i] = System.nanoTime() - t0;
         }
         return of(from, to, body.length, REPLY_BYTES, t);
@@ -43,6 +43,8 @@ public record RoundTrips(String from, String to, int count, int requestBytes, in
     }
 
     public static RoundTrips read(WireIn in) {
-        return new RoundTrips(in.str(), in.str(), in.i32(), in.i32(), in.i32(), in.f64(), in.f64(), in.f64());
+        return new RoundTrips(in.str("hop.from", Limits.NAME_BYTES), in.str("hop.to", Limits.NAME_BYTES),
+                in.i32("hop.count", 0, Limits.MAX_PROBES), in.i32("hop.requestBytes", 0, Limits.PING_BYTES),
+                in.i32("hop.replyBytes", 0, Limits.PING_BYTES), in.f64(), in.f64(), in.f64());
     }
 }

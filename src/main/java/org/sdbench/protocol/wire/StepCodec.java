@@ -28,46 +28,53 @@ public final class StepCodec {
 
     public static Reply decode(byte[] body) {
         WireIn in = new WireIn(body);
-        int step = in.u8();
-        if (step >= SdStep.LOOP.size()) {
-            throw new WireException("unknown dialog step " + step + " in a reply");
-        }
+        int step = in.u8("step", 0, SdStep.LOOP.size() - 1);
         StepOutcome outcome = outcome(in);
-        StepTimes t = new StepTimes(in.i64(), in.i64(), in.i64(), in.i64(), in.i32(), in.i64(), in.i64(), in.i64(), in.i64(),
-                in.i32());
-        int lineItems = in.i32();
-        return new Reply(new StepResult(SdStep.LOOP.get(step), outcome, t, lineItems), in.i64());
+        StepTimes t = new StepTimes(in.i64(), in.i64(), in.i64(), in.i64(), in.i32("times.dbCalls", 0, Integer.MAX_VALUE),
+                in.i64(), in.i64(), in.i64(), in.i64(), in.i32("times.dbRows", 0, Integer.MAX_VALUE));
+        int lineItems = in.i32("lineItems", 0, Integer.MAX_VALUE);
+        Reply r = new Reply(new StepResult(SdStep.LOOP.get(step), outcome, t, lineItems), in.i64());
+        in.end();
+        return r;
     }
 
     private static void outcome(WireOut o, StepOutcome x) {
         switch (x) {
             case StepOutcome.Ok ok -> o.u8(0);
-            case StepOutcome.LockConflict c -> o.u8(1).str(c.object()).str(c.key()).str(c.holder());
-            case StepOutcome.Timeout t -> o.u8(2).str(t.what());
-            case StepOutcome.RetriesExhausted r -> o.u8(3).str(r.sqlState()).i32(r.attempts());
-            case StepOutcome.ConnectionLost c -> o.u8(4).str(c.message());
-            case StepOutcome.DbError d -> o.u8(5).str(d.sqlState()).str(d.message());
-            case StepOutcome.Skipped s -> o.u8(6).str(s.reason());
-            case StepOutcome.InstanceLost l -> o.u8(7).str(l.message());
-            case StepOutcome.DbTimeout t -> o.u8(8).str(t.what());
-            case StepOutcome.IncompleteDocument d -> o.u8(9).str(d.document()).str(d.missing());
+            case StepOutcome.LockConflict c -> o.u8(1).str(clip(c.object())).str(clip(c.key())).str(clip(c.holder()));
+            case StepOutcome.Timeout t -> o.u8(2).str(clip(t.what()));
+            case StepOutcome.RetriesExhausted r -> o.u8(3).str(clip(r.sqlState())).i32(r.attempts());
+            case StepOutcome.ConnectionLost c -> o.u8(4).str(clip(c.message()));
+            case StepOutcome.DbError d -> o.u8(5).str(clip(d.sqlState())).str(clip(d.message()));
+            case StepOutcome.Skipped s -> o.u8(6).str(clip(s.reason()));
+            case StepOutcome.InstanceLost l -> o.u8(7).str(clip(l.message()));
+            case StepOutcome.DbTimeout t -> o.u8(8).str(clip(t.what()));
+            case StepOutcome.IncompleteDocument d -> o.u8(9).str(clip(d.document())).str(clip(d.missing()));
         }
     }
 
+    /** A reason longer than a decoder takes is cut: 2,048 chars stay within 8 KiB of UTF-8. */
+    private static String clip(String s) {
+        return s == null || s.length() <= 2_048 ? s : s.substring(0, 2_048);
+    }
+
     private static StepOutcome outcome(WireIn in) {
-        int kind = in.u8();
+        int kind = in.u8("outcome", 0, 9);
         return switch (kind) {
             case 0 -> StepOutcome.Ok.INSTANCE;
-            case 1 -> new StepOutcome.LockConflict(in.str(), in.str(), in.str());
-            case 2 -> new StepOutcome.Timeout(in.str());
-            case 3 -> new StepOutcome.RetriesExhausted(in.str(), in.i32());
-            case 4 -> new StepOutcome.ConnectionLost(in.str());
-            case 5 -> new StepOutcome.DbError(in.str(), in.str());
-            case 6 -> new StepOutcome.Skipped(in.str());
-            case 7 -> new StepOutcome.InstanceLost(in.str());
-            case 8 -> new StepOutcome.DbTimeout(in.str());
-            case 9 -> new StepOutcome.IncompleteDocument(in.str(), in.str());
-            default -> throw new WireException("unknown step outcome " + kind + " in a reply");
+            case 1 -> new StepOutcome.LockConflict(text(in), text(in), text(in));
+            case 2 -> new StepOutcome.Timeout(text(in));
+            case 3 -> new StepOutcome.RetriesExhausted(text(in), in.i32("outcome.attempts", 0, Integer.MAX_VALUE));
+            case 4 -> new StepOutcome.ConnectionLost(text(in));
+            case 5 -> new StepOutcome.DbError(text(in), text(in));
+            case 6 -> new StepOutcome.Skipped(text(in));
+            case 7 -> new StepOutcome.InstanceLost(text(in));
+            case 8 -> new StepOutcome.DbTimeout(text(in));
+            default -> new StepOutcome.IncompleteDocument(text(in), text(in));
         };
+    }
+
+    private static String text(WireIn in) {
+        return in.str("outcome.text", Limits.TEXT_BYTES);
     }
 }

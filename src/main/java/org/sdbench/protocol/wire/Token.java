@@ -21,6 +21,60 @@ public final class Token {
         this.secret = secret;
     }
 
+    /** The environment variable a run hands its own child processes their per-run token in (never argv or a file). */
+    public static final String ENVIRONMENT = "SDBENCH_WIRE_TOKEN";
+
+    /** A fresh random token: one per run that starts its own processes. */
+    public static Token random() {
+        byte[] b = new byte[32];
+        new java.security.SecureRandom().nextBytes(b);
+        return new Token(java.util.HexFormat.of().formatHex(b).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The token as text for a child's environment. */
+    public String forEnvironment() {
+        return new String(secret, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    /** The token the parent run put in this process's environment; null when there is none. */
+    public static Token fromEnvironment() {
+        String v = System.getenv(ENVIRONMENT);
+        if (v == null || v.isBlank()) {
+            return null;
+        }
+        if (v.strip().length() < 16) {
+            throw new WireException(ENVIRONMENT + " holds " + v.strip().length() + " bytes: at least 16 are required");
+        }
+        return new Token(v.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The token file of processes started by hand on this machine when appServer.tokenFile is
+     * empty: created once, readable only by its owner, so central services, app servers and
+     * driver of one user find the same token without any setting.
+     */
+    public static Token readOrCreate(Path file) {
+        if (!Files.exists(file)) {
+            try {
+                Files.createDirectories(file.getParent());
+                Path tmp = Files.createTempFile(file.getParent(), ".wire-token", ".tmp",
+                        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+                Files.writeString(tmp, random().forEnvironment() + "\n");
+                try {
+                    Files.move(tmp, file);
+                } catch (IOException e) {
+                    // Another process created it first: use theirs.
+                    Files.deleteIfExists(tmp);
+                }
+            } catch (IOException e) {
+                throw new WireException("cannot create the token file " + file + ": " + e.getMessage()
+                        + " (set appServer.tokenFile to a file readable only by you)");
+            }
+        }
+        return read(file);
+    }
+
     /** Reads the token file; refuses a file others may read, or an empty one. */
     public static Token read(Path file) {
         try {

@@ -21,6 +21,7 @@ public final class WireClient implements AutoCloseable {
     private final ConcurrentHashMap<Integer, CompletableFuture<Frame>> pending = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
     private final CompletableFuture<String> broken = new CompletableFuture<>();
+    private volatile java.util.concurrent.ScheduledFuture<?> heartbeat;
 
     private WireClient(FrameIO io, String what, Address address) {
         this.io = io;
@@ -47,6 +48,9 @@ public final class WireClient implements AutoCloseable {
             throw e;
         }
         WireClient c = new WireClient(io, what, address);
+        // The server answers every heartbeat: silence this long means it is gone (stopped, cut off).
+        io.closeWhenSilentFor(Liveness.SILENCE_MILLIS);
+        c.heartbeat = Liveness.everyHeartbeat(c::beat);
         // A platform thread blocks in the kernel's read and is woken by it directly; a virtual reader
         // would add a poller hand-off and a carrier wake-up to every reply (bench wire: CPU per round trip).
         Thread.ofPlatform().daemon().name("wire-" + address).start(c::readLoop);
@@ -80,7 +84,7 @@ public final class WireClient implements AutoCloseable {
         try {
             Frame f = reply.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
             if (f.type() == FrameType.ERROR) {
-                throw new WireException(what + ": " + f.in().str());
+                throw new WireException(what + ": " + Control.Error.decode(f.body()).message());
             }
             return f;
         } catch (ExecutionException e) {
@@ -110,6 +114,21 @@ public final class WireClient implements AutoCloseable {
         return reply;
     }
 
+    /** A heartbeat when nothing arrived for a while; its answer is just another frame read. */
+    private void beat() {
+        if (broken.isDone()) {
+            return;
+        }
+        if (System.nanoTime() - io.lastRead() < java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(Liveness.HEARTBEAT_MILLIS)) {
+            return;
+        }
+        try {
+            io.write(FrameType.HEARTBEAT, 0, Control.EMPTY);
+        } catch (IOException e) {
+            fail("connection lost (" + e.getMessage() + ")");
+        }
+    }
+
     private void readLoop() {
         try {
             while (true) {
@@ -120,11 +139,16 @@ public final class WireClient implements AutoCloseable {
                 }
             }
         } catch (IOException | WireException e) {
+            if (io.closedForSilence()) {
+                fail("silent for " + Liveness.SILENCE_MILLIS + " ms (no reply to heartbeats): declared dead");
+                return;
+            }
             fail(e instanceof java.io.EOFException ? "connection closed by the peer" : "connection lost (" + e.getMessage() + ")");
         }
     }
 
     private void fail(String reason) {
+        stopHeartbeat();
         if (broken.complete(reason)) {
             io.close();
         }
@@ -132,8 +156,16 @@ public final class WireClient implements AutoCloseable {
         pending.values().forEach(f -> f.completeExceptionally(ex));
     }
 
+    private void stopHeartbeat() {
+        var h = heartbeat;
+        if (h != null) {
+            h.cancel(false);
+        }
+    }
+
     @Override
     public void close() {
+        stopHeartbeat();
         broken.complete("closed");
         io.close();
         WireException ex = new WireException(what + ": connection closed");

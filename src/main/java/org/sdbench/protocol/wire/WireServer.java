@@ -11,8 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * A listener of an sdbench process: one virtual thread per connection, the handshake first, then
- * every frame to the handler, which may answer at once or later from another thread.
+ * A listener of an sdbench process: one thread per connection, the handshake first, then every
+ * frame to the handler, which may answer at once or later from another thread. Every peer is
+ * authenticated; at most {@link #MAX_UNAUTHENTICATED} connections wait in their handshake at once
+ * (more are closed at accept); a request type is served only from the role allowed to send it; a
+ * frame the handler cannot decode gets an error reply and the connection goes on.
  */
 public final class WireServer implements AutoCloseable {
     /** What the process does with a frame; replies go through the connection. */
@@ -61,7 +64,7 @@ public final class WireServer implements AutoCloseable {
         }
 
         public void error(Frame request, String message) {
-            reply(request, FrameType.ERROR, new WireOut().str(message).toBytes());
+            reply(request, FrameType.ERROR, new Control.Error(message).encode());
         }
 
         public void close() {
@@ -74,6 +77,9 @@ public final class WireServer implements AutoCloseable {
     private final Handler handler;
     private final Consumer<String> log;
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
+    /** Handshakes in progress: an unauthenticated peer costs one thread and a few KiB, and only this many at once. */
+    public static final int MAX_UNAUTHENTICATED = 64;
+    private final java.util.concurrent.Semaphore unauthenticated = new java.util.concurrent.Semaphore(MAX_UNAUTHENTICATED);
     private volatile boolean closing;
 
     private WireServer(ServerSocket socket, Token token, Handler handler, Consumer<String> log) {
@@ -84,19 +90,19 @@ public final class WireServer implements AutoCloseable {
     }
 
     /**
-     * Listens on {@code host:port} (port 0: any free port). A non-loopback address requires a
-     * token: an open port on a network must not run benchmark steps for anyone.
+     * Listens on {@code host:port} (port 0: any free port) and serves only peers that prove
+     * {@code token}, loopback included: any local user could otherwise reach the port.
      */
     public static WireServer start(String host, int port, Token token, Handler handler, Consumer<String> log, String what) {
+        if (token == null) {
+            throw new WireException(what + ": every sdbench listener authenticates its peers: give a token file "
+                    + "(appServer.tokenFile, readable only by its owner)");
+        }
         InetAddress addr;
         try {
             addr = InetAddress.getByName(host);
         } catch (IOException e) {
             throw new WireException(what + ": cannot listen on unknown host '" + host + "'");
-        }
-        if (!addr.isLoopbackAddress() && token == null) {
-            throw new WireException(what + ": listening on " + host + " (not loopback) requires a token file "
-                    + "(threeTier.tokenFile, readable only by its owner)");
         }
         ServerSocket ss = null;
         try {
@@ -133,6 +139,12 @@ public final class WireServer implements AutoCloseable {
         while (!closing) {
             try {
                 Socket s = socket.accept();
+                if (!unauthenticated.tryAcquire()) {
+                    log.accept("refused " + s.getRemoteSocketAddress() + ": " + MAX_UNAUTHENTICATED
+                            + " connections are already in their handshake");
+                    s.close();
+                    continue;
+                }
                 // Few connections (drivers, app servers), each busy: a platform reader per connection
                 // costs one kernel wake-up per frame where a virtual one adds a poller hand-off.
                 Thread.ofPlatform().daemon().name("conn-" + s.getRemoteSocketAddress()).start(() -> serve(s));
@@ -150,21 +162,33 @@ public final class WireServer implements AutoCloseable {
         try {
             io = new FrameIO(s);
         } catch (IOException e) {
+            unauthenticated.release();
+            close(s);
             return;
         }
         Connection c = null;
         try {
-            String role = Handshake.server(io, token, log);
+            String role;
+            try {
+                role = Handshake.server(io, token, log);
+            } finally {
+                unauthenticated.release();
+            }
             if (role == null) {
                 return;
             }
             c = new Connection(io, role);
             open.add(c);
+            // Clients send heartbeats: silence this long means the peer is gone (stopped, cut off).
+            io.closeWhenSilentFor(Liveness.SILENCE_MILLIS);
             while (true) {
                 Frame f = io.read();
-                handler.handle(c, f);
+                dispatch(c, f);
             }
         } catch (IOException | WireException e) {
+            if (io.closedForSilence() && c != null) {
+                log.accept(c.role() + " at " + c.peer() + " silent for " + Liveness.SILENCE_MILLIS + " ms: connection closed");
+            }
             // The peer went away or sent garbage: its connection ends, the server goes on.
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -174,6 +198,35 @@ public final class WireServer implements AutoCloseable {
                 open.remove(c);
                 handler.closed(c);
             }
+        }
+    }
+
+    private void dispatch(Connection c, Frame f) throws InterruptedException {
+        if (f.type() == FrameType.HEARTBEAT) {
+            c.reply(f, FrameType.HEARTBEAT, Control.EMPTY);
+            return;
+        }
+        FrameType.Sender sender = FrameType.sender(f.type());
+        if (!sender.allows(c.role())) {
+            log.accept("refused frame type " + f.type() + " from " + c.role() + " at " + c.peer() + ": accepted only from "
+                    + sender.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+            c.error(f, "frame type " + f.type() + " is not accepted from " + c.role() + " (only from "
+                    + sender.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
+            return;
+        }
+        try {
+            handler.handle(c, f);
+        } catch (WireException | IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
+            // A frame the handler could not decode or serve: the peer gets the reason, the connection goes on.
+            c.error(f, String.valueOf(e.getMessage()));
+        }
+    }
+
+    private static void close(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // Never served: nothing else to release.
         }
     }
 

@@ -22,15 +22,16 @@ import org.sdbench.protocol.wire.WireServer;
  * appServer.centralTimeout with one line, instead of hanging the step or the run.
  */
 class CentralTimeoutTest {
+    private static final org.sdbench.protocol.wire.Token TOKEN = org.sdbench.protocol.wire.Token.random();
     private static WireServer hung() {
-        return WireServer.start("127.0.0.1", 0, null, (c, f) -> { }, line -> { }, "hung central services");
+        return WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> { }, line -> { }, "hung central services");
     }
 
     @Test
     void lock_centralNeverAnswers_failsAfterTheTimeout() {
         try (WireServer central = hung();
              WireClient client = WireClient.connect(Dialer.Hop.APP_TO_CENTRAL, new Address("127.0.0.1", central.port()),
-                     "appserver-1", null, Duration.ofSeconds(5), "central services")) {
+                     "appserver-1", TOKEN, Duration.ofSeconds(5), "central services")) {
             RemoteEnqueue enqueue = new RemoteEnqueue(client, Duration.ofMillis(300), Clock.SYSTEM);
             long t0 = System.nanoTime();
             var e = assertThrows(WireException.class,
@@ -44,9 +45,9 @@ class CentralTimeoutTest {
     @Test
     void awaitInstances_centralNeverAnswers_failsAfterTheTimeout() {
         try (WireServer central = hung();
-             RemoteTier tier = new RemoteTier(new Address("127.0.0.1", central.port()), null, Duration.ofSeconds(5),
+             RemoteTier tier = new RemoteTier(new Address("127.0.0.1", central.port()), TOKEN, Duration.ofSeconds(5),
                      Duration.ofMinutes(10), Duration.ofMillis(300), Clock.SYSTEM, line -> { })) {
-            var e = assertThrows(WireException.class, () -> tier.awaitInstances(2, Duration.ofSeconds(90)));
+            var e = assertThrows(WireException.class, () -> tier.awaitInstances(2, Duration.ofSeconds(90), null));
             assertTrue(e.getMessage().contains("no reply within 300 ms"), e.getMessage());
         }
     }

@@ -2,6 +2,7 @@ package org.sdbench.protocol.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class WireClientTest {
+    private static final Token TOKEN = Token.random();
 
     /**
      * Senders queued on the write lock leave the flush to the last of them: a frame left in the
@@ -22,10 +24,10 @@ class WireClientTest {
     void call_manyConcurrentCallersOnOneConnection_everyCallGetsItsOwnReply() throws Exception {
         int callers = 64;
         int calls = 300;
-        try (WireServer s = WireServer.start("127.0.0.1", 0, null, (c, f) -> c.reply(f, FrameType.PONG, f.body()),
+        try (WireServer s = WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> c.reply(f, FrameType.PONG, f.body()),
                 line -> { }, "echo");
              WireClient client = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver",
-                     null, Duration.ofSeconds(5), "echo");
+                     TOKEN, Duration.ofSeconds(5), "echo");
              ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Integer>> done = new ArrayList<>();
             for (int u = 0; u < callers; u++) {
@@ -46,6 +48,30 @@ class WireClientTest {
                 total += f.get(60, TimeUnit.SECONDS);
             }
             assertEquals(callers * calls, total);
+        }
+    }
+
+    /** A server that shook hands and then stopped (as under SIGSTOP): the client declares it dead within the bound. */
+    @Test
+    void connection_peerSilentAfterTheHandshake_declaredDeadWithinTheSilenceBound() throws Exception {
+        try (java.net.ServerSocket listener = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Thread stopped = Thread.ofVirtual().start(() -> {
+                try (java.net.Socket s = listener.accept(); FrameIO io = new FrameIO(s)) {
+                    Handshake.server(io, TOKEN, line -> { });
+                    Thread.sleep(60_000);
+                } catch (Exception e) {
+                    // The client hung up: what the test wants.
+                }
+            });
+            try (WireClient c = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", listener.getLocalPort()),
+                    "driver", TOKEN, Duration.ofSeconds(5), "app server 2")) {
+                long t0 = System.nanoTime();
+                String why = c.broken().get(Liveness.SILENCE_MILLIS + Liveness.HEARTBEAT_MILLIS + 5_000, TimeUnit.MILLISECONDS);
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                assertTrue(why.contains("declared dead"), why);
+                assertTrue(ms >= Liveness.SILENCE_MILLIS - 500 && ms <= Liveness.SILENCE_MILLIS + 1_500, "declared dead after " + ms + " ms");
+            }
+            stopped.interrupt();
         }
     }
 }

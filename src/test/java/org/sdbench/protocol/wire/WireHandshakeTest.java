@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.DataOutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class WireHandshakeTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
+    private final Token right = Token.random();
 
     private WireServer echo(Token token) {
         return WireServer.start("127.0.0.1", 0, token, (c, f) -> c.reply(f, FrameType.PONG, f.body()), log::add, "test server");
@@ -29,10 +32,14 @@ class WireHandshakeTest {
         return Token.read(p);
     }
 
+    private static byte[] hello(String version, String role, byte[] challenge) {
+        return new Handshake.Hello(Handshake.MAGIC, Handshake.WIRE_VERSION, version, role, challenge).encode();
+    }
+
     @Test
-    void call_sameVersion_repliesThroughTheHandshake() throws Exception {
-        try (WireServer s = echo(null);
-             WireClient c = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver", null,
+    void call_sameToken_repliesThroughTheHandshake() throws Exception {
+        try (WireServer s = echo(right);
+             WireClient c = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver", right,
                      Duration.ofSeconds(5), "test server")) {
             Frame f = c.call(FrameType.PING, new byte[] {1, 2, 3}, Duration.ofSeconds(5));
             assertEquals(FrameType.PONG, f.type());
@@ -42,46 +49,61 @@ class WireHandshakeTest {
 
     @Test
     void handshake_otherVersion_refusedWithTheReason() throws Exception {
-        try (WireServer s = echo(null); Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
-            io.write(FrameType.HELLO, 0, new WireOut().i32(Handshake.MAGIC).i32(Handshake.WIRE_VERSION).str("9.9.9")
-                    .str("driver").toBytes());
+        try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
+            io.write(FrameType.HELLO, 0, hello("9.9.9", "driver", Handshake.challenge()));
             Frame f = io.read(5_000);
             assertEquals(FrameType.REFUSED, f.type());
-            String why = f.in().str();
+            String why = Control.Error.decode(f.body()).message();
             assertTrue(why.contains("yours is 9.9.9") && why.contains("same sdbench version"), why);
         }
     }
 
     @Test
-    void connect_withoutOrWithWrongToken_refusedAndLogged(@TempDir Path dir) throws Exception {
-        Token right = token(dir, "right-secret-0123456789");
-        Token wrong = token(dir, "wrong-secret-0123456789");
+    void connect_unauthenticatedLoopbackPeer_refusedAndLogged() throws Exception {
+        Token wrong = Token.random();
         try (WireServer s = echo(right)) {
             Address a = new Address("127.0.0.1", s.port());
-            var none = assertThrows(WireException.class,
-                    () -> WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", null, Duration.ofSeconds(5), "test server"));
-            assertTrue(none.getMessage().contains("requires authentication"), none.getMessage());
             var bad = assertThrows(WireException.class,
                     () -> WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", wrong, Duration.ofSeconds(5), "test server"));
             assertTrue(bad.getMessage().contains("authentication failed"), bad.getMessage());
             assertTrue(log.stream().anyMatch(l -> l.contains("refused unauthenticated driver")), log.toString());
+            // A raw loopback peer that sends no proof at all.
+            try (Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
+                io.write(FrameType.HELLO, 0, hello(Handshake.version(), "driver", Handshake.challenge()));
+                assertEquals(FrameType.CHALLENGE, io.read(5_000).type());
+                io.write(FrameType.AUTH, 0, new Handshake.Proof("", new byte[0]).encode());
+                assertEquals(FrameType.REFUSED, io.read(5_000).type());
+            }
             try (WireClient ok = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", right, Duration.ofSeconds(5), "x")) {
                 assertEquals(FrameType.PONG, ok.call(FrameType.PING, new byte[0], Duration.ofSeconds(5)).type());
             }
         }
     }
 
-    /**
-     * A listener that does not know the token but plays along: it asks for authentication (or
-     * says none is needed), takes the client's proof and welcomes it with a proof of its own making.
-     */
-    private static Thread impostor(ServerSocket listener, boolean asksForToken) {
+    @Test
+    void start_withoutToken_refusedNamingTheKey() {
+        var e = assertThrows(WireException.class, () -> WireServer.start("127.0.0.1", 0, null, (c, f) -> { }, log::add, "app server 1"));
+        assertTrue(e.getMessage().contains("appServer.tokenFile") && !e.getMessage().contains("threeTier"), e.getMessage());
+    }
+
+    @Test
+    void handshake_unknownRole_refused() throws Exception {
+        try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
+            io.write(FrameType.HELLO, 0, hello(Handshake.version(), "central", Handshake.challenge()));
+            Frame f = io.read(5_000);
+            assertEquals(FrameType.REFUSED, f.type());
+            assertTrue(Control.Error.decode(f.body()).message().contains("unknown role"));
+        }
+    }
+
+    /** A listener that does not know the token but plays along with a proof of its own making. */
+    private static Thread impostor(ServerSocket listener) {
         return Thread.ofVirtual().start(() -> {
             try (Socket s = listener.accept(); FrameIO io = new FrameIO(s)) {
                 io.read(5_000);
-                io.write(FrameType.CHALLENGE, 0, new WireOut().u8(asksForToken ? 1 : 0).bytes(Handshake.challenge()).toBytes());
+                io.write(FrameType.CHALLENGE, 0, new Handshake.Proof(Handshake.version(), Handshake.challenge()).encode());
                 io.read(5_000);
-                io.write(FrameType.WELCOME, 0, new WireOut().str(Handshake.version()).bytes(new byte[32]).toBytes());
+                io.write(FrameType.WELCOME, 0, new Handshake.Proof(Handshake.version(), new byte[32]).encode());
                 io.read(5_000);
             } catch (Exception e) {
                 // The client hung up on the impostor: what the test wants.
@@ -90,10 +112,9 @@ class WireHandshakeTest {
     }
 
     @Test
-    void connect_impostorServerWithoutTheToken_clientRefusesIt(@TempDir Path dir) throws Exception {
-        Token right = token(dir, "right-secret-0123456789");
+    void connect_impostorServerWithoutTheToken_clientRefusesIt() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            Thread t = impostor(listener, true);
+            Thread t = impostor(listener);
             var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL,
                     new Address("127.0.0.1", listener.getLocalPort()), "driver", right, Duration.ofSeconds(5), "central services"));
             assertTrue(e.getMessage().contains("failed to prove the token"), e.getMessage());
@@ -102,40 +123,26 @@ class WireHandshakeTest {
     }
 
     @Test
-    void connect_impostorServerSkippingAuthentication_clientWithTokenRefusesIt(@TempDir Path dir) throws Exception {
-        Token right = token(dir, "right-secret-0123456789");
-        try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            Thread t = impostor(listener, false);
-            var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.APP_TO_CENTRAL,
-                    new Address("127.0.0.1", listener.getLocalPort()), "appserver-1", right, Duration.ofSeconds(5), "central services"));
-            assertTrue(e.getMessage().contains("does not authenticate its peers"), e.getMessage());
-            t.join(10_000);
-        }
-    }
-
-    @Test
     void connect_serverWithOtherToken_bothSidesRefuse(@TempDir Path dir) throws Exception {
-        Token right = token(dir, "right-secret-0123456789");
+        Token mine = token(dir, "right-secret-0123456789");
         Token other = token(dir, "othr-secret-0123456789");
         try (WireServer s = echo(other)) {
             var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.DRIVER_TO_APP,
-                    new Address("127.0.0.1", s.port()), "driver", right, Duration.ofSeconds(5), "app server 1"));
+                    new Address("127.0.0.1", s.port()), "driver", mine, Duration.ofSeconds(5), "app server 1"));
             assertTrue(e.getMessage().contains("authentication failed"), e.getMessage());
             assertTrue(log.stream().anyMatch(l -> l.contains("refused unauthenticated driver")), log.toString());
         }
     }
 
     @Test
-    void handshake_clientProofReplayedOnAnotherChallenge_refused(@TempDir Path dir) throws Exception {
-        Token right = token(dir, "right-secret-0123456789");
+    void handshake_clientProofReplayedOnAnotherChallenge_refused() throws Exception {
         try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
             byte[] mine = Handshake.challenge();
-            io.write(FrameType.HELLO, 0, new WireOut().i32(Handshake.MAGIC).i32(Handshake.WIRE_VERSION).str(Handshake.version())
-                    .str("driver").bytes(mine).toBytes());
+            io.write(FrameType.HELLO, 0, hello(Handshake.version(), "driver", mine));
             io.read(5_000);
             // A proof made for some other server challenge (as one recorded from an earlier connection would be).
             byte[] stale = right.prove(Handshake.challenge(), mine, Token.CLIENT + "driver");
-            io.write(FrameType.AUTH, 0, new WireOut().bytes(stale).toBytes());
+            io.write(FrameType.AUTH, 0, new Handshake.Proof("", stale).encode());
             Frame f = io.read(5_000);
             assertEquals(FrameType.REFUSED, f.type());
             assertTrue(log.stream().anyMatch(l -> l.contains("refused unauthenticated driver")), log.toString());
@@ -143,12 +150,67 @@ class WireHandshakeTest {
     }
 
     @Test
-    void connect_sameToken_serverProvesItToo(@TempDir Path dir) throws Exception {
-        Token right = token(dir, "right-secret-0123456789");
-        try (WireServer s = echo(right);
-             WireClient c = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver", right,
-                     Duration.ofSeconds(5), "app server 1")) {
-            assertEquals(FrameType.PONG, c.call(FrameType.PING, new byte[0], Duration.ofSeconds(5)).type());
+    void handshake_oversizedOrNegativeFrameLength_closedWithoutAllocating() throws Exception {
+        for (int len : new int[] {Frame.PRE_AUTH_BYTES + 6, Integer.MAX_VALUE, -1}) {
+            try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port())) {
+                raw.setSoTimeout(10_000);
+                new DataOutputStream(raw.getOutputStream()).writeInt(len);
+                assertEquals(-1, raw.getInputStream().read(), "closed for a length of " + len);
+            }
+        }
+        assertTrue(log.stream().anyMatch(l -> l.contains("no valid sdbench handshake")), log.toString());
+    }
+
+    /** One byte every 400 ms never times out a read, but the handshake as a whole has one deadline. */
+    @Test
+    void handshake_trickledBytes_closedAtTheOneDeadline() throws Exception {
+        try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port())) {
+            byte[] frame = new byte[64];
+            frame[3] = 60;
+            var out = raw.getOutputStream();
+            long t0 = System.nanoTime();
+            boolean closed = false;
+            for (int i = 0; i < frame.length && !closed; i++) {
+                try {
+                    out.write(frame[i]);
+                    out.flush();
+                    Thread.sleep(400);
+                } catch (java.io.IOException e) {
+                    closed = true;
+                }
+            }
+            raw.setSoTimeout(10_000);
+            if (!closed) {
+                assertEquals(-1, raw.getInputStream().read());
+            }
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            assertTrue(ms < Liveness.HANDSHAKE_MILLIS + 3_000, "closed after " + ms + " ms");
+        }
+    }
+
+    @Test
+    void accept_tooManyUnauthenticatedConnections_moreAreClosedAndOthersStillServed() throws Exception {
+        try (WireServer s = echo(right)) {
+            List<Socket> idle = new ArrayList<>();
+            try {
+                for (int i = 0; i < WireServer.MAX_UNAUTHENTICATED; i++) {
+                    idle.add(new Socket("127.0.0.1", s.port()));
+                }
+                try (Socket extra = new Socket("127.0.0.1", s.port())) {
+                    extra.setSoTimeout(10_000);
+                    assertEquals(-1, extra.getInputStream().read(), "the connection beyond the cap is closed at once");
+                }
+                assertTrue(log.stream().anyMatch(l -> l.contains("already in their handshake")), log.toString());
+            } finally {
+                for (Socket x : idle) {
+                    x.close();
+                }
+            }
+            // The idle ones are gone: an authenticated peer is served again (bounded by the handshake deadline).
+            try (WireClient ok = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver",
+                    right, Duration.ofSeconds(5), "x")) {
+                assertEquals(FrameType.PONG, ok.call(FrameType.PING, new byte[0], Duration.ofSeconds(5)).type());
+            }
         }
     }
 
@@ -162,18 +224,20 @@ class WireHandshakeTest {
     }
 
     @Test
-    void start_portInUse_oneLine() throws Exception {
-        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            var e = assertThrows(WireException.class, () -> WireServer.start("127.0.0.1", taken.getLocalPort(), null,
-                    (c, f) -> { }, log::add, "central services"));
-            assertTrue(e.getMessage().contains("the port is in use"), e.getMessage());
-        }
+    void readOrCreate_noFile_createsAnOwnerOnlyTokenAndReadsItAgain(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("state").resolve("wire-token");
+        Token a = Token.readOrCreate(p);
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(p)));
+        assertEquals(a.forEnvironment(), Token.readOrCreate(p).forEnvironment());
     }
 
     @Test
-    void start_nonLoopbackWithoutToken_refused() {
-        var e = assertThrows(WireException.class, () -> WireServer.start("0.0.0.0", 0, null, (c, f) -> { }, log::add, "app server 1"));
-        assertTrue(e.getMessage().contains("requires a token file"), e.getMessage());
+    void start_portInUse_oneLine() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            var e = assertThrows(WireException.class, () -> WireServer.start("127.0.0.1", taken.getLocalPort(), right,
+                    (c, f) -> { }, log::add, "central services"));
+            assertTrue(e.getMessage().contains("the port is in use"), e.getMessage());
+        }
     }
 
     @Test
@@ -183,7 +247,7 @@ class WireHandshakeTest {
             port = s.getLocalPort();
         }
         var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL,
-                new Address("127.0.0.1", port), "driver", null, Duration.ofSeconds(2), "central services"));
+                new Address("127.0.0.1", port), "driver", right, Duration.ofSeconds(2), "central services"));
         assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
     }
 }

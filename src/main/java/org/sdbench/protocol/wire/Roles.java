@@ -1,0 +1,28 @@
+package org.sdbench.protocol.wire;
+
+/** The roles a client announces in its handshake: the driver, or app-server instance N. */
+public final class Roles {
+    public static final String DRIVER = "driver";
+    private static final java.util.regex.Pattern APP_SERVER = java.util.regex.Pattern.compile("appserver-([1-9][0-9]?)");
+
+    private Roles() {
+    }
+
+    public static String appServer(int number) {
+        return "appserver-" + number;
+    }
+
+    public static boolean isAppServer(String role) {
+        return role != null && APP_SERVER.matcher(role).matches();
+    }
+
+    /** The instance number of an app-server role; 0 for any other role. */
+    public static int instance(String role) {
+        var m = role == null ? null : APP_SERVER.matcher(role);
+        return m != null && m.matches() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
+    public static boolean valid(String role) {
+        return DRIVER.equals(role) || isAppServer(role);
+    }
+}
