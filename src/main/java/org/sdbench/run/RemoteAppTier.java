@@ -55,16 +55,19 @@ final class RemoteAppTier implements AppTier {
     private final NetworkEmulation net;
     private final ChildLauncher children;
     private final RemoteTier tier;
+    /** The run's terminal: why a run ends early is said there, as the two-tier run says it. */
+    private final PrintWriter out;
     private volatile RemoteDialogService service;
 
     private RemoteAppTier(SdbenchConfig c, RunMetrics metrics, Clock clock, NetworkEmulation net, ChildLauncher children,
-                          RemoteTier tier) {
+                          RemoteTier tier, PrintWriter out) {
         this.config = c;
         this.metrics = metrics;
         this.clock = clock;
         this.net = net;
         this.children = children;
         this.tier = tier;
+        this.out = out;
     }
 
     /** Starts (or finds) the processes, connects, waits for every instance and times every hop. */
@@ -88,7 +91,7 @@ final class RemoteAppTier implements AppTier {
                     a.replyTimeout(), a.centralTimeout(), clock, RemoteAppTier::log);
             tier.awaitInstances(a.instances(), Duration.ofSeconds(90), c);
             recordHops(folder, probeHops(tier, central, db), out);
-            return new RemoteAppTier(c, metrics, clock, net, children, tier);
+            return new RemoteAppTier(c, metrics, clock, net, children, tier, out);
         } catch (WireException e) {
             close(tier, children, net);
             throw new EnvironmentException(e.getMessage());
@@ -221,7 +224,8 @@ final class RemoteAppTier implements AppTier {
     public void onFailure(Runnable stop) {
         tier.central().broken().thenAccept(why -> {
             if (!"closed".equals(why)) {
-                log("central services gone (" + why + "): ending the run, the window so far is reported");
+                out.println("sdbench: central services gone (" + why + "): ending the run, the window so far is reported");
+                out.flush();
                 stop.run();
             }
         });
