@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
 
@@ -29,6 +30,11 @@ class ThreeTierOtherSettingsTest {
     private static final String SCHEMA = "it_threetier_settings";
     private static final List<Process> started = new ArrayList<>();
     private static final List<String> output = new CopyOnWriteArrayList<>();
+
+    @BeforeAll
+    static void dropLeftovers() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
 
     @AfterAll
     static void cleanUp() throws Exception {

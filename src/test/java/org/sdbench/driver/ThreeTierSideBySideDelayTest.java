@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
 
@@ -26,6 +27,11 @@ import org.sdbench.load.TestDb;
 class ThreeTierSideBySideDelayTest {
     private static final String SCHEMA = "it_threetier_side";
     private static final List<Process> started = new ArrayList<>();
+
+    @BeforeAll
+    static void dropLeftovers() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
 
     @AfterAll
     static void cleanUp() throws Exception {
