@@ -18,6 +18,11 @@ import org.sdbench.report.TableBufferFigures;
  * them in one place ({@link ReportFigures}).
  */
 interface AppTier extends AutoCloseable {
+    /** True when this process's own database connections go through the emulated app-to-DB link. */
+    default boolean routesDatabase() {
+        return false;
+    }
+
     /**
      * Brings the tier up to the point where users may log on; returns the update requests an
      * earlier run left in VBHDR that the tier processed first.

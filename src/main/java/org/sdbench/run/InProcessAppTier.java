@@ -48,6 +48,11 @@ final class InProcessAppTier implements AppTier {
     }
 
     @Override
+    public boolean routesDatabase() {
+        return config.network().appToDb().emulated();
+    }
+
+    @Override
     public int start(PrintWriter out) throws InterruptedException {
         int recovered = system.start();
         if (recovered > 0) {

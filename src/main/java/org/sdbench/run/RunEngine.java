@@ -82,6 +82,7 @@ public final class RunEngine {
         // Checked before the run folder exists: a refused workload leaves nothing behind.
         WorkFeasibility.require(c.workload(), env.calibration());
         Path folder = RunFolder.create(c, started);
+        RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
         AppTier tier;
@@ -92,12 +93,12 @@ public final class RunEngine {
             RunFolder.discardIfBare(folder, RemoteAppTier.CHILD_WORKLOAD);
             throw e;
         }
-        if (c.network().appToDb().emulated()) {
-            // The app tier now dials the database through its emulated link: the recorded round trip
+        if (tier.routesDatabase()) {
+            // This process now dials the database through the emulated link: the recorded round trip
             // to the database is the one the work processes see.
             env = EnvironmentProbe.capture(db, RunReportAssembler.version());
+            RunFolder.writeStart(folder, c, env);
         }
-        RunFolder.writeStart(folder, c, env);
         try (tier) {
             return run(c, db, out, folder, env, tier, metrics, clock, started);
         }
