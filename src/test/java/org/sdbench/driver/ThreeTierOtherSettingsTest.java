@@ -6,15 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,8 +22,7 @@ import org.sdbench.load.TestDb;
  */
 class ThreeTierOtherSettingsTest {
     private static final String SCHEMA = "it_threetier_settings";
-    private static final List<Process> started = new ArrayList<>();
-    private static final List<String> output = new CopyOnWriteArrayList<>();
+    private static final HandStartedProcesses processes = new HandStartedProcesses();
 
     @BeforeAll
     static void dropLeftovers() throws Exception {
@@ -38,34 +31,10 @@ class ThreeTierOtherSettingsTest {
 
     @AfterAll
     static void cleanUp() throws Exception {
-        for (Process p : started) {
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        processes.stopAll();
         TestDb.drop(SCHEMA);
     }
 
-    private static int start(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "org.sdbench.cli.Main"));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        started.add(p);
-        CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try (var r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    output.add("[" + args[0] + "] " + line);
-                    if (line.startsWith("ready ")) {
-                        port.complete(Integer.parseInt(line.replaceAll(".*port=(\\d+).*", "$1")));
-                    }
-                }
-            } catch (Exception e) {
-                port.completeExceptionally(e);
-            }
-            port.completeExceptionally(new AssertionError(args[0] + " ended before it was ready: " + output));
-        });
-        return port.get(3, TimeUnit.MINUTES);
-    }
 
     @Test
     void run_appServersStartedWithOtherUsersAndWorkload_takeTheRunsSettingsAndServeEveryUser() throws Exception {
@@ -74,10 +43,10 @@ class ThreeTierOtherSettingsTest {
             "workloads/sd-quick.yaml", "--users", "20"}, db));
         assertEquals(0, load.exit(), load.out() + load.err());
         // By hand, with their defaults: no config file, no workload, 10 users.
-        int central = start(concat(new String[] {"central", "--port", "0"}, db));
+        int central = processes.start(concat(new String[] {"central", "--port", "0"}, db));
         String at = "127.0.0.1:" + central;
-        start(concat(new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
-        start(concat(new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
+        processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
+        processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
 
         TestDb.Run r = TestDb.sdbench(concat(new String[] {"run", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml",
             "--users", "20", "--set", "appServer.central=" + at, "--ramp-up", "2s", "--duration", "12s", "--ramp-down", "1s",
@@ -91,8 +60,8 @@ class ThreeTierOtherSettingsTest {
             serving += i.path("steps").asLong() > 0 ? 1 : 0;
         }
         assertEquals(2, serving, "both instances served steps: " + result.at("/threeTier"));
-        assertTrue(output.stream().filter(l -> l.contains("took the run's settings") && l.contains("run.users 10 -> 20")).count() == 2,
-                String.join("\n", output));
+        assertTrue(processes.output().stream().filter(l -> l.contains("took the run's settings") && l.contains("run.users 10 -> 20")).count() == 2,
+                String.join("\n", processes.output()));
     }
 
     private static String[] concat(String[]... parts) {

@@ -5,14 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,7 +21,7 @@ import org.sdbench.load.TestDb;
  */
 class ThreeTierSideBySideDelayTest {
     private static final String SCHEMA = "it_threetier_side";
-    private static final List<Process> started = new ArrayList<>();
+    private static final HandStartedProcesses processes = new HandStartedProcesses();
 
     @BeforeAll
     static void dropLeftovers() throws Exception {
@@ -35,46 +30,21 @@ class ThreeTierSideBySideDelayTest {
 
     @AfterAll
     static void cleanUp() throws Exception {
-        for (Process p : started) {
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        processes.stopAll();
         TestDb.drop(SCHEMA);
     }
 
-    /** Starts {@code sdbench ARGS} as its own process (as on another host) and returns the port its ready line names. */
-    private static int start(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "org.sdbench.cli.Main"));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        started.add(p);
-        CompletableFuture<Integer> port = new CompletableFuture<>();
-        Thread.ofVirtual().start(() -> {
-            try (var r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    System.out.println("[" + args[0] + "] " + line);
-                    if (line.startsWith("ready ")) {
-                        port.complete(Integer.parseInt(line.replaceAll(".*port=(\\d+).*", "$1")));
-                    }
-                }
-            } catch (Exception e) {
-                port.completeExceptionally(e);
-            }
-            port.completeExceptionally(new AssertionError(args[0] + " ended before it was ready"));
-        });
-        return port.get(3, TimeUnit.MINUTES);
-    }
 
     @Test
     void run_oneAppServerOneMsFartherFromTheDb_itsDialogDbTimePerStepIsHigherByRoundTripsTimesOneMs() throws Exception {
         String[] db = {"-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
         TestDb.Run load = TestDb.sdbench(concat(new String[] {"load"}, db));
         assertEquals(0, load.exit(), load.out() + load.err());
-        int central = start(concat(new String[] {"central"}, db, new String[] {"--port", "0"}));
+        int central = processes.start(concat(new String[] {"central"}, db, new String[] {"--port", "0"}));
         String at = "127.0.0.1:" + central;
-        start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "1", "--port", "0",
+        processes.start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "1", "--port", "0",
             "--set", "network.appToDb.delay=1ms"}));
-        start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
+        processes.start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
 
         TestDb.Run r = TestDb.sdbench(concat(new String[] {"run", "--accept-errors"}, db, new String[] {"--set", "appServer.central=" + at,
             "--users", "6", "--ramp-up", "2s", "--duration", "30s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",

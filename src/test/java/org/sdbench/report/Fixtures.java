@@ -4,7 +4,7 @@ import java.util.List;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.core.Clock;
+import org.sdbench.core.SettableClock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.SdStep;
 
@@ -16,23 +16,7 @@ final class Fixtures {
     }
 
     static RunReport report() {
-        long[] now = {0};
-        Clock clock = new Clock() {
-            @Override
-            public long nanoTime() {
-                return now[0];
-            }
-
-            @Override
-            public long wallMillis() {
-                return now[0] / MS;
-            }
-
-            @Override
-            public void sleepUntil(long deadlineNanos) {
-                now[0] = Math.max(now[0], deadlineNanos);
-            }
-        };
+        SettableClock clock = new SettableClock();
         RunMetrics m = new RunMetrics(clock);
         StepTimes t = new StepTimes(MS, 0, 2 * MS, 5 * MS, 3, 0, 0, 0, 0, 7);
         for (int loop = 0; loop < 100; loop++) {
@@ -40,7 +24,7 @@ final class Fixtures {
                 m.record(new StepResult(s, StepOutcome.Ok.INSTANCE, t, s == SdStep.VF01_SAVE ? 5 : 0), 10 * MS);
             }
         }
-        now[0] = 60_000 * MS;
+        clock.set(60_000 * MS);
         m.interval(true);
         var c = org.sdbench.load.TestDb.config("fixture");
         var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.load.TestDb;
-import org.sdbench.core.Clock;
+import org.sdbench.core.SettableClock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
@@ -130,23 +130,7 @@ class ResultFilesTest {
 
     /** A 60 s window of 10 users with 10 s think time: {@code ok} steps of 10 ms, {@code failed} failed ones. */
     private RunReport report(int ok, int failed) {
-        long[] now = {0};
-        Clock clock = new Clock() {
-            @Override
-            public long nanoTime() {
-                return now[0];
-            }
-
-            @Override
-            public long wallMillis() {
-                return now[0] / MS;
-            }
-
-            @Override
-            public void sleepUntil(long deadlineNanos) {
-                now[0] = Math.max(now[0], deadlineNanos);
-            }
-        };
+        SettableClock clock = new SettableClock();
         RunMetrics m = new RunMetrics(clock);
         StepTimes t = new StepTimes(MS, 0, 2 * MS, 5 * MS, 3, 0, 0, 0, 0, 7);
         for (int i = 0; i < ok; i++) {
@@ -155,7 +139,7 @@ class ResultFilesTest {
         for (int i = 0; i < failed; i++) {
             m.record(new StepResult(SdStep.VA03_ENTER_ORDER, new StepOutcome.Timeout("test"), t, 0), 10 * MS);
         }
-        now[0] = 60_000 * MS;
+        clock.set(60_000 * MS);
         m.interval(true);
         SdbenchConfig c = TestDb.config("fixture", "run.users=10", "workload.thinkTime=10s");
         var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
