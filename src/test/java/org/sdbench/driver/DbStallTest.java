@@ -57,7 +57,7 @@ class DbStallTest {
                     "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + results, "--interval", "1",
                     "--set", "database.timeouts.connect=1s", "--set", "database.timeouts.socket=2s",
                     "--set", "database.timeouts.statement=1s", "--set", "database.timeouts.maxOutage=3s"));
-            awaitOrders();
+            TestDb.awaitRunOrders(SCHEMA);
             relay.cut(null);
             var r = run.get(3, TimeUnit.MINUTES);
             Files.writeString(Path.of("target", "db-stall-run.log"), r.err() + r.out());
@@ -79,22 +79,4 @@ class DbStallTest {
         }
     }
 
-    /** Bounded wait until the run has saved orders: it is past load and ramp-up, users are in their loops. */
-    private static void awaitOrders() throws Exception {
-        try (Database d = TestDb.open(TestDb.config(SCHEMA)); Connection c = d.connect(); Statement s = c.createStatement()) {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-            while (System.nanoTime() < deadline) {
-                // Orders the run saved, not the loaded history: the stall must hit the run, not the load.
-                try (var rs = s.executeQuery(TestDb.RUN_ORDERS_SQL)) {
-                    if (rs.next() && rs.getLong(1) >= 4) {
-                        return;
-                    }
-                } catch (SQLException tableNotThereYet) {
-                    // The run is still loading the schema.
-                }
-                Thread.sleep(200);
-            }
-        }
-        throw new AssertionError("the run never saved an order");
-    }
 }

@@ -106,4 +106,25 @@ public final class TestDb {
     /** Counts the orders runs saved: those above the loaded order history's numbers (fails before the load ends). */
     public static final String RUN_ORDERS_SQL = "SELECT count(*) FROM vbak WHERE CAST(vbeln AS BIGINT) > "
             + "(SELECT MAX(tonumber) FROM sdbench_baseline WHERE object = 'RV_BELEG' AND nrrangenr = '01')";
+
+    /**
+     * Bounded wait until a run in {@code schema} has saved at least four orders of its own (not the
+     * loaded history): it is past load and ramp-up, and its users are in their loops.
+     */
+    public static void awaitRunOrders(String schema) throws Exception {
+        try (Database d = open(config(schema)); Connection c = d.connect(); Statement s = c.createStatement()) {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+            while (System.nanoTime() < deadline) {
+                try (var rs = s.executeQuery(RUN_ORDERS_SQL)) {
+                    if (rs.next() && rs.getLong(1) >= 4) {
+                        return;
+                    }
+                } catch (SQLException tableNotThereYet) {
+                    // The run is still loading the schema.
+                }
+                Thread.sleep(200);
+            }
+        }
+        throw new AssertionError("the run never saved an order");
+    }
 }

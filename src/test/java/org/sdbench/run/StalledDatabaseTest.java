@@ -49,7 +49,7 @@ class StalledDatabaseTest {
         List<Long> stopped = new ArrayList<>();
         TestDb.Run r;
         try {
-            awaitOrders();
+            TestDb.awaitRunOrders(SCHEMA);
             stopped.addAll(runBackends());
             assertTrue(!stopped.isEmpty(), "the run's backends were found");
             signal("-STOP", stopped);
@@ -97,21 +97,4 @@ class StalledDatabaseTest {
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), "kill " + signal + " ended");
     }
 
-    /** Bounded wait until the run has saved orders: it is past load and ramp-up, users are in their loops. */
-    private static void awaitOrders() throws Exception {
-        try (Database d = TestDb.open(TestDb.config(SCHEMA)); Connection c = d.connect(); Statement s = c.createStatement()) {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-            while (System.nanoTime() < deadline) {
-                try (var rs = s.executeQuery(TestDb.RUN_ORDERS_SQL)) {
-                    if (rs.next() && rs.getLong(1) >= 4) {
-                        return;
-                    }
-                } catch (SQLException notYet) {
-                    // The run is still setting up.
-                }
-                Thread.sleep(200);
-            }
-        }
-        throw new AssertionError("the run never saved an order");
-    }
 }
