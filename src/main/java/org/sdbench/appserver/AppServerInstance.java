@@ -45,6 +45,8 @@ public final class AppServerInstance implements AutoCloseable {
     private final Dispatcher dispatcher = new Dispatcher();
     private final WorkProcessSupervisor dialogProcesses;
     private final LongAdder retried = new LongAdder();
+    /** The application name of this instance's DB sessions: what a fence ends when this process is declared dead. */
+    private final String holder;
 
     AppServerInstance(int number, AppServerConfig config, WorkloadConfig workload, Database db, Enqueue enqueue,
                       StepHandler handler, Map<String, UpdateModule> modules, UpdateListener updates, Clock clock) {
@@ -53,7 +55,8 @@ public final class AppServerInstance implements AutoCloseable {
         this.workload = workload;
         this.enqueue = enqueue;
         this.clock = clock;
-        this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance());
+        this.holder = holderName(number);
+        this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance(), holder);
         this.sessions = new SessionSource(pool, db.dialect(), clock, db.config().timeouts().maxOutage());
         this.numberRanges = new NumberRanges(pool, workload.numberRangeBuffers(), clock);
         this.tableBuffer = new TableBuffer(config.tableBufferEntries());
@@ -78,14 +81,24 @@ public final class AppServerInstance implements AutoCloseable {
         return m;
     }
 
-    /** Processes update requests a crashed predecessor left behind, then starts the work processes. */
+    /** Unique per process and instance, within PostgreSQL's 63 bytes: number, pid and a random tag. */
+    private static String holderName(int number) {
+        return "sdbench i" + number + " pid " + ProcessHandle.current().pid() + " "
+                + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 16);
+    }
+
+    /**
+     * Takes the instance number's lease (fencing an earlier process of that number), processes the
+     * update requests a crashed predecessor left behind, then starts the work processes.
+     */
     int start() throws InterruptedException {
         int recovered;
         DbSession db = sessions.open();
         try {
+            updateTask.takeLease(db, holder);
             recovered = updateTask.recoverPending(db);
         } catch (SQLException e) {
-            throw new org.sdbench.core.EnvironmentException("instance " + number + ": reading pending update requests failed: "
+            throw new org.sdbench.core.EnvironmentException("instance " + number + ": taking its lease (sdbench_fence) or reading its pending update requests failed: "
                     + e.getMessage());
         } finally {
             db.close();

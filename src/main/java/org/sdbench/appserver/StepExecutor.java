@@ -55,6 +55,9 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
             } catch (SQLException e) {
                 db.rollbackQuietly();
                 ctx.rolledBack();
+                if (e instanceof org.sdbench.appserver.update.InstanceFencedException f) {
+                    return new StepOutcome.InstanceFenced(f.lease().instance());
+                }
                 String timeout = db.dialect().timeoutOf(e);
                 if (db.dialect().isConnectionLost(e)) {
                     throw new DialogWorkProcess.ConnectionLostException(e, timeout);
@@ -69,6 +72,10 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
                     return new StepOutcome.RetriesExhausted(e.getSQLState(), attempt + 1);
                 }
                 retried.increment();
+            } catch (org.sdbench.protocol.enqueue.EnqueueUnavailableException e) {
+                db.rollbackQuietly();
+                ctx.rolledBack();
+                return new StepOutcome.EnqueueUnavailable(e.getMessage());
             } catch (RuntimeException | InterruptedException e) {
                 // A bug or an interrupt mid-step: the transaction is abandoned, and its update request
                 // must become visible to the sweep should its commit have gone through after all.

@@ -149,11 +149,22 @@ public final class Database implements AutoCloseable {
 
     /** A HikariCP pool of exactly {@code size} connections, autocommit off, closed with this database. */
     public HikariDataSource pool(String name, int size) {
+        return pool(name, size, null);
+    }
+
+    /**
+     * A pool whose sessions the server lists under {@code applicationName} (null: the default name),
+     * so that they can be told from every other process's sessions and ended when fenced.
+     */
+    public HikariDataSource pool(String name, int size, String applicationName) {
         HikariConfig hc = new HikariConfig();
         hc.setPoolName(name);
         ConnectionInterceptor recording = capture;
         if (recording != null) {
             Properties p = properties();
+            if (applicationName != null) {
+                p.setProperty(dialect.applicationNameProperty(), applicationName);
+            }
             dialect.sessionTimeoutProperties(config.timeouts()).forEach(p::setProperty);
             if (dialUrl.equals(url)) {
                 transport.connectionProperties().forEach(p::setProperty);
@@ -172,6 +183,9 @@ public final class Database implements AutoCloseable {
                 }
             });
             dialect.sessionTimeoutProperties(config.timeouts()).forEach(hc::addDataSourceProperty);
+            if (applicationName != null) {
+                hc.addDataSourceProperty(dialect.applicationNameProperty(), applicationName);
+            }
             if (dialUrl.equals(url)) {
                 // Not through a network-emulating relay: that one listens on TCP.
                 transport.connectionProperties().forEach(hc::addDataSourceProperty);

@@ -37,6 +37,17 @@ public final class Db2Dialect implements Dialect {
                 "clientProgramName", "sdbench");
     }
 
+    /**
+     * DB2 ends another application only through FORCE APPLICATION (ADMIN_CMD with its handle), which
+     * needs SYSADM-level authority a benchmark user should not have: a fenced holder's open
+     * transaction then keeps its locks until DB2's own lock timeout or its connection ends, and taking
+     * the lease waits for it within database.timeouts.lock.
+     */
+    @Override
+    public String applicationNameProperty() {
+        return "clientProgramName";
+    }
+
     @Override
     public Map<String, String> clientTimeoutProperties(DbTimeouts t) {
         return Map.of(

@@ -18,6 +18,8 @@ import org.sdbench.db.ddl.Table;
  * <li>{@code FOR UPDATE} keeps its update lock until commit ({@code WITH RS USE AND KEEP UPDATE LOCKS}):
  * under DB2's default cursor stability the lock goes when the cursor closes, and a claim such as the
  * update task's on a VBHDR row would no longer exclude a second claimant.</li>
+ * <li>{@code FOR SHARE} becomes read stability ({@code WITH RS}), which keeps the share locks of the
+ * rows read until commit: a save's check of its instance's lease must hold until the save commits.</li>
  * </ul>
  */
 final class Db2Statements {
@@ -25,6 +27,8 @@ final class Db2Statements {
             "(?is)^(\\s*INSERT\\s+INTO\\s+(\\w+)\\s*\\(([^)]*)\\)\\s*SELECT\\s+)(.*?)(\\s+FROM\\s.*)$");
     private static final Pattern FOR_UPDATE = Pattern.compile("(?i)\\bFOR\\s+UPDATE\\s*$");
     static final String KEEP_UPDATE_LOCKS = " WITH RS USE AND KEEP UPDATE LOCKS";
+    private static final Pattern FOR_SHARE = Pattern.compile("(?i)\\s+FOR\\s+SHARE\\s*$");
+    static final String KEEP_SHARE_LOCKS = " WITH RS";
 
     private Db2Statements() {
     }
@@ -32,7 +36,11 @@ final class Db2Statements {
     static String translate(String sql, Schema schema, DdlDialect dialect) {
         String out = castInsertSelect(sql, schema, dialect);
         Matcher f = FOR_UPDATE.matcher(out);
-        return f.find() ? out.stripTrailing() + KEEP_UPDATE_LOCKS : out;
+        if (f.find()) {
+            return out.stripTrailing() + KEEP_UPDATE_LOCKS;
+        }
+        Matcher sh = FOR_SHARE.matcher(out);
+        return sh.find() ? out.substring(0, sh.start()) + KEEP_SHARE_LOCKS : out;
     }
 
     private static String castInsertSelect(String sql, Schema schema, DdlDialect dialect) {

@@ -9,6 +9,18 @@ public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
     /** JDBC data-source properties for a pool (schema, TLS, batching). */
     Map<String, String> connectionProperties(String schema, String sslmode);
 
+    /** The connection property that names a pool's sessions on the server (what the server lists as their application). */
+    String applicationNameProperty();
+
+    /**
+     * A query that ends every other session of this database whose application name is its one
+     * parameter, waits a few seconds for them to go, and returns one row (fencing an app-server
+     * process: see {@code InstanceFence}); null where the DBMS offers no such SQL to a client.
+     */
+    default String endSessionsSql() {
+        return null;
+    }
+
     /** Client-side bounds for every connection: connect, log-in and each read from the server. */
     Map<String, String> clientTimeoutProperties(DbTimeouts timeouts);
 

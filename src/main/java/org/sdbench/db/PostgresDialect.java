@@ -47,6 +47,22 @@ public final class PostgresDialect implements Dialect {
                 "socketFactory", WatchedSocketFactory.class.getName());
     }
 
+    @Override
+    public String applicationNameProperty() {
+        return "ApplicationName";
+    }
+
+    /**
+     * Materialised first, so the terminate call runs only for the sessions the filter kept. A role may
+     * end its own sessions; the 3 s wait stays below any sensible statement timeout.
+     */
+    @Override
+    public String endSessionsSql() {
+        return "WITH s AS MATERIALIZED (SELECT pid FROM pg_stat_activity WHERE application_name = ?"
+                + " AND datname = current_database() AND pid <> pg_backend_pid())"
+                + " SELECT count(pg_terminate_backend(pid, 3000)) FROM s";
+    }
+
     /** pgjdbc sends the statements of one SQL text as separate extended-protocol messages, one Sync. */
     @Override
     public boolean pipelinesStatements() {

@@ -105,4 +105,26 @@ public sealed interface StepOutcome {
             return "app-server-lost";
         }
     }
+
+    /**
+     * The enqueue server did not answer (three-tier: the central services unreachable from this app
+     * server); the step's transaction was rolled back.
+     */
+    record EnqueueUnavailable(String message) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "enqueue-unavailable";
+        }
+    }
+
+    /**
+     * The save was refused because this app-server instance has been fenced: another process took
+     * over its update requests after it was declared dead. Nothing was written.
+     */
+    record InstanceFenced(int instance) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "instance-fenced";
+        }
+    }
 }

@@ -33,6 +33,15 @@ class Db2StatementsTest {
     }
 
     @Test
+    void sql_insertSelectForShare_castsMarkersAndKeepsTheShareLockUntilCommit() {
+        String out = db2.sql("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate)"
+                + " SELECT ?, ?, ?, ?, ?, 'P' FROM sdbench_fence WHERE instance = ? AND epoch = ? FOR SHARE");
+        assertEquals("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate) SELECT CAST(? AS VARCHAR(32)),"
+                + " CAST(? AS VARCHAR(12)), CAST(? AS VARCHAR(20)), CAST(? AS TIMESTAMP), CAST(? AS INTEGER), 'P'"
+                + " FROM sdbench_fence WHERE instance = ? AND epoch = ? WITH RS", out);
+    }
+
+    @Test
     void sql_otherStatements_unchanged() {
         for (String s : new String[] {"SELECT kunnr FROM kna1 WHERE mandt = '100' AND kunnr = ?",
             "INSERT INTO vbhdr (vbkey, vbusr) VALUES (?, ?)", "UPDATE mard SET labst = labst - ? WHERE matnr = ?",

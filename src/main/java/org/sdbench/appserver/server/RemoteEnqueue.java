@@ -6,6 +6,7 @@ import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
+import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockResult;
 import org.sdbench.core.Clock;
 import org.sdbench.protocol.wire.Frame;
@@ -67,6 +68,8 @@ final class RemoteEnqueue implements Enqueue {
     private Frame call(byte type, byte[] body) {
         try {
             return central.call(type, body, timeout);
+        } catch (WireException e) {
+            throw new EnqueueUnavailableException("enqueue server: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new WireException("interrupted while waiting for the enqueue server");

@@ -43,6 +43,8 @@ public final class UpdateRepost {
             UpdateTask task = new UpdateTask(instance, 1, sessions, modules, new EnqueueServer(Clock.SYSTEM),
                     UpdateListener.NONE, Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
             try (DbSession db = new DbSession(pool.getConnection(), dialect, Clock.SYSTEM)) {
+                // A process of that number still alive somewhere must not write requests behind our back.
+                InstanceFence.fence(db, instance, Clock.SYSTEM.wallMillis());
                 task.recoverPending(db);
             }
             task.start();

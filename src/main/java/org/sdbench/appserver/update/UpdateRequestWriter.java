@@ -15,13 +15,22 @@ final class UpdateRequestWriter {
     private UpdateRequestWriter() {
     }
 
-    static void write(DbSession db, String vbkey, String user, String tcode, int instance, List<UpdateCall> calls,
-                      long nowMillis)
+    /**
+     * The header is written only while {@code lease} is current, and the share lock on the lease row
+     * is held until the dialog transaction ends: a fence that raises the epoch waits for this save,
+     * and a save after the fence writes nothing and is refused ({@link InstanceFencedException}).
+     */
+    static void write(DbSession db, String vbkey, String user, String tcode, InstanceFence.Lease lease,
+                      List<UpdateCall> calls, long nowMillis)
             throws SQLException {
         // Three statements, three round trips, not one Pipeline: a dialog step's DB calls are its
         // round trips (the network figures multiply them by the link's delay).
-        db.update("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate) VALUES (?, ?, ?, ?, ?, 'P')",
-                vbkey, user, tcode, new Timestamp(nowMillis), instance);
+        int written = db.update("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate)"
+                        + " SELECT ?, ?, ?, ?, ?, 'P' FROM sdbench_fence WHERE instance = ? AND epoch = ? FOR SHARE",
+                vbkey, user, tcode, new Timestamp(nowMillis), lease.instance(), lease.instance(), lease.epoch());
+        if (written == 0) {
+            throw new InstanceFencedException(lease);
+        }
         List<Object[]> mods = new ArrayList<>();
         List<Object[]> blocks = new ArrayList<>();
         for (int m = 0; m < calls.size(); m++) {

@@ -38,6 +38,7 @@ import org.sdbench.core.Clock;
  * and its request released for the sweep.
  */
 public final class UpdateTask {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpdateTask.class);
     /** Requests younger than this are left to the normal path: their commit may be acknowledging right now. */
     private static final long SWEEP_MIN_AGE_MS = 5_000;
     private static final Duration SWEEP_EVERY = Duration.ofSeconds(2);
@@ -68,6 +69,8 @@ public final class UpdateTask {
     private final Thread sweeper;
     private final UpdateProcessor processor;
     private final UpdateHooks hooks;
+    /** This process's lease on the instance number: saves write update requests only while it is current. */
+    private volatile InstanceFence.Lease lease;
 
     /** An update task whose modules do no simulated ABAP work (SQL only). */
     public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
@@ -116,6 +119,14 @@ public final class UpdateTask {
         return t;
     }
 
+    /**
+     * Takes the instance number's lease for the DB sessions named {@code holder} (the pool's
+     * application name), fencing any earlier process of the same number; before the first save.
+     */
+    public void takeLease(DbSession db, String holder) throws SQLException {
+        lease = InstanceFence.take(db, instance, holder, clock.wallMillis());
+    }
+
     public void start() {
         workers.forEach(Thread::start);
         if (sweeper != null) {
@@ -133,13 +144,24 @@ public final class UpdateTask {
     public UpdateHandle submit(DbSession dialog, String user, String tcode, List<UpdateCall> calls,
                                LockOwner dialogOwner, Consumer<Runnable> afterCommit, Consumer<Runnable> afterRollback)
             throws SQLException {
+        InstanceFence.Lease held = lease;
+        if (held == null) {
+            throw new IllegalStateException("instance " + instance + ": a save before the update task took its lease");
+        }
         String vbkey = keyPrefix + sequence.incrementAndGet();
         inDialog.add(vbkey);
         afterRollback.accept(() -> inDialog.remove(vbkey));
-        UpdateRequestWriter.write(dialog, vbkey, user, tcode, instance, calls, clock.wallMillis());
+        UpdateRequestWriter.write(dialog, vbkey, user, tcode, held, calls, clock.wallMillis());
         UpdateHandle handle = new UpdateHandle(vbkey, clock.nanoTime());
         afterCommit.accept(() -> {
-            enqueue.transfer(dialogOwner, owner(vbkey));
+            try {
+                enqueue.transfer(dialogOwner, owner(vbkey));
+            } catch (org.sdbench.protocol.enqueue.EnqueueUnavailableException e) {
+                // The request is committed and must be queued all the same; its locks stay with the
+                // dialog session, which the central services drop with this instance should it be fenced.
+                LOG.warn("lock transfer to update request {} failed, the request is queued anyway: {}", vbkey,
+                        e.getMessage());
+            }
             handles.put(vbkey, handle);
             offer(vbkey);
             inDialog.remove(vbkey);
@@ -158,10 +180,12 @@ public final class UpdateTask {
     }
 
     /**
-     * Queues the pending requests of another instance whose process died (three-tier), so that no
-     * committed update request waits for that instance to come back.
+     * Fences another instance whose process was declared dead (three-tier), then queues its pending
+     * requests, so that no committed update request waits for that instance to come back and none
+     * is written by it after this sweep (see {@link InstanceFence}).
      */
     public int adopt(DbSession db, int deadInstance) throws SQLException {
+        InstanceFence.fence(db, deadInstance, clock.wallMillis());
         return sweep(db, deadInstance, Long.MAX_VALUE);
     }
 
@@ -177,7 +201,12 @@ public final class UpdateTask {
     private final class Outcomes implements UpdateProcessor.Outcomes {
         @Override
         public void v1Done(String vbkey, UpdateOutcome outcome, boolean countIt) {
-            enqueue.releaseAll(owner(vbkey));
+            try {
+                enqueue.releaseAll(owner(vbkey));
+            } catch (org.sdbench.protocol.enqueue.EnqueueUnavailableException e) {
+                // V1 is over either way; the central services drop this instance's locks should it be fenced.
+                LOG.warn("releasing the locks of update request {} failed: {}", vbkey, e.getMessage());
+            }
             UpdateHandle h = handles.remove(vbkey);
             if (h != null) {
                 h.complete(outcome);

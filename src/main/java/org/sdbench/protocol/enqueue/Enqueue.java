@@ -5,6 +5,8 @@ package org.sdbench.protocol.enqueue;
  * (two-tier) or in the central services process, one network round trip away (three-tier).
  */
 public interface Enqueue {
+    // Each call may throw EnqueueUnavailableException when the lock table is in another process that does not answer.
+
     /** Grants the lock or reports the foreign holder; never waits for another owner. */
     LockResult lock(LockOwner owner, String object, String key, LockMode mode);
 

@@ -50,6 +50,8 @@ public final class StepCodec {
             case StepOutcome.InstanceLost l -> o.u8(7).str(clip(l.message()));
             case StepOutcome.DbTimeout t -> o.u8(8).str(clip(t.what()));
             case StepOutcome.IncompleteDocument d -> o.u8(9).str(clip(d.document())).str(clip(d.missing()));
+            case StepOutcome.InstanceFenced f -> o.u8(10).i32(f.instance());
+            case StepOutcome.EnqueueUnavailable u -> o.u8(11).str(clip(u.message()));
         }
     }
 
@@ -59,7 +61,7 @@ public final class StepCodec {
     }
 
     private static StepOutcome outcome(WireIn in) {
-        int kind = in.u8("outcome", 0, 9);
+        int kind = in.u8("outcome", 0, 11);
         return switch (kind) {
             case 0 -> StepOutcome.Ok.INSTANCE;
             case 1 -> new StepOutcome.LockConflict(text(in), text(in), text(in));
@@ -70,7 +72,9 @@ public final class StepCodec {
             case 6 -> new StepOutcome.Skipped(text(in));
             case 7 -> new StepOutcome.InstanceLost(text(in));
             case 8 -> new StepOutcome.DbTimeout(text(in));
-            default -> new StepOutcome.IncompleteDocument(text(in), text(in));
+            case 9 -> new StepOutcome.IncompleteDocument(text(in), text(in));
+            case 10 -> new StepOutcome.InstanceFenced(in.i32("outcome.instance", 0, Limits.MAX_INSTANCE));
+            default -> new StepOutcome.EnqueueUnavailable(text(in));
         };
     }
 

@@ -43,8 +43,9 @@ class PendingRepostTest {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             SessionSource sessions = new SessionSource(db.pool("pending", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             // Never started: the request is committed in VBHDR, and nobody posts it.
-            UpdateTask stopped = new UpdateTask(22, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
-                    new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+            UpdateTask stopped = UpdateTaskFaultTest.leased(new UpdateTask(22, 1, sessions, SdTransactions.updateModules(),
+                    new EnqueueServer(Clock.SYSTEM), new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE,
+                    Duration.ZERO), sessions);
             UpdateHandle h = UpdateTaskFaultTest.submitCommitted(stopped, sessions,
                     UpdateTaskFaultTest.order("0077300001", "0000001001", "2", true));
             assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P' AND vbkey = '" + h.vbkey() + "'"));

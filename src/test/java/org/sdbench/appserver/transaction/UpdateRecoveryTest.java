@@ -52,8 +52,8 @@ class UpdateRecoveryTest {
                     System.currentTimeMillis(), List.of(item)));
 
             // The "crashed" process: the save step's transaction commits, but nothing after commit runs.
-            UpdateTask crashed = new UpdateTask(1, 1, sessions, SdTransactions.updateModules(), enqueue, UpdateListener.NONE,
-                    Clock.SYSTEM, 3);
+            UpdateTask crashed = UpdateTaskFaultTest.leased(new UpdateTask(1, 1, sessions, SdTransactions.updateModules(), enqueue,
+                    UpdateListener.NONE, Clock.SYSTEM, 3), sessions);
             DbSession dialog = sessions.open();
             crashed.submit(dialog, "SD00001", "VA01",
                     List.of(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, order)), dialogOwner, r -> { }, r -> { });
@@ -131,8 +131,9 @@ class UpdateRecoveryTest {
 
     /** No periodic sweep: the test runs each sweep itself and sees what it did. */
     private static UpdateTask startedTask(SessionSource sessions, int instance, ShiftClock clock) {
-        UpdateTask task = new UpdateTask(instance, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(clock),
-                UpdateListener.NONE, clock, 3, org.sdbench.appserver.update.UpdateHooks.NONE, Duration.ZERO);
+        UpdateTask task = UpdateTaskFaultTest.leased(new UpdateTask(instance, 1, sessions, SdTransactions.updateModules(),
+                new EnqueueServer(clock), UpdateListener.NONE, clock, 3, org.sdbench.appserver.update.UpdateHooks.NONE,
+                Duration.ZERO), sessions);
         task.start();
         return task;
     }

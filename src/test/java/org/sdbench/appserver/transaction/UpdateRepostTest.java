@@ -45,8 +45,8 @@ class UpdateRepostTest {
             Map<String, UpdateModule> broken = new HashMap<>(SdTransactions.updateModules());
             broken.remove(VA01.ORDER_CREATE);
             SessionSource sessions = new SessionSource(db.pool("repost", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
-            UpdateTask task = new UpdateTask(21, 1, sessions, broken, new EnqueueServer(Clock.SYSTEM),
-                    new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+            UpdateTask task = UpdateTaskFaultTest.leased(new UpdateTask(21, 1, sessions, broken, new EnqueueServer(Clock.SYSTEM),
+                    new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO), sessions);
             task.start();
             UpdateHandle h = UpdateTaskFaultTest.submitCommitted(task, sessions,
                     UpdateTaskFaultTest.order("0077200001", "0000001001", "3", true));
@@ -84,8 +84,9 @@ class UpdateRepostTest {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             // The request issue 25 found in state E with no word why: an order written without its customer.
             SessionSource sessions = new SessionSource(db.pool("reason", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
-            UpdateTask task = new UpdateTask(22, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
-                    new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+            UpdateTask task = UpdateTaskFaultTest.leased(new UpdateTask(22, 1, sessions, SdTransactions.updateModules(),
+                    new EnqueueServer(Clock.SYSTEM), new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE,
+                    Duration.ZERO), sessions);
             task.start();
             UpdateHandle h = UpdateTaskFaultTest.submitCommitted(task, sessions,
                     UpdateTaskFaultTest.order("0077200002", null, "3", true));

@@ -303,8 +303,11 @@ class UpdateTaskFaultTest {
             // Someone else holds the pool's only connection for as long as the drain lasts.
             try (HikariDataSource onlyOne = new HikariDataSource(hc); var held = onlyOne.getConnection()) {
                 ShiftClock clock = new ShiftClock();
-                UpdateTask task = task(new SessionSource(onlyOne, db.dialect(), clock, db.config().timeouts().maxOutage()), 17, 0, SdTransactions.updateModules(),
-                        new Counts(), clock, UpdateHooks.NONE);
+                // No lease: taking it would need the connection that is held; this task never saves.
+                UpdateTask task = new UpdateTask(17, 0, new SessionSource(onlyOne, db.dialect(), clock,
+                        db.config().timeouts().maxOutage()), SdTransactions.updateModules(), new EnqueueServer(clock), new Counts(),
+                        clock, RETRIES, UpdateHooks.NONE, Duration.ZERO);
+                task.start();
                 boolean drained = assertTimeoutPreemptively(Duration.ofSeconds(30),
                         () -> task.drainAndStop(Duration.ofSeconds(5)));
                 assertFalse(drained, "the final sweep could not run, so the task cannot say it drained");
@@ -391,9 +394,22 @@ class UpdateTaskFaultTest {
 
     private static UpdateTask task(SessionSource sessions, int instance, int workers, Map<String, UpdateModule> modules,
                                    UpdateListener listener, ShiftClock clock, UpdateHooks hooks) {
-        UpdateTask task = new UpdateTask(instance, workers, sessions, modules, new EnqueueServer(clock), listener, clock,
-                RETRIES, hooks, Duration.ZERO);
+        UpdateTask task = leased(new UpdateTask(instance, workers, sessions, modules, new EnqueueServer(clock), listener, clock,
+                RETRIES, hooks, Duration.ZERO), sessions);
         task.start();
+        return task;
+    }
+
+    /** The task with its instance's lease taken, as an app-server instance takes it at start. */
+    static UpdateTask leased(UpdateTask task, SessionSource sessions) {
+        try (DbSession db = sessions.open()) {
+            task.takeLease(db, "sdbench test");
+        } catch (SQLException e) {
+            throw new IllegalStateException("taking the lease failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
         return task;
     }
 

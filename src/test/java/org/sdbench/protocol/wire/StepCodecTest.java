@@ -17,7 +17,8 @@ class StepCodecTest {
                 new StepOutcome.Timeout("update x"), new StepOutcome.RetriesExhausted("40P01", 4),
                 new StepOutcome.ConnectionLost("gone"), new StepOutcome.DbError("23505", "dup"), new StepOutcome.Skipped("no order"),
                 new StepOutcome.InstanceLost("app server 2"), new StepOutcome.DbTimeout("statement"),
-                new StepOutcome.IncompleteDocument("sales order", "sold-to party"));
+                new StepOutcome.IncompleteDocument("sales order", "sold-to party"), new StepOutcome.InstanceFenced(2),
+                new StepOutcome.EnqueueUnavailable("central services unreachable"));
         for (StepOutcome o : outcomes) {
             var r = new StepResult(SdStep.VL02N_POST_GOODS_ISSUE, o, times, 5);
             var back = StepCodec.decode(StepCodec.encode(r, 123_456_789L));

@@ -1,0 +1,131 @@
+package org.sdbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.load.TestDb;
+
+/**
+ * Ctrl-C during a three-tier run in a real process (issue 25, item 4): the driver harvests, the app
+ * servers it started drain their update queues, the central services stop last; the run exits 130
+ * with its folder, no update request is left pending, and no process it started outlives it.
+ */
+class CtrlCThreeTierTest {
+    private static final String SCHEMA = "it_ctrlc_three_tier";
+
+    @AfterAll
+    static void dropSchema() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void run_sigintInThreeTier_drainedFolderWrittenExit130AndNoProcessLeft() throws Exception {
+        TestDb.Run load = TestDb.sdbench("load", "--users", "6", "--recreate", "--db-url", TestDb.url(),
+                "--set", "database.schema=" + SCHEMA);
+        assertEquals(0, load.exit(), load.out() + load.err());
+        Path results = Path.of("target", "test-results", "ctrl-c-three-tier").toAbsolutePath();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>();
+        // See CtrlCEmbeddedTest: a background build may start its children with SIGINT ignored.
+        if (envRestoresSigint()) {
+            command.addAll(List.of("env", "--default-signal=INT"));
+        }
+        command.addAll(List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "run", "-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
+                "--users", "6", "--ramp-up", "1s", "--duration", "5m", "--ramp-down", "0s", "--interval", "1",
+                "--set", "workload.thinkTime=100ms", "--set", "run.resultsDir=" + results));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        List<ProcessHandle> started = new ArrayList<>();
+        try {
+            StringBuilder log = new StringBuilder();
+            var reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            CompletableFuture<Void> inWindow = new CompletableFuture<>();
+            Thread.ofVirtual().start(() -> {
+                try {
+                    for (String line; (line = reader.readLine()) != null; ) {
+                        synchronized (log) {
+                            log.append(line).append('\n');
+                        }
+                        if (line.startsWith("[measurement")) {
+                            inWindow.complete(null);
+                        }
+                    }
+                } catch (IOException e) {
+                    inWindow.completeExceptionally(e);
+                }
+                inWindow.complete(null);
+            });
+            inWindow.get(4, TimeUnit.MINUTES);
+            assertTrue(p.isAlive(), "the run ended before it was interrupted: " + log);
+            // Central services and both app servers, started by the run (in a session of their own).
+            p.descendants().filter(h -> h.info().command().orElse("").contains("java")).forEach(started::add);
+            assertTrue(started.size() >= 3, "the run's processes: " + started.size() + "\n" + log);
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor(10, TimeUnit.SECONDS);
+            assertTrue(p.waitFor(3, TimeUnit.MINUTES), "the interrupted run did not end: " + log);
+            String out;
+            synchronized (log) {
+                out = log.toString();
+            }
+            Files.writeString(Path.of("target", "ctrl-c-three-tier-run.log"), out);
+            assertEquals(130, p.exitValue(), out);
+            Path folder;
+            try (Stream<Path> dirs = Files.list(results)) {
+                folder = dirs.max(Path::compareTo).orElseThrow();
+            }
+            for (String f : List.of("result.json", "intervals.csv", "report.html", "environment.json")) {
+                assertTrue(Files.size(folder.resolve(f)) > 0, f + " written: " + out);
+            }
+            String result = Files.readString(folder.resolve("result.json"));
+            assertTrue(result.contains("\"stoppedEarly\" : true"), out);
+            assertTrue(result.contains("\"threeTier\""), "the three-tier section was harvested: " + out);
+            for (ProcessHandle h : started) {
+                try {
+                    h.onExit().get(30, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    throw new AssertionError("process " + h.pid() + " (" + h.info().commandLine().orElse("?")
+                            + ") outlived the run by 30 s:\n" + out);
+                }
+            }
+            assertEquals(0, count("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"), "the app servers drained: " + out);
+            TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            assertEquals(0, check.exit(), check.out() + check.err());
+        } finally {
+            p.destroyForcibly();
+            started.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    private static long count(String sql) throws Exception {
+        try (var db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect();
+             var rs = c.createStatement().executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static boolean envRestoresSigint() {
+        try {
+            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true).start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
