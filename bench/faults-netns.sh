@@ -196,15 +196,31 @@ fault_kill9() {
   into_window 3 && kill -9 "$pid_a2"
   wait_run
 }
+# Bounded wait for the driver's line declaring app server 2 lost; sets $extra to the time since $1 (date +%s.%N).
+detected_after() {
+  local t0="$1"
+  for _ in $(seq 1 600); do
+    if grep -qh 'app server 2 lost' "$dir/run.log" "$dir/run.err.log" 2>/dev/null; then
+      extra="; declared dead $(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }') s after the fault"
+      return 0
+    fi
+    kill -0 "$run_pid" 2>/dev/null || return 0
+    sleep 0.1
+  done
+}
 fault_sigstop() {
   want=0; allow_pending=0
-  into_window 3 && kill -STOP "$pid_a2"
+  if into_window 3; then
+    kill -STOP "$pid_a2"; detected_after "$(date +%s.%N)"
+  fi
   wait_run
   kill -CONT "$pid_a2" 2>/dev/null || true
 }
 fault_cut-central() {
   want=0; allow_pending=0
-  into_window 3 && cut_routes add a2 cs
+  if into_window 3; then
+    cut_routes add a2 cs; detected_after "$(date +%s.%N)"
+  fi
   wait_run
   cut_routes del a2 cs || true
 }
@@ -226,7 +242,7 @@ for f in "${faults[@]}"; do
   for rep in $(seq 1 "$REPEAT"); do
     t0="$(date +%s)"; name="$f#$rep"
     dir="$work/$f-$rep"; mkdir -p "$dir/results"
-    rc=""; want=""; allow_pending=0; port_cs=""; pid_cs=""; pid_a1=""; pid_a2=""; why=""
+    rc=""; want=""; allow_pending=0; port_cs=""; pid_cs=""; pid_a1=""; pid_a2=""; why=""; extra=""
     if start_system; then
       start_run
       "fault_$f"
@@ -258,8 +274,8 @@ for f in "${faults[@]}"; do
     [ -n "$why" ] || [ "$check_rc" = 0 ] || why="check exit $check_rc: $(grep -m1 -v '^ok' "$dir/check.log" | cut -c1-150)"
     verdict="survived"; [ -z "$why" ] || { verdict="NOT survived ($why)"; failed=1; }
     stderr_line="$(grep -m1 '^sdbench:' "$dir/run.err.log" 2>/dev/null | cut -c1-120 || true)"
-    printf '%-14s %s: exit %s; %s; E %s, pending %s%s; check exit %s%s; %ds\n' "$name" "$verdict" "$rc" "$counted" \
-      "$failed_e" "$pending" "$recovered" "$check_rc" "${stderr_line:+; run said: $stderr_line}" $(( $(date +%s) - t0 ))
+    printf '%-14s %s: exit %s; %s; E %s, pending %s%s; check exit %s%s%s; %ds\n' "$name" "$verdict" "$rc" "$counted" \
+      "$failed_e" "$pending" "$recovered" "$check_rc" "$extra" "${stderr_line:+; run said: $stderr_line}" $(( $(date +%s) - t0 ))
   done
 done
 log "suite took $(( $(date +%s) - t_start )) s"

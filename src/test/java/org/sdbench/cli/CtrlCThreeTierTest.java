@@ -3,16 +3,11 @@ package org.sdbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -38,48 +33,19 @@ class CtrlCThreeTierTest {
                 "--set", "database.schema=" + SCHEMA);
         assertEquals(0, load.exit(), load.out() + load.err());
         Path results = Path.of("target", "test-results", "ctrl-c-three-tier").toAbsolutePath();
-        String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>();
-        // See CtrlCEmbeddedTest: a background build may start its children with SIGINT ignored.
-        if (envRestoresSigint()) {
-            command.addAll(List.of("env", "--default-signal=INT"));
-        }
-        command.addAll(List.of(java, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        List<ProcessHandle> started = new ArrayList<>();
+        try (InterruptibleRun run = InterruptibleRun.start(java.util.Map.of(), line -> line.startsWith("[measurement"),
                 "run", "-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
                 "--users", "6", "--ramp-up", "1s", "--duration", "5m", "--ramp-down", "0s", "--interval", "1",
-                "--set", "workload.thinkTime=100ms", "--set", "run.resultsDir=" + results));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        List<ProcessHandle> started = new ArrayList<>();
-        try {
-            StringBuilder log = new StringBuilder();
-            var reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            CompletableFuture<Void> inWindow = new CompletableFuture<>();
-            Thread.ofVirtual().start(() -> {
-                try {
-                    for (String line; (line = reader.readLine()) != null; ) {
-                        synchronized (log) {
-                            log.append(line).append('\n');
-                        }
-                        if (line.startsWith("[measurement")) {
-                            inWindow.complete(null);
-                        }
-                    }
-                } catch (IOException e) {
-                    inWindow.completeExceptionally(e);
-                }
-                inWindow.complete(null);
-            });
-            inWindow.get(4, TimeUnit.MINUTES);
-            assertTrue(p.isAlive(), "the run ended before it was interrupted: " + log);
+                "--set", "workload.thinkTime=100ms", "--set", "run.resultsDir=" + results)) {
+            Process p = run.process();
+            run.awaitLine(4);
+            assertTrue(p.isAlive(), "the run ended before it was interrupted: " + run.output());
             // Central services and both app servers, started by the run (in a session of their own).
             p.descendants().filter(h -> h.info().command().orElse("").contains("java")).forEach(started::add);
-            assertTrue(started.size() >= 3, "the run's processes: " + started.size() + "\n" + log);
-            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor(10, TimeUnit.SECONDS);
-            assertTrue(p.waitFor(3, TimeUnit.MINUTES), "the interrupted run did not end: " + log);
-            String out;
-            synchronized (log) {
-                out = log.toString();
-            }
+            assertTrue(started.size() >= 3, "the run's processes: " + started.size() + "\n" + run.output());
+            assertTrue(run.interruptAndWait(3), "the interrupted run did not end: " + run.output());
+            String out = run.output();
             Files.writeString(Path.of("target", "ctrl-c-three-tier-run.log"), out);
             assertEquals(130, p.exitValue(), out);
             Path folder;
@@ -104,7 +70,6 @@ class CtrlCThreeTierTest {
             TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
             assertEquals(0, check.exit(), check.out() + check.err());
         } finally {
-            p.destroyForcibly();
             started.forEach(ProcessHandle::destroyForcibly);
         }
     }
@@ -114,18 +79,6 @@ class CtrlCThreeTierTest {
              var rs = c.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
-        }
-    }
-
-    private static boolean envRestoresSigint() {
-        try {
-            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true).start();
-            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
         }
     }
 }
