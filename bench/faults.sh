@@ -144,7 +144,7 @@ fault_backends() {
   want=0; start_run backends; wait_busy backends || true
   for _ in 1 2 3; do
     sleep 3
-    psql_do "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = 'sdbench'" >/dev/null
+    psql_do "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name LIKE 'sdbench%'" >/dev/null
   done
   wait_run
 }

@@ -41,7 +41,7 @@ class ConnectionLossTest {
             waitForTables(s);
             for (int i = 0; i < 4; i++) {
                 Thread.sleep(2_500);
-                s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'sdbench'"
+                s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'sdbench%'"
                         + " AND datname = current_database() AND pid <> pg_backend_pid()");
             }
         }
@@ -61,7 +61,7 @@ class ConnectionLossTest {
 
     private static void waitForTables(Statement s) throws Exception {
         for (int i = 0; i < 600; i++) {
-            try (var rs = s.executeQuery("SELECT COUNT(*) FROM pg_stat_activity WHERE application_name = 'sdbench'"
+            try (var rs = s.executeQuery("SELECT COUNT(*) FROM pg_stat_activity WHERE application_name LIKE 'sdbench%'"
                     + " AND datname = current_database() AND pid <> pg_backend_pid()")) {
                 rs.next();
                 if (rs.getLong(1) >= 8) {

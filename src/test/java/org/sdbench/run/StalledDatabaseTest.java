@@ -79,7 +79,7 @@ class StalledDatabaseTest {
         List<Long> pids = new ArrayList<>();
         try (Database d = TestDb.open(TestDb.config(SCHEMA)); Connection c = d.connect(); Statement s = c.createStatement();
              var rs = s.executeQuery("SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
-                     + " AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND application_name = 'sdbench'")) {
+                     + " AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND application_name LIKE 'sdbench%'")) {
             while (rs.next()) {
                 pids.add(rs.getLong(1));
             }

@@ -82,7 +82,8 @@ public final class WireClient implements AutoCloseable {
     public Frame call(byte type, byte[] body, Duration timeout) throws InterruptedException {
         CompletableFuture<Frame> reply = send(type, body);
         try {
-            Frame f = reply.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            // Untimed park plus the shared watcher: a timed get on a virtual thread costs a timer task per call.
+            Frame f = org.sdbench.protocol.ReplyWait.shared().get(reply, timeout.toNanos());
             if (f.type() == FrameType.ERROR) {
                 throw new WireException(what + ": " + Control.Error.decode(f.body()).message());
             }
@@ -119,7 +120,7 @@ public final class WireClient implements AutoCloseable {
         if (broken.isDone()) {
             return;
         }
-        if (System.nanoTime() - io.lastRead() < java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(Liveness.HEARTBEAT_MILLIS)) {
+        if (System.nanoTime() - io.lastRead() < TimeUnit.MILLISECONDS.toNanos(Liveness.HEARTBEAT_MILLIS)) {
             return;
         }
         try {
