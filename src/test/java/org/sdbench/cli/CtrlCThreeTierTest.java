@@ -29,9 +29,7 @@ class CtrlCThreeTierTest {
 
     @Test
     void run_sigintInThreeTier_drainedFolderWrittenExit130AndNoProcessLeft() throws Exception {
-        TestDb.Run load = TestDb.sdbench("load", "--users", "6", "--recreate", "--db-url", TestDb.url(),
-                "--set", "database.schema=" + SCHEMA);
-        assertEquals(0, load.exit(), load.out() + load.err());
+        TestDb.load(SCHEMA, 6);
         Path results = Path.of("target", "test-results", "ctrl-c-three-tier").toAbsolutePath();
         List<ProcessHandle> started = new ArrayList<>();
         try (InterruptibleRun run = InterruptibleRun.start(java.util.Map.of(), line -> line.startsWith("[measurement"),

@@ -103,6 +103,15 @@ public final class TestDb {
         }
     }
 
+    /** Loads {@code users} users into {@code schema} afresh ({@code --recreate}); fails the test with load's output if it fails. */
+    public static void load(String schema, int users) {
+        Run r = sdbench("load", "--users", Integer.toString(users), "--recreate", "--db-url", url(), "--set",
+                "database.schema=" + schema);
+        if (r.exit() != 0) {
+            throw new AssertionError("load of " + users + " users into " + schema + " exited " + r.exit() + ":\n" + r.out() + r.err());
+        }
+    }
+
     /** Counts the orders runs saved: those above the loaded order history's numbers (fails before the load ends). */
     public static final String RUN_ORDERS_SQL = "SELECT count(*) FROM vbak WHERE CAST(vbeln AS BIGINT) > "
             + "(SELECT MAX(tonumber) FROM sdbench_baseline WHERE object = 'RV_BELEG' AND nrrangenr = '01')";

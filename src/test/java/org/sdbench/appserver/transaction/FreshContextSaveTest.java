@@ -27,8 +27,7 @@ class FreshContextSaveTest {
 
     @BeforeAll
     static void start() throws Exception {
-        var r = TestDb.sdbench("load", "--users", "1", "--recreate", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
-        assertEquals(0, r.exit(), r.err());
+        TestDb.load(SCHEMA, 1);
         var c = TestDb.config(SCHEMA);
         db = TestDb.open(c);
         system = new AppServerSystem(c.appServer(), c.workload(), db, new SdTransactions(), SdTransactions.updateModules(),

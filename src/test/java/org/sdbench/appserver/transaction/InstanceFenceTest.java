@@ -32,8 +32,7 @@ class InstanceFenceTest {
 
     @BeforeAll
     static void load() {
-        var r = TestDb.sdbench("load", "--users", "2", "--recreate", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
-        assertEquals(0, r.exit(), r.err());
+        TestDb.load(SCHEMA, 2);
     }
 
     @AfterAll

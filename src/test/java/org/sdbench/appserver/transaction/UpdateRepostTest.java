@@ -29,8 +29,7 @@ class UpdateRepostTest {
 
     @BeforeAll
     static void load() {
-        var r = TestDb.sdbench("load", "--users", "1", "--recreate", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
-        assertEquals(0, r.exit(), r.err());
+        TestDb.load(SCHEMA, 1);
     }
 
     @AfterAll

@@ -49,8 +49,7 @@ class UpdateTaskFaultTest {
 
     @BeforeAll
     static void load() {
-        var r = TestDb.sdbench("load", "--users", "2", "--recreate", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
-        assertEquals(0, r.exit(), r.err());
+        TestDb.load(SCHEMA, 2);
     }
 
     @AfterAll
