@@ -83,7 +83,7 @@ public final class InstanceFence {
         }
     }
 
-    /** Ends the DB sessions of an earlier holder, where the DBMS lets a client do so; waits for them to go. */
+    /** Ends the DB sessions of an earlier holder, where the DBMS lets a client do so (the epoch raise then waits for their locks). */
     private static void endSessions(DbSession db, String holder) throws SQLException {
         String sql = db.dialect().endSessionsSql();
         if (sql != null) {
