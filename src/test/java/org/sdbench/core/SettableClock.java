@@ -22,4 +22,8 @@ public final class SettableClock implements Clock {
     public void set(long nanos) {
         now = nanos;
     }
+
+    public void advance(long nanos) {
+        now += nanos;
+    }
 }

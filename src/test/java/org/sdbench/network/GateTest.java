@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class GateTest {
     @Test
     void close_boundedCut_reopensWhenTheBoundPasses() {
-        ManualClock clock = new ManualClock();
+        org.sdbench.core.SettableClock clock = new org.sdbench.core.SettableClock();
         Gate g = new Gate(clock);
         assertTrue(g.isOpen());
         g.close(50_000_000);
@@ -21,7 +21,7 @@ class GateTest {
 
     @Test
     void open_endsAnUnboundedCut() {
-        Gate g = new Gate(new ManualClock());
+        Gate g = new Gate(new org.sdbench.core.SettableClock());
         g.close(Long.MAX_VALUE);
         assertFalse(g.isOpen());
         g.open();
@@ -30,7 +30,7 @@ class GateTest {
 
     @Test
     void awaitOpen_blockedWaiter_releasedByOpen() throws Exception {
-        Gate g = new Gate(new ManualClock());
+        Gate g = new Gate(new org.sdbench.core.SettableClock());
         g.close(Long.MAX_VALUE);
         Thread t = Thread.ofVirtual().start(() -> {
             try {
