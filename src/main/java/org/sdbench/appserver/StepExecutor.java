@@ -1,6 +1,8 @@
 package org.sdbench.appserver;
 
 import org.sdbench.protocol.StepOutcome;
+import org.sdbench.appserver.update.InstanceFencedException;
+import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import java.sql.SQLException;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.appserver.dispatcher.DialogRequest;
@@ -55,7 +57,7 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
             } catch (SQLException e) {
                 db.rollbackQuietly();
                 ctx.rolledBack();
-                if (e instanceof org.sdbench.appserver.update.InstanceFencedException f) {
+                if (e instanceof InstanceFencedException f) {
                     return new StepOutcome.InstanceFenced(f.lease().instance());
                 }
                 String timeout = db.dialect().timeoutOf(e);
@@ -72,7 +74,7 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
                     return new StepOutcome.RetriesExhausted(e.getSQLState(), attempt + 1);
                 }
                 retried.increment();
-            } catch (org.sdbench.protocol.enqueue.EnqueueUnavailableException e) {
+            } catch (EnqueueUnavailableException e) {
                 db.rollbackQuietly();
                 ctx.rolledBack();
                 return new StepOutcome.EnqueueUnavailable(e.getMessage());

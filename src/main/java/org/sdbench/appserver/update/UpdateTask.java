@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.config.WorkUnits;
@@ -156,7 +157,7 @@ public final class UpdateTask {
         afterCommit.accept(() -> {
             try {
                 enqueue.transfer(dialogOwner, owner(vbkey));
-            } catch (org.sdbench.protocol.enqueue.EnqueueUnavailableException e) {
+            } catch (EnqueueUnavailableException e) {
                 // The request is committed and must be queued all the same; its locks stay with the
                 // dialog session, which the central services drop with this instance should it be fenced.
                 LOG.warn("lock transfer to update request {} failed, the request is queued anyway: {}", vbkey,
@@ -203,7 +204,7 @@ public final class UpdateTask {
         public void v1Done(String vbkey, UpdateOutcome outcome, boolean countIt) {
             try {
                 enqueue.releaseAll(owner(vbkey));
-            } catch (org.sdbench.protocol.enqueue.EnqueueUnavailableException e) {
+            } catch (EnqueueUnavailableException e) {
                 // V1 is over either way; the central services drop this instance's locks should it be fenced.
                 LOG.warn("releasing the locks of update request {} failed: {}", vbkey, e.getMessage());
             }

@@ -2,10 +2,10 @@ package org.sdbench.protocol.enqueue;
 
 /**
  * What an app-server instance asks of the system's enqueue server: the lock table in this process
- * (two-tier) or in the central services process, one network round trip away (three-tier).
+ * (two-tier) or in the central services process, one network round trip away (three-tier). Where the
+ * lock table is in another process that does not answer, a call throws {@link EnqueueUnavailableException}.
  */
 public interface Enqueue {
-    // Each call may throw EnqueueUnavailableException when the lock table is in another process that does not answer.
 
     /** Grants the lock or reports the foreign holder; never waits for another owner. */
     LockResult lock(LockOwner owner, String object, String key, LockMode mode);

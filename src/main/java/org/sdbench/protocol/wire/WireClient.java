@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.sdbench.protocol.ReplyWait;
 
 /**
  * One connection to another sdbench process, shared by many callers: each request gets an id, a
@@ -83,7 +84,7 @@ public final class WireClient implements AutoCloseable {
         CompletableFuture<Frame> reply = send(type, body);
         try {
             // Untimed park plus the shared watcher: a timed get on a virtual thread costs a timer task per call.
-            Frame f = org.sdbench.protocol.ReplyWait.shared().get(reply, timeout.toNanos());
+            Frame f = ReplyWait.shared().get(reply, timeout.toNanos());
             if (f.type() == FrameType.ERROR) {
                 throw new WireException(what + ": " + Control.Error.decode(f.body()).message());
             }

@@ -12,10 +12,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.appserver.update.InstanceFencedException;
-import org.sdbench.appserver.update.UpdateHooks;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
-import org.sdbench.central.EnqueueServer;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
@@ -120,7 +118,6 @@ class InstanceFenceTest {
     }
 
     private static UpdateTask task(int instance, SessionSource sessions) {
-        return new UpdateTask(instance, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
-                new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+        return UpdateTaskFaultTest.quietTask(instance, sessions, SdTransactions.updateModules());
     }
 }

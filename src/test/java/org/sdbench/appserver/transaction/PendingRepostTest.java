@@ -6,13 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.central.EnqueueServer;
 import org.sdbench.appserver.update.UpdateHandle;
-import org.sdbench.appserver.update.UpdateHooks;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.db.Database;
@@ -42,9 +39,8 @@ class PendingRepostTest {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             SessionSource sessions = new SessionSource(db.pool("pending", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             // Never started: the request is committed in VBHDR, and nobody posts it.
-            UpdateTask stopped = UpdateTaskFaultTest.leased(new UpdateTask(22, 1, sessions, SdTransactions.updateModules(),
-                    new EnqueueServer(Clock.SYSTEM), new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE,
-                    Duration.ZERO), sessions);
+            UpdateTask stopped = UpdateTaskFaultTest.leased(
+                    UpdateTaskFaultTest.quietTask(22, sessions, SdTransactions.updateModules()), sessions);
             UpdateHandle h = UpdateTaskFaultTest.submitCommitted(stopped, sessions,
                     UpdateTaskFaultTest.order("0077300001", "0000001001", "2", true));
             assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P' AND vbkey = '" + h.vbkey() + "'"));

@@ -13,9 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.central.EnqueueServer;
 import org.sdbench.appserver.update.UpdateHandle;
-import org.sdbench.appserver.update.UpdateHooks;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
@@ -44,8 +42,7 @@ class UpdateRepostTest {
             Map<String, UpdateModule> broken = new HashMap<>(SdTransactions.updateModules());
             broken.remove(VA01.ORDER_CREATE);
             SessionSource sessions = new SessionSource(db.pool("repost", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
-            UpdateTask task = UpdateTaskFaultTest.leased(new UpdateTask(21, 1, sessions, broken, new EnqueueServer(Clock.SYSTEM),
-                    new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO), sessions);
+            UpdateTask task = UpdateTaskFaultTest.leased(UpdateTaskFaultTest.quietTask(21, sessions, broken), sessions);
             task.start();
             UpdateHandle h = UpdateTaskFaultTest.submitCommitted(task, sessions,
                     UpdateTaskFaultTest.order("0077200001", "0000001001", "3", true));
@@ -83,9 +80,8 @@ class UpdateRepostTest {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             // The request issue 25 found in state E with no word why: an order written without its customer.
             SessionSource sessions = new SessionSource(db.pool("reason", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
-            UpdateTask task = UpdateTaskFaultTest.leased(new UpdateTask(22, 1, sessions, SdTransactions.updateModules(),
-                    new EnqueueServer(Clock.SYSTEM), new UpdateTaskFaultTest.Counts(), Clock.SYSTEM, 3, UpdateHooks.NONE,
-                    Duration.ZERO), sessions);
+            UpdateTask task = UpdateTaskFaultTest.leased(
+                    UpdateTaskFaultTest.quietTask(22, sessions, SdTransactions.updateModules()), sessions);
             task.start();
             UpdateHandle h = UpdateTaskFaultTest.submitCommitted(task, sessions,
                     UpdateTaskFaultTest.order("0077200002", null, "3", true));

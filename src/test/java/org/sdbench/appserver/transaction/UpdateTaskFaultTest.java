@@ -399,6 +399,12 @@ class UpdateTaskFaultTest {
         return task;
     }
 
+    /** One update work process, no periodic sweep (the test sweeps), outcomes counted; not started, no lease. */
+    static UpdateTask quietTask(int instance, SessionSource sessions, Map<String, UpdateModule> modules) {
+        return new UpdateTask(instance, 1, sessions, modules, new EnqueueServer(org.sdbench.core.Clock.SYSTEM), new Counts(),
+                org.sdbench.core.Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+    }
+
     /** The task with its instance's lease taken, as an app-server instance takes it at start. */
     static UpdateTask leased(UpdateTask task, SessionSource sessions) {
         try (DbSession db = sessions.open()) {
