@@ -13,12 +13,16 @@ import org.sdbench.core.MasterKeys;
  * customer/material table A005 first (a few special prices per customer), then the material table
  * A004, each with a validity period (an expired and a current price per material); K004 material
  * discounts exist for every third material, K007 customer discounts for odd-numbered customers
- * (the header prestep finds none for the others and the item accesses are skipped).
+ * (the header prestep finds none for the others and the item accesses are skipped). K005
+ * customer/material discounts are in the procedure but have no records: their access finds nothing,
+ * as most accesses of a real procedure do. The VPRS cost comes from the valuation (MBEW).
  */
 public final class SdMasterKeys {
     public static final String KAPPL_SALES = "V";
     public static final String MATERIAL_DISCOUNT = "K004";
     public static final String CUSTOMER_DISCOUNT = "K007";
+    /** Customer/material discount (A005): in the procedure, with no records loaded, so its access finds nothing. */
+    public static final String CUSTOMER_MATERIAL_DISCOUNT = "K005";
     /** Credit control area; the credit account is the customer itself. */
     public static final String KKBER = "1000";
     /** Requirements at plant level (SAP's BERID is the plant when MRP areas are off). */
@@ -28,6 +32,8 @@ public final class SdMasterKeys {
     public static final String CUSTOMER_TEXT = "KNVV";
     public static final String MATERIAL_TEXT = "MVKE";
     public static final String ORDER_TEXT = "VBBK";
+    /** Item texts of sales documents; none are loaded or written, so their lookups find nothing. */
+    public static final String ORDER_ITEM_TEXT = "VBBP";
     /** Output types: order confirmation, delivery note, invoice. */
     public static final String OUTPUT_ORDER = "BA00";
     public static final String OUTPUT_DELIVERY = "LD00";
@@ -39,6 +45,11 @@ public final class SdMasterKeys {
     static final int CUSTOMER_PRICES = 2;
 
     private SdMasterKeys() {
+    }
+
+    /** TDNAME of a document item's text: document number and item number, as SAP's. */
+    public static String itemTextName(String vbeln, int posnr) {
+        return vbeln + MasterKeys.zeroPad(posnr, 6);
     }
 
     /** Whether material {@code m} has a K004 discount. */

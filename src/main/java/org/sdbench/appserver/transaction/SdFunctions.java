@@ -43,12 +43,16 @@ final class SdFunctions {
             + " AND kappl = ? AND kschl = ? AND vkorg = ? AND vtweg = ? AND kunnr = ?" + VALID;
     private static final String CONDITION = "SELECT p.kbetr FROM konh h JOIN konp p ON p.mandt = h.mandt AND p.knumh = h.knumh"
             + " WHERE h." + CLIENT + " AND h.knumh = ?";
+    /** VPRS, the cost (a statistical condition), is the moving average price of the material's valuation. */
+    private static final String VALUATION = Steps.wholeRows("verpr", "mbew", "WHERE " + CLIENT + " AND matnr = ? AND bwkey = ?");
     private static final String REQUIREMENTS = "SELECT COALESCE(SUM(omeng), 0) FROM vbbe WHERE " + CLIENT
             + " AND matnr = ? AND werks = ? AND berid = ?";
     private static final String ORDER_REQUIREMENT = "SELECT omeng FROM vbbe WHERE " + CLIENT
             + " AND matnr = ? AND werks = ? AND berid = ? AND vbeln = ? AND posnr = ?";
     private static final String DOCUMENT_PARTNERS = "SELECT parvw, kunnr FROM vbpa WHERE " + CLIENT + " AND vbeln = ? AND posnr = 0";
     private static final String INCOMPLETION = "SELECT tbnam, fdnam FROM vbuv WHERE " + CLIENT + " AND vbeln = ?";
+    private static final String ITEM_STATUS = "SELECT posnr, wbsta, fksta FROM vbup WHERE " + CLIENT + " AND vbeln = ?";
+    private static final String FLOW = "SELECT vbeln, posnn, rfmng FROM vbfa WHERE " + CLIENT + " AND vbelv = ?";
     private static final String OUTPUT = "SELECT kschl, vstat FROM nast WHERE " + CLIENT + " AND kappl = ? AND objky = ?";
 
     private static final String INSERT_ORDER_PARTNERS = "INSERT INTO vbpa (vbeln, posnr, parvw, kunnr, adrnr, land1)"
@@ -122,11 +126,26 @@ final class SdFunctions {
 
     /**
      * One item of VA01: the PR00 price by its access sequence (customer/material A005, then
-     * material A004, then the record's KONH/KONP), the material discount K004, the customer
-     * discount K007 unless the prestep skipped it, the open requirements for the availability
-     * check (VBBE) and the material's sales text. Returns the PR00 price, or null when there is none.
+     * material A004, then the record's KONH/KONP), the material discount K004, the
+     * customer/material discount K005, the customer discount K007 unless the prestep skipped it,
+     * the cost VPRS from the valuation (MBEW), the open requirements for the availability check
+     * (VBBE) and the material's sales text. Returns the PR00 price, or null when there is none or
+     * the material has no valuation.
      */
     static BigDecimal item(StepContext ctx, LoopState s, String matnr, String werks) throws SQLException {
+        BigDecimal price = price(ctx, s, matnr, werks);
+        DbSession db = ctx.db();
+        db.queryOne(REQUIREMENTS, rs -> rs.getBigDecimal(1), matnr, werks, werks);
+        text(db, SdMasterKeys.MATERIAL_TEXT, SdMasterKeys.materialTextName(matnr));
+        return price;
+    }
+
+    /**
+     * The pricing procedure for one item: PR00, K004, K005, K007 (unless the prestep skipped it) by
+     * their access sequences, and VPRS. Returns the PR00 price, or null when there is none or the
+     * material has no valuation.
+     */
+    private static BigDecimal price(StepContext ctx, LoopState s, String matnr, String werks) throws SQLException {
         DbSession db = ctx.db();
         java.sql.Date today = today(ctx);
         String record = db.queryOne(A005, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, MasterKeys.PRICE_CONDITION,
@@ -141,6 +160,11 @@ final class SdFunctions {
         if (discount != null) {
             db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), discount);
         }
+        String k005 = db.queryOne(A005, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, SdMasterKeys.CUSTOMER_MATERIAL_DISCOUNT,
+                MasterKeys.VKORG, MasterKeys.VTWEG, s.customer, matnr, today, today);
+        if (k005 != null) {
+            db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), k005);
+        }
         if (s.customerDiscount) {
             String k007 = db.queryOne(A007, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, SdMasterKeys.CUSTOMER_DISCOUNT,
                     MasterKeys.VKORG, MasterKeys.VTWEG, s.customer, today, today);
@@ -148,9 +172,8 @@ final class SdFunctions {
                 db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), k007);
             }
         }
-        db.queryOne(REQUIREMENTS, rs -> rs.getBigDecimal(1), matnr, werks, werks);
-        text(db, SdMasterKeys.MATERIAL_TEXT, SdMasterKeys.materialTextName(matnr));
-        return price;
+        BigDecimal cost = db.queryOne(VALUATION, rs -> rs.getBigDecimal(1), matnr, werks);
+        return cost == null ? null : price;
     }
 
     /** READ_TEXT: the header, and the lines when there is one. */
@@ -162,7 +185,10 @@ final class SdFunctions {
         }
     }
 
-    /** VL01N select order: incompletion log, the order's partners, its requirements per item, and the credit re-check. */
+    /**
+     * VL01N select order: incompletion log, the order's partners, its requirement and the
+     * availability check per item, and the credit re-check.
+     */
     static StepOutcome deliveryChecks(StepContext ctx, LoopState s, String werks) throws SQLException {
         DbSession db = ctx.db();
         db.query(INCOMPLETION, rs -> rs.getString(2), s.orderNo);
@@ -173,26 +199,46 @@ final class SdFunctions {
             if (db.queryOne(ORDER_REQUIREMENT, rs -> rs.getBigDecimal(1), i.matnr(), werks, werks, s.orderNo, i.posnr()) == null) {
                 return Steps.missing("requirement (VBBE) of order " + s.orderNo + " item " + i.posnr());
             }
+            // The delivery's availability check: every open requirement of the material.
+            db.queryOne(REQUIREMENTS, rs -> rs.getBigDecimal(1), i.matnr(), werks, werks);
         }
         db.queryOne(CREDIT, rs -> rs.getBigDecimal(1), s.customer, SdMasterKeys.KKBER);
         db.queryOne(EXPOSURE, rs -> rs.getBigDecimal(1), SdMasterKeys.KKBER, s.customer);
         return StepOutcome.Ok.INSTANCE;
     }
 
-    /** VA03 enter order: partners, incompletion log, order text, output status. */
+    /** VA03 enter order: partners, incompletion log, the header text and each item's text, output status. */
     static void displayOrder(StepContext ctx, LoopState s) throws SQLException {
         DbSession db = ctx.db();
         db.query(DOCUMENT_PARTNERS, rs -> rs.getString(1), s.orderNo);
         db.query(INCOMPLETION, rs -> rs.getString(2), s.orderNo);
         text(db, SdMasterKeys.ORDER_TEXT, s.orderNo);
+        for (Item i : s.items) {
+            // Item texts (VBBP) are looked up per item; the loop's orders have none, as most items.
+            text(db, SdMasterKeys.ORDER_ITEM_TEXT, SdMasterKeys.itemTextName(s.orderNo, i.posnr()));
+        }
         db.query(OUTPUT, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, s.orderNo);
     }
 
-    /** VF01 enter delivery: the delivery's partners and output. */
-    static void billingChecks(StepContext ctx, LoopState s) throws SQLException {
+    /**
+     * VF01 enter delivery: the delivery's partners, output, item status and document flow (what is
+     * billed already), then pricing again per item: copy control's pricing type C redetermines
+     * every condition but manual ones by the records valid at billing. The invoice keeps the
+     * order's values: no record changes during a run, so the redetermined prices are the same.
+     */
+    static StepOutcome billingChecks(StepContext ctx, LoopState s) throws SQLException {
         DbSession db = ctx.db();
         db.query(DOCUMENT_PARTNERS, rs -> rs.getString(1), s.deliveryNo);
         db.query(OUTPUT, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, s.deliveryNo);
+        db.query(ITEM_STATUS, rs -> rs.getString(2), s.deliveryNo);
+        db.query(FLOW, rs -> rs.getString(1), s.deliveryNo);
+        String werks = Steps.plant(ctx, s);
+        for (Item i : s.items) {
+            if (price(ctx, s, i.matnr(), werks) == null) {
+                return Steps.missing("price or valuation of material " + i.matnr());
+            }
+        }
+        return StepOutcome.Ok.INSTANCE;
     }
 
     /** V1 of the order: partners from KNVP, requirements, material index, output BA00, order text, open order value. */

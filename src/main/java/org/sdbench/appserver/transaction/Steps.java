@@ -62,6 +62,16 @@ final class Steps {
         return number >= 0 ? MasterKeys.zeroPad(number, 10) : String.format("%010d", number);
     }
 
+    /**
+     * A read of whole rows, as SAP's {@code SELECT SINGLE *} and {@code SELECT * INTO TABLE} of
+     * the document and master tables: the database formats and sends every field of the (wide,
+     * SAP-sized) row, as it must for SAP. The fields the step uses come first, so its mapper reads
+     * them by position. {@code rest} is the statement after the table name.
+     */
+    static String wholeRows(String fields, String table, String rest) {
+        return "SELECT " + fields + ", " + table + ".* FROM " + table + " " + rest;
+    }
+
     /** {@code ?, ?, ...} for an IN list of fixed size, so the statement text (and its plan) is reused. */
     static String marks(int n) {
         return String.join(", ", java.util.Collections.nCopies(n, "?"));

@@ -31,6 +31,13 @@ final class VA01 {
     private static final String INSERT_VBUP = FillTable.insert("vbup", "vbeln, posnr, gbsta, lfsta, wbsta, fksta", "?, ?, ?, ?, ?, ?");
     private static final String INSERT_KONV = FillTable.insert("konv", "knumv, kposn, stunr, kschl, kbetr, kwert", "?, ?, ?, ?, ?, ?");
     private static final String INSERT_VAKPA = FillTable.insert("vakpa", "kunde, parvw, vbeln, audat", "?, 'AG', ?, ?");
+    private static final String CUSTOMER = Steps.wholeRows("name1", "kna1", "WHERE mandt = '100' AND kunnr = ?");
+    private static final String SALES_AREA_DATA = Steps.wholeRows("klimk", "knvv",
+            "WHERE mandt = '100' AND kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?");
+    private static final String MATERIAL = Steps.wholeRows("maktx", "mara", "WHERE mandt = '100' AND matnr = ?");
+    static final String PLANT_DATA = Steps.wholeRows("mtvfp", "marc", "WHERE mandt = '100' AND matnr = ? AND werks = ?");
+    private static final String SALES_DATA = Steps.wholeRows("prodh", "mvke", "WHERE mandt = '100' AND matnr = ? AND vkorg = ? AND vtweg = ?");
+    static final String STOCK = Steps.wholeRows("labst", "mard", "WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?");
     static final String ORDER_CREATE = "SD_ORDER_CREATE";
     static final String SALES_STATISTICS = "SD_STATISTICS_UPDATE";
     private static final BigDecimal TAX_RATE = new BigDecimal("0.19");
@@ -57,8 +64,8 @@ final class VA01 {
     static StepOutcome header(StepContext ctx, LoopState s) throws SQLException {
         ctx.work(0.3);
         DbSession db = ctx.db();
-        String name = db.queryOne("SELECT name1 FROM kna1 WHERE mandt = '100' AND kunnr = ?", rs -> rs.getString(1), s.customer);
-        BigDecimal limit = db.queryOne("SELECT klimk FROM knvv WHERE mandt = '100' AND kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?",
+        String name = db.queryOne(CUSTOMER, rs -> rs.getString(1), s.customer);
+        BigDecimal limit = db.queryOne(SALES_AREA_DATA,
                 rs -> rs.getBigDecimal(1), s.customer, MasterKeys.VKORG, MasterKeys.VTWEG,
                 MasterKeys.SPART);
         return name == null || limit == null ? Steps.missing("customer " + s.customer) : SdFunctions.header(ctx, s);
@@ -74,13 +81,10 @@ final class VA01 {
         for (int i = 0; i < n; i++) {
             String matnr = MasterKeys.matnr(s.user, picks.get(i));
             ctx.work(0.8 / n);
-            String text = db.queryOne("SELECT maktx FROM mara WHERE mandt = '100' AND matnr = ?", rs -> rs.getString(1), matnr);
-            String avail = db.queryOne("SELECT mtvfp FROM marc WHERE mandt = '100' AND matnr = ? AND werks = ?", rs -> rs.getString(1),
-                    matnr, werks);
-            String prodh = db.queryOne("SELECT prodh FROM mvke WHERE mandt = '100' AND matnr = ? AND vkorg = ? AND vtweg = ?",
-                    rs -> rs.getString(1), matnr, MasterKeys.VKORG, MasterKeys.VTWEG);
-            BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?",
-                    rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
+            String text = db.queryOne(MATERIAL, rs -> rs.getString(1), matnr);
+            String avail = db.queryOne(PLANT_DATA, rs -> rs.getString(1), matnr, werks);
+            String prodh = db.queryOne(SALES_DATA, rs -> rs.getString(1), matnr, MasterKeys.VKORG, MasterKeys.VTWEG);
+            BigDecimal stock = db.queryOne(STOCK, rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
             BigDecimal price = SdFunctions.item(ctx, s, matnr, werks);
             if (text == null || avail == null || prodh == null || stock == null || price == null) {
                 return Steps.missing("material " + matnr + " in plant " + werks);

@@ -8,6 +8,10 @@ import org.sdbench.db.DbSession;
 
 /** VA03, display sales order: enter order, document flow (steps 7-8). Read-only. */
 final class VA03 {
+    private static final String HEADER_STATUS = Steps.wholeRows("gbstk", "vbuk", "WHERE mandt = '100' AND vbeln = ?");
+    private static final String ITEM_STATUS = Steps.wholeRows("posnr, lfsta", "vbup", "WHERE mandt = '100' AND vbeln = ?");
+    /** The document's pricing result, every condition line whole. */
+    static final String CONDITIONS = Steps.wholeRows("kposn, kschl, kbetr, kwert", "konv", "WHERE mandt = '100' AND knumv = ?");
     private VA03() {
     }
 
@@ -17,11 +21,11 @@ final class VA03 {
         }
         ctx.work(0.3);
         DbSession db = ctx.db();
-        String knumv = db.queryOne("SELECT knumv FROM vbak WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
-        List<Integer> items = db.query("SELECT posnr FROM vbap WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getInt(1), s.orderNo);
-        String status = db.queryOne("SELECT gbstk FROM vbuk WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
-        db.query("SELECT posnr, lfsta FROM vbup WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(2), s.orderNo);
-        db.query("SELECT kposn, kschl, kwert FROM konv WHERE mandt = '100' AND knumv = ?", rs -> rs.getString(2), knumv);
+        String knumv = db.queryOne(VL01N.ORDER_HEADER, rs -> rs.getString(2), s.orderNo);
+        List<Integer> items = db.query(VL01N.ORDER_ITEMS, rs -> rs.getInt(2), s.orderNo);
+        String status = db.queryOne(HEADER_STATUS, rs -> rs.getString(1), s.orderNo);
+        db.query(ITEM_STATUS, rs -> rs.getString(2), s.orderNo);
+        db.query(CONDITIONS, rs -> rs.getString(2), knumv);
         SdFunctions.displayOrder(ctx, s);
         return knumv == null || items.isEmpty() || status == null ? Steps.missing("order " + s.orderNo) : StepOutcome.Ok.INSTANCE;
     }

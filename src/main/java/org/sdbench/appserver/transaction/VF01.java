@@ -41,13 +41,15 @@ final class VF01 {
         ctx.awaitUpdate(s.goodsIssueUpdate);
         ctx.work(0.3);
         DbSession db = ctx.db();
-        String gi = db.queryOne("SELECT wbstk FROM likp WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.deliveryNo);
-        db.query("SELECT posnr, matnr, lfimg FROM lips WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getString(2), s.deliveryNo);
-        String knumv = db.queryOne("SELECT knumv FROM vbak WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
-        db.query("SELECT posnr, netwr FROM vbap WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getBigDecimal(2), s.orderNo);
-        db.query("SELECT kposn, kschl, kbetr, kwert FROM konv WHERE mandt = '100' AND knumv = ?", rs -> rs.getString(2), knumv);
-        SdFunctions.billingChecks(ctx, s);
-        return "C".equals(gi) ? StepOutcome.Ok.INSTANCE : Steps.missing("goods issue of delivery " + s.deliveryNo);
+        String gi = db.queryOne(VL02N.DELIVERY_HEADER, rs -> rs.getString(1), s.deliveryNo);
+        db.query(VL02N.DELIVERY_ITEMS, rs -> rs.getString(2), s.deliveryNo);
+        String knumv = db.queryOne(VL01N.ORDER_HEADER, rs -> rs.getString(2), s.orderNo);
+        db.query(VL01N.ORDER_ITEMS, rs -> rs.getBigDecimal(3), s.orderNo);
+        db.query(VA03.CONDITIONS, rs -> rs.getString(2), knumv);
+        if (!"C".equals(gi)) {
+            return Steps.missing("goods issue of delivery " + s.deliveryNo);
+        }
+        return SdFunctions.billingChecks(ctx, s);
     }
 
     static StepOutcome save(StepContext ctx, LoopState s) throws SQLException, InterruptedException {

@@ -23,6 +23,9 @@ final class VL01N {
     private static final String INSERT_VBFA = FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
     private static final String INSERT_VBUK = FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', ' ', 'A', 'A'");
     static final String DELIVERY_CREATE = "WS_DELIVERY_CREATE";
+    static final String ORDER_HEADER = Steps.wholeRows("kunnr, knumv", "vbak", "WHERE mandt = '100' AND vbeln = ?");
+    static final String ORDER_ITEMS = Steps.wholeRows("matnr, posnr, netwr", "vbap", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr");
+    private static final String SCHEDULE_LINES = Steps.wholeRows("bmeng", "vbep", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr, etenr");
 
     private VL01N() {
     }
@@ -36,21 +39,20 @@ final class VL01N {
         ctx.awaitUpdate(s.orderUpdate);
         ctx.work(0.3);
         DbSession db = ctx.db();
-        String kunnr = db.queryOne("SELECT kunnr FROM vbak WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.orderNo);
-        List<String> items = db.query("SELECT matnr FROM vbap WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getString(1),
-                s.orderNo);
-        List<BigDecimal> confirmed = db.query("SELECT bmeng FROM vbep WHERE mandt = '100' AND vbeln = ? ORDER BY posnr, etenr",
-                rs -> rs.getBigDecimal(1), s.orderNo);
+        String kunnr = db.queryOne(ORDER_HEADER, rs -> rs.getString(1), s.orderNo);
+        List<String> items = db.query(ORDER_ITEMS, rs -> rs.getString(1), s.orderNo);
+        List<BigDecimal> confirmed = db.query(SCHEDULE_LINES, rs -> rs.getBigDecimal(1), s.orderNo);
         if (kunnr == null || items.size() != s.items.size() || confirmed.size() != s.items.size()) {
             return Steps.missing("order " + s.orderNo);
         }
         String werks = Steps.plant(ctx, s);
         ctx.work(0.3);
         for (String matnr : items) {
-            BigDecimal stock = db.queryOne("SELECT labst FROM mard WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?",
-                    rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
-            if (stock == null) {
-                return Steps.missing("stock of " + matnr);
+            // Per item: shipping data and the availability check's group (MARC), then the stock.
+            String checkingGroup = db.queryOne(VA01.PLANT_DATA, rs -> rs.getString(1), matnr, werks);
+            BigDecimal stock = db.queryOne(VA01.STOCK, rs -> rs.getBigDecimal(1), matnr, werks, MasterKeys.LGORT);
+            if (checkingGroup == null || stock == null) {
+                return Steps.missing("plant data or stock of " + matnr);
             }
         }
         return SdFunctions.deliveryChecks(ctx, s, werks);

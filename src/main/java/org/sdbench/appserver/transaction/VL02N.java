@@ -29,6 +29,8 @@ final class VL02N {
     private static final String INSERT_CDHDR = FillTable.insert("cdhdr", "objectclas, objectid, changenr, username, udate, tcode", "'LIEFERUNG', ?, ?, ?, ?, 'VL02N'");
     private static final String INSERT_CDPOS = FillTable.insert("cdpos", "objectclas, objectid, changenr, tabname, tabkey, fname, value_new, value_old", "?, ?, ?, ?, ?, ?, ?, ?");
     static final String GOODS_ISSUE = "WS_DELIVERY_UPDATE_GI";
+    static final String DELIVERY_HEADER = Steps.wholeRows("wbstk", "likp", "WHERE mandt = '100' AND vbeln = ?");
+    static final String DELIVERY_ITEMS = Steps.wholeRows("posnr, matnr, lfimg", "lips", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr");
     /** Valuation at about 60 % of the sales price, as the loader sets MBEW. */
     private static final BigDecimal COST_SHARE = new BigDecimal("0.6");
 
@@ -48,9 +50,8 @@ final class VL02N {
             return lock;
         }
         DbSession db = ctx.db();
-        String status = db.queryOne("SELECT wbstk FROM likp WHERE mandt = '100' AND vbeln = ?", rs -> rs.getString(1), s.deliveryNo);
-        List<BigDecimal> qty = db.query("SELECT lfimg FROM lips WHERE mandt = '100' AND vbeln = ? ORDER BY posnr", rs -> rs.getBigDecimal(1),
-                s.deliveryNo);
+        String status = db.queryOne(DELIVERY_HEADER, rs -> rs.getString(1), s.deliveryNo);
+        List<BigDecimal> qty = db.query(DELIVERY_ITEMS, rs -> rs.getBigDecimal(3), s.deliveryNo);
         return status == null || qty.size() != s.items.size() ? Steps.missing("delivery " + s.deliveryNo)
                 : StepOutcome.Ok.INSTANCE;
     }
@@ -67,6 +68,14 @@ final class VL02N {
         StepOutcome incomplete = SaveChecks.goodsIssue(s);
         if (!incomplete.ok()) {
             return incomplete;
+        }
+        DbSession db = ctx.db();
+        String werks = Steps.plant(ctx, s);
+        for (Item i : s.items) {
+            // The goods movement checks each item's storage-location stock before posting.
+            if (db.queryOne(VA01.STOCK, rs -> rs.getBigDecimal(1), i.matnr(), werks, MasterKeys.LGORT) == null) {
+                return Steps.missing("stock of " + i.matnr());
+            }
         }
         String mblnr = Steps.docNo(ctx.nextNumber("MATBELEG", "02"));
         String belnr = Steps.docNo(ctx.nextNumber("RF_BELEG", "01"));
