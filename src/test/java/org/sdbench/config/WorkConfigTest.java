@@ -33,9 +33,9 @@ class WorkConfigTest {
     @Test
     void load_standardWorkload_unitsPerStepAndModule() {
         var w = loader.load(Path.of("config/two-tier.yaml"), null, List.of()).workload();
-        assertEquals(55_600, w.step(SdStep.VA01_ITEMS).units().total());
-        assertEquals(33_400, w.step(SdStep.VA01_ITEMS).units().of(WorkKind.ITAB));
-        assertEquals(31_200, w.updateWorkOf("SD_ORDER_CREATE").total());
+        assertEquals(37_700, w.step(SdStep.VA01_ITEMS).units().total());
+        assertEquals(22_700, w.step(SdStep.VA01_ITEMS).units().of(WorkKind.ITAB));
+        assertEquals(21_200, w.updateWorkOf("SD_ORDER_CREATE").total());
         assertEquals(0, w.updateWorkOf("NOT_CONFIGURED").total(), "a module not named does no work");
         assertEquals(3100, w.calibration().referenceSaps());
     }
