@@ -56,6 +56,7 @@ class StalledDatabaseTest {
             r = run.get(4, TimeUnit.MINUTES);
         } finally {
             signal("-CONT", stopped);
+            endBackends(stopped);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         Files.writeString(Path.of("target", "db-sigstop-run.log"), r.err() + r.out());
@@ -85,6 +86,20 @@ class StalledDatabaseTest {
             }
         }
         return pids;
+    }
+
+    /**
+     * Ends the continued backends and waits for them: they resume the statements of a run that has
+     * ended, and one holding a lock while it waits for the next could deadlock the schema's drop.
+     */
+    private static void endBackends(List<Long> pids) throws SQLException {
+        try (Database d = TestDb.open(TestDb.config(SCHEMA)); Connection c = d.connect();
+             var ps = c.prepareStatement("SELECT pg_terminate_backend(?, 10000)")) {
+            for (long pid : pids) {
+                ps.setInt(1, (int) pid);
+                ps.execute();
+            }
+        }
     }
 
     private static void signal(String signal, List<Long> pids) throws Exception {
