@@ -25,8 +25,12 @@ final class WorkLines {
                         + "dialog %.1f ms per step, update V1 %s, V2 %s per part%n", w.dialogUnitsPerStep(),
                 w.updateUnitsPerStep(), w.dialogWorkCpuMsPerStep(), ms(w.updateV1WorkCpuMs()), ms(w.updateV2WorkCpuMs()));
         if (w.unitsPerSecondOneCore() != null) {
+            // A VM's speed per unit moves between runs: the run's own figure explains a SAPS-like the calibration does not.
+            String measured = w.dialogWorkCpuMsPerStep() > 0
+                    ? String.format(Locale.ROOT, "; this run's dialog work ran at %.3f M", w.dialogUnitsPerStep() / w.dialogWorkCpuMsPerStep() / 1e3)
+                    : "";
             out.printf(Locale.ROOT, "host speed    %.3f M units per CPU second: the configured work is %.1f ms of one core "
-                    + "per dialog step here%n", w.unitsPerSecondOneCore() / 1e6, w.expectedWorkMsPerStep());
+                    + "per dialog step here%s%n", w.unitsPerSecondOneCore() / 1e6, w.expectedWorkMsPerStep(), measured);
         }
         if (w.hostCalibration() != null) {
             out.println("calibration   " + w.hostCalibration());
