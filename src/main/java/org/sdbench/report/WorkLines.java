@@ -25,12 +25,7 @@ final class WorkLines {
                         + "dialog %.1f ms per step, update V1 %s, V2 %s per part%n", w.dialogUnitsPerStep(),
                 w.updateUnitsPerStep(), w.dialogWorkCpuMsPerStep(), ms(w.updateV1WorkCpuMs()), ms(w.updateV2WorkCpuMs()));
         if (w.unitsPerSecondOneCore() != null) {
-            // A VM's speed per unit moves between runs: the run's own figure explains a SAPS-like the calibration does not.
-            String measured = w.dialogWorkCpuMsPerStep() > 0
-                    ? String.format(Locale.ROOT, "; this run's dialog work ran at %.3f M", w.dialogUnitsPerStep() / w.dialogWorkCpuMsPerStep() / 1e3)
-                    : "";
-            out.printf(Locale.ROOT, "host speed    %.3f M units per CPU second: the configured work is %.1f ms of one core "
-                    + "per dialog step here%s%n", w.unitsPerSecondOneCore() / 1e6, w.expectedWorkMsPerStep(), measured);
+            out.println(hostSpeed(w));
         }
         if (w.hostCalibration() != null) {
             out.println("calibration   " + w.hostCalibration());
@@ -52,6 +47,14 @@ final class WorkLines {
                             + "saturation only)%n", w.referenceSaps(), w.calibrationReference(), r.throughput().sapsLike(),
                     100 * (r.throughput().sapsLike() / w.referenceSaps() - 1));
         }
+    }
+
+    /** The calibrated speed, what it makes of the configured work, and the speed this run's work ran at. */
+    static String hostSpeed(WorkSummary w) {
+        Double run = w.runUnitsPerCpuSecond();
+        return String.format(Locale.ROOT, "host speed    %.3f M units per CPU second: the configured work is %.1f ms of one core "
+                + "per dialog step here%s", w.unitsPerSecondOneCore() / 1e6, w.expectedWorkMsPerStep(),
+                run == null ? "" : String.format(Locale.ROOT, "; this run's dialog work ran at %.3f M", run / 1e6));
     }
 
     private static String ms(Double v) {

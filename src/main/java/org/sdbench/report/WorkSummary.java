@@ -38,6 +38,14 @@ public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, 
         calibrationWarnings = calibrationWarnings == null ? java.util.List.of() : java.util.List.copyOf(calibrationWarnings);
     }
 
+    /**
+     * Units per CPU second the dialog steps' work ran at in this run, or null without work CPU: a
+     * VM's speed per unit moves between runs, and this explains a SAPS-like the calibration does not.
+     */
+    public Double runUnitsPerCpuSecond() {
+        return dialogWorkCpuMsPerStep > 0 ? dialogUnitsPerStep / dialogWorkCpuMsPerStep * 1e3 : null;
+    }
+
     /** Update work per part, over the whole run: parts run (attempts included) and their CPU. */
     public record UpdateWork(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos) {
     }
