@@ -14,8 +14,8 @@ public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
 
     /**
      * A query that ends every other session of this database whose application name is its one
-     * parameter and returns one row (fencing an app-server
-     * process: see {@code InstanceFence}); null where the DBMS offers no such SQL to a client.
+     * parameter and returns one row (fencing an app-server process: see {@code InstanceFence});
+     * null where the DBMS offers no such SQL to a client.
      */
     default String endSessionsSql() {
         return null;
