@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = "SAP SD-style workload simulator: virtual users run the order-to-invoice loop through a simulated application-server tier against a real database. Figures are SAPS-like, not certified SAP benchmark results.",
         subcommands = {PlanCommand.class, LoadCommand.class, CheckCommand.class, RunCommand.class, SweepCommand.class,
                 ReportCommand.class, AppserverCommand.class, CentralCommand.class, CustomizingCommand.class,
-                CompareCommand.class, BenchCommand.class, CalibrateCommand.class, RelayCommand.class, NipingCommand.class,
+                CompareCommand.class, ExperimentCommand.class, BenchCommand.class, CalibrateCommand.class, RelayCommand.class, NipingCommand.class,
                 CommandLine.HelpCommand.class})
 public final class SdbenchCommand implements Runnable {
 

@@ -45,9 +45,20 @@ public final class Database implements AutoCloseable {
      * asks for); without it a missing database is an environment error, since the name may be a typo.
      */
     public static Database open(DatabaseConfig config, boolean createMissing) {
+        return open(config, createMissing, java.util.Map.of());
+    }
+
+    /**
+     * The same, with the embedded server started with {@code serverSettings} (PostgreSQL names and
+     * values) as start-up options; an external server's settings are changed on the server instead.
+     */
+    public static Database open(DatabaseConfig config, boolean createMissing, java.util.Map<String, String> serverSettings) {
+        if (!serverSettings.isEmpty() && config.kind() != DbKind.EMBEDDED) {
+            throw new IllegalArgumentException("start-up settings apply to the embedded server only, not to " + config.kind());
+        }
         String password = Passwords.resolve(config);
         if (config.kind() == DbKind.EMBEDDED) {
-            EmbeddedServer server = EmbeddedServer.start(config.embeddedDataDir(), config.embeddedPort());
+            EmbeddedServer server = EmbeddedServer.start(config.embeddedDataDir(), config.embeddedPort(), serverSettings);
             Database db = new Database(config, new PostgresDialect(), server.jdbcUrl(), server.password(), server);
             try {
                 db.probe(false);

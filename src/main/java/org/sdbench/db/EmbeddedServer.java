@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +65,15 @@ final class EmbeddedServer implements AutoCloseable {
     }
 
     static EmbeddedServer start(Path dataDir, int port) {
+        return start(dataDir, port, Map.of());
+    }
+
+    /**
+     * Starts the server with {@code settings} as start-up options on top of its own: start-up options
+     * take precedence over postgresql.conf and ALTER SYSTEM, so this is how an experiment varies any
+     * setting of the embedded server, those that need a restart included. Nothing of them is persisted.
+     */
+    static EmbeddedServer start(Path dataDir, int port, Map<String, String> settings) {
         try {
             Files.createDirectories(dataDir.getParent());
             EmbeddedAuth auth = new EmbeddedAuth(dataDir);
@@ -72,7 +82,9 @@ final class EmbeddedServer implements AutoCloseable {
                     auth.secure(trusting);
                 }
             }
-            EmbeddedPostgres pg = auth.apply(builder(dataDir, port)).start();
+            EmbeddedPostgres.Builder b = auth.apply(builder(dataDir, port));
+            settings.forEach(b::setServerConfig);
+            EmbeddedPostgres pg = b.start();
             EmbeddedServer server = new EmbeddedServer(pg, dataDir, auth.password());
             Runtime.getRuntime().addShutdownHook(server.hook);
             server.createDatabase();
@@ -99,6 +111,11 @@ final class EmbeddedServer implements AutoCloseable {
                     // The library turns synchronous_commit off for unit-test speed; a benchmark must
                     // measure durable commits unless the user asks otherwise.
                     .setServerConfig("synchronous_commit", "on")
+                    // and it starts the server with fsync off (pg_ctl's -F): commits would be durable in name only.
+                    .setServerConfig("fsync", "on")
+                    .setServerConfig("full_page_writes", "on")
+                    // Per-statement figures from the first run on (experiments compare them run by run).
+                    .setServerConfig("shared_preload_libraries", "pg_stat_statements")
                     .setServerConfig("shared_buffers", "256MB")
                     .setServerConfig("max_wal_size", "2GB")
                     .setServerConfig("listen_addresses", "127.0.0.1")
@@ -128,6 +145,11 @@ final class EmbeddedServer implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw new IOException("creating database " + DATABASE + ": " + e.getMessage(), e);
+        }
+        try (Connection c = pg.getDatabase(EmbeddedAuth.USER, DATABASE).getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        } catch (SQLException e) {
+            throw new IOException("creating extension pg_stat_statements in " + DATABASE + ": " + e.getMessage(), e);
         }
     }
 

@@ -33,8 +33,8 @@ class NoiseTest {
         assertEquals(4, b.n());
         assertEquals(100, b.mean(), 1e-9);
         assertEquals(Math.sqrt(8.0 / 3), b.sd(), 1e-9);
-        // t(3) = 3.182
-        assertEquals(3.182 * Math.sqrt(8.0 / 3) / 2, b.halfWidth95(), 1e-9);
+        // Student's t(3) 97.5 % quantile, 3.1824463052837078 (SciPy's stats.t.ppf)
+        assertEquals(3.1824463052837078 * Math.sqrt(8.0 / 3) / 2, b.halfWidth95(), 1e-9);
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import org.sdbench.config.ConfigException;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
@@ -15,7 +16,7 @@ public final class Comparer {
     }
 
     /** A key figure: how to read it from a run, and which per-interval series carries its noise. */
-    private record Spec(String name, String unit, boolean higherIsBetter, Function<RunReport, Double> value,
+    record Spec(String name, String unit, boolean higherIsBetter, Function<RunReport, Double> value,
                         ToDoubleFunction<IntervalRow> series) {
         /** Figures that are percentages already differ in percentage points, not in percent of themselves. */
         boolean points() {
@@ -64,26 +65,53 @@ public final class Comparer {
             new Spec("app servers CPU", "%", false, r -> r.threeTier() == null ? null : r.threeTier().cpu().appServers(), null),
             new Spec("central services CPU", "%", false, r -> r.threeTier() == null ? null : r.threeTier().cpu().central(), null));
 
+    /** One run per side: each run against the first, with the within-run noise band. */
     public static Comparison compare(List<RunFolder.Loaded> runs) {
+        return compareSides(runs.stream().map(List::of).toList());
+    }
+
+    /**
+     * Sides of one or more runs each; the first side is the baseline. With one run per side the band
+     * is the noise inside each run only, which misses the run-to-run noise: a difference outside it is
+     * reported as "needs runs", never as better or worse. With two or more runs on every side, each
+     * run is one sample: the ratio of the sides' geometric means with a Welch 95 % interval over the
+     * runs, and better/worse only where Holm's correction over all figures still rejects "no change".
+     */
+    public static Comparison compareSides(List<List<RunFolder.Loaded>> sides) {
+        boolean runLevel = sides.stream().allMatch(side -> side.size() >= 2);
+        if (!runLevel && sides.stream().anyMatch(side -> side.size() >= 2)) {
+            throw new ConfigException("'--side' has a side with one run: a run-level comparison needs 2 or more runs on "
+                    + "every side (3 or more for a useful interval)");
+        }
         List<Comparison.Run> refs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        for (int i = 0; i < runs.size(); i++) {
-            var l = runs.get(i);
+        for (int i = 0; i < sides.size(); i++) {
+            var side = sides.get(i);
+            var l = side.get(0);
             var r = l.report();
             int n = Noise.of(l.intervals(), IntervalRow::dsPerHour).n();
             refs.add(new Comparison.Run(label(i), l.dir().toString(), r.name(), r.startedAt(), r.users(),
-                    r.summary().windowSeconds(), n));
-            if (n < 2) {
+                    r.summary().windowSeconds(), n, side.stream().map(x -> x.dir().toString()).toList()));
+            if (!runLevel && n < 2) {
                 notes.add(label(i) + " has " + n + " full interval(s) in its window: no noise estimate; "
                         + "use a longer --duration or a shorter --interval");
             }
         }
-        List<Comparison.Figure> figures = SPECS.stream().map(s -> figure(s, runs)).toList();
-        notes.add("noise: 95 % confidence interval of the difference to " + label(0) + " from the per-interval values of "
-                + "the measurement windows (Welch); a delta inside it is not a measured change");
+        List<Comparison.Figure> figures = runLevel ? RunLevel.figures(SPECS, sides)
+                : SPECS.stream().map(s -> figure(s, sides.stream().map(side -> side.get(0)).toList())).toList();
+        if (runLevel) {
+            notes.add("noise: each run is one sample; 95 % Welch interval of the ratio of the sides' geometric means over "
+                    + "their runs; better/worse only where no change is rejected after Holm's correction over all figures");
+        } else {
+            notes.add("noise: 95 % interval from the per-interval values inside each run's window (Welch). That is the "
+                    + "noise within one run only: runs of one setting differ by more on a shared host, so a delta outside it "
+                    + "says 'needs runs', not better or worse. For a verdict, compare 3 or more runs per side "
+                    + "(--side A1,A2,A3 --side B1,B2,B3) or run 'sdbench experiment'");
+        }
+        List<RunFolder.Loaded> firsts = sides.stream().map(side -> side.get(0)).toList();
         return new Comparison(Comparison.SCHEMA_VERSION, RunReport.NOTE, refs, figures,
-                Diffs.of(runs.stream().map(RunFolder.Loaded::config).toList(), "(absent)"),
-                Diffs.settings(runs), Diffs.environment(runs), notes);
+                Diffs.of(firsts.stream().map(RunFolder.Loaded::config).toList(), "(absent)"),
+                Diffs.settings(firsts), Diffs.environment(firsts), notes);
     }
 
     static String label(int i) {
@@ -112,8 +140,8 @@ public final class Comparer {
                 Noise.Delta d = Noise.delta(base, Noise.of(runs.get(i).intervals(), s.series()));
                 if (Double.isFinite(d.halfWidth95()) && base.mean() != 0) {
                     noise[i] = s.points() ? d.halfWidth95() : 100 * d.halfWidth95() / Math.abs(base.mean());
-                    boolean up = b > a;
-                    verdict[i] = !(Math.abs(delta[i]) > noise[i]) ? "within noise" : up == s.higherIsBetter() ? "better" : "worse";
+                    // One run per side: outside the within-run band is not yet a change (the run-to-run noise is larger).
+                    verdict[i] = !(Math.abs(delta[i]) > noise[i]) ? "within noise" : "needs runs";
                 }
             }
         }

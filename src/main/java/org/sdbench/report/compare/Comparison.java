@@ -13,10 +13,16 @@ public record Comparison(int schemaVersion, String note, List<Run> runs, List<Fi
     public static final int SCHEMA_VERSION = 1;
 
     /**
-     * @param windowIntervals full measurement-window intervals, the samples of the noise estimate
+     * One side of the comparison: a run, or several runs of one setting (their first named).
+     *
+     * @param windowIntervals full measurement-window intervals of the first run, the samples of the within-run noise
+     * @param dirs every run folder of this side
      */
     public record Run(String label, String dir, String name, String startedAt, int users, double windowSeconds,
-                      int windowIntervals) {
+                      int windowIntervals, List<String> dirs) {
+        public Run {
+            dirs = dirs == null ? List.of(dir) : List.copyOf(dirs);
+        }
     }
 
     /**
@@ -27,7 +33,9 @@ public record Comparison(int schemaVersion, String note, List<Run> runs, List<Fi
      *     (percentage points) for figures that are percentages themselves
      * @param noise half-width of the 95 % interval of that difference, in the same unit; null where
      *     the figure has no per-interval series
-     * @param verdict "better", "worse" (both beyond the noise), "within noise", or "" when unknown
+     * @param values with several runs per side, the side's geometric mean
+     * @param verdict "better", "worse" (run-level comparisons only), "within noise", "needs runs" (one run per side
+     *     and outside the within-run band: not a change until runs confirm it), or "" when unknown
      */
     public record Figure(String name, String unit, boolean higherIsBetter, List<Double> values,
                          List<Double> delta, String deltaUnit, List<Double> noise, List<String> verdict) {

@@ -2,7 +2,10 @@ package org.sdbench.report.compare;
 
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.sdbench.report.IntervalRow;
+import org.sdbench.stats.RatioEstimate;
 
 /**
  * How much a figure moves between the measurement window's intervals, and so how large a
@@ -12,11 +15,6 @@ import org.sdbench.report.IntervalRow;
  * estimate, and prefer longer windows (more intervals) for small effects.
  */
 public final class Noise {
-    /** Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom. */
-    private static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
-        2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052,
-        2.048, 2.045, 2.042};
-
     private Noise() {
     }
 
@@ -56,16 +54,7 @@ public final class Noise {
         if (n == 0) {
             return new Band(0, Double.NaN, Double.NaN);
         }
-        double mean = 0;
-        for (double x : v) {
-            mean += x;
-        }
-        mean /= n;
-        double ss = 0;
-        for (double x : v) {
-            ss += (x - mean) * (x - mean);
-        }
-        return new Band(n, mean, n < 2 ? Double.NaN : Math.sqrt(ss / (n - 1)));
+        return new Band(n, Mean.of(v).getAsDouble(), n < 2 ? Double.NaN : StandardDeviation.of(v).getAsDouble());
     }
 
     /** b minus a with the Welch 95 % interval; NaN half-width when either run has fewer than two intervals. */
@@ -84,18 +73,8 @@ public final class Noise {
         return new Delta(diff, t975(df) * se, df);
     }
 
-    /** Student's t 97.5 % quantile; interpolated in 1/df beyond the table, 1.96 in the limit. */
+    /** Student's t 97.5 % quantile (the two-sided 95 % interval's). */
     static double t975(double df) {
-        if (df <= 1) {
-            return T975[0];
-        }
-        if (df <= 30) {
-            int lo = (int) Math.floor(df);
-            double frac = df - lo;
-            double a = T975[lo - 1];
-            return lo >= 30 ? a : a + frac * (T975[lo] - a);
-        }
-        // Between df = 30 (2.042) and infinity (1.960), t is close to linear in 1/df.
-        return 1.960 + (2.042 - 1.960) * 30 / df;
+        return RatioEstimate.tQuantile(Math.max(df, 1), 0.975);
     }
 }

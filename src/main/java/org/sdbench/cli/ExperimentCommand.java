@@ -1,0 +1,147 @@
+package org.sdbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.experiment.Experiment;
+import org.sdbench.experiment.ExperimentPlan;
+import org.sdbench.experiment.ExperimentTable;
+import org.sdbench.experiment.ServerSettings;
+import org.sdbench.experiment.Variant;
+import org.sdbench.run.AppTiers;
+import org.sdbench.run.RunEngine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "experiment", mixinStandardHelpOptions = true,
+        description = "Does a change help, beyond the noise? Runs a baseline and one or more variants (database settings "
+                + "db.NAME=VALUE, or any sdbench key) in rounds, each round every variant once in a random order, each run "
+                + "on reset data; judges every figure as a ratio with a 95 %% interval over the rounds, states the minimum "
+                + "detectable effect, and stops when the DB-side figures are decided or at --max-rounds. Writes "
+                + "experiments/<time>-<name>/ (experiment.json, experiment.html, every run's folder). Exit 0 when it ran to "
+                + "its end whatever the verdicts, 2 bad options, 3 a run or the database failed, 130 Ctrl-C; the "
+                + "database's settings are put back in every case.")
+final class ExperimentCommand implements Callable<Integer> {
+    @Mixin
+    ConfigOptions options;
+
+    @Mixin
+    PhaseOptions phases;
+
+    @Option(names = "--variant", required = true, paramLabel = "NAME:KEY=VALUE[,KEY=VALUE...]",
+            description = "A variant, repeatable; the first is the baseline ('base:' for the configuration as it is). "
+                    + "db.NAME=VALUE is a server setting (e.g. small:db.shared_buffers=16MB), any other key an sdbench "
+                    + "key (e.g. three:appServer.layout=three-tier).")
+    List<String> variants = new ArrayList<>();
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
+            description = "Least rounds before the experiment may stop (default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--max-rounds", paramLabel = "M", defaultValue = "10",
+            description = "Most rounds: the experiment stops here with figures still undecided (default ${DEFAULT-VALUE}).")
+    int maxRounds;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "Seed of the variants' random order in each round (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--effect", paramLabel = "PERCENT",
+            description = "The smallest change that matters, e.g. 5%%: 'unchanged' then means the 95 %% interval lies "
+                    + "within +-PERCENT. Default: within +-MDE, the experiment's own resolution.")
+    String effect;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "The experiment's name (default: the configuration's).")
+    String name;
+
+    @Option(names = "--db-restart-command", paramLabel = "COMMAND",
+            description = "Shell command that restarts an external PostgreSQL and returns once it accepts connections; "
+                    + "needed when a db.* setting takes effect only after a restart (e.g. shared_buffers). The embedded "
+                    + "server is restarted by sdbench.")
+    String restartCommand;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+            description = "Where experiment folders go (default: experiments/ beside run.resultsDir).")
+    Path dir;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        List<Variant> parsed = variants.stream().map(Variant::parse).toList();
+        SdbenchConfig base = options.load(phases.overrides());
+        ExperimentPlan plan = new ExperimentPlan(name != null ? name : base.name(), parsed, rounds, maxRounds, seed,
+                effect == null ? null : percent(effect));
+        Path folder = folder(plan, base);
+        PrintWriter out = spec.commandLine().getOut();
+        SdbenchConfig largest = null;
+        for (Variant v : plan.variants()) {
+            SdbenchConfig c = config(v, 1, folder);
+            AppTiers.requireSupported(c);
+            largest = largest == null || c.run().users() > largest.run().users() ? c : largest;
+        }
+        ServerSettings settings = ServerSettings.open(base.database(), plan, restartCommand);
+        try {
+            new DataSetCheck(settings.apply(plan.baseline()), largest, out).ensureLoaded(true);
+            create(folder);
+        } catch (RuntimeException | InterruptedException e) {
+            settings.close();
+            throw e;
+        }
+        RunEngine engine = new RunEngine(phases.intervalSeconds, null, List.of(), true, ChildLaunch::new);
+        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out).run(settings);
+        ExperimentTable.print(outcome.result(), out);
+        out.println("experiment: " + folder.resolve("experiment.json").toAbsolutePath());
+        out.println("plot:       " + folder.resolve("experiment.html").toAbsolutePath());
+        out.flush();
+        return outcome.exitCode();
+    }
+
+    /** A variant's run configuration: its overrides after every file and flag, its own name, results in the experiment. */
+    private SdbenchConfig config(Variant v, int round, Path folder) {
+        List<String> extra = new ArrayList<>(phases.overrides());
+        extra.addAll(v.overrides());
+        extra.add("name=" + v.name() + "-r" + round);
+        extra.add("run.resultsDir=" + folder.resolve("runs"));
+        return options.load(extra);
+    }
+
+    private static double percent(String text) {
+        String t = text.strip();
+        try {
+            double v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t);
+            if (t.endsWith("%") && Double.isFinite(v)) {
+                return v / 100;
+            }
+        } catch (NumberFormatException e) {
+            // reported below with what is allowed
+        }
+        throw new org.sdbench.config.ConfigException("'--effect' = '" + text + "' is not allowed: a percentage such as 5%");
+    }
+
+    private Path folder(ExperimentPlan plan, SdbenchConfig base) {
+        Path parent = dir != null ? dir : Path.of(base.run().resultsDir()).toAbsolutePath().resolveSibling("experiments");
+        return parent.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + plan.name());
+    }
+
+    private static void create(Path folder) {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot create the experiment folder " + folder + " (" + e.getMessage()
+                    + "): choose another --dir");
+        }
+    }
+}

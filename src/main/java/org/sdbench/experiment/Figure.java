@@ -1,0 +1,108 @@
+package org.sdbench.experiment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.sdbench.dbstats.DbWindow;
+import org.sdbench.report.RunReport;
+
+/**
+ * A figure an experiment judges, read from one run's report. Primary figures are what the database
+ * did per dialog step: counters that barely move between runs of one setting, so small changes show
+ * after a few rounds. Secondary figures are the timings and throughput a user quotes; they move with
+ * the host's speed from run to run and need more rounds for the same effect. Statement figures are
+ * the DB time per call of the statements that took most of the baseline's time.
+ *
+ * @param name readable name, unique in an experiment, e.g. "shared blocks read per dialog step"
+ * @param unit unit of the values (the ratio has none)
+ * @param kind primary, secondary or statement
+ */
+public record Figure(String name, String unit, Kind kind, Function<RunReport, Double> value) {
+    public enum Kind {
+        PRIMARY, SECONDARY, STATEMENT;
+
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** How many of the baseline's most time-consuming statements get a figure of their own. */
+    static final int STATEMENTS = 5;
+
+    private static final List<Figure> FIXED = List.of(
+            primary("shared blocks read per dialog step", "blocks", r -> perStep(r, db(r) == null ? null : db(r).blocksRead())),
+            primary("shared blocks hit per dialog step", "blocks", r -> perStep(r, db(r) == null ? null : db(r).blocksHit())),
+            primary("WAL bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).walBytes())),
+            primary("commits per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).commits())),
+            primary("temp bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).tempBytes())),
+            primary("DB calls per dialog step", "", r -> perStep(r, statements(r) == null ? null : statements(r).calls())),
+            primary("DB time per call", "ms", r -> statements(r) == null ? null : statements(r).meanExecMs()),
+            primary("DB CPU per dialog step", "ms", r -> r.work() == null ? null : r.work().dbCpuMsPerStep()),
+            secondary("avg dialog response time", "ms", r -> r.summary().overall().response().avgMs()),
+            secondary("p95 dialog response time", "ms", r -> r.summary().overall().response().p95Ms()),
+            secondary("DB request time per dialog step", "ms", r -> r.summary().overall().avg().dbMs()),
+            secondary("dialog steps per hour", "DS/h", r -> r.throughput().dialogStepsPerHour()),
+            secondary("SAPS-like", "", r -> r.throughput().sapsLike()),
+            secondary("simulator CPU per dialog step", "ms", r -> r.work() == null ? null : r.work().appCpuMsPerStep()));
+
+    /**
+     * The figures of an experiment: the fixed ones, then one per statement among the baseline's
+     * {@link #STATEMENTS} most time-consuming in its first run (pg_stat_statements' query id).
+     */
+    static List<Figure> of(RunReport firstBaselineRun) {
+        List<Figure> all = new ArrayList<>(FIXED);
+        DbWindow.Statements s = statements(firstBaselineRun);
+        if (s != null) {
+            Map<String, String> top = new LinkedHashMap<>();
+            s.top().stream().limit(STATEMENTS).forEach(st -> top.put(st.queryId(), shorten(st.query())));
+            top.forEach((id, text) -> {
+                // Two statements can share their first characters: the query id keeps the names apart.
+                boolean shared = top.values().stream().filter(text::equals).count() > 1;
+                String name = "DB time per call: " + text + (shared ? " [" + id + "]" : "");
+                all.add(new Figure(name, "ms", Kind.STATEMENT, r -> statementMeanMs(r, id)));
+            });
+        }
+        return List.copyOf(all);
+    }
+
+    /** The fixed figures (without the statements), in the order an experiment reports them. */
+    static List<Figure> fixed() {
+        return FIXED;
+    }
+
+    private static Figure primary(String name, String unit, Function<RunReport, Double> f) {
+        return new Figure(name, unit, Kind.PRIMARY, f);
+    }
+
+    private static Figure secondary(String name, String unit, Function<RunReport, Double> f) {
+        return new Figure(name, unit, Kind.SECONDARY, f);
+    }
+
+    private static DbWindow db(RunReport r) {
+        return r.dbWindow();
+    }
+
+    private static DbWindow.Statements statements(RunReport r) {
+        return r.dbWindow() == null || r.dbWindow().statements() == null || !r.dbWindow().statements().available()
+                ? null : r.dbWindow().statements();
+    }
+
+    private static Double perStep(RunReport r, Long count) {
+        long steps = r.summary().overall().count();
+        return count == null || steps == 0 ? null : (double) count / steps;
+    }
+
+    private static Double statementMeanMs(RunReport r, String queryId) {
+        DbWindow.Statements s = statements(r);
+        return s == null ? null : s.top().stream().filter(st -> st.queryId().equals(queryId)).findFirst()
+                .map(DbWindow.Statement::meanMs).orElse(null);
+    }
+
+    /** The statement's normalised text on one line, at most 60 characters. */
+    static String shorten(String query) {
+        String one = query == null ? "?" : query.replaceAll("\\s+", " ").strip();
+        return one.length() <= 60 ? one : one.substring(0, 57) + "...";
+    }
+}

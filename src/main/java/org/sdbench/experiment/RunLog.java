@@ -1,0 +1,94 @@
+package org.sdbench.experiment;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.report.RunReport;
+
+/**
+ * The terminal of an experiment: each run's whole output (its summary included) goes to
+ * {@code logs/r<round>-<variant>.log} in the experiment folder; the terminal gets one line when a
+ * run starts, its live progress lines, and one line of key figures when it ends.
+ */
+final class RunLog {
+    private final Path logs;
+    private final PrintWriter out;
+
+    RunLog(Path dir, PrintWriter out) {
+        this.logs = dir.resolve("logs");
+        this.out = out;
+    }
+
+    void starting(int round, int position, int of, Variant v) {
+        out.printf(Locale.ROOT, "round %d, run %d of %d: %s (%s)%n", round, position, of, v.name(), v.describe());
+        out.flush();
+    }
+
+    void finished(RunSample s, RunReport r) {
+        var db = r.dbWindow();
+        long steps = r.summary().overall().count();
+        out.printf(Locale.ROOT, "  -> %s: %,.0f DS/h, avg %.1f ms, DB %.2f ms per step, %s blocks read per step%s, exit %d%n",
+                s.folder(), r.throughput().dialogStepsPerHour(), r.summary().overall().response().avgMs(),
+                r.summary().overall().avg().dbMs(),
+                db == null || steps == 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", (double) db.blocksRead() / steps),
+                s.workUnitsPerCpuSecond() == null ? ""
+                        : String.format(Locale.ROOT, ", work at %.3f M units per CPU s", s.workUnitsPerCpuSecond() / 1e6),
+                s.exitCode());
+        out.flush();
+    }
+
+    /** Where the run of {@code v} in {@code round} prints: its log file, progress lines also to the terminal. */
+    PrintWriter writer(int round, Variant v) {
+        try {
+            Files.createDirectories(logs);
+            Writer file = Files.newBufferedWriter(logs.resolve("r" + round + "-" + v.name() + ".log"), StandardCharsets.UTF_8);
+            return new PrintWriter(new Tee(file, out), true);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot write the run log in " + logs + " (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Everything to the file; lines that show a run's progress or a problem also to the terminal. */
+    private static final class Tee extends Writer {
+        private final Writer file;
+        private final PrintWriter terminal;
+        private final StringBuilder line = new StringBuilder();
+
+        Tee(Writer file, PrintWriter terminal) {
+            this.file = file;
+            this.terminal = terminal;
+        }
+
+        @Override
+        public void write(char[] buf, int off, int len) throws IOException {
+            file.write(buf, off, len);
+            for (int i = off; i < off + len; i++) {
+                if (buf[i] == '\n') {
+                    String l = line.toString();
+                    if (l.startsWith("[") || l.startsWith("sdbench:") || l.startsWith("WARNING")) {
+                        terminal.println("  " + l);
+                    }
+                    line.setLength(0);
+                } else {
+                    line.append(buf[i]);
+                }
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            file.flush();
+            terminal.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            file.close();
+        }
+    }
+}

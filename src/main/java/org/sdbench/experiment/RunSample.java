@@ -1,0 +1,19 @@
+package org.sdbench.experiment;
+
+import java.util.Map;
+
+/**
+ * One run of an experiment, as one sample: where it ran in the plan, its folder, and the value of
+ * every figure (null when the run could not measure it).
+ *
+ * @param position          1-based place of the run in its round's order
+ * @param folder            the run folder, relative to the experiment folder
+ * @param exitCode          the run's own exit code (1: a check failed, such as failed steps; still a sample)
+ * @param workUnitsPerCpuSecond the speed this run's simulated work ran at (a VM's speed moves by the hour): a covariate
+ */
+public record RunSample(int round, int position, String variant, String folder, int exitCode,
+                        Double workUnitsPerCpuSecond, Map<String, Double> values) {
+    public RunSample {
+        values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+    }
+}

@@ -1,0 +1,42 @@
+package org.sdbench.experiment;
+
+import java.util.List;
+import org.sdbench.config.ConfigException;
+import org.sdbench.config.DatabaseConfig;
+import org.sdbench.db.Database;
+
+/**
+ * How an experiment puts each variant's database settings in force before its run, and every
+ * setting back as it was found at the end (also after a failed run or Ctrl-C). One implementation
+ * per kind of server: the embedded one is restarted with start-up options, an external PostgreSQL
+ * gets ALTER SYSTEM and a reload (and a restart command when a setting needs one).
+ */
+public interface ServerSettings extends AutoCloseable {
+    /**
+     * The implementation for this database and plan: one database when no variant changes a server
+     * setting, else the embedded server's restarts or an external PostgreSQL's ALTER SYSTEM.
+     *
+     * @param restartCommand the shell command that restarts an external server (null: none given)
+     */
+    static ServerSettings open(DatabaseConfig config, ExperimentPlan plan, String restartCommand) {
+        if (!plan.changesServerSettings()) {
+            return new FixedSettings(config);
+        }
+        return switch (config.kind()) {
+            case EMBEDDED -> new EmbeddedSettings(config, plan);
+            case POSTGRESQL -> new AlterSystemSettings(config, plan, restartCommand);
+            case DB2 -> throw new ConfigException("'--variant' with db.* settings is not allowed on DB2: sdbench changes "
+                    + "PostgreSQL settings only; change the DB2 configuration between experiments, or vary sdbench keys");
+        };
+    }
+
+    /** The database for the variant's next run, with exactly its settings in force (the others as found). */
+    Database apply(Variant variant) throws InterruptedException;
+
+    /** What putting each setting in force takes, one line a setting, for the experiment's header. */
+    List<String> describe();
+
+    /** Puts every setting back as it was found and releases the database; safe to call more than once. */
+    @Override
+    void close();
+}

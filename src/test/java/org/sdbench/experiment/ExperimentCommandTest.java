@@ -1,0 +1,155 @@
+package org.sdbench.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.db.Database;
+import org.sdbench.load.TestDb;
+import org.sdbench.report.Json;
+
+/**
+ * sdbench experiment end to end on the test PostgreSQL: a server setting changed by ALTER SYSTEM
+ * for one variant's runs only and put back afterwards, the experiment folder and its JSON contract,
+ * and compare on the runs it left, both with one run per side and with sides of two runs.
+ */
+class ExperimentCommandTest {
+    private static final String SCHEMA = "sdbench_experiment";
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void load() {
+        TestDb.load(SCHEMA, 2);
+    }
+
+    @AfterAll
+    static void drop() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
+
+    private static String[] args(String... more) {
+        List<String> a = new ArrayList<>(List.of("experiment", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
+                "--users", "2", "--duration", "3s", "--ramp-up", "2s", "--ramp-down", "1s", "--interval", "1", "--dir",
+                dir.toString()));
+        a.addAll(List.of(more));
+        return a.toArray(String[]::new);
+    }
+
+    private static String setting(String name) throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT setting FROM pg_settings WHERE name = '" + name + "'")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    private static String autoConf(String name) throws Exception {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT setting FROM pg_file_settings WHERE name = '" + name
+                     + "' AND sourcefile LIKE '%postgresql.auto.conf'")) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+
+    @Test
+    void experiment_reloadSettingOnOneVariant_appliedToItsRunsOnlyThenPutBack() throws Exception {
+        String before = setting("random_page_cost");
+        assertNull(autoConf("random_page_cost"), "the test server has no ALTER SYSTEM entry to begin with");
+        var r = TestDb.sdbench(args("--name", "rpc", "--variant", "base:", "--variant", "rpc:db.random_page_cost=1.7",
+                "--rounds", "2", "--max-rounds", "2", "--seed", "3"));
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertEquals(before, setting("random_page_cost"), "put back");
+        assertNull(autoConf("random_page_cost"), "postgresql.auto.conf as it was");
+
+        Path folder;
+        try (Stream<Path> s = Files.list(dir)) {
+            folder = s.filter(p -> p.getFileName().toString().endsWith("-rpc")).findFirst().orElseThrow();
+        }
+        JsonNode e = Json.MAPPER.readTree(folder.resolve("experiment.json").toFile());
+        assertEquals(1, e.path("schemaVersion").asInt());
+        assertEquals(2, e.path("rounds").size());
+        assertTrue(e.path("stopped").asText().contains("round cap"), e.path("stopped").asText());
+        JsonNode fig = null;
+        for (JsonNode f : e.path("figures")) {
+            assertEquals("rpc", f.path("variant").asText());
+            assertTrue(List.of("changed", "unchanged", "undecided").contains(f.path("verdict").asText()));
+            assertTrue(f.path("ratio").isNumber() && f.path("ci95").isArray() && f.has("mde"), f.toString());
+            if (f.path("figure").asText().equals("commits per dialog step")) {
+                fig = f;
+            }
+        }
+        assertTrue(fig != null && fig.path("ci95").get(0).isNumber(), "commits per dialog step has an interval: " + fig);
+        for (JsonNode round : e.path("rounds")) {
+            for (JsonNode run : round.path("runs")) {
+                Path runDir = folder.resolve(run.path("folder").asText());
+                JsonNode env = Json.MAPPER.readTree(runDir.resolve("environment.json").toFile());
+                String seen = env.path("database").path("settings").path("random_page_cost").path("value").asText("4");
+                assertEquals(run.path("variant").asText().equals("rpc") ? "1.7" : before, seen, runDir.toString());
+            }
+        }
+        assertTrue(Files.readString(folder.resolve("experiment.html")).contains("<svg class=\"forest\""));
+        assertTrue(r.out().contains("== experiment 'rpc'"), r.out());
+
+        List<String> base = new ArrayList<>();
+        List<String> alt = new ArrayList<>();
+        for (JsonNode round : e.path("rounds")) {
+            for (JsonNode run : round.path("runs")) {
+                (run.path("variant").asText().equals("base") ? base : alt).add(folder.resolve(run.path("folder").asText()).toString());
+            }
+        }
+        var single = TestDb.sdbench("compare", "--html", dir.resolve("c1.html").toString(), base.get(0), base.get(1));
+        assertEquals(0, single.exit(), single.err());
+        assertFalse(single.out().lines().anyMatch(l -> l.matches(".*\\s(better|worse)\\s*")), "no verdict: " + single.out());
+        assertTrue(single.out().contains("within noise") && single.out().contains("sdbench experiment"), single.out());
+        var sides = TestDb.sdbench("compare", "--html", dir.resolve("c2.html").toString(), "--side", String.join(",", base),
+                "--side", String.join(",", alt));
+        assertEquals(0, sides.exit(), sides.err());
+        assertTrue(sides.out().contains("each run is one sample"), sides.out());
+    }
+
+    @Test
+    void experiment_restartSettingOnExternalServerWithoutCommand_exit2NamingTheOption() throws Exception {
+        var r = TestDb.sdbench(args("--variant", "base:", "--variant", "sb:db.shared_buffers=64MB"));
+        assertEquals(2, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("'--db-restart-command' is missing") && r.err().contains("db.shared_buffers"), r.err());
+        assertNull(autoConf("shared_buffers"));
+    }
+
+    @Test
+    void experiment_unknownSetting_exit2() {
+        var r = TestDb.sdbench(args("--variant", "base:", "--variant", "x:db.no_such_setting=1"));
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("'db.no_such_setting' is not allowed"), r.err());
+    }
+
+    @Test
+    void experiment_valueTheServerRefuses_exit2AndNothingLeftBehind() throws Exception {
+        var r = TestDb.sdbench(args("--variant", "base:", "--variant", "x:db.random_page_cost=fast"));
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("'db.random_page_cost' = 'fast' is not allowed: the server refused it"), r.err());
+        assertNull(autoConf("random_page_cost"));
+    }
+
+    @Test
+    void experiment_singleVariant_exit2() {
+        var r = TestDb.sdbench(args("--variant", "base:"));
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().contains("at least two"), r.err());
+    }
+}
