@@ -16,7 +16,7 @@ import java.util.List;
  * The published result.json schema as the tests check it. The validator reads Jackson 3 trees while
  * sdbench writes with Jackson 2, so documents cross over as JSON text.
  */
-final class ResultSchema {
+public final class ResultSchema {
     private final Schema schema;
 
     private ResultSchema(Schema schema) {
@@ -24,14 +24,19 @@ final class ResultSchema {
     }
 
     static ResultSchema load() throws IOException {
-        try (InputStream in = ResultSchema.class.getResourceAsStream(RunFolder.SCHEMA)) {
-            assertNotNull(in, RunFolder.SCHEMA + " on the classpath");
+        return load(RunFolder.SCHEMA);
+    }
+
+    /** Another published schema of the same dialect, by classpath resource. */
+    public static ResultSchema load(String resource) throws IOException {
+        try (InputStream in = ResultSchema.class.getResourceAsStream(resource)) {
+            assertNotNull(in, resource + " on the classpath");
             return new ResultSchema(SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in));
         }
     }
 
     /** The validation errors of one document, empty when it conforms. */
-    List<String> errors(JsonNode document) {
+    public List<String> errors(JsonNode document) {
         return schema.validate(document.toString(), InputFormat.JSON).stream().map(Error::toString).toList();
     }
 }
