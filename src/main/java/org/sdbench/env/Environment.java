@@ -27,14 +27,68 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
      * @param mitigations     the kernel's CPU vulnerability mitigations in effect, by vulnerability, as
      *                        /sys/devices/system/cpu/vulnerabilities states them; empty where not readable
      *                        (and in folders written before it was recorded)
+     * @param cpu             the CPU as /proc/cpuinfo names it; null where not readable and in folders
+     *                        written before it was recorded
      */
     public record Host(String hostname, String os, String kernel, String arch, String cpuModel, int logicalCpus,
                        Integer physicalCores, Long memoryBytes, String governor, String energyPerformancePreference,
                        Double currentFrequencyMhz, Double minFrequencyMhz, Double maxFrequencyMhz,
-                       String frequencySource, List<String> notes, Map<String, String> mitigations) {
+                       String frequencySource, List<String> notes, Map<String, String> mitigations, Cpu cpu) {
         public Host {
             notes = notes == null ? List.of() : List.copyOf(notes);
             mitigations = mitigations == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(mitigations));
+        }
+
+        /**
+         * Which class of host a run ran on, for telling whether two runs may be compared as samples
+         * of one machine: CPU vendor, family, model, stepping and model name, the logical CPUs the
+         * JVM was given and the memory rounded to whole GiB. Equal strings mean the same host class.
+         *
+         * <p>The hostname is left out on purpose: a container or a cloud VM gets a new one on every
+         * start while running on the same kind of machine, and two differently named machines of
+         * one type are as comparable as one machine twice. The microcode revision is left out too:
+         * it changes with host updates without changing the CPU (it is recorded in {@link Cpu}
+         * and shown by compare). Memory is rounded because the kernel's reservation moves
+         * MemTotal by megabytes between kernels and boots of one machine type. Frequencies and
+         * the governor are left out: they are conditions of a run, not of the host, and compare
+         * shows them.
+         *
+         * <p>Runs without {@code cpu} (written before it was recorded) give the model name alone
+         * for the CPU part, so they match only each other, never a run with the full identity.
+         */
+        public String identity() {
+            String memory = memoryBytes == null ? "?" : Math.round(memoryBytes / (double) (1L << 30)) + "GiB";
+            String processor = cpu == null ? "cpu " + cpuModel : cpu.identity();
+            return processor + " | " + logicalCpus + " logical CPUs | " + memory;
+        }
+    }
+
+    /**
+     * The processor as /proc/cpuinfo's first entry names it. Fields the platform does not show are
+     * null: VMs often hide the microcode, ARM shows no vendor_id or family.
+     *
+     * @param vendor    vendor_id, e.g. GenuineIntel or AuthenticAMD
+     * @param family    cpu family
+     * @param model     model (the number; the name is modelName)
+     * @param stepping  stepping
+     * @param microcode microcode revision as printed, e.g. 0xb000040
+     * @param modelName model name
+     */
+    public record Cpu(String vendor, Integer family, Integer model, Integer stepping, String microcode,
+                      String modelName) {
+
+        /** Vendor, family, model, stepping and model name in one line; the microcode is not part of it. */
+        public String identity() {
+            return numbers() + " (" + modelName + ")";
+        }
+
+        /** The numbers beside the model name for reports: vendor, family, model, stepping and microcode where known. */
+        public String signature() {
+            return microcode == null ? numbers() : numbers() + ", microcode " + microcode;
+        }
+
+        private String numbers() {
+            return vendor + " family " + family + " model " + model + " stepping " + stepping;
         }
     }
 

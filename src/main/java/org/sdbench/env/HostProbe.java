@@ -39,7 +39,50 @@ public final class HostProbe {
                 model, Runtime.getRuntime().availableProcessors(), physicalCores(cpuinfo), memoryBytes(), governor, epp,
                 cur, khzAsMhz(read(CPUFREQ.resolve("scaling_min_freq"))),
                 khzAsMhz(read(CPUFREQ.resolve("scaling_max_freq"))), source, notes,
-                KernelMitigations.read(KernelMitigations.SYSFS));
+                KernelMitigations.read(KernelMitigations.SYSFS), cpu(cpuinfo));
+    }
+
+    /**
+     * The CPU as the first processor entry of /proc/cpuinfo names it; null when there is no such
+     * text (not Linux). One entry is enough: a host with mixed CPU models is not a benchmark host.
+     */
+    static Environment.Cpu cpu(List<String> cpuinfo) {
+        String vendor = null;
+        String microcode = null;
+        String modelName = null;
+        Integer family = null;
+        Integer model = null;
+        Integer stepping = null;
+        boolean seen = false;
+        for (String l : cpuinfo) {
+            if (l.isBlank()) {
+                if (seen) {
+                    break;
+                }
+                continue;
+            }
+            seen = true;
+            String key = l.indexOf(':') < 0 ? l.strip() : l.substring(0, l.indexOf(':')).strip();
+            switch (key) {
+                case "vendor_id" -> vendor = value(l);
+                case "cpu family" -> family = integer(value(l));
+                case "model" -> model = integer(value(l));
+                case "stepping" -> stepping = integer(value(l));
+                case "microcode" -> microcode = value(l);
+                case "model name" -> modelName = value(l);
+                default -> {
+                }
+            }
+        }
+        return seen ? new Environment.Cpu(vendor, family, model, stepping, microcode, modelName) : null;
+    }
+
+    private static Integer integer(String s) {
+        try {
+            return Integer.valueOf(s);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     public static Environment.Jvm jvm() {

@@ -67,7 +67,11 @@ public record Certificate(int users, double avgResponseMs, double dialogStepsPer
         }
         var h = env.host();
         StringBuilder b = new StringBuilder();
-        b.append(h.cpuModel() == null ? "unknown CPU" : h.cpuModel()).append(", ").append(h.logicalCpus())
+        b.append(h.cpuModel() == null ? "unknown CPU" : h.cpuModel());
+        if (h.cpu() != null) {
+            b.append(" (").append(h.cpu().signature()).append(')');
+        }
+        b.append(", ").append(h.logicalCpus())
                 .append(" logical CPUs");
         if (h.physicalCores() != null) {
             b.append(" (").append(h.physicalCores()).append(" cores)");

@@ -57,9 +57,15 @@ public record RunReport(
     public static final String NOTE = "SAPS-like figures from sdbench, a simulator in the style of the SAP SD benchmark; "
             + "not SAP software and not a certified SAP benchmark result.";
 
+    /**
+     * @param sapsLikeAtCalibrationSpeed SAPS-like at the speed the workload's units were calibrated at
+     *     ({@link WorkSummary#sapsLikeAtCalibrationSpeed}, with its limits: saturated runs only); null
+     *     when the workload states no calibration speed or the run measured no work CPU, and in folders
+     *     written before it existed
+     */
     public record Throughputs(double dialogStepsPerHour, double lineItemsPerHour, double sapsLike,
                               double sapsLikeFromDialogSteps, double ordersPerHour, double deliveriesPerHour,
-                              double invoicesPerHour) {
+                              double invoicesPerHour, Double sapsLikeAtCalibrationSpeed) {
     }
 
     /** Closed-loop check: users*3600/(Z+R) against the measured dialog steps per hour. */
@@ -118,7 +124,7 @@ public record RunReport(
 
     static Throughputs throughputs(Summary s) {
         return new Throughputs(s.dialogStepsPerHour(), s.lineItemsPerHour(), s.sapsLike(), s.sapsLikeFromDialogSteps(),
-                s.ordersPerHour(), s.deliveriesPerHour(), s.invoicesPerHour());
+                s.ordersPerHour(), s.deliveriesPerHour(), s.invoicesPerHour(), null);
     }
 
     public static RunReport of(SdbenchConfig c, String version, String startedAt, String database, Summary s,
@@ -136,10 +142,14 @@ public record RunReport(
                 host, List.of(), w, null, null, null, null, null);
     }
 
-    /** The same report with its work section. */
+    /** The same report with its work section, and SAPS-like at the calibration speed that it gives. */
     public RunReport withWork(WorkSummary work) {
+        Throughputs t = throughput;
+        Double atCalibration = work == null ? null : work.sapsLikeAtCalibrationSpeed(t.sapsLike());
+        Throughputs withWork = new Throughputs(t.dialogStepsPerHour(), t.lineItemsPerHour(), t.sapsLike(),
+                t.sapsLikeFromDialogSteps(), t.ordersPerHour(), t.deliveriesPerHour(), t.invoicesPerHour(), atCalibration);
         return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
+                timeline, summary, withWork, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
                 certificate, tableBuffer, work, network, threeTier);
     }
 

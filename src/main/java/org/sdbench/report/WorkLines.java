@@ -24,8 +24,8 @@ final class WorkLines {
         out.printf(Locale.ROOT, "work          %,.0f units per dialog step + %,.0f in update modules; CPU of the work: "
                         + "dialog %.1f ms per step, update V1 %s, V2 %s per part%n", w.dialogUnitsPerStep(),
                 w.updateUnitsPerStep(), w.dialogWorkCpuMsPerStep(), ms(w.updateV1WorkCpuMs()), ms(w.updateV2WorkCpuMs()));
-        if (w.unitsPerSecondOneCore() != null) {
-            out.println(hostSpeed(w));
+        if (w.unitsPerSecondOneCore() != null || w.runUnitsPerCpuSecond() != null) {
+            out.println(hostSpeed(w, r.throughput().sapsLikeAtCalibrationSpeed()));
         }
         if (w.hostCalibration() != null) {
             out.println("calibration   " + w.hostCalibration());
@@ -49,12 +49,29 @@ final class WorkLines {
         }
     }
 
-    /** The calibrated speed, what it makes of the configured work, and the speed this run's work ran at. */
-    static String hostSpeed(WorkSummary w) {
+    /**
+     * The calibrated speed, what it makes of the configured work, the speed this run's work ran at,
+     * and SAPS-like at the speed the workload was calibrated at, each where known.
+     */
+    static String hostSpeed(WorkSummary w, Double sapsLikeAtCalibrationSpeed) {
         Double run = w.runUnitsPerCpuSecond();
-        return String.format(Locale.ROOT, "host speed    %.3f M units per CPU second: the configured work is %.1f ms of one core "
-                + "per dialog step here%s", w.unitsPerSecondOneCore() / 1e6, w.expectedWorkMsPerStep(),
-                run == null ? "" : String.format(Locale.ROOT, "; this run's dialog work ran at %.3f M", run / 1e6));
+        StringBuilder b = new StringBuilder("host speed    ");
+        if (w.unitsPerSecondOneCore() != null) {
+            b.append(String.format(Locale.ROOT, "%.3f M units per CPU second: the configured work is %.1f ms of one core "
+                    + "per dialog step here", w.unitsPerSecondOneCore() / 1e6, w.expectedWorkMsPerStep()));
+            if (run != null) {
+                b.append("; ");
+            }
+        }
+        if (run != null) {
+            b.append(String.format(Locale.ROOT, "this run's dialog work ran at %.3f M%s", run / 1e6,
+                    w.unitsPerSecondOneCore() == null ? " units per CPU second (host not calibrated)" : ""));
+        }
+        if (sapsLikeAtCalibrationSpeed != null) {
+            b.append(String.format(Locale.ROOT, "; at the workload's calibration speed (%.3f M) %,.0f SAPS-like "
+                    + "(saturated runs only)", w.calibrationUnitsPerCpuSecond() / 1e6, sapsLikeAtCalibrationSpeed));
+        }
+        return b.toString();
     }
 
     private static String ms(Double v) {

@@ -26,6 +26,8 @@ import org.sdbench.env.HostUsage;
  * @param assumedAppCpuShare what the workload's calibration assumed (null: workload not calibrated)
  * @param calibrationReference the rated hardware the workload was calibrated against (null: not calibrated)
  * @param referenceSaps its published SAPS rating
+ * @param calibrationUnitsPerCpuSecond the work speed the workload's units were calibrated at
+ *     (workload.calibration.unitsPerCpuSecond; null: not stated or not calibrated)
  * @param hostCalibration where the speed came from and on what: CPU model, governor, frequency (null: none)
  * @param calibrationWarnings power-saving governor or clock, other load, poor scaling across cores
  */
@@ -33,7 +35,8 @@ public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, 
                           Double updateV1WorkCpuMs, Double updateV2WorkCpuMs, Double unitsPerSecondOneCore,
                           Double expectedWorkMsPerStep, Double appCpuMsPerStep, Double dbCpuMsPerStep,
                           Double appCpuShare, Double assumedAppCpuShare, String calibrationReference,
-                          Double referenceSaps, String hostCalibration, java.util.List<String> calibrationWarnings) {
+                          Double referenceSaps, Double calibrationUnitsPerCpuSecond, String hostCalibration,
+                          java.util.List<String> calibrationWarnings) {
     public WorkSummary {
         calibrationWarnings = calibrationWarnings == null ? java.util.List.of() : java.util.List.copyOf(calibrationWarnings);
     }
@@ -44,6 +47,25 @@ public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, 
      */
     public Double runUnitsPerCpuSecond() {
         return dialogWorkCpuMsPerStep > 0 ? dialogUnitsPerStep / dialogWorkCpuMsPerStep * 1e3 : null;
+    }
+
+    /**
+     * SAPS-like scaled from this run's own work speed to the speed the workload was calibrated at:
+     * {@code sapsLike * calibrationUnitsPerCpuSecond / runUnitsPerCpuSecond}. It reads "what this
+     * run would have scored had the simulated work run as fast as when the units were sized", so
+     * runs from different hours of a shared VM, or from different hosts, can be put side by side.
+     *
+     * <p>Its limits: it assumes throughput is bound by the CPU of the dialog steps' simulated work
+     * (a saturated run), so it is meaningless below saturation, where think time sets the
+     * throughput; it scales the whole step by the work's speed, so where the DB, the JVM's own
+     * work or I/O did not change speed with the work (a host slower only for the simulator) it
+     * over-corrects by roughly their share of a step's CPU (about a sixth at calibration).
+     *
+     * @return null when the calibration speed or this run's work speed is unknown
+     */
+    public Double sapsLikeAtCalibrationSpeed(double sapsLike) {
+        Double run = runUnitsPerCpuSecond();
+        return run == null || calibrationUnitsPerCpuSecond == null ? null : sapsLike * calibrationUnitsPerCpuSecond / run;
     }
 
     /** Update work per part, over the whole run: parts run (attempts included) and their CPU. */
@@ -76,6 +98,7 @@ public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, 
                 upd.v2Parts() == 0 ? null : upd.v2CpuNanos() / 1e6 / upd.v2Parts(), speed,
                 speed == null ? null : (dialog + update) * 1000 / speed, app, db, share,
                 c == null ? null : c.appCpuShare(), c == null ? null : c.reference(), c == null ? null : c.referenceSaps(),
+                c == null ? null : c.unitsPerCpuSecond(),
                 cal == null ? null : String.format(java.util.Locale.ROOT, "%s, %d logical CPUs, governor %s, %s; %s %s",
                         cal.cpuModel(), cal.logicalCpus(), cal.governor() == null ? "n/a" : cal.governor(),
                         cal.frequencyMhz() == null ? "frequency n/a"

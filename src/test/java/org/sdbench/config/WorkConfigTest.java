@@ -38,6 +38,19 @@ class WorkConfigTest {
         assertEquals(21_200, w.updateWorkOf("SD_ORDER_CREATE").total());
         assertEquals(0, w.updateWorkOf("NOT_CONFIGURED").total(), "a module not named does no work");
         assertEquals(3100, w.calibration().referenceSaps());
+        assertEquals(764_000, w.calibration().unitsPerCpuSecond());
+    }
+
+    @Test
+    void calibration_withoutSpeed_loadsWithNull() {
+        assertEquals(null, new WorkCalibration("host", 3100, 0.93, null).unitsPerCpuSecond());
+    }
+
+    @Test
+    void calibration_zeroSpeed_namesKeyAndWhatIsAllowed() {
+        String m = assertThrows(ConfigException.class, () -> new WorkCalibration("host", 3100, 0.93, 0.0)).getMessage();
+        assertTrue(m.startsWith("'workload.calibration.unitsPerCpuSecond' = 0.0 is not allowed: work units per CPU second"),
+                m);
     }
 
     @Test

@@ -79,6 +79,7 @@ final class Diffs {
                 var h = e.host();
                 m.put("host", h.hostname());
                 m.put("cpu", h.cpuModel() + " x" + h.logicalCpus());
+                m.put("cpu signature", h.cpu() == null ? "not recorded" : h.cpu().signature());
                 m.put("kernel", h.kernel());
                 m.put("kernel mitigations", h.mitigations().isEmpty() ? "none recorded"
                         : KernelMitigations.onKernelEntry(h.mitigations()));

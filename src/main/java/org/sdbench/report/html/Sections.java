@@ -193,7 +193,8 @@ final class Sections {
         var host = env.host();
         List<List<String>> facts = new ArrayList<>(List.of(
                 List.of("host", host.hostname() + " · " + host.os() + " " + host.kernel() + " · " + host.arch()),
-                List.of("CPU", host.cpuModel() + " · " + host.logicalCpus() + " logical CPUs"
+                List.of("CPU", host.cpuModel() + (host.cpu() == null ? "" : " (" + host.cpu().signature() + ")")
+                        + " · " + host.logicalCpus() + " logical CPUs"
                         + (host.physicalCores() == null ? "" : ", " + host.physicalCores() + " cores")),
                 List.of("memory", host.memoryBytes() == null ? "n/a" : Html.bytes(host.memoryBytes())),
                 List.of("power", "governor " + (host.governor() == null ? "n/a" : host.governor())

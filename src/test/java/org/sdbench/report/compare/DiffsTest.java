@@ -12,8 +12,12 @@ import org.sdbench.env.Environment;
 class DiffsTest {
 
     private static RunFolder.Loaded on(Map<String, String> mitigations) {
+        return on(mitigations, null);
+    }
+
+    private static RunFolder.Loaded on(Map<String, String> mitigations, Environment.Cpu cpu) {
         var host = new Environment.Host("h", "Linux", "6.18", "amd64", "cpu", 2, 1, 1L, null, null, null, null, null, null,
-                List.of(), mitigations);
+                List.of(), mitigations, cpu);
         var jvm = new Environment.Jvm("25", "vendor", "vm", 1L, List.of("G1"), List.of());
         var db = new Environment.Database("postgresql", "PostgreSQL", "15", "15.20", Map.of(), "ok", null);
         return new RunFolder.Loaded(Path.of("run"), null, List.of(),
@@ -38,5 +42,15 @@ class DiffsTest {
         var now = on(Map.of("meltdown", "PTI"));
         assertEquals(List.of(new Comparison.Diff("kernel mitigations", List.of("none recorded", "meltdown PTI"))),
                 Diffs.environment(List.of(old, now)));
+    }
+
+    @Test
+    void environment_sameModelNameOtherStepping_listsCpuSignature() {
+        var a = on(Map.of(), new Environment.Cpu("GenuineIntel", 6, 85, 4, "0x2006e05", "Xeon"));
+        var b = on(Map.of(), new Environment.Cpu("GenuineIntel", 6, 85, 7, "0x5003604", "Xeon"));
+        assertEquals(List.of(new Comparison.Diff("cpu signature",
+                        List.of("GenuineIntel family 6 model 85 stepping 4, microcode 0x2006e05",
+                                "GenuineIntel family 6 model 85 stepping 7, microcode 0x5003604"))),
+                Diffs.environment(List.of(a, b)));
     }
 }
