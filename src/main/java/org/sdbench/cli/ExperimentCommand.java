@@ -57,9 +57,10 @@ final class ExperimentCommand implements Callable<Integer> {
             description = "Seed of the variants' random order in each round (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--effect", paramLabel = "PERCENT",
-            description = "The smallest change that matters, e.g. 5%%: 'unchanged' then means the 95 %% interval lies "
-                    + "within +-PERCENT. Default: within +-MDE, the experiment's own resolution.")
+    @Option(names = "--effect", paramLabel = "PERCENT", defaultValue = "5%",
+            description = "The smallest change that matters: 'unchanged' means the 95 %% interval lies within +-PERCENT "
+                    + "(default ${DEFAULT-VALUE}). Compare it with the MDE the experiment prints: a figure noisier than "
+                    + "this stays undecided.")
     String effect;
 
     @Option(names = "--name", paramLabel = "NAME", description = "The experiment's name (default: the configuration's).")
@@ -83,7 +84,7 @@ final class ExperimentCommand implements Callable<Integer> {
         List<Variant> parsed = variants.stream().map(Variant::parse).toList();
         SdbenchConfig base = options.load(phases.overrides());
         ExperimentPlan plan = new ExperimentPlan(name != null ? name : base.name(), parsed, rounds, maxRounds, seed,
-                effect == null ? null : percent(effect));
+                percent(effect));
         Path folder = folder(plan, base);
         PrintWriter out = spec.commandLine().getOut();
         SdbenchConfig largest = null;

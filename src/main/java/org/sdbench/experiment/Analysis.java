@@ -79,10 +79,10 @@ final class Analysis {
         return new Outcome(List.copyOf(results), List.copyOf(omitted), judged);
     }
 
-    private static FigureResult result(Pending x, boolean changed, Double margin) {
+    private static FigureResult result(Pending x, boolean changed, double margin) {
         RatioEstimate e = x.estimate();
         String verdict = changed ? FigureResult.CHANGED
-                : e.rulesOut(margin == null ? x.mde() : margin) ? FigureResult.UNCHANGED : FigureResult.UNDECIDED;
+                : e.rulesOut(margin) ? FigureResult.UNCHANGED : FigureResult.UNDECIDED;
         boolean interval = Double.isFinite(e.low());
         return new FigureResult(x.figure().name(), x.figure().kind().label(), x.figure().unit(), x.variant(), e.rounds(),
                 geometricMean(x.base()), geometricMean(x.alt()), e.ratio(),

@@ -158,7 +158,7 @@ public final class Experiment {
                 valued.stream().filter(s -> s.round() == r.round()).toList())).toList();
         SdbenchConfig base = configs.apply(plan.baseline(), 1);
         var p = new ExperimentResult.Plan(plan.variants().stream().map(ExperimentResult.PlanVariant::of).toList(),
-                plan.minRounds(), plan.maxRounds(), plan.seed(), base.run().rampUp().toMillis() / 1000.0,
+                plan.minRounds(), plan.maxRounds(), plan.seed(), plan.effect(), base.run().rampUp().toMillis() / 1000.0,
                 base.run().duration().toMillis() / 1000.0, base.run().users(), base.run().workload(),
                 base.appServer().layout().yamlName());
         return new ExperimentResult(ExperimentResult.SCHEMA_VERSION, RunReport.NOTE, plan.name(), started,

@@ -37,7 +37,10 @@ final class ExperimentHtml {
         for (ExperimentResult.PlanVariant v : r.plan().variants().subList(1, r.plan().variants().size())) {
             List<FigureResult> fs = r.figures().stream().filter(f -> f.variant().equals(v.name())).toList();
             h.section("forest-" + v.name(), v.name() + " against " + r.plan().variants().get(0).name() + ": ratios");
-            h.raw(forest(fs));
+            h.raw("<p class=\"hint\">Each row: the ratio (dot) and its 95 % interval (line), each round's own ratio (small "
+                    + "dots), and the band of +-" + Html.num(r.plan().effect() * 100, 1) + " % (--effect) inside which "
+                    + "an interval means unchanged. Red: changed; green: unchanged; grey: undecided.</p>\n");
+            h.raw(forest(fs, r.plan().effect()));
             h.end();
         }
         h.section("figures", "Figures");
@@ -68,7 +71,7 @@ final class ExperimentHtml {
     }
 
     /** One row per figure: interval line, ratio point, round dots; the axis spans every value shown. */
-    static String forest(List<FigureResult> fs) {
+    static String forest(List<FigureResult> fs, double effect) {
         double lo = 1 / 1.1;
         double hi = 1.1;
         for (FigureResult f : fs) {
@@ -81,8 +84,9 @@ final class ExperimentHtml {
                 hi = Math.max(hi, f.ci95().get(1));
             }
         }
-        double lLo = Math.log(lo) - 0.05;
-        double lHi = Math.log(hi) + 0.05;
+        // Very wide intervals (few rounds) would squeeze every other row: beyond 1/10 and 10 they are clipped.
+        double lLo = Math.log(Math.max(lo, 0.1)) - 0.05;
+        double lHi = Math.log(Math.min(hi, 10)) + 0.05;
         int height = ROW * fs.size() + 40;
         int width = LABEL + PLOT + RIGHT;
         StringBuilder s = new StringBuilder();
@@ -98,12 +102,12 @@ final class ExperimentHtml {
                     tx, height - 8, Html.esc(String.format(Locale.ROOT, "%.2f", tick))));
         }
         for (int i = 0; i < fs.size(); i++) {
-            row(s, fs.get(i), 20 + i * ROW, lLo, lHi);
+            row(s, fs.get(i), 20 + i * ROW, lLo, lHi, effect);
         }
         return s.append("</svg>\n").toString();
     }
 
-    private static void row(StringBuilder s, FigureResult f, int y, double lLo, double lHi) {
+    private static void row(StringBuilder s, FigureResult f, int y, double lLo, double lHi, double effect) {
         String color = switch (f.verdict()) {
             case FigureResult.CHANGED -> "#c62828";
             case FigureResult.UNCHANGED -> "#2e7d32";
@@ -111,12 +115,10 @@ final class ExperimentHtml {
         };
         s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n", LABEL - 8, y + 4,
                 Html.esc(f.figure())));
-        if (f.mde() != null) {
-            double a = x(1 / (1 + f.mde()), lLo, lHi);
-            double b = x(1 + f.mde(), lLo, lHi);
-            s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#e8f5e9\"/>%n",
-                    Math.max(LABEL, a), y - 8, Math.min(LABEL + PLOT, b) - Math.max(LABEL, a), 16));
-        }
+        double a = x(1 / (1 + effect), lLo, lHi);
+        double b = x(1 + effect, lLo, lHi);
+        s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#e8f5e9\"/>%n",
+                Math.max(LABEL, a), y - 8, Math.min(LABEL + PLOT, b) - Math.max(LABEL, a), 16));
         for (Double v : roundRatios(f)) {
             s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%d\" r=\"2.5\" fill=\"#90a4ae\"/>%n",
                     x(v, lLo, lHi), y + 5));
@@ -129,6 +131,8 @@ final class ExperimentHtml {
                 y, color));
         s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s %s</text>%n", LABEL + PLOT + 8, y + 4,
                 color, Html.esc(ExperimentTable.ratio(f.ratio())), Html.esc(f.verdict())));
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" fill=\"#757575\" font-size=\"10\">%s</text>%n",
+                LABEL + PLOT + 8, y + 15, f.mde() == null ? "" : Html.esc("MDE ±" + Html.num(f.mde() * 100, 1) + " %")));
     }
 
     /** Each round's own ratio of the figure, where both runs measured it. */

@@ -9,13 +9,16 @@ import org.sdbench.config.ConfigException;
  * What an experiment runs: the variants (the first is the baseline), between {@code minRounds}
  * and {@code maxRounds} rounds, each running every variant once in an order drawn from {@code seed}.
  *
- * @param effect the smallest relative change that matters (0.05 = 5 %): "unchanged" then means the
- *     interval lies within +-effect; null: within +-MDE, the experiment's own resolution
+ * @param effect the smallest relative change that matters (0.05 = 5 %): "unchanged" means the interval
+ *     lies within +-effect. A fixed margin, not the MDE: the MDE shrinks with the rounds exactly as the
+ *     interval does, so "the interval lies within +-MDE" would stay a coin flip however long it ran.
  */
-public record ExperimentPlan(String name, List<Variant> variants, int minRounds, int maxRounds, long seed, Double effect) {
+public record ExperimentPlan(String name, List<Variant> variants, int minRounds, int maxRounds, long seed, double effect) {
     /** Fewer rounds than this give a t interval too wide to decide anything but a very large change. */
     public static final int LEAST_ROUNDS = 2;
     public static final int MOST_ROUNDS = 100;
+    /** The smallest change that matters unless --effect says otherwise. */
+    public static final double DEFAULT_EFFECT = 0.05;
 
     public ExperimentPlan {
         variants = List.copyOf(variants);
@@ -27,7 +30,7 @@ public record ExperimentPlan(String name, List<Variant> variants, int minRounds,
         }
         ConfigException.require(minRounds >= LEAST_ROUNDS && minRounds <= MOST_ROUNDS, "--rounds", minRounds,
                 "a whole number of rounds from " + LEAST_ROUNDS + " to " + MOST_ROUNDS);
-        ConfigException.require(effect == null || effect > 0 && effect < 10, "--effect", effect == null ? null : effect * 100 + " %",
+        ConfigException.require(effect > 0 && effect < 10, "--effect", effect * 100 + " %",
                 "a relative change above 0 %, such as 5%");
         ConfigException.require(maxRounds >= minRounds && maxRounds <= MOST_ROUNDS, "--max-rounds", maxRounds,
                 "a whole number from --rounds (" + minRounds + ") to " + MOST_ROUNDS);

@@ -22,7 +22,7 @@ public record ExperimentResult(int schemaVersion, String note, String name, Stri
     public static final int SCHEMA_VERSION = 1;
 
     /** The experiment as planned: variants (the first is the baseline), rounds, seed, and each run's phases. */
-    public record Plan(List<PlanVariant> variants, int minRounds, int maxRounds, long seed, double rampUpSeconds,
+    public record Plan(List<PlanVariant> variants, int minRounds, int maxRounds, long seed, double effect, double rampUpSeconds,
                        double windowSeconds, int users, String workload, String layout) {
     }
 

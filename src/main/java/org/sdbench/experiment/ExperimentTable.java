@@ -26,6 +26,8 @@ public final class ExperimentTable {
         for (int i = 0; i < settings.size(); i++) {
             out.printf("%s%s%n", i == 0 ? "settings  " : "          ", settings.get(i));
         }
+        out.printf(Locale.ROOT, "effect    %.1f %%: 'unchanged' means the 95 %% interval lies within +-%.1f %% (--effect)%n",
+                plan.effect() * 100, plan.effect() * 100);
         out.println("MDE       known after 2 rounds (from the baseline's run-to-run spread), updated every round");
         out.println("folder    " + dir.toAbsolutePath());
         out.println(RunReport.NOTE);

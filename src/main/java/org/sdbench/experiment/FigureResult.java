@@ -12,8 +12,8 @@ import java.util.List;
  * @param mde         minimum detectable effect of this figure in this experiment so far, as a fraction (0.05 = 5 %);
  *                    null below 2 rounds
  * @param pValue      two-sided p-value of "no change", before Holm's correction; null below 2 rounds
- * @param verdict     changed (Holm-corrected test rejects "no change"), unchanged (the interval rules out the MDE)
- *                    or undecided
+ * @param verdict     changed (Holm-corrected test rejects "no change"), unchanged (the interval lies within
+ *                    +-the plan's effect) or undecided
  * @param baselineValues    per-round values, in round order (null where a run did not measure it)
  * @param alternativeValues the same for the alternative
  */

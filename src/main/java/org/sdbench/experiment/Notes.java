@@ -17,8 +17,9 @@ final class Notes {
                 + "per-round ratios), with Student's t 95 % intervals over the rounds");
         notes.add("MDE: the smallest change this many rounds detect with 80 % power at 95 % confidence, from the "
                 + "baseline's own run-to-run spread (an A/A pair differs by sqrt(2) times it)");
-        notes.add("verdicts: changed = no change rejected after Holm's correction over every judged figure; "
-                + "unchanged = the interval lies within +-MDE; undecided = neither (more rounds would tell)");
+        notes.add(String.format(Locale.ROOT, "verdicts: changed = no change rejected after Holm's correction over every "
+                + "judged figure; unchanged = the interval lies within +-%.1f %% (--effect); undecided = neither (more "
+                + "rounds would tell, or the noise is larger than --effect: compare the MDE)", plan.effect() * 100));
         notes.add("the intervals do not account for stopping early once decided; --rounds sets the least rounds "
                 + "before a stop");
         DoubleSummaryStatistics speed = samples.stream().map(RunSample::workUnitsPerCpuSecond).filter(Objects::nonNull)

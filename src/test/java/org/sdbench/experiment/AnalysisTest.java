@@ -19,7 +19,7 @@ class AnalysisTest {
             new Figure("response", "ms", Figure.Kind.SECONDARY, r -> null),
             new Figure("temp", "bytes", Figure.Kind.PRIMARY, r -> null));
 
-    private static ExperimentPlan plan(int rounds, Double effect) {
+    private static ExperimentPlan plan(int rounds, double effect) {
         return new ExperimentPlan("t", List.of(Variant.parse("base:"), Variant.parse("alt:")), 2, Math.max(rounds, 2), 1,
                 effect);
     }
@@ -46,7 +46,7 @@ class AnalysisTest {
     void of_twoIdenticalSettingsManySeeds_neverChanged() {
         int changed = 0;
         for (long seed = 0; seed < 200; seed++) {
-            var a = Analysis.of(plan(5, null), FIGURES, samples(5, 0.03, Map.of(), seed));
+            var a = Analysis.of(plan(5, 0.05), FIGURES, samples(5, 0.03, Map.of(), seed));
             changed += (int) a.figures().stream().filter(f -> f.verdict().equals(FigureResult.CHANGED)).count();
         }
         // Family-wise 5 % over 3 figures: expect about 10 false "changed" of 600 at most; the bound leaves room.
@@ -55,7 +55,7 @@ class AnalysisTest {
 
     @Test
     void of_blocksReadDoubled_changedWithDirectionAndSize() {
-        var a = Analysis.of(plan(3, null), FIGURES, samples(3, 0.02, Map.of("blocks read", 2.0), 42));
+        var a = Analysis.of(plan(3, 0.05), FIGURES, samples(3, 0.02, Map.of("blocks read", 2.0), 42));
         FigureResult f = a.find("blocks read", "alt").orElseThrow();
         assertEquals(FigureResult.CHANGED, f.verdict());
         assertEquals(2.0, f.ratio(), 0.1);
@@ -65,7 +65,7 @@ class AnalysisTest {
 
     @Test
     void of_zeroInEveryRun_omittedWithReason() {
-        var a = Analysis.of(plan(3, null), FIGURES, samples(3, 0.02, Map.of(), 1));
+        var a = Analysis.of(plan(3, 0.05), FIGURES, samples(3, 0.02, Map.of(), 1));
         assertTrue(a.find("temp", "alt").isEmpty());
         assertEquals("0 in every run of both", a.omitted().get(0).reason());
     }
@@ -80,7 +80,7 @@ class AnalysisTest {
 
     @Test
     void of_oneRound_undecidedWithoutInterval() {
-        var a = Analysis.of(plan(2, null), FIGURES, samples(1, 0.02, Map.of("blocks read", 2.0), 5));
+        var a = Analysis.of(plan(2, 0.05), FIGURES, samples(1, 0.02, Map.of("blocks read", 2.0), 5));
         FigureResult f = a.find("blocks read", "alt").orElseThrow();
         assertEquals(FigureResult.UNDECIDED, f.verdict());
         assertEquals(null, f.ci95().get(0));

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
+import org.sdbench.report.Chromium;
 import org.sdbench.report.Json;
 import org.sdbench.report.ResultSchema;
 
@@ -107,6 +108,11 @@ class ExperimentCommandTest {
             }
         }
         assertTrue(Files.readString(folder.resolve("experiment.html")).contains("<svg class=\"forest\""));
+        var browser = Chromium.find();
+        if (browser.isPresent()) {
+            String body = Chromium.bodyAttributes(browser.get(), folder.resolve("experiment.html"));
+            assertTrue(body.contains("data-status=\"ok\"") && body.contains("data-errors=\"0\""), body);
+        }
         assertTrue(r.out().contains("== experiment 'rpc'"), r.out());
 
         List<String> base = new ArrayList<>();

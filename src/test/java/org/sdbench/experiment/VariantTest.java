@@ -57,19 +57,19 @@ class VariantTest {
     @Test
     void plan_duplicateNames_refused() {
         var e = assertThrows(ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:"),
-                Variant.parse("a:db.work_mem=8MB")), 3, 10, 1, null));
+                Variant.parse("a:db.work_mem=8MB")), 3, 10, 1, 0.05));
         assertTrue(e.getMessage().contains("'--variant' = 'a'"), e.getMessage());
     }
 
     @Test
     void plan_oneVariant_refused() {
-        assertThrows(ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:")), 3, 10, 1, null));
+        assertThrows(ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:")), 3, 10, 1, 0.05));
     }
 
     @Test
     void plan_maxBelowMin_refused() {
         var e = assertThrows(ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:"),
-                Variant.parse("b:")), 5, 4, 1, null));
+                Variant.parse("b:")), 5, 4, 1, 0.05));
         assertTrue(e.getMessage().contains("'--max-rounds' = 4"), e.getMessage());
     }
 

@@ -12,14 +12,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Debian's headless Chromium, for checking that report pages load and draw their charts. */
-final class Chromium {
+public final class Chromium {
     private static final Pattern BODY = Pattern.compile("<body([^>]*)>");
 
     private Chromium() {
     }
 
     /** The browser binary on PATH, if installed ({@code apt-get install chromium}). */
-    static Optional<Path> find() {
+    public static Optional<Path> find() {
         for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
             for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
                 Path p = Path.of(dir, name);
@@ -32,13 +32,13 @@ final class Chromium {
     }
 
     /** The attributes of the page's body element after its scripts ran (charts.js marks the status there). */
-    static String bodyAttributes(Path browser, Path page) throws IOException, InterruptedException {
+    public static String bodyAttributes(Path browser, Path page) throws IOException, InterruptedException {
         String dom = run(browser, List.of("--dump-dom", page.toUri().toString()));
         Matcher m = BODY.matcher(dom);
         return m.find() ? m.group(1) : "(no body element in: " + dom.substring(0, Math.min(300, dom.length())) + ")";
     }
 
-    static void screenshot(Path browser, Path page, Path png, int height) throws IOException, InterruptedException {
+    public static void screenshot(Path browser, Path page, Path png, int height) throws IOException, InterruptedException {
         Files.createDirectories(png.getParent());
         run(browser, List.of("--hide-scrollbars", "--window-size=1400," + height, "--screenshot=" + png.toAbsolutePath(),
                 page.toUri().toString()));
