@@ -53,8 +53,15 @@ final class RunLog {
         }
     }
 
-    /** Everything to the file; lines that show a run's progress or a problem also to the terminal. */
+    /**
+     * Everything to the file; lines that show a run's progress or a problem also to the terminal. On a
+     * terminal the run redraws its status line in place ("\r" and an erase sequence, no newline): such
+     * redraws go to the terminal as they are, and only finished lines, without the control
+     * characters, to the file.
+     */
     private static final class Tee extends Writer {
+        private static final String CLEAR_LINE = "\r\033[2K";
+
         private final Writer file;
         private final PrintWriter terminal;
         private final StringBuilder line = new StringBuilder();
@@ -66,12 +73,13 @@ final class RunLog {
 
         @Override
         public void write(char[] buf, int off, int len) throws IOException {
-            file.write(buf, off, len);
             for (int i = off; i < off + len; i++) {
                 if (buf[i] == '\n') {
-                    String l = line.toString();
-                    if (l.startsWith("[") || l.startsWith("sdbench:") || l.startsWith("WARNING")) {
-                        terminal.println("  " + l);
+                    String l = plain(line);
+                    file.write(l);
+                    file.write('\n');
+                    if (shown(l)) {
+                        terminal.print((line.indexOf("\r") >= 0 ? CLEAR_LINE : "") + "  " + l + "\n");
                     }
                     line.setLength(0);
                 } else {
@@ -82,8 +90,24 @@ final class RunLog {
 
         @Override
         public void flush() throws IOException {
+            // A redraw: the status line without a newline, shown in place and kept from the file.
+            String l = plain(line);
+            if (line.indexOf("\r") >= 0 && shown(l)) {
+                terminal.print(CLEAR_LINE + "  " + l);
+                line.setLength(0);
+            }
             file.flush();
             terminal.flush();
+        }
+
+        private static String plain(CharSequence s) {
+            String t = s.toString();
+            int last = t.lastIndexOf(CLEAR_LINE);
+            return last >= 0 ? t.substring(last + CLEAR_LINE.length()) : t.replace("\r", "");
+        }
+
+        private static boolean shown(String l) {
+            return l.startsWith("[") || l.startsWith("sdbench:") || l.startsWith("WARNING");
         }
 
         @Override
