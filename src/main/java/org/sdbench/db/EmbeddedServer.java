@@ -116,6 +116,8 @@ final class EmbeddedServer implements AutoCloseable {
                     .setServerConfig("full_page_writes", "on")
                     // Per-statement figures from the first run on (experiments compare them run by run).
                     .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                    // Read time per block read: whether the OS page cache or the disk supplied a missed block.
+                    .setServerConfig("track_io_timing", "on")
                     .setServerConfig("shared_buffers", "256MB")
                     .setServerConfig("max_wal_size", "2GB")
                     .setServerConfig("listen_addresses", "127.0.0.1")

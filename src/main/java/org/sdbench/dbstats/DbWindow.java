@@ -14,6 +14,9 @@ import java.util.List;
  * @param dbGrowthBytes how much it grew during the window
  * @param walBytesPerDialogStep walBytes per successful dialog step of the window; null until the
  *     report knows the steps ({@link #withDialogSteps})
+ * @param blockReadTimeMs time the backends spent reading the window's blocksRead (track_io_timing): a few
+ *     microseconds per block when the OS page cache had them, far more when the disk did; null when
+ *     track_io_timing is off
  */
 public record DbWindow(
         double seconds,
@@ -37,7 +40,8 @@ public record DbWindow(
         Statements statements,
         long dbSizeBytes,
         long dbGrowthBytes,
-        Double walBytesPerDialogStep) {
+        Double walBytesPerDialogStep,
+        Double blockReadTimeMs) {
 
     public static final String SCOPE = "pg_stat_database of this database (all its sessions); WAL cluster-wide";
 
@@ -46,7 +50,7 @@ public record DbWindow(
         return new DbWindow(seconds, scope, commits, rollbacks, commitsPerSecond, blocksRead, blocksHit,
                 bufferCacheHitRatio, tuplesReturned, tuplesFetched, tuplesInserted, tuplesUpdated, tuplesDeleted, deadlocks,
                 tempBytes, walBytes, walRecords, walFullPageImages, statements, dbSizeBytes, dbGrowthBytes,
-                steps <= 0 ? null : (double) walBytes / steps);
+                steps <= 0 ? null : (double) walBytes / steps, blockReadTimeMs);
     }
 
     /**

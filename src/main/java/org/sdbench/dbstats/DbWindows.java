@@ -32,7 +32,8 @@ public final class DbWindows {
                 b.tuplesDeleted() - a.tuplesDeleted(), b.deadlocks() - a.deadlocks(), b.tempBytes() - a.tempBytes(),
                 b.walLsn() - a.walLsn(), diff(a.walRecords(), b.walRecords()),
                 diff(a.walFullPageImages(), b.walFullPageImages()), statements(a, b, clientMsPerRoundTrip),
-                b.dbSizeBytes(), b.dbSizeBytes() - a.dbSizeBytes(), null);
+                b.dbSizeBytes(), b.dbSizeBytes() - a.dbSizeBytes(), null,
+                a.blockReadTimeMs() == null || b.blockReadTimeMs() == null ? null : b.blockReadTimeMs() - a.blockReadTimeMs());
     }
 
     private static Long diff(Long a, Long b) {

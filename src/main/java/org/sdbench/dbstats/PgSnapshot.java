@@ -12,6 +12,8 @@ import java.util.Map;
  * @param statements pg_stat_statements by query id, null when it cannot be read
  * @param statementsStatus why statements is null, or "ok"
  * @param dbSizeBytes this database's size on disk (pg_database_size)
+ * @param blockReadTimeMs pg_stat_database.blk_read_time: time spent reading blocks from outside shared buffers;
+ *     null while track_io_timing is off (the server then counts nothing)
  */
 public record PgSnapshot(
         long nanos,
@@ -31,7 +33,8 @@ public record PgSnapshot(
         Long walFullPageImages,
         Map<String, StatementCounters> statements,
         String statementsStatus,
-        long dbSizeBytes) {
+        long dbSizeBytes,
+        Double blockReadTimeMs) {
 
     /** One pg_stat_statements entry's cumulative counters. */
     public record StatementCounters(String query, long calls, double totalExecMs, long rows, long sharedBlocksHit,

@@ -64,13 +64,15 @@ public final class PgStats {
         try (Statement s = c.createStatement()) {
             s.execute("SELECT pg_stat_clear_snapshot()");
             long[] d = new long[11];
+            Double readMs = null;
             try (ResultSet rs = s.executeQuery("SELECT xact_commit, xact_rollback, blks_read, blks_hit, tup_returned, "
-                    + "tup_fetched, tup_inserted, tup_updated, tup_deleted, deadlocks, temp_bytes "
-                    + "FROM pg_stat_database WHERE datname = current_database()")) {
+                    + "tup_fetched, tup_inserted, tup_updated, tup_deleted, deadlocks, temp_bytes, blk_read_time, "
+                    + "current_setting('track_io_timing') = 'on' FROM pg_stat_database WHERE datname = current_database()")) {
                 if (rs.next()) {
                     for (int i = 0; i < d.length; i++) {
                         d[i] = rs.getLong(i + 1);
                     }
+                    readMs = rs.getBoolean(d.length + 2) ? rs.getDouble(d.length + 1) : null;
                 }
             }
             long lsn = PgSnapshot.lsn(one("SELECT pg_current_wal_lsn()::text"));
@@ -86,7 +88,7 @@ public final class PgStats {
             }
             return new PgSnapshot(nanos, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], lsn,
                     walRecords, walFpi, statements(s), statementsStatus,
-                    Long.parseLong(one("SELECT pg_database_size(current_database())::text")));
+                    Long.parseLong(one("SELECT pg_database_size(current_database())::text")), readMs);
         }
     }
 

@@ -34,6 +34,7 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
     private static final List<Figure> FIXED = List.of(
             primary("shared blocks read per dialog step", "blocks", r -> perStep(r, db(r) == null ? null : db(r).blocksRead())),
             primary("shared blocks hit per dialog step", "blocks", r -> perStep(r, db(r) == null ? null : db(r).blocksHit())),
+            primary("read time per block read", "ms", Figure::readMsPerBlock),
             primary("WAL bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).walBytes())),
             primary("commits per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).commits())),
             primary("temp bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).tempBytes())),
@@ -87,6 +88,12 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
     private static DbWindow.Statements statements(RunReport r) {
         return r.dbWindow() == null || r.dbWindow().statements() == null || !r.dbWindow().statements().available()
                 ? null : r.dbWindow().statements();
+    }
+
+    /** Microseconds when the OS page cache supplied the block, milliseconds when the disk did. */
+    private static Double readMsPerBlock(RunReport r) {
+        DbWindow w = db(r);
+        return w == null || w.blockReadTimeMs() == null || w.blocksRead() == 0 ? null : w.blockReadTimeMs() / w.blocksRead();
     }
 
     private static Double perStep(RunReport r, Long count) {

@@ -5,7 +5,7 @@ import java.util.Locale;
 import org.sdbench.dbstats.DbWindow;
 
 /** The DB-side and host-CPU lines of the terminal summary. */
-final class DbLines {
+public final class DbLines {
     /** Statements shown on the terminal; report.html lists more. */
     private static final int TOP = 5;
 
@@ -25,9 +25,9 @@ final class DbLines {
             return;
         }
         long steps = r.summary().overall().count();
-        out.printf(Locale.ROOT, "database      %,d commits (%.1f/s), %,d rollbacks, buffer cache hit %.2f %%, %,d blocks read, "
+        out.printf(Locale.ROOT, "database      %,d commits (%.1f/s), %,d rollbacks, buffer cache hit %.2f %%, %,d blocks read%s, "
                         + "WAL %,.1f MB (%,.0f bytes per dialog step; WAL is cluster-wide: other databases' writes count too)%n", d.commits(), d.commitsPerSecond(), d.rollbacks(),
-                d.bufferCacheHitRatio() * 100, d.blocksRead(), d.walBytes() / 1048576.0,
+                d.bufferCacheHitRatio() * 100, d.blocksRead(), readTime(d), d.walBytes() / 1048576.0,
                 steps == 0 ? 0.0 : (double) d.walBytes() / steps);
         out.printf(Locale.ROOT, "db size       %,.1f MB at the window's end, %+,.1f MB during the window%n",
                 d.dbSizeBytes() / 1048576.0, d.dbGrowthBytes() / 1048576.0);
@@ -43,5 +43,11 @@ final class DbLines {
         }
         st.top().stream().limit(TOP).forEach(s -> out.printf(Locale.ROOT, "  %5.1f %%  %,9d calls  mean %8.3f ms  %s%n",
                 s.percentOfTotal(), s.calls(), s.meanMs(), s.query().length() > 90 ? s.query().substring(0, 89) + "…" : s.query()));
+    }
+
+    /** " (12.3 us each)" when the server timed its reads (track_io_timing), else nothing. */
+    public static String readTime(DbWindow d) {
+        return d.blockReadTimeMs() == null || d.blocksRead() == 0 ? ""
+                : String.format(Locale.ROOT, " (%.1f us each)", d.blockReadTimeMs() * 1000 / d.blocksRead());
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
+import org.sdbench.report.DbLines;
 import org.sdbench.report.RunReport;
 import org.sdbench.dbstats.DbWindow;
 import org.sdbench.env.Environment;
@@ -109,7 +110,7 @@ final class Sections {
                 List.of("transactions", Html.num(d.commits(), 0) + " commits (" + Html.num(d.commitsPerSecond(), 1)
                         + "/s), " + Html.num(d.rollbacks(), 0) + " rollbacks, " + d.deadlocks() + " deadlocks"),
                 List.of("buffer cache", Html.pct(d.bufferCacheHitRatio()) + " hit ratio · " + Html.num(d.blocksRead(), 0)
-                        + " blocks read · " + Html.num(d.blocksHit(), 0) + " hits"),
+                        + " blocks read" + DbLines.readTime(d) + " · " + Html.num(d.blocksHit(), 0) + " hits"),
                 List.of("WAL (cluster-wide)", Html.bytes(d.walBytes()) + (steps > 0 ? " (" + Html.bytes(d.walBytes() / steps) + " per dialog step)" : "")
                         + (d.walRecords() == null ? "" : " · " + Html.num(d.walRecords(), 0) + " records, "
                         + Html.num(d.walFullPageImages(), 0) + " full-page images")
