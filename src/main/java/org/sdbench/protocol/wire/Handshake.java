@@ -2,7 +2,6 @@ package org.sdbench.protocol.wire;
 
 import java.io.IOException;
 import java.security.SecureRandom;
-import java.util.concurrent.ScheduledFuture;
 import java.util.function.Consumer;
 
 /**
@@ -69,7 +68,7 @@ public final class Handshake {
         if (token == null) {
             throw new IllegalArgumentException("every sdbench connection is authenticated: a token is required");
         }
-        ScheduledFuture<?> deadline = Liveness.deadline(io, TIMEOUT_MS);
+        Liveness.Deadline deadline = Liveness.deadline(io, TIMEOUT_MS);
         try {
             byte[] mine = challenge();
             io.write(FrameType.HELLO, 0, new Hello(MAGIC, WIRE_VERSION, version(), role, mine).encode());
@@ -80,13 +79,14 @@ public final class Handshake {
             if (!token.verify(mine, theirs, Token.SERVER + role, welcome.bytes())) {
                 throw new WireException(what + " failed to prove the token: refused (an impostor, or a different token)");
             }
-        } catch (java.net.SocketException e) {
-            if (deadline.isDone()) {
+        } catch (IOException | WireException e) {
+            // Whatever the closed socket made the read fail with, the deadline's own close is the cause.
+            if (deadline.expired()) {
                 throw new WireException(what + " did not finish the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
             }
             throw e;
         } finally {
-            deadline.cancel(false);
+            deadline.cancel();
         }
     }
 
@@ -113,15 +113,15 @@ public final class Handshake {
      * The connection is closed at the deadline whatever the client sends meanwhile.
      */
     static String server(FrameIO io, Token token, Consumer<String> log) throws IOException {
-        ScheduledFuture<?> deadline = Liveness.deadline(io, TIMEOUT_MS);
+        Liveness.Deadline deadline = Liveness.deadline(io, TIMEOUT_MS);
         try {
             return serverSteps(io, token, log);
         } catch (IOException | WireException e) {
-            log.accept("refused " + io.peer() + ": " + (deadline.isDone() ? "handshake not finished within " + TIMEOUT_MS + " ms"
+            log.accept("refused " + io.peer() + ": " + (deadline.expired() ? "handshake not finished within " + TIMEOUT_MS + " ms"
                     : "no valid sdbench handshake (" + e.getMessage() + ")"));
             return null;
         } finally {
-            deadline.cancel(false);
+            deadline.cancel();
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The bounds that make a silent peer a dead one. Every client sends a heartbeat each
@@ -55,8 +56,24 @@ public final class Liveness {
     }
 
     /** Closes the connection at the deadline unless cancelled first: trickled bytes cannot stretch a bound. */
-    static ScheduledFuture<?> deadline(FrameIO io, long millis) {
-        return TIMER.schedule(io::close, millis, TimeUnit.MILLISECONDS);
+    static Deadline deadline(FrameIO io, long millis) {
+        AtomicBoolean expired = new AtomicBoolean();
+        return new Deadline(expired, TIMER.schedule(() -> {
+            // Decided before the close: a reader that fails on the closed socket can then tell why.
+            expired.set(true);
+            io.close();
+        }, millis, TimeUnit.MILLISECONDS));
+    }
+
+    /** A bound on one exchange; {@link #expired} is true from the moment it fires, before the connection is closed. */
+    record Deadline(AtomicBoolean fired, ScheduledFuture<?> task) {
+        boolean expired() {
+            return fired.get();
+        }
+
+        void cancel() {
+            task.cancel(false);
+        }
     }
 
     /** Runs {@code task} every heartbeat interval until cancelled. */
