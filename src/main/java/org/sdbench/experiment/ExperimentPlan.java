@@ -21,6 +21,8 @@ public record ExperimentPlan(String name, List<Variant> variants, int minRounds,
     public static final double DEFAULT_EFFECT = 0.05;
 
     public ExperimentPlan {
+        ConfigException.require(name != null && name.matches("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}"), "--name", name,
+                "letters, digits, '.', '_' or '-' (at most 64): it names the experiment's folder");
         variants = List.copyOf(variants);
         ConfigException.require(variants.size() >= 2, "--variant", variants.size() + " variant(s)",
                 "at least two: the baseline first (e.g. --variant base:), then one or more alternatives");

@@ -62,6 +62,13 @@ class VariantTest {
     }
 
     @Test
+    void plan_nameWithSlash_refused() {
+        var e = assertThrows(ConfigException.class, () -> new ExperimentPlan("../x", List.of(Variant.parse("a:"),
+                Variant.parse("b:")), 3, 10, 1, 0.05));
+        assertTrue(e.getMessage().contains("'--name' = '../x'"), e.getMessage());
+    }
+
+    @Test
     void plan_oneVariant_refused() {
         assertThrows(ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:")), 3, 10, 1, 0.05));
     }
