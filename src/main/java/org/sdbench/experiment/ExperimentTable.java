@@ -76,7 +76,7 @@ public final class ExperimentTable {
         if (v == null) {
             return "n/a";
         }
-        return Math.abs(v) >= 1e5 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.4g", v);
+        return Math.abs(v) >= 1e3 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.4g", v);
     }
 
     static String ratio(Double r) {
