@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The multi-host fault suite (issue 25): a three-tier system spread over five Linux network
+# The multi-host fault suite: a three-tier system spread over five Linux network
 # namespaces on this machine, bridged, real TCP, token authentication (appServer.tokenFile, an
 # owner-only file), one fault per run, each fault REPEAT times in a row. It prints ONE line per run,
 # as bench/faults.sh does. A run survived when it ended with the documented exit code, its run

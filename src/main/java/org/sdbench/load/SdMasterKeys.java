@@ -4,7 +4,7 @@ import java.time.LocalDate;
 import org.sdbench.core.MasterKeys;
 
 /**
- * Keys and shapes of the data SD's functions read besides the documents (issue 27): which
+ * Keys and shapes of the data SD's functions read besides the documents: which
  * condition records, partners, credit accounts and texts exist. The loader generates exactly these
  * and the dialog steps look them up by the same rules, so both sides agree without reading the
  * database first.

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
 
 /**
- * Ctrl-C during a three-tier run in a real process (issue 25, item 4): the driver harvests, the app
+ * Ctrl-C during a three-tier run in a real process: the driver harvests, the app
  * servers it started drain their update queues, the central services stop last; the run exits 130
  * with its folder, no update request is left pending, and no process it started outlives it.
  */

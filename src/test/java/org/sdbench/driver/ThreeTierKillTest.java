@@ -47,7 +47,7 @@ class ThreeTierKillTest {
         assertTrue(buffer.at("/invalidations").asLong() > 0, "the app servers dropped changed tables: " + buffer);
         assertTrue(buffer.at("/windowHits").asLong() > 0, buffer.toString());
         assertTrue(r.out().contains("customizing changes by the run"), r.out());
-        // Issue 25: the killed instance's users log on again mid-loop; none may carry on with a fresh
+        // The killed instance's users log on again mid-loop; none may carry on with a fresh
         // context (that wrote an order without its customer, which failed in V1 for good). Every error
         // is the loss itself, and no update request is left that cannot be completed.
         var errors = result(r).at("/summary/errorsByKind");

@@ -16,7 +16,7 @@ import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.transaction.LoopState.Item;
 
 /**
- * The SQL SD issues besides reading and writing the documents (issue 27), in the steps where SD
+ * The SQL SD issues besides reading and writing the documents, in the steps where SD
  * issues it: partner determination and credit check at the order header, pricing by condition
  * technique (access sequences with the header prestep), the availability check against open
  * requirements and the sales texts per item; at save (in V1) the partners, requirements, the

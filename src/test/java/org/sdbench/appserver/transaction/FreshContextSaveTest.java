@@ -16,7 +16,7 @@ import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.UpdateListener;
 
 /**
- * The lost order of issue 25 on a real app server and DB: a user context that missed VA01's initial
+ * A lost order, once seen in three-tier, on a real app server and DB: a user context that missed VA01's initial
  * screen (a fresh one after a logon to another instance) saves an order. The save refuses it as a
  * counted step error and writes no update request; the loop from its start then saves normally.
  */

@@ -78,7 +78,7 @@ class UpdateRepostTest {
     @Test
     void fail_orderWithoutSoldToParty_reasonStoredAndShownByCheck() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            // The request issue 25 found in state E with no word why: an order written without its customer.
+            // A request once found in state E with no word why: an order written without its customer.
             SessionSource sessions = new SessionSource(db.pool("reason", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             UpdateTask task = UpdateTaskFaultTest.leased(
                     UpdateTaskFaultTest.quietTask(22, sessions, SdTransactions.updateModules()), sessions);
