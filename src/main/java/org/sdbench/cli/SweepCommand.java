@@ -128,7 +128,7 @@ final class SweepCommand implements Callable<Integer> {
     private static SdbenchConfig level(SdbenchConfig c, int users, Path dir) {
         RunConfig r = c.run();
         RunConfig lr = new RunConfig(users, r.rampUp(), r.duration(), r.rampDown(), r.seed(), r.workload(), dir.toString(),
-                r.rules(), r.customizingChangeEvery());
+                r.rules(), r.customizingChangeEvery(), r.cpuSplit());
         return new SdbenchConfig(c.name() + "-u" + users, c.database(), c.appServer(), lr, c.load(), c.workload(), c.network());
     }
 

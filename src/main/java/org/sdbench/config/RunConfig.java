@@ -7,6 +7,7 @@ import java.time.Duration;
  *
  * @param customizingChangeEvery how often a buffered customizing entry is changed during the run
  *     (the buffers drop its table at their next synchronisation); zero = never
+ * @param cpuSplit whether the database and the simulator run on separate CPUs
  */
 public record RunConfig(
         int users,
@@ -17,7 +18,8 @@ public record RunConfig(
         String workload,
         String resultsDir,
         RunRules rules,
-        Duration customizingChangeEvery) {
+        Duration customizingChangeEvery,
+        CpuSplitMode cpuSplit) {
 
     public RunConfig {
         ConfigException.require(users >= 1 && users <= 1_000_000, "run.users", users, "1 to 1000000");
@@ -35,5 +37,6 @@ public record RunConfig(
                         || customizingChangeEvery.toMillis() >= 100), "run.customizingChangeEvery",
                 customizingChangeEvery == null ? null : Durations.format(customizingChangeEvery),
                 "0 (never) or a duration of at least 100ms");
+        ConfigException.require(cpuSplit != null, "run.cpuSplit", null, "none or auto");
     }
 }

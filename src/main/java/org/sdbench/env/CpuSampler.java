@@ -56,7 +56,7 @@ public final class CpuSampler {
 
     public static HostUsage usage(Sample a, Sample b) {
         double seconds = (b.nanos() - a.nanos()) / 1e9;
-        int cpus = Runtime.getRuntime().availableProcessors();
+        int cpus = CpuPinning.logicalCpus();
         double capacity = seconds * cpus;
         Double host = a.totalTicks() < 0 || b.totalTicks() <= a.totalTicks() ? null
                 : 100.0 * (b.busyTicks() - a.busyTicks()) / (b.totalTicks() - a.totalTicks());

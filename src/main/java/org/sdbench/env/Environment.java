@@ -12,12 +12,43 @@ import java.util.TreeMap;
  *
  * @param diskLayout where data, WAL and tablespaces live; null in folders written before it existed
  * @param calibration this host's work-unit speed; null in folders written before it existed
+ * @param cpuSplit whether the database and the simulator ran on separate CPUs, and why not; null in
+ *     folders written before it existed
  */
 public record Environment(int schemaVersion, String capturedAt, String sdbenchVersion, Host host, Jvm jvm,
                           Database database, DiskLayout diskLayout, Calibration calibration,
-                          Network network) {
+                          Network network, CpuSplit cpuSplit) {
 
     public static final int SCHEMA_VERSION = 1;
+
+    /** The same environment with the CPU split the run applied. */
+    public Environment withCpuSplit(CpuSplit split) {
+        return new Environment(schemaVersion, capturedAt, sdbenchVersion, host, jvm, database, diskLayout, calibration,
+                network, split);
+    }
+
+    /** The same environment with the network measured again. */
+    public Environment withNetwork(Network n) {
+        return new Environment(schemaVersion, capturedAt, sdbenchVersion, host, jvm, database, diskLayout, calibration,
+                n, cpuSplit);
+    }
+
+    /**
+     * The CPUs the database and the simulator ran on ({@code run.cpuSplit}).
+     *
+     * @param mode          run.cpuSplit as configured: none or auto
+     * @param applied       whether the split held for the run
+     * @param databaseCpus  the CPU list (taskset -c form, e.g. 0 or 0-1) the database's processes were
+     *                      pinned to; null when not applied
+     * @param simulatorCpus the CPU list of this process and the processes it starts; null when not applied
+     * @param postmasterPid the pinned PostgreSQL postmaster (the backends it starts inherit its CPUs);
+     *                      null when not found
+     * @param pinnedProcesses postgres processes pinned at the start, the postmaster included
+     * @param reason        why the split was not applied; null when it was
+     */
+    public record CpuSplit(String mode, boolean applied, String databaseCpus, String simulatorCpus, Long postmasterPid,
+                           int pinnedProcesses, String reason) {
+    }
 
     /**
      * The machine the simulator ran on. Fields that the machine does not expose (cpufreq is often

@@ -18,7 +18,12 @@ public final class EnvironmentProbe {
         return new Environment(Environment.SCHEMA_VERSION, OffsetDateTime.now().toString(), sdbenchVersion,
                 HostProbe.capture(), HostProbe.jvm(), DbProbe.capture(db), DiskProbe.capture(db),
                 CalibrationProbe.forRun(DatabaseConfig.stateHome()),
-                new Environment.Network(NetworkSysctls.read(), DbRoundTripProbe.measure(db, DbRoundTripProbe.DEFAULT_SAMPLES)));
+                network(db), null);
+    }
+
+    /** The network sysctls and the DB round trip as this process sees them now. */
+    public static Environment.Network network(Database db) {
+        return new Environment.Network(NetworkSysctls.read(), DbRoundTripProbe.measure(db, DbRoundTripProbe.DEFAULT_SAMPLES));
     }
 
     /** Whether the DB server runs on this host (embedded, or a loopback URL). */

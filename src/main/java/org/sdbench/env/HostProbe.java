@@ -36,7 +36,7 @@ public final class HostProbe {
                     + "check the hypervisor's or BIOS power mode");
         }
         return new Environment.Host(hostname(), System.getProperty("os.name"), kernel(), System.getProperty("os.arch"),
-                model, Runtime.getRuntime().availableProcessors(), physicalCores(cpuinfo), memoryBytes(), governor, epp,
+                model, CpuPinning.logicalCpus(), physicalCores(cpuinfo), memoryBytes(), governor, epp,
                 cur, khzAsMhz(read(CPUFREQ.resolve("scaling_min_freq"))),
                 khzAsMhz(read(CPUFREQ.resolve("scaling_max_freq"))), source, notes,
                 KernelMitigations.read(KernelMitigations.SYSFS), cpu(cpuinfo));

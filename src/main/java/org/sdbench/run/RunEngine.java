@@ -25,6 +25,7 @@ import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
 import org.sdbench.dbstats.WindowProbe;
+import org.sdbench.env.CpuPinning;
 import org.sdbench.env.Environment;
 import org.sdbench.env.EnvironmentProbe;
 import org.sdbench.env.WorkFeasibility;
@@ -82,6 +83,14 @@ public final class RunEngine {
         // Checked before the run folder exists: a refused workload leaves nothing behind.
         WorkFeasibility.require(c.workload(), env.calibration());
         Path folder = RunFolder.create(c, started);
+        // Before the app tier opens: the processes it starts and the backends it connects inherit their CPUs.
+        try (CpuPinning split = CpuPinning.forRun(c.run().cpuSplit(), db, line -> log(out, line))) {
+            return pinned(c, db, out, folder, env.withCpuSplit(split.record()), started);
+        }
+    }
+
+    private Outcome pinned(SdbenchConfig c, Database db, PrintWriter out, Path folder, Environment env,
+                           LocalDateTime started) throws InterruptedException {
         RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
@@ -96,7 +105,7 @@ public final class RunEngine {
         if (tier.routesDatabase()) {
             // This process now dials the database through the emulated link: the recorded round trip
             // to the database is the one the work processes see.
-            env = EnvironmentProbe.capture(db, RunReportAssembler.version());
+            env = env.withNetwork(EnvironmentProbe.network(db));
             RunFolder.writeStart(folder, c, env);
         }
         try (tier) {

@@ -20,7 +20,7 @@ final class ThreeTierSection {
     }
 
     static Built of(RemoteFacts facts, Latency server, double driverAvgMs, HostUsage host, Phases phases) {
-        int ownCores = Runtime.getRuntime().availableProcessors();
+        int ownCores = org.sdbench.env.CpuPinning.logicalCpus();
         List<RunReport.Process> processes = new ArrayList<>();
         ProcessInfo me = ProcessInfo.current("driver");
         Double driverPct = host == null ? null : host.simulatorCpuPercent();

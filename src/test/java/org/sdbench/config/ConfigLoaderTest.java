@@ -100,6 +100,18 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void load_cpuSplit_defaultNoneAndTuningConfigAuto() {
+        assertEquals(CpuSplitMode.NONE, loader.load(Path.of("config/quick.yaml"), null, List.of()).run().cpuSplit());
+        assertEquals(CpuSplitMode.AUTO, loader.load(Path.of("config/tuning.yaml"), null, List.of()).run().cpuSplit());
+    }
+
+    @Test
+    void load_cpuSplitUnknownValue_namesKeyValueAndAllowed() {
+        assertEquals("'run.cpuSplit': 'half' is not allowed: one of [none, auto]",
+                fails(null, "run.cpuSplit=half").getMessage());
+    }
+
+    @Test
     void load_invalidYaml_namesFileAndLine() throws IOException {
         Path f = file("broken.yaml", "run:\n  users: [1,\n");
         assertTrue(fails(f).getMessage().startsWith(f + ":"), "file and line first");

@@ -90,6 +90,9 @@ final class Diffs {
                 m.put("jvm", e.jvm().version());
                 m.put("sdbench", e.sdbenchVersion());
                 m.put("database", String.valueOf(e.database().serverVersion()));
+                var split = e.cpuSplit();
+                m.put("cpu split", split == null || !split.applied() ? "none"
+                        : "database " + split.databaseCpus() + ", simulator " + split.simulatorCpus());
             }
             maps.add(m);
         }

@@ -215,6 +215,13 @@ final class Sections {
                     + KernelMitigations.onKernelEntry(host.mitigations()) + " · all: "
                     + String.join(", ", host.mitigations().keySet())));
         }
+        var split = env.cpuSplit();
+        if (split != null && !"none".equals(split.mode())) {
+            facts.add(List.of("CPU split", split.applied() ? "database on CPU " + split.databaseCpus()
+                    + " (postmaster pid " + split.postmasterPid() + ", " + split.pinnedProcesses()
+                    + " processes at start) · simulator on CPU " + split.simulatorCpus()
+                    : "not applied: " + split.reason()));
+        }
         host.notes().forEach(n -> facts.add(List.of("note", n)));
         h.facts(facts);
         h.tag("h3", null, "DB settings that differ from the built-in defaults");

@@ -21,7 +21,7 @@ class DiffsTest {
         var jvm = new Environment.Jvm("25", "vendor", "vm", 1L, List.of("G1"), List.of());
         var db = new Environment.Database("postgresql", "PostgreSQL", "15", "15.20", Map.of(), "ok", null);
         return new RunFolder.Loaded(Path.of("run"), null, List.of(),
-                new Environment(Environment.SCHEMA_VERSION, "now", "0.1", host, jvm, db, null, null, null), Map.of());
+                new Environment(Environment.SCHEMA_VERSION, "now", "0.1", host, jvm, db, null, null, null, null), Map.of());
     }
 
     @Test
