@@ -113,8 +113,10 @@ final class ExperimentHtml {
             case FigureResult.UNCHANGED -> "#2e7d32";
             default -> "#757575";
         };
-        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>%n", LABEL - 8, y + 4,
-                Html.esc(f.figure())));
+        // A statement's text is long: the label is cut to fit, the whole name is its tooltip.
+        String label = f.figure().length() <= 48 ? f.figure() : f.figure().substring(0, 47) + "…";
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\"><title>%s</title>%s</text>%n",
+                LABEL - 8, y + 4, Html.esc(f.figure()), Html.esc(label)));
         double a = x(1 / (1 + effect), lLo, lHi);
         double b = x(1 + effect, lLo, lHi);
         s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#e8f5e9\"/>%n",
