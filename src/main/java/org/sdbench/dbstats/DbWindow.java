@@ -14,6 +14,8 @@ import java.util.List;
  * @param dbGrowthBytes how much it grew during the window
  * @param walBytesPerDialogStep walBytes per successful dialog step of the window; null until the
  *     report knows the steps ({@link #withDialogSteps})
+ * @param walSyncs WAL flushes to disk in the window, cluster-wide (a commit that waits for its WAL causes one,
+ *     unless a concurrent one covered it); null where the server does not count them
  * @param blockReadTimeMs time the backends spent reading the window's blocksRead (track_io_timing): a few
  *     microseconds per block when the OS page cache had them, far more when the disk did; null when
  *     track_io_timing is off
@@ -37,6 +39,7 @@ public record DbWindow(
         long walBytes,
         Long walRecords,
         Long walFullPageImages,
+        Long walSyncs,
         Statements statements,
         long dbSizeBytes,
         long dbGrowthBytes,
@@ -49,7 +52,7 @@ public record DbWindow(
     public DbWindow withDialogSteps(long steps) {
         return new DbWindow(seconds, scope, commits, rollbacks, commitsPerSecond, blocksRead, blocksHit,
                 bufferCacheHitRatio, tuplesReturned, tuplesFetched, tuplesInserted, tuplesUpdated, tuplesDeleted, deadlocks,
-                tempBytes, walBytes, walRecords, walFullPageImages, statements, dbSizeBytes, dbGrowthBytes,
+                tempBytes, walBytes, walRecords, walFullPageImages, walSyncs, statements, dbSizeBytes, dbGrowthBytes,
                 steps <= 0 ? null : (double) walBytes / steps, blockReadTimeMs);
     }
 

@@ -31,7 +31,8 @@ public final class DbWindows {
                 b.tuplesInserted() - a.tuplesInserted(), b.tuplesUpdated() - a.tuplesUpdated(),
                 b.tuplesDeleted() - a.tuplesDeleted(), b.deadlocks() - a.deadlocks(), b.tempBytes() - a.tempBytes(),
                 b.walLsn() - a.walLsn(), diff(a.walRecords(), b.walRecords()),
-                diff(a.walFullPageImages(), b.walFullPageImages()), statements(a, b, clientMsPerRoundTrip),
+                diff(a.walFullPageImages(), b.walFullPageImages()), diff(a.walSyncs(), b.walSyncs()),
+                statements(a, b, clientMsPerRoundTrip),
                 b.dbSizeBytes(), b.dbSizeBytes() - a.dbSizeBytes(), null,
                 a.blockReadTimeMs() == null || b.blockReadTimeMs() == null ? null : b.blockReadTimeMs() - a.blockReadTimeMs());
     }

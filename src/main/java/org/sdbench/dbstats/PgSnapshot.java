@@ -12,6 +12,8 @@ import java.util.Map;
  * @param statements pg_stat_statements by query id, null when it cannot be read
  * @param statementsStatus why statements is null, or "ok"
  * @param dbSizeBytes this database's size on disk (pg_database_size)
+ * @param walSyncs pg_stat_wal.wal_sync, the WAL flushes to disk; null where the server does not count them
+ *     (before PostgreSQL 14, or from 18 on where they moved to pg_stat_io)
  * @param blockReadTimeMs pg_stat_database.blk_read_time: time spent reading blocks from outside shared buffers;
  *     null while track_io_timing is off (the server then counts nothing)
  */
@@ -31,6 +33,7 @@ public record PgSnapshot(
         long walLsn,
         Long walRecords,
         Long walFullPageImages,
+        Long walSyncs,
         Map<String, StatementCounters> statements,
         String statementsStatus,
         long dbSizeBytes,

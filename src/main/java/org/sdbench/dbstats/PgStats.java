@@ -20,6 +20,7 @@ public final class PgStats {
     private final String statementsView;
     private final String statementsStatus;
     private final boolean hasStatWal;
+    private final boolean hasWalSync;
 
     public PgStats(Connection c) throws SQLException {
         this.c = c;
@@ -40,6 +41,8 @@ public final class PgStats {
         this.statementsView = view;
         this.statementsStatus = status;
         this.hasStatWal = one("SELECT to_regclass('pg_catalog.pg_stat_wal')::text") != null;
+        this.hasWalSync = hasStatWal && one("SELECT attname FROM pg_attribute WHERE attrelid = 'pg_catalog.pg_stat_wal'::regclass"
+                + " AND attname = 'wal_sync'") != null;
     }
 
     private String probe(String view) {
@@ -78,16 +81,19 @@ public final class PgStats {
             long lsn = PgSnapshot.lsn(one("SELECT pg_current_wal_lsn()::text"));
             Long walRecords = null;
             Long walFpi = null;
+            Long walSyncs = null;
             if (hasStatWal) {
-                try (ResultSet rs = s.executeQuery("SELECT wal_records, wal_fpi FROM pg_stat_wal")) {
+                try (ResultSet rs = s.executeQuery("SELECT wal_records, wal_fpi, " + (hasWalSync ? "wal_sync" : "NULL")
+                        + " FROM pg_stat_wal")) {
                     if (rs.next()) {
                         walRecords = rs.getLong(1);
                         walFpi = rs.getLong(2);
+                        walSyncs = hasWalSync ? rs.getLong(3) : null;
                     }
                 }
             }
             return new PgSnapshot(nanos, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], lsn,
-                    walRecords, walFpi, statements(s), statementsStatus,
+                    walRecords, walFpi, walSyncs, statements(s), statementsStatus,
                     Long.parseLong(one("SELECT pg_database_size(current_database())::text")), readMs);
         }
     }

@@ -37,6 +37,7 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
             primary("read time per block read", "ms", Figure::readMsPerBlock),
             primary("WAL bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).walBytes())),
             primary("commits per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).commits())),
+            primary("WAL flushes per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).walSyncs())),
             primary("temp bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).tempBytes())),
             primary("DB calls per dialog step", "", r -> perStep(r, statements(r) == null ? null : statements(r).calls())),
             primary("DB time per call", "ms", r -> statements(r) == null ? null : statements(r).meanExecMs()),
