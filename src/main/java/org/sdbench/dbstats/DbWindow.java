@@ -62,9 +62,12 @@ public record DbWindow(
      * @param available false when the extension is missing or unreadable; {@code status} says why
      * @param totalExecMs DB-side execution time of all statements of this database in the window
      * @param top the statements with the most execution time, most first
+     * @param sharedBlocksHit shared blocks all of this database's statements found in the buffer cache: unlike
+     *     pg_stat_database's, without what autovacuum and other maintenance read
+     * @param sharedBlocksRead shared blocks they read from outside the buffer cache
      */
     public record Statements(boolean available, String status, long calls, double totalExecMs, double meanExecMs,
-                             ClientVsDb clientVsDb, List<Statement> top) {
+                             ClientVsDb clientVsDb, List<Statement> top, long sharedBlocksHit, long sharedBlocksRead) {
         public Statements {
             top = top == null ? List.of() : List.copyOf(top);
         }

@@ -43,7 +43,7 @@ public final class DbWindows {
 
     private static DbWindow.Statements statements(PgSnapshot a, PgSnapshot b, double clientMs) {
         if (a.statements() == null || b.statements() == null) {
-            return new DbWindow.Statements(false, b.statementsStatus(), 0, 0, 0, null, List.of());
+            return new DbWindow.Statements(false, b.statementsStatus(), 0, 0, 0, null, List.of(), 0, 0);
         }
         List<DbWindow.Statement> all = new ArrayList<>();
         long calls = 0;
@@ -82,7 +82,9 @@ public final class DbWindows {
                     + "trip (statements and commits, through JDBC and the network); DB: pg_stat_statements execution "
                     + "time per call of this database's statements except BEGIN, dialog and update task together");
         }
-        return new DbWindow.Statements(true, "ok", calls, total, calls == 0 ? 0 : total / calls, cmp, top);
+        return new DbWindow.Statements(true, "ok", calls, total, calls == 0 ? 0 : total / calls, cmp, top,
+                all.stream().mapToLong(DbWindow.Statement::sharedBlocksHit).sum(),
+                all.stream().mapToLong(DbWindow.Statement::sharedBlocksRead).sum());
     }
 
     private static String shorten(String q) {

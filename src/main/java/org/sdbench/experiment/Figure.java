@@ -32,8 +32,8 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
     static final int STATEMENTS = 5;
 
     private static final List<Figure> FIXED = List.of(
-            primary("shared blocks read per dialog step", "blocks", r -> perStep(r, db(r) == null ? null : db(r).blocksRead())),
-            primary("shared blocks hit per dialog step", "blocks", r -> perStep(r, db(r) == null ? null : db(r).blocksHit())),
+            primary("shared blocks read per dialog step", "blocks", r -> perStep(r, blocks(r, false))),
+            primary("shared blocks hit per dialog step", "blocks", r -> perStep(r, blocks(r, true))),
             primary("read time per block read", "ms", Figure::readMsPerBlock),
             primary("WAL bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).walBytes())),
             primary("commits per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).commits())),
@@ -89,6 +89,18 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
     private static DbWindow.Statements statements(RunReport r) {
         return r.dbWindow() == null || r.dbWindow().statements() == null || !r.dbWindow().statements().available()
                 ? null : r.dbWindow().statements();
+    }
+
+    /**
+     * The workload's own statements' blocks (pg_stat_statements) where the server has them: pg_stat_database
+     * also counts autovacuum's, which lands in one run's window and not in the next.
+     */
+    private static Long blocks(RunReport r, boolean hit) {
+        DbWindow.Statements s = statements(r);
+        if (s != null) {
+            return hit ? s.sharedBlocksHit() : s.sharedBlocksRead();
+        }
+        return db(r) == null ? null : hit ? db(r).blocksHit() : db(r).blocksRead();
     }
 
     /** Microseconds when the OS page cache supplied the block, milliseconds when the disk did. */
