@@ -1,6 +1,7 @@
 package org.sdbench.db;
 
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import org.sdbench.config.DbTimeouts;
 import org.sdbench.db.ddl.Column;
@@ -27,6 +28,15 @@ public final class Db2Dialect implements Dialect {
     public String primaryKey(Table t) {
         return "CONSTRAINT " + (t.keyName() == null ? t.name() + "_pk" : t.keyName()) + " PRIMARY KEY ("
                 + String.join(", ", t.key()) + ")";
+    }
+
+    /**
+     * None: DB2 has no per-column statistics target; RUNSTATS names its columns in the command
+     * itself, and the load's RUNSTATS keeps collecting on every column.
+     */
+    @Override
+    public List<String> statisticsOff(Table t, List<Column> columns) {
+        return List.of();
     }
 
     @Override

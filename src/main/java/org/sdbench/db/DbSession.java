@@ -168,10 +168,30 @@ public final class DbSession implements AutoCloseable {
         }
     }
 
-    /** The single row of a key lookup, or null when there is none. */
+    /**
+     * The first row of a key lookup, or null when there is none. Further rows are received and
+     * counted as {@link #query} does, but not mapped: most statements of a step are key lookups, and
+     * a list per lookup was garbage on the path of every one.
+     */
     public <T> T queryOne(String sql, RowMapper<T> mapper, Object... params) throws SQLException {
-        List<T> rows = query(sql, mapper, params);
-        return rows.isEmpty() ? null : rows.get(0);
+        PreparedStatement ps = prepare(sql, params);
+        if (lockingQueries.contains(sql)) {
+            begin();
+        }
+        long t0 = clock.nanoTime();
+        try (ResultSet rs = ps.executeQuery()) {
+            T first = null;
+            int n = 0;
+            while (rs.next()) {
+                if (n++ == 0) {
+                    first = mapper.map(rs);
+                }
+            }
+            rows += n;
+            return first;
+        } finally {
+            account(t0);
+        }
     }
 
     public int update(String sql, Object... params) throws SQLException {

@@ -24,6 +24,10 @@ class Db2SchemaTest {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (List<String> category : SchemaInstaller.statements(dbms).values()) {
             for (String stmt : category) {
+                // Statistics settings are PostgreSQL's alone (DB2's RUNSTATS names its columns itself).
+                if (stmt.startsWith("ALTER TABLE ")) {
+                    continue;
+                }
                 statementsOut.add(stmt);
                 Matcher m = CREATE_TABLE.matcher(stmt);
                 if (!m.matches()) {

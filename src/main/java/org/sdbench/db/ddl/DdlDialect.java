@@ -1,5 +1,7 @@
 package org.sdbench.db.ddl;
 
+import java.util.List;
+
 /** How one DBMS spells the neutral schema's types, defaults and keys. */
 public interface DdlDialect {
     /** The column type as this DBMS declares it. */
@@ -10,4 +12,11 @@ public interface DdlDialect {
 
     /** The primary key clause of {@code table}'s CREATE TABLE. */
     String primaryKey(Table table);
+
+    /**
+     * Statements that keep the optimizer's statistics off {@code columns} of {@code table}
+     * ({@link Table#unplannedColumns()}); none where the DBMS has no per-column setting that its
+     * statistics command honours.
+     */
+    List<String> statisticsOff(Table table, List<Column> columns);
 }

@@ -5,7 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Writes a dialect's CREATE TABLE and CREATE INDEX statements from the neutral schema. */
+/**
+ * Writes a dialect's CREATE TABLE and CREATE INDEX statements, and its statistics settings, from the
+ * neutral schema.
+ */
 public final class DdlGenerator {
     private final DdlDialect dialect;
 
@@ -33,7 +36,16 @@ public final class DdlGenerator {
                 .toList();
     }
 
-    /** Every table's CREATE TABLE followed by its indexes, per category in creation order. */
+    /** The statements that keep statistics off the columns the planner does not use. */
+    public List<String> statisticsOff(Table t) {
+        List<Column> off = t.unplannedColumns();
+        return off.isEmpty() ? List.of() : dialect.statisticsOff(t, off);
+    }
+
+    /**
+     * Every table's CREATE TABLE followed by its indexes and its statistics settings, per category in
+     * creation order.
+     */
     public Map<String, List<String>> statements(Schema schema) {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (String category : schema.categories()) {
@@ -41,6 +53,7 @@ public final class DdlGenerator {
             for (Table t : schema.tables(category)) {
                 list.add(createTable(t));
                 list.addAll(createIndexes(t));
+                list.addAll(statisticsOff(t));
             }
             out.put(category, List.copyOf(list));
         }
