@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks of the simulator itself (issue 12's efficiency targets), each in a fresh JVM; every
+# Benchmarks of the simulator itself (targets 1-5 of docs/performance.md), each in a fresh JVM; every
 # figure is printed next to its target, with PostgreSQL's CPU for the same work from the same run:
 #
 #   bench/simulator.sh [--db NAME] [--users N] [--context BYTES] [--only overhead|100k|users|saturation|replay]
@@ -78,7 +78,7 @@ bench() {
 }
 
 { echo "host: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg), JVM options ${SDBENCH_JVM_OPTS:--Xmx1g -XX:+UseG1GC}"; echo; } | tee -a "$out"
-# 50 users as the header says and as issue 12 measured its figures (the bench's own default is 100),
+# 50 users as the header says and as docs/performance.md's figures were measured (the bench's own default is 100),
 # unless the extra options name a count themselves (picocli refuses an option given twice).
 overhead_users=(--users 50)
 for a in "${extra[@]}"; do case "$a" in --users|--users=*) overhead_users=() ;; esac; done
