@@ -9,6 +9,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.experiment.Experiment;
@@ -129,7 +130,7 @@ final class ExperimentCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             // reported below with what is allowed
         }
-        throw new org.sdbench.config.ConfigException("'--effect' = '" + text + "' is not allowed: a percentage such as 5%");
+        throw new ConfigException("'--effect' = '" + text + "' is not allowed: a percentage such as 5%");
     }
 
     private Path folder(ExperimentPlan plan, SdbenchConfig base) {

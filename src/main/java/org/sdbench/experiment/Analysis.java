@@ -3,9 +3,12 @@ package org.sdbench.experiment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.commons.statistics.descriptive.GeometricMean;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.sdbench.stats.Holm;
 import org.sdbench.stats.RatioEstimate;
@@ -110,7 +113,7 @@ final class Analysis {
         if (baseZero && altZero) {
             return "0 in every run of both";
         }
-        return String.format(java.util.Locale.ROOT, "no ratio (0 on one side): baseline mean %.4g, alternative mean %.4g",
+        return String.format(Locale.ROOT, "no ratio (0 on one side): baseline mean %.4g, alternative mean %.4g",
                 mean(base), mean(alt));
     }
 
@@ -120,12 +123,12 @@ final class Analysis {
     }
 
     private static double geometricMean(double[] v) {
-        return org.apache.commons.statistics.descriptive.GeometricMean.of(v).getAsDouble();
+        return GeometricMean.of(v).getAsDouble();
     }
 
     /** Each figure's MDE (the baseline's, the same for every alternative), for the progress line. */
     static Map<String, Double> mdes(Outcome o) {
-        Map<String, Double> m = new java.util.LinkedHashMap<>();
+        Map<String, Double> m = new LinkedHashMap<>();
         o.figures().forEach(f -> m.putIfAbsent(f.figure(), f.mde()));
         return m;
     }

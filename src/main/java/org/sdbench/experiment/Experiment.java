@@ -4,7 +4,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiFunction;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
@@ -118,7 +120,7 @@ public final class Experiment {
         }
         reports.add(o.report());
         RunSample s = new RunSample(round, position, v.name(), dir.relativize(o.folder().toAbsolutePath()).toString(),
-                o.exitCode(), o.report().work() == null ? null : o.report().work().runUnitsPerCpuSecond(), java.util.Map.of());
+                o.exitCode(), o.report().work() == null ? null : o.report().work().runUnitsPerCpuSecond(), Map.of());
         log.finished(s, o.report());
         return s;
     }
@@ -138,7 +140,7 @@ public final class Experiment {
         for (int i = 0; i < samples.size(); i++) {
             RunSample s = samples.get(i);
             RunReport r = reports.get(i);
-            java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
+            Map<String, Double> values = new LinkedHashMap<>();
             figures.forEach(f -> values.put(f.name(), f.value().apply(r)));
             out.add(new RunSample(s.round(), s.position(), s.variant(), s.folder(), s.exitCode(), s.workUnitsPerCpuSecond(),
                     values));

@@ -3,6 +3,7 @@ package org.sdbench.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.sdbench.report.html.Html;
 import org.sdbench.report.html.Page;
 
@@ -67,7 +68,7 @@ final class ExperimentHtml {
         h.section("notes", "Notes");
         h.list("hint", r.notes());
         h.end();
-        return Page.render("sdbench experiment " + r.name(), h.toString(), java.util.Map.of(), "experiment.js");
+        return Page.render("sdbench experiment " + r.name(), h.toString(), Map.of(), "experiment.js");
     }
 
     /** One row per figure: interval line, ratio point, round dots; the axis spans every value shown. */

@@ -3,6 +3,7 @@ package org.sdbench.experiment;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.sdbench.dbstats.DbWindow;
@@ -24,7 +25,7 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
         PRIMARY, SECONDARY, STATEMENT;
 
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 

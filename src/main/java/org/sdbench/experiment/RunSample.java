@@ -1,5 +1,7 @@
 package org.sdbench.experiment;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -14,6 +16,6 @@ import java.util.Map;
 public record RunSample(int round, int position, String variant, String folder, int exitCode,
                         Double workUnitsPerCpuSecond, Map<String, Double> values) {
     public RunSample {
-        values = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(values));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 }
