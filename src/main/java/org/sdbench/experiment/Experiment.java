@@ -11,6 +11,7 @@ import java.util.function.BiFunction;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
+import org.sdbench.env.Environment;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.RunEngine;
@@ -36,6 +37,11 @@ public final class Experiment {
     private final List<RunReport> reports = new ArrayList<>();
     private final List<ExperimentResult.Round> rounds = new ArrayList<>();
     private String host;
+    /** The figures, the samples' values and the analysis as of the last finished round. */
+    private Judged judged;
+
+    private record Judged(List<RunSample> valued, Analysis.Outcome analysis) {
+    }
 
     /**
      * @param configs the configuration of a variant's run in a round (its overrides applied, its own
@@ -53,6 +59,7 @@ public final class Experiment {
 
     public Outcome run(ServerSettings settings) throws InterruptedException {
         String started = OffsetDateTime.now().toString();
+        judged = judge();
         RoundOrder orders = new RoundOrder(plan.seed());
         ExperimentTable.header(plan, settings.describe(), dir, out);
         String stopped = null;
@@ -75,20 +82,22 @@ public final class Experiment {
                     }
                     rounds.add(new ExperimentResult.Round(round, order.stream().map(Variant::name).toList(), runs));
                     samples.addAll(runs);
-                    Analysis.Outcome a = analysis();
-                    ExperimentTable.progress(round, plan, a, out);
-                    if (round >= plan.minRounds() && a.primaryDecided()) {
+                    judged = judge();
+                    ExperimentTable.progress(round, plan, judged.analysis(), out);
+                    if (round >= plan.minRounds() && judged.analysis().primaryDecided()) {
                         stopped = "every primary figure decided after " + round + " rounds";
                     } else if (round == plan.maxRounds()) {
                         stopped = "the round cap (" + plan.maxRounds() + ") was reached with figures still undecided";
+                    } else {
+                        // Written after every round, so an experiment that dies keeps what it measured.
+                        ExperimentStore.save(dir, result(started, null, settings.describe(), judged));
                     }
-                    ExperimentStore.save(dir, result(started, null, settings.describe()));
                 }
             } catch (EnvironmentException e) {
-                ExperimentStore.save(dir, result(started, "failed: " + e.getMessage(), settings.describe()));
+                ExperimentStore.save(dir, result(started, "failed: " + e.getMessage(), settings.describe(), judged));
                 throw e;
             }
-            ExperimentResult r = result(started, stopped, settings.describe());
+            ExperimentResult r = result(started, stopped, settings.describe(), judged);
             ExperimentStore.save(dir, r);
             ExperimentStore.saveHtml(dir, r);
             return new Outcome(r, exit);
@@ -111,7 +120,9 @@ public final class Experiment {
             return null;
         }
         RunFolder.Loaded loaded = RunFolder.read(o.folder());
-        String h = HostClass.of(loaded.environment());
+        // Runs of one experiment must share the host class (CPU, logical CPUs, memory; not the host name).
+        Environment env = loaded.environment();
+        String h = env == null || env.host() == null ? "unknown host" : env.host().identity();
         if (host == null) {
             host = h;
         } else if (!host.equals(h)) {
@@ -148,14 +159,15 @@ public final class Experiment {
         return out;
     }
 
-    private Analysis.Outcome analysis() {
-        return Analysis.of(plan, figures(), valued(figures()));
-    }
-
-    private ExperimentResult result(String started, String stopped, List<String> settings) {
+    private Judged judge() {
         List<Figure> figures = figures();
         List<RunSample> valued = valued(figures);
-        Analysis.Outcome a = Analysis.of(plan, figures, valued);
+        return new Judged(valued, Analysis.of(plan, figures, valued));
+    }
+
+    private ExperimentResult result(String started, String stopped, List<String> settings, Judged j) {
+        List<RunSample> valued = j.valued();
+        Analysis.Outcome a = j.analysis();
         List<ExperimentResult.Round> withValues = rounds.stream().map(r -> new ExperimentResult.Round(r.round(), r.order(),
                 valued.stream().filter(s -> s.round() == r.round()).toList())).toList();
         SdbenchConfig base = configs.apply(plan.baseline(), 1);

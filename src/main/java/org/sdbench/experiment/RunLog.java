@@ -30,12 +30,11 @@ final class RunLog {
     }
 
     void finished(RunSample s, RunReport r) {
-        var db = r.dbWindow();
-        long steps = r.summary().overall().count();
+        Double blocks = Figure.BLOCKS_READ.value().apply(r);
         out.printf(Locale.ROOT, "  -> %s: %,.0f DS/h, avg %.1f ms, DB %.2f ms per step, %s blocks read per step%s, exit %d%n",
                 s.folder(), r.throughput().dialogStepsPerHour(), r.summary().overall().response().avgMs(),
                 r.summary().overall().avg().dbMs(),
-                db == null || steps == 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", (double) db.blocksRead() / steps),
+                blocks == null ? "n/a" : String.format(Locale.ROOT, "%.2f", blocks),
                 s.workUnitsPerCpuSecond() == null ? ""
                         : String.format(Locale.ROOT, ", work at %.3f M units per CPU s", s.workUnitsPerCpuSecond() / 1e6),
                 s.exitCode());

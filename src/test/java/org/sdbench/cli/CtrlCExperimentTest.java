@@ -7,16 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.db.Database;
+import org.sdbench.experiment.ServerSetting;
 import org.sdbench.load.TestDb;
 import org.sdbench.report.Json;
 
@@ -38,13 +35,9 @@ class CtrlCExperimentTest {
         TestDb.drop(SCHEMA);
     }
 
+    /** The value in force and postgresql.auto.conf's entry (null when none). */
     private static String[] setting(String name) throws Exception {
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT (SELECT setting FROM pg_settings WHERE name = '" + name + "'), (SELECT setting"
-                     + " FROM pg_file_settings WHERE name = '" + name + "' AND sourcefile LIKE '%postgresql.auto.conf')")) {
-            rs.next();
-            return new String[] {rs.getString(1), rs.getString(2)};
-        }
+        return new String[] {ServerSetting.inForce(SCHEMA, name), ServerSetting.autoConf(SCHEMA, name)};
     }
 
     @Test

@@ -8,9 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -18,7 +15,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
 import org.sdbench.report.Chromium;
 import org.sdbench.report.Json;
@@ -54,19 +50,11 @@ class ExperimentCommandTest {
     }
 
     private static String setting(String name) throws Exception {
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT setting FROM pg_settings WHERE name = '" + name + "'")) {
-            rs.next();
-            return rs.getString(1);
-        }
+        return ServerSetting.inForce(SCHEMA, name);
     }
 
     private static String autoConf(String name) throws Exception {
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT setting FROM pg_file_settings WHERE name = '" + name
-                     + "' AND sourcefile LIKE '%postgresql.auto.conf'")) {
-            return rs.next() ? rs.getString(1) : null;
-        }
+        return ServerSetting.autoConf(SCHEMA, name);
     }
 
     @Test
@@ -138,6 +126,28 @@ class ExperimentCommandTest {
         assertEquals(2, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("'--db-restart-command' is missing") && r.err().contains("db.shared_buffers"), r.err());
         assertNull(autoConf("shared_buffers"));
+    }
+
+    @Test
+    void experiment_restartSettingWithCommand_restartedBeforeEveryRunAndPutBack() throws Exception {
+        Path log = dir.resolve("restarts.log");
+        // A command that only records its calls: the server keeps running, shared_buffers stays pending.
+        var r = TestDb.sdbench(args("--name", "restart", "--variant", "base:", "--variant", "sb:db.shared_buffers=64MB",
+                "--rounds", "2", "--max-rounds", "2", "--db-restart-command", "echo restart >> '" + log + "'"));
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("then --db-restart-command"), r.out());
+        // Once for the data check, once before each of the 4 runs, once after putting the setting back.
+        assertEquals(6, Files.readAllLines(log).size());
+        assertNull(autoConf("shared_buffers"), "postgresql.auto.conf as it was");
+    }
+
+    @Test
+    void experiment_restartCommandFails_exit3AndSettingPutBack() throws Exception {
+        var r = TestDb.sdbench(args("--variant", "base:", "--variant", "sb:db.shared_buffers=64MB", "--db-restart-command",
+                "false"));
+        assertEquals(3, r.exit(), r.out() + r.err());
+        assertTrue(r.err().contains("--db-restart-command exited with 1"), r.err());
+        assertNull(autoConf("shared_buffers"), "put back after the failure");
     }
 
     @Test
