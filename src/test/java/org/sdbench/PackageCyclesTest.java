@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * sub-package and its parent count as two packages).
  */
 class PackageCyclesTest {
-    private static final Pattern EDGE = Pattern.compile("^\\s+(org\\.sdbench\\.[\\w.$]+)\\s+->\\s+(org\\.sdbench\\.[\\w.$]+)");
+    private static final Pattern EDGE =
+            Pattern.compile("^\\s+(org\\.sdbench\\.[\\w.$]+)\\s+->\\s+(org\\.sdbench\\.[\\w.$]+)");
 
     @Test
     void mainClasses_noPackageCycle_none() {
@@ -36,8 +37,14 @@ class PackageCyclesTest {
         ToolProvider jdeps = ToolProvider.findFirst("jdeps")
                 .orElseThrow(() -> new IllegalStateException("the test JDK has no jdeps tool"));
         StringWriter out = new StringWriter();
-        int rc = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:class", "-filter:none",
-                "-e", "org\\.sdbench\\..*", classes.toString());
+        int rc = jdeps.run(
+                new PrintWriter(out),
+                new PrintWriter(out),
+                "-verbose:class",
+                "-filter:none",
+                "-e",
+                "org\\.sdbench\\..*",
+                classes.toString());
         assertEquals(0, rc, out.toString());
         Map<String, Set<String>> graph = new TreeMap<>();
         Map<String, Set<String>> evidence = new HashMap<>();
@@ -50,7 +57,8 @@ class PackageCyclesTest {
                 edges++;
                 if (!from.equals(to)) {
                     graph.computeIfAbsent(from, k -> new TreeSet<>()).add(to);
-                    evidence.computeIfAbsent(from + " -> " + to, k -> new TreeSet<>()).add(m.group(1) + " -> " + m.group(2));
+                    evidence.computeIfAbsent(from + " -> " + to, k -> new TreeSet<>())
+                            .add(m.group(1) + " -> " + m.group(2));
                 }
             }
         }
@@ -63,7 +71,12 @@ class PackageCyclesTest {
                 for (String b : c) {
                     Set<String> e = evidence.get(a + " -> " + b);
                     if (e != null) {
-                        why.append("\n  ").append(a).append(" -> ").append(b).append(": ").append(e.stream().limit(3).toList());
+                        why.append("\n  ")
+                                .append(a)
+                                .append(" -> ")
+                                .append(b)
+                                .append(": ")
+                                .append(e.stream().limit(3).toList());
                     }
                 }
             }
@@ -108,9 +121,14 @@ class PackageCyclesTest {
         return found;
     }
 
-    private static void connect(String v, Map<String, Set<String>> graph, Map<String, Integer> index,
-                                Map<String, Integer> low, Deque<String> stack, Set<String> onStack,
-                                List<List<String>> found) {
+    private static void connect(
+            String v,
+            Map<String, Set<String>> graph,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            Deque<String> stack,
+            Set<String> onStack,
+            List<List<String>> found) {
         index.put(v, index.size());
         low.put(v, index.get(v));
         stack.push(v);

@@ -7,13 +7,13 @@ import org.junit.jupiter.api.Assumptions;
  * counts skipped tests, so a silent skip would look like a pass.
  */
 public final class Skip {
-    private Skip() {
-    }
+    private Skip() {}
 
     /** Aborts the calling test unless {@code condition} holds, printing one visible line with the reason. */
     public static void unless(boolean condition, String reason) {
         if (!condition) {
-            StackWalker.StackFrame caller = StackWalker.getInstance().walk(s -> s.skip(1).findFirst()).orElseThrow();
+            StackWalker.StackFrame caller =
+                    StackWalker.getInstance().walk(s -> s.skip(1).findFirst()).orElseThrow();
             System.err.println("SKIPPED " + caller.getClassName() + "." + caller.getMethodName() + ": " + reason);
         }
         Assumptions.assumeTrue(condition, reason);

@@ -1,6 +1,5 @@
 package org.sdbench.appserver;
 
-import org.sdbench.protocol.StepResult;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -9,9 +8,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
-import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.appserver.numberrange.NumberRanges;
-import org.sdbench.protocol.UpdateListener;
+import org.sdbench.appserver.session.UserSession;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.DialogWorkProcess;
@@ -20,11 +18,13 @@ import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.appserver.workprocess.WorkProcessSupervisor;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
-import org.sdbench.core.Clock;
 import org.sdbench.protocol.SdStep;
-import org.sdbench.appserver.session.UserSession;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.UpdateListener;
+import org.sdbench.protocol.enqueue.Enqueue;
 
 /**
  * One simulated SAP application-server instance: dispatcher, dialog and update work processes,
@@ -48,8 +48,16 @@ public final class AppServerInstance implements AutoCloseable {
     /** The application name of this instance's DB sessions: what a fence ends when this process is declared dead. */
     private final String holder;
 
-    AppServerInstance(int number, AppServerConfig config, WorkloadConfig workload, Database db, Enqueue enqueue,
-                      StepHandler handler, Map<String, UpdateModule> modules, UpdateListener updates, Clock clock) {
+    AppServerInstance(
+            int number,
+            AppServerConfig config,
+            WorkloadConfig workload,
+            Database db,
+            Enqueue enqueue,
+            StepHandler handler,
+            Map<String, UpdateModule> modules,
+            UpdateListener updates,
+            Clock clock) {
         this.number = number;
         this.config = config;
         this.workload = workload;
@@ -57,15 +65,29 @@ public final class AppServerInstance implements AutoCloseable {
         this.clock = clock;
         this.holder = holderName(number);
         this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance(), holder);
-        this.sessions = new SessionSource(pool, db.dialect(), clock, db.config().timeouts().maxOutage());
+        this.sessions = new SessionSource(
+                pool, db.dialect(), clock, db.config().timeouts().maxOutage());
         this.numberRanges = new NumberRanges(pool, workload.numberRangeBuffers(), clock);
         this.tableBuffer = new TableBuffer(config.tableBufferEntries());
         this.bufferSync = new BufferSync(tableBuffer, clock, config.tableBufferSync());
-        this.updateTask = new UpdateTask(number, config.updateWorkProcesses(), sessions, modules, enqueue, updates,
-                clock, config.dbRetries(), moduleWork(workload, modules.keySet()));
-        this.dialogProcesses = new WorkProcessSupervisor("dia-" + number + "-", slot -> new DialogWorkProcess(dispatcher,
-                sessions, new RollArea(config.userContextBytes(), clock),
-                new StepExecutor(handler, new StepContext(this, clock), this, config.dbRetries(), retried), clock));
+        this.updateTask = new UpdateTask(
+                number,
+                config.updateWorkProcesses(),
+                sessions,
+                modules,
+                enqueue,
+                updates,
+                clock,
+                config.dbRetries(),
+                moduleWork(workload, modules.keySet()));
+        this.dialogProcesses = new WorkProcessSupervisor(
+                "dia-" + number + "-",
+                slot -> new DialogWorkProcess(
+                        dispatcher,
+                        sessions,
+                        new RollArea(config.userContextBytes(), clock),
+                        new StepExecutor(handler, new StepContext(this, clock), this, config.dbRetries(), retried),
+                        clock));
     }
 
     /** The configured work of every update module; a workload naming a module that does not exist is refused. */
@@ -84,7 +106,8 @@ public final class AppServerInstance implements AutoCloseable {
     /** Unique per process and instance, within PostgreSQL's 63 bytes: number, pid and a random tag. */
     private static String holderName(int number) {
         return "sdbench i" + number + " pid " + ProcessHandle.current().pid() + " "
-                + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 16);
+                + Long.toHexString(
+                        java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 16);
     }
 
     /**
@@ -98,7 +121,8 @@ public final class AppServerInstance implements AutoCloseable {
             updateTask.takeLease(db, holder);
             recovered = updateTask.recoverPending(db);
         } catch (SQLException e) {
-            throw new org.sdbench.core.EnvironmentException("instance " + number + ": taking its lease (sdbench_fence) or reading its pending update requests failed: "
+            throw new org.sdbench.core.EnvironmentException("instance " + number
+                    + ": taking its lease (sdbench_fence) or reading its pending update requests failed: "
                     + e.getMessage());
         } finally {
             db.close();

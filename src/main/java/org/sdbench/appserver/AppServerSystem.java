@@ -1,7 +1,5 @@
 package org.sdbench.appserver;
 
-import org.sdbench.protocol.StepResult;
-import org.sdbench.protocol.DialogService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,23 +10,25 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
-import org.sdbench.appserver.workprocess.DbOutageException;
-import org.sdbench.protocol.StepOutcome;
-import org.sdbench.protocol.StepTimes;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import org.sdbench.protocol.enqueue.Enqueue;
-import org.sdbench.central.EnqueueServer;
-import org.sdbench.protocol.UpdateListener;
+import java.util.function.Consumer;
+import org.sdbench.appserver.session.UserSession;
 import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.appserver.workprocess.DbOutageException;
+import org.sdbench.central.EnqueueServer;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.Clock;
+import org.sdbench.db.Database;
+import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.ReplyWait;
 import org.sdbench.protocol.SdStep;
-import org.sdbench.appserver.session.UserSession;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
+import org.sdbench.protocol.UpdateListener;
+import org.sdbench.protocol.enqueue.Enqueue;
 
 /**
  * The SAP system of a two-tier run: its app-server instances in this process, one enqueue server
@@ -48,8 +48,16 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     private final int firstNumber;
     private final long replyTimeoutNanos;
 
-    public AppServerSystem(AppServerConfig config, WorkloadConfig workload, Database db, StepHandler handler,
-                           Map<String, UpdateModule> modules, UpdateListener updates, Clock clock, int maxUsers, long seed) {
+    public AppServerSystem(
+            AppServerConfig config,
+            WorkloadConfig workload,
+            Database db,
+            StepHandler handler,
+            Map<String, UpdateModule> modules,
+            UpdateListener updates,
+            Clock clock,
+            int maxUsers,
+            long seed) {
         this(config, workload, db, handler, modules, updates, clock, maxUsers, seed, new EnqueueServer(clock), 1);
     }
 
@@ -57,9 +65,18 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
      * One instance or more with the given enqueue server and instance numbers from {@code firstNumber}:
      * an {@code sdbench appserver} process is one instance of a system whose enqueue server is remote.
      */
-    public AppServerSystem(AppServerConfig config, WorkloadConfig workload, Database db, StepHandler handler,
-                           Map<String, UpdateModule> modules, UpdateListener updates, Clock clock, int maxUsers, long seed,
-                           Enqueue enqueue, int firstNumber) {
+    public AppServerSystem(
+            AppServerConfig config,
+            WorkloadConfig workload,
+            Database db,
+            StepHandler handler,
+            Map<String, UpdateModule> modules,
+            UpdateListener updates,
+            Clock clock,
+            int maxUsers,
+            long seed,
+            Enqueue enqueue,
+            int firstNumber) {
         this.enqueue = enqueue;
         this.firstNumber = firstNumber;
         this.handler = handler;
@@ -121,8 +138,11 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         } catch (TimeoutException e) {
             // A safety net: work processes always answer, but a user must never wait for one that is gone.
             reply.cancel(false);
-            return new StepResult(step, new StepOutcome.Timeout("no answer from a work process within appServer.replyTimeout"),
-                    StepTimes.ZERO, 0);
+            return new StepResult(
+                    step,
+                    new StepOutcome.Timeout("no answer from a work process within appServer.replyTimeout"),
+                    StepTimes.ZERO,
+                    0);
         }
     }
 
@@ -202,7 +222,10 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
 
     /** The first declared database outage, or null. */
     public DbOutageException outage() {
-        return instances.stream().map(i -> i.sessions().outage()).filter(java.util.Objects::nonNull).findFirst()
+        return instances.stream()
+                .map(i -> i.sessions().outage())
+                .filter(java.util.Objects::nonNull)
+                .findFirst()
                 .orElse(null);
     }
 

@@ -10,10 +10,15 @@ import java.util.function.LongSupplier;
  */
 public interface AppTierView {
     /** One instance's gauges and counters. */
-    record Instance(int number, IntSupplier dispatcherQueue, IntSupplier updateQueue, LongSupplier numberRangeFetches,
-                    LongSupplier numberRangeWaitNs, LongSupplier tableBufferHits, LongSupplier tableBufferMisses,
-                    LongSupplier connectionsReplaced) {
-    }
+    record Instance(
+            int number,
+            IntSupplier dispatcherQueue,
+            IntSupplier updateQueue,
+            LongSupplier numberRangeFetches,
+            LongSupplier numberRangeWaitNs,
+            LongSupplier tableBufferHits,
+            LongSupplier tableBufferMisses,
+            LongSupplier connectionsReplaced) {}
 
     List<Instance> instances();
 
@@ -42,8 +47,14 @@ public interface AppTierView {
     }
 
     private static Instance of(AppServerInstance i) {
-        return new Instance(i.number(), () -> i.dispatcher().length(), () -> i.updateTask().queueLength(),
-                () -> i.numberRanges().stats().fetches(), () -> i.numberRanges().stats().waitNs(), () -> i.tableBuffer().hits(),
-                () -> i.tableBuffer().misses(), () -> i.sessions().replacedConnections());
+        return new Instance(
+                i.number(),
+                () -> i.dispatcher().length(),
+                () -> i.updateTask().queueLength(),
+                () -> i.numberRanges().stats().fetches(),
+                () -> i.numberRanges().stats().waitNs(),
+                () -> i.tableBuffer().hits(),
+                () -> i.tableBuffer().misses(),
+                () -> i.sessions().replacedConnections());
     }
 }

@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
-import org.sdbench.db.DbSession;
 import org.sdbench.core.Clock;
+import org.sdbench.db.DbSession;
 
 /**
  * Keeps an instance's table buffer in step with changes made anywhere, as SAP's buffer
@@ -57,8 +57,10 @@ public final class BufferSync {
             Long max = db.queryOne("SELECT MAX(seq) FROM ddlog", rs -> rs.getLong(1));
             lastSeq = max == null ? 0 : max;
         } else {
-            List<Object[]> rows = db.query("SELECT seq, tabname FROM ddlog WHERE seq > ? ORDER BY seq",
-                    rs -> new Object[] {rs.getLong(1), rs.getString(2)}, lastSeq);
+            List<Object[]> rows = db.query(
+                    "SELECT seq, tabname FROM ddlog WHERE seq > ? ORDER BY seq",
+                    rs -> new Object[] {rs.getLong(1), rs.getString(2)},
+                    lastSeq);
             for (Object[] r : rows) {
                 buffer.invalidate((String) r[1]);
                 lastSeq = (Long) r[0];
@@ -74,8 +76,8 @@ public final class BufferSync {
      * instance drops it from its buffer at its next poll.
      */
     public static void logChange(Connection c, String table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO ddlog (tabname, changed_at) VALUES (?, CURRENT_TIMESTAMP)")) {
+        try (PreparedStatement ps =
+                c.prepareStatement("INSERT INTO ddlog (tabname, changed_at) VALUES (?, CURRENT_TIMESTAMP)")) {
             ps.setString(1, table.toUpperCase(java.util.Locale.ROOT));
             ps.executeUpdate();
         }

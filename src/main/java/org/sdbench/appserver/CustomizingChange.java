@@ -23,8 +23,8 @@ import org.sdbench.config.ConfigException;
  */
 public final class CustomizingChange {
     /** The customizing tables the dialog steps read through the table buffer (transaction/BufferedReads). */
-    public static final List<String> BUFFERED_TABLES = List.of("TVAK", "TVTA", "T001", "T001W", "TVST", "TVAP",
-            "TVLK", "TVFK", "T683", "T683S", "T685A", "T006", "T156");
+    public static final List<String> BUFFERED_TABLES = List.of(
+            "TVAK", "TVTA", "T001", "T001W", "TVST", "TVAP", "TVLK", "TVFK", "T683", "T683S", "T685A", "T006", "T156");
 
     /** What changed. @param key the key columns' values, joined by '/' */
     public record Result(String table, String key, String field, String oldValue, String newValue) {
@@ -46,8 +46,7 @@ public final class CustomizingChange {
         }
     }
 
-    private CustomizingChange() {
-    }
+    private CustomizingChange() {}
 
     /**
      * Sets {@code field} of the row of {@code table} whose key columns (in primary-key order,
@@ -76,7 +75,8 @@ public final class CustomizingChange {
         }
         String f = field == null ? "" : field.strip().toLowerCase(Locale.ROOT);
         Column col = columns.get(f);
-        List<String> changeable = columns.keySet().stream().filter(n -> !keyColumns.contains(n) && !n.equals(CLIENT))
+        List<String> changeable = columns.keySet().stream()
+                .filter(n -> !keyColumns.contains(n) && !n.equals(CLIENT))
                 .toList();
         if (col == null || keyColumns.contains(f) || f.equals(CLIENT)) {
             throw new ConfigException("field '" + field + "' of " + t + " is not allowed: one of " + changeable
@@ -85,7 +85,8 @@ public final class CustomizingChange {
         Object newValue = convert(t, col, value);
         String table0 = t.toLowerCase(Locale.ROOT);
         // The benchmark works in one client: the key a user gives leaves MANDT out, as SAP's SM30 does.
-        StringBuilder where = new StringBuilder(columns.containsKey(CLIENT) ? " WHERE " + CLIENT + " = '" + CLIENT_VALUE + "'" : "");
+        StringBuilder where =
+                new StringBuilder(columns.containsKey(CLIENT) ? " WHERE " + CLIENT + " = '" + CLIENT_VALUE + "'" : "");
         for (String k : keyColumns) {
             where.append(where.isEmpty() ? " WHERE " : " AND ").append(k).append(" = ?");
         }
@@ -119,8 +120,14 @@ public final class CustomizingChange {
         }
     }
 
-    private static void bindKey(PreparedStatement ps, String table, Map<String, Column> columns,
-                                List<String> keyColumns, String[] parts, int first) throws SQLException {
+    private static void bindKey(
+            PreparedStatement ps,
+            String table,
+            Map<String, Column> columns,
+            List<String> keyColumns,
+            String[] parts,
+            int first)
+            throws SQLException {
         for (int i = 0; i < parts.length; i++) {
             Column k = columns.get(keyColumns.get(i));
             ps.setObject(first + i, k.numeric() ? number(table + "." + k.name(), parts[i]) : parts[i]);
@@ -135,8 +142,8 @@ public final class CustomizingChange {
             return number(table + "." + col.name(), value);
         }
         if (col.size() > 0 && value.length() > col.size()) {
-            throw new ConfigException("value '" + value + "' of " + table + "." + col.name() + " is not allowed: at most "
-                    + col.size() + " characters");
+            throw new ConfigException("value '" + value + "' of " + table + "." + col.name()
+                    + " is not allowed: at most " + col.size() + " characters");
         }
         return value;
     }
@@ -184,7 +191,8 @@ public final class CustomizingChange {
     }
 
     private static List<String[]> spellings(String schema, String table) {
-        return List.of(new String[] {schema.toLowerCase(Locale.ROOT), table.toLowerCase(Locale.ROOT)},
+        return List.of(
+                new String[] {schema.toLowerCase(Locale.ROOT), table.toLowerCase(Locale.ROOT)},
                 new String[] {schema.toUpperCase(Locale.ROOT), table.toUpperCase(Locale.ROOT)});
     }
 }

@@ -5,11 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
-import org.sdbench.protocol.enqueue.Enqueue;
-import org.sdbench.protocol.enqueue.LockMode;
-import org.sdbench.protocol.enqueue.LockResult;
 import org.sdbench.appserver.numberrange.NumberRanges;
 import org.sdbench.appserver.numberrange.WaitMeter;
+import org.sdbench.appserver.session.UserSession;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateOutcome;
@@ -18,9 +16,11 @@ import org.sdbench.appserver.work.StepWork;
 import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.work.WorkEngine;
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.db.DbSession;
 import org.sdbench.core.Clock;
-import org.sdbench.appserver.session.UserSession;
+import org.sdbench.db.DbSession;
+import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.LockMode;
+import org.sdbench.protocol.enqueue.LockResult;
 
 /**
  * What a transaction step sees of its work process: the DB session, the user, and the

@@ -1,14 +1,14 @@
 package org.sdbench.appserver;
 
-import org.sdbench.protocol.StepOutcome;
-import org.sdbench.appserver.update.InstanceFencedException;
-import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import java.sql.SQLException;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.appserver.dispatcher.DialogRequest;
+import org.sdbench.appserver.update.InstanceFencedException;
 import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.workprocess.DialogWorkProcess;
 import org.sdbench.db.DbSession;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 
 /**
  * Runs a step's business logic for one work process: one DB transaction per attempt, committed on
@@ -24,19 +24,25 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
     private final WorkBudget[] stepWork;
     private long workNanos;
 
-    StepExecutor(StepHandler handler, StepContext ctx, AppServerInstance instance, int retries,
-                 java.util.concurrent.atomic.LongAdder retried) {
+    StepExecutor(
+            StepHandler handler,
+            StepContext ctx,
+            AppServerInstance instance,
+            int retries,
+            java.util.concurrent.atomic.LongAdder retried) {
         this.handler = handler;
         this.ctx = ctx;
         this.instance = instance;
         this.retries = retries;
         this.retried = retried;
-        this.stepWork = SdStep.LOOP.stream().map(st -> WorkBudget.of(instance.workload().step(st).units()))
+        this.stepWork = SdStep.LOOP.stream()
+                .map(st -> WorkBudget.of(instance.workload().step(st).units()))
                 .toArray(WorkBudget[]::new);
     }
 
     @Override
-    public StepOutcome run(DbSession db, DialogRequest r) throws InterruptedException, DialogWorkProcess.ConnectionLostException {
+    public StepOutcome run(DbSession db, DialogRequest r)
+            throws InterruptedException, DialogWorkProcess.ConnectionLostException {
         workNanos = 0;
         for (int attempt = 0; ; attempt++) {
             ctx.begin(db, r.user());

@@ -1,8 +1,8 @@
 package org.sdbench.appserver;
 
-import org.sdbench.protocol.StepOutcome;
 import java.sql.SQLException;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
 
 /** The business logic behind dialog steps (the SD transactions), plugged into the app server. */
 public interface StepHandler {

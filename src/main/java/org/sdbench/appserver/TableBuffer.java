@@ -43,20 +43,24 @@ public final class TableBuffer {
 
     public TableBuffer(long capacity) {
         if (capacity < 0) {
-            throw new IllegalArgumentException("table buffer capacity = " + capacity
-                    + " entries is not allowed: 0 (no buffering) or more");
+            throw new IllegalArgumentException(
+                    "table buffer capacity = " + capacity + " entries is not allowed: 0 (no buffering) or more");
         }
         this.capacity = capacity;
         // Maintenance on the calling thread: no hidden use of the common pool, deterministic size.
         // Evictions counted here rather than with recordStats(), whose hit and miss counters would
         // repeat ours on every read of every work process.
-        this.cache = capacity == 0 ? null
-                : Caffeine.newBuilder().maximumSize(capacity).executor(Runnable::run)
-                .<Key, Object>evictionListener((k, v, cause) -> {
-                    if (cause.wasEvicted()) {
-                        evicted.increment();
-                    }
-                }).build();
+        this.cache = capacity == 0
+                ? null
+                : Caffeine.newBuilder()
+                        .maximumSize(capacity)
+                        .executor(Runnable::run)
+                        .<Key, Object>evictionListener((k, v, cause) -> {
+                            if (cause.wasEvicted()) {
+                                evicted.increment();
+                            }
+                        })
+                        .build();
     }
 
     /**

@@ -11,8 +11,15 @@ import org.sdbench.metrics.Summary;
  * @param roundTrips DB round trips of the whole process in the window (dialog, update, sweeps)
  * @param runSteps dialog steps of the whole run, every phase, failed ones included
  */
-public record BenchResult(RunSpec spec, Summary summary, CpuWindow cpu, long heapBaselineBytes, long heapAfterGcBytes,
-                          long updateDbCalls, long roundTrips, long runSteps) {
+public record BenchResult(
+        RunSpec spec,
+        Summary summary,
+        CpuWindow cpu,
+        long heapBaselineBytes,
+        long heapAfterGcBytes,
+        long updateDbCalls,
+        long roundTrips,
+        long runSteps) {
 
     /** Dialog steps executed in the window, failed ones included (they cost CPU too). */
     public long steps() {
@@ -30,12 +37,14 @@ public record BenchResult(RunSpec spec, Summary summary, CpuWindow cpu, long hea
 
     /** CPU the work processes burned on purpose (the configured ABAP work), in nanoseconds. */
     public long configuredCpuNanos() {
-        return Math.round(summary.overall().avg().cpuMs() * 1e6 * summary.overall().count());
+        return Math.round(
+                summary.overall().avg().cpuMs() * 1e6 * summary.overall().count());
     }
 
     /** JVM CPU per step without the configured CPU work: the simulator's own overhead. */
     public double overheadMicrosPerStep() {
-        return steps() == 0 || cpu.jvmNanos() < 0 ? Double.NaN
+        return steps() == 0 || cpu.jvmNanos() < 0
+                ? Double.NaN
                 : (cpu.jvmNanos() - configuredCpuNanos()) / 1e3 / steps();
     }
 
@@ -64,7 +73,8 @@ public record BenchResult(RunSpec spec, Summary summary, CpuWindow cpu, long hea
 
     /** The simulator's own CPU (configured work excluded) over the CPU of its database's backends. */
     public double overheadToDbRatio() {
-        return cpu.dbBackendNanos() <= 0 || cpu.jvmNanos() < 0 ? Double.NaN
+        return cpu.dbBackendNanos() <= 0 || cpu.jvmNanos() < 0
+                ? Double.NaN
                 : (cpu.jvmNanos() - configuredCpuNanos()) / (double) cpu.dbBackendNanos();
     }
 }

@@ -4,13 +4,13 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Optional;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.load.TransactionalReset;
-import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.metrics.RunMetrics;
@@ -53,9 +53,11 @@ public final class BenchRun {
     }
 
     /** {@link RoundTripFloor#measureWithServerWork}: the floor with a dialog step's server work per round trip. */
-    Optional<RoundTripFloor.Loaded> roundTripFloorWithServerWork(int threads, Duration warmUp, Duration window,
-            RoundTripFloor.Result empty, double dbMicrosPerRoundTrip) throws InterruptedException {
-        return RoundTripFloor.measureWithServerWork(db, databaseName, threads, warmUp, window, empty, dbMicrosPerRoundTrip);
+    Optional<RoundTripFloor.Loaded> roundTripFloorWithServerWork(
+            int threads, Duration warmUp, Duration window, RoundTripFloor.Result empty, double dbMicrosPerRoundTrip)
+            throws InterruptedException {
+        return RoundTripFloor.measureWithServerWork(
+                db, databaseName, threads, warmUp, window, empty, dbMicrosPerRoundTrip);
     }
 
     public BenchResult run(RunSpec s) throws InterruptedException {
@@ -67,23 +69,36 @@ public final class BenchRun {
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
         CountingUpdateListener updates = new CountingUpdateListener(new MetricsUpdateListener(metrics));
-        try (AppServerSystem system = new AppServerSystem(s.appServer(), s.workload(), db, s.handler(), s.modules(),
-                updates, clock, s.users(), s.seed())) {
+        try (AppServerSystem system = new AppServerSystem(
+                s.appServer(), s.workload(), db, s.handler(), s.modules(), updates, clock, s.users(), s.seed())) {
             system.start();
             long baseline = s.measureHeap() ? HeapProbe.usedAfterGc() : -1;
             Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
-            BenchWindow probe = new BenchWindow(phases, databaseName, s.measureHeap(), progress, updates::dbCalls,
-                    DbSession::roundTripsSent);
-            Driver driver = new Driver(system, metrics, clock, phases,
-                    ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()), s.seed(), INTERVAL_NANOS,
+            BenchWindow probe = new BenchWindow(
+                    phases, databaseName, s.measureHeap(), progress, updates::dbCalls, DbSession::roundTripsSent);
+            Driver driver = new Driver(
+                    system,
+                    metrics,
+                    clock,
+                    phases,
+                    ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()),
+                    s.seed(),
+                    INTERVAL_NANOS,
                     s.appServer().replyTimeout());
             long runSteps = 0;
             for (Interval i : driver.run(probe)) {
                 runSteps += i.steps() + i.errors();
             }
             system.stop(Duration.ofSeconds(60));
-            return new BenchResult(s, metrics.summary(), probe.cpu(), baseline, probe.heapAfterGc(), probe.updateDbCalls(),
-                    probe.roundTrips(), runSteps);
+            return new BenchResult(
+                    s,
+                    metrics.summary(),
+                    probe.cpu(),
+                    baseline,
+                    probe.heapAfterGc(),
+                    probe.updateDbCalls(),
+                    probe.roundTrips(),
+                    runSteps);
         }
     }
 }

@@ -33,8 +33,13 @@ final class BenchWindow implements Consumer<Interval> {
      * @param updateDbCalls the statements the update task sent so far, read with the CPU snapshots
      * @param roundTrips    every DB round trip of this process so far, read with them too
      */
-    BenchWindow(Phases phases, String database, boolean measureHeap, PrintWriter progress, LongSupplier updateDbCalls,
-                LongSupplier roundTrips) {
+    BenchWindow(
+            Phases phases,
+            String database,
+            boolean measureHeap,
+            PrintWriter progress,
+            LongSupplier updateDbCalls,
+            LongSupplier roundTrips) {
         this.phases = phases;
         this.database = database;
         this.measureHeap = measureHeap;
@@ -66,16 +71,25 @@ final class BenchWindow implements Consumer<Interval> {
             now = now != null ? now : CpuSnapshot.take(database);
             String host = previous == null ? "" : "  " + HostLoad.brief(CpuWindow.between(previous, now));
             previous = now;
-            progress.printf(Locale.ROOT, "  [%-11s %4.0f s] %,8.0f steps/s  response avg %6.2f ms  think lag p95 %7.2f ms  errors %d%s%n",
-                    label(i), (i.endNanos() - phases.startNanos()) / 1e9,
-                    i.seconds() > 0 ? i.steps() / i.seconds() : 0, i.avgMs(), i.thinkLagP95Ms(), i.errors(), host);
+            progress.printf(
+                    Locale.ROOT,
+                    "  [%-11s %4.0f s] %,8.0f steps/s  response avg %6.2f ms  think lag p95 %7.2f ms  errors %d%s%n",
+                    label(i),
+                    (i.endNanos() - phases.startNanos()) / 1e9,
+                    i.seconds() > 0 ? i.steps() / i.seconds() : 0,
+                    i.avgMs(),
+                    i.thinkLagP95Ms(),
+                    i.errors(),
+                    host);
             progress.flush();
         }
     }
 
     /** The phase an interval belongs to: harvests come a little after their boundary, so not by its end. */
     private String label(Interval i) {
-        return i.inWindow() ? Phases.Phase.MEASUREMENT.label() : phases.phaseAt(i.startNanos()).label();
+        return i.inWindow()
+                ? Phases.Phase.MEASUREMENT.label()
+                : phases.phaseAt(i.startNanos()).label();
     }
 
     /** The window's CPU; fails when the run ended before its window did (stopped early). */

@@ -21,8 +21,7 @@ import org.postgresql.core.BaseConnection;
  * they executed once it succeeded. Everything else passes through unchanged.
  */
 final class CapturingHandlers {
-    private CapturingHandlers() {
-    }
+    private CapturingHandlers() {}
 
     private static Object call(Object target, Method m, Object[] args) throws Throwable {
         try {
@@ -42,7 +41,9 @@ final class CapturingHandlers {
             this.stream = stream;
             // stringtype=unspecified makes pgjdbc send strings untyped; varchar is its default.
             this.stringType = !target.isWrapperFor(BaseConnection.class)
-                    || target.unwrap(BaseConnection.class).getStringVarcharFlag() ? "varchar" : SqlLiterals.UNKNOWN;
+                            || target.unwrap(BaseConnection.class).getStringVarcharFlag()
+                    ? "varchar"
+                    : SqlLiterals.UNKNOWN;
         }
 
         @Override
@@ -51,12 +52,15 @@ final class CapturingHandlers {
             int n = args == null ? 0 : args.length;
             switch (m.getName()) {
                 case "prepareStatement" -> {
-                    return Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
+                    return Proxy.newProxyInstance(
+                            PreparedStatement.class.getClassLoader(),
                             new Class<?>[] {PreparedStatement.class},
                             new OnStatement(result, stream, (String) args[0], stringType));
                 }
                 case "createStatement" -> {
-                    return Proxy.newProxyInstance(Statement.class.getClassLoader(), new Class<?>[] {Statement.class},
+                    return Proxy.newProxyInstance(
+                            Statement.class.getClassLoader(),
+                            new Class<?>[] {Statement.class},
                             new OnStatement(result, stream, null, stringType));
                 }
                 case "commit" -> stream.end("COMMIT");
@@ -107,10 +111,11 @@ final class CapturingHandlers {
             // Asked before the execution counts towards pgjdbc's prepareThreshold.
             boolean named = switch (name) {
                 case "executeQuery", "executeUpdate", "execute", "executeLargeUpdate" ->
-                        n == 0 && target instanceof PGStatement pg && pg.isUseServerPrepare();
+                    n == 0 && target instanceof PGStatement pg && pg.isUseServerPrepare();
                 // pgjdbc prepares a batch of several rows on the server at once.
-                case "executeBatch", "executeLargeBatch" -> target instanceof PGStatement pg
-                        && (batch.size() > 1 ? pg.getPrepareThreshold() > 0 : pg.isUseServerPrepare());
+                case "executeBatch", "executeLargeBatch" ->
+                    target instanceof PGStatement pg
+                            && (batch.size() > 1 ? pg.getPrepareThreshold() > 0 : pg.isUseServerPrepare());
                 default -> false;
             };
             Object result = call(target, m, args);
@@ -161,15 +166,20 @@ final class CapturingHandlers {
                 case "setBytes" -> "bytea";
                 // pgjdbc sends these unspecified: it cannot tell timestamp from timestamptz.
                 case "setTimestamp", "setDate", "setTime" -> SqlLiterals.UNKNOWN;
-                case "setObject" -> args.length >= 3 && args[2] instanceof Integer sqlType ? declared(sqlType)
-                        : value instanceof String || value instanceof Character ? stringType : SqlLiterals.typeOf(value);
+                case "setObject" ->
+                    args.length >= 3 && args[2] instanceof Integer sqlType
+                            ? declared(sqlType)
+                            : value instanceof String || value instanceof Character
+                                    ? stringType
+                                    : SqlLiterals.typeOf(value);
                 default -> SqlLiterals.typeOf(value);
             };
             return new SqlLiterals.Param(setter.equals("setNull") ? null : value, type);
         }
 
         private String declared(int sqlType) {
-            return sqlType == Types.VARCHAR || sqlType == Types.LONGVARCHAR ? stringType
+            return sqlType == Types.VARCHAR || sqlType == Types.LONGVARCHAR
+                    ? stringType
                     : SqlLiterals.typeOfSqlType(sqlType);
         }
 

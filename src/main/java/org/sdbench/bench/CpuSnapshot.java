@@ -9,8 +9,13 @@ import java.util.Set;
  * CPU counters at one instant: the host, this JVM (total and per native thread) and every
  * PostgreSQL process, with the backends of the benchmark's database marked.
  */
-public record CpuSnapshot(long wallNanos, long jvmCpuNanos, MachineCpu machine, Map<Long, ProcStat> threads,
-                          Map<Long, ProcStat> postgres, Set<Long> dbBackends) {
+public record CpuSnapshot(
+        long wallNanos,
+        long jvmCpuNanos,
+        MachineCpu machine,
+        Map<Long, ProcStat> threads,
+        Map<Long, ProcStat> postgres,
+        Set<Long> dbBackends) {
 
     private static final com.sun.management.OperatingSystemMXBean OS = osBean();
 
@@ -33,6 +38,7 @@ public record CpuSnapshot(long wallNanos, long jvmCpuNanos, MachineCpu machine, 
     private static com.sun.management.OperatingSystemMXBean osBean() {
         // The JDK's extended bean reports process CPU in nanoseconds, finer than /proc's 10 ms ticks.
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean o
-                ? o : null;
+                ? o
+                : null;
     }
 }

@@ -15,8 +15,14 @@ import java.util.Set;
  * @param postgresNanos all postgres processes, including background workers and other databases
  * @param dbBackendNanos the backends connected to the benchmark's database
  */
-public record CpuWindow(double seconds, long jvmNanos, long machineNanos, long machineBusyNanos,
-                        Map<String, Long> jvmThreadGroups, long postgresNanos, long dbBackendNanos) {
+public record CpuWindow(
+        double seconds,
+        long jvmNanos,
+        long machineNanos,
+        long machineBusyNanos,
+        Map<String, Long> jvmThreadGroups,
+        long postgresNanos,
+        long dbBackendNanos) {
 
     public static CpuWindow between(CpuSnapshot a, CpuSnapshot b) {
         Map<String, Long> groups = new LinkedHashMap<>();
@@ -35,10 +41,14 @@ public record CpuWindow(double seconds, long jvmNanos, long machineNanos, long m
             }
         }
         long jvm = a.jvmCpuNanos() < 0 || b.jvmCpuNanos() < 0 ? -1 : b.jvmCpuNanos() - a.jvmCpuNanos();
-        return new CpuWindow((b.wallNanos() - a.wallNanos()) / 1e9, jvm,
+        return new CpuWindow(
+                (b.wallNanos() - a.wallNanos()) / 1e9,
+                jvm,
                 ProcStat.ticksToNanos(b.machine().totalTicks() - a.machine().totalTicks()),
-                ProcStat.ticksToNanos(b.machine().busyTicks() - a.machine().busyTicks()), Map.copyOf(groups),
-                ProcStat.ticksToNanos(pg), ProcStat.ticksToNanos(mine));
+                ProcStat.ticksToNanos(b.machine().busyTicks() - a.machine().busyTicks()),
+                Map.copyOf(groups),
+                ProcStat.ticksToNanos(pg),
+                ProcStat.ticksToNanos(mine));
     }
 
     private static long delta(Map<Long, ProcStat> before, long id, ProcStat now) {

@@ -9,8 +9,7 @@ import java.util.stream.Collectors;
 public final class HeapProbe {
     private static final MemoryMXBean MEMORY = ManagementFactory.getMemoryMXBean();
 
-    private HeapProbe() {
-    }
+    private HeapProbe() {}
 
     /**
      * Used heap after an explicit full GC. Two collections, because the first can leave objects
@@ -28,7 +27,8 @@ public final class HeapProbe {
     }
 
     public static String collectors() {
-        return ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(GarbageCollectorMXBean::getName)
                 .collect(Collectors.joining(", "));
     }
 }

@@ -12,6 +12,7 @@ import java.util.Locale;
 final class JitWarmUp {
     /** The JIT compiler's largest share of the JVM's CPU in a round that ends the warm-up. */
     static final double SETTLED = 0.03;
+
     static final int MAX_ROUNDS = 6;
 
     /** One unmeasured round; returns the compiler threads' share of the JVM's CPU in it (0 when not readable). */
@@ -28,14 +29,18 @@ final class JitWarmUp {
 
         /** For the bench's output: "N round(s) of {@code each}; JIT compiler in the last: x % of the JVM's CPU (settled ...)". */
         String describe(String each) {
-            return String.format(Locale.ROOT, "%d round(s) of %s; JIT compiler in the last: %.1f %% of the JVM's CPU (%s %.0f %%)",
-                    rounds, each, jitShare * 100, settled() ? "settled, at most" : "still compiling, more than",
+            return String.format(
+                    Locale.ROOT,
+                    "%d round(s) of %s; JIT compiler in the last: %.1f %% of the JVM's CPU (%s %.0f %%)",
+                    rounds,
+                    each,
+                    jitShare * 100,
+                    settled() ? "settled, at most" : "still compiling, more than",
                     SETTLED * 100);
         }
     }
 
-    private JitWarmUp() {
-    }
+    private JitWarmUp() {}
 
     static Outcome run(Round round) throws InterruptedException {
         double share = 1;
@@ -49,6 +54,8 @@ final class JitWarmUp {
 
     /** The compiler threads' share of the JVM's CPU in {@code r}, 0 when the JVM's CPU was not readable. */
     static double jitShare(BenchResult r) {
-        return r.cpu().jvmNanos() > 0 ? (double) r.cpu().group(ThreadGroups.JIT) / r.cpu().jvmNanos() : 0;
+        return r.cpu().jvmNanos() > 0
+                ? (double) r.cpu().group(ThreadGroups.JIT) / r.cpu().jvmNanos()
+                : 0;
     }
 }

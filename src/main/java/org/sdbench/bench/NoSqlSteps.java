@@ -2,8 +2,8 @@ package org.sdbench.bench;
 
 import org.sdbench.appserver.StepContext;
 import org.sdbench.appserver.StepHandler;
-import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
 
 /**
  * Business logic that does nothing: every step succeeds without touching the DB. With zero

@@ -32,9 +32,16 @@ public final class OverheadBench {
     static final Duration FLOOR_WARM_UP = Duration.ofSeconds(3);
 
     /** What to measure. */
-    public record Options(int users, Duration think, Duration window, int rounds, boolean withSql,
-                          AppServerConfig appServer, WorkloadConfig workload, long seed, Duration warmUp) {
-    }
+    public record Options(
+            int users,
+            Duration think,
+            Duration window,
+            int rounds,
+            boolean withSql,
+            AppServerConfig appServer,
+            WorkloadConfig workload,
+            long seed,
+            Duration warmUp) {}
 
     private final BenchRun runner;
     private final PrintWriter out;
@@ -47,33 +54,58 @@ public final class OverheadBench {
     /** Runs the rounds and prints the table; true when the no-SQL figure meets the target. */
     public boolean run(Options o) throws InterruptedException {
         List<Variant> variants = variants(o);
-        out.printf(Locale.ROOT, "bench overhead: %d users, think %d ms, cpu 0 per step, %d x %d dialog WPs, "
-                        + "window %d s x %d rounds per variant, JVM heap max %d MiB, GC %s%n", o.users(),
-                o.think().toMillis(), o.appServer().instances(), o.appServer().dialogWorkProcesses(),
-                o.window().toSeconds(), o.rounds(), HeapProbe.maxHeap() >> 20, HeapProbe.collectors());
+        out.printf(
+                Locale.ROOT,
+                "bench overhead: %d users, think %d ms, cpu 0 per step, %d x %d dialog WPs, "
+                        + "window %d s x %d rounds per variant, JVM heap max %d MiB, GC %s%n",
+                o.users(),
+                o.think().toMillis(),
+                o.appServer().instances(),
+                o.appServer().dialogWorkProcesses(),
+                o.window().toSeconds(),
+                o.rounds(),
+                HeapProbe.maxHeap() >> 20,
+                HeapProbe.collectors());
         out.printf(Locale.ROOT, "  DB transport of the work processes: %s%n", runner.transport());
-        out.printf(Locale.ROOT, "  kernel %s; CPU mitigations on each system call or context switch: %s%n",
-                System.getProperty("os.version"), KernelMitigations.ofThisHost());
+        out.printf(
+                Locale.ROOT,
+                "  kernel %s; CPU mitigations on each system call or context switch: %s%n",
+                System.getProperty("os.version"),
+                KernelMitigations.ofThisHost());
         out.flush();
         warmUp(variants, o.warmUp());
         for (int r = 1; r <= o.rounds(); r++) {
             for (Variant v : variants) {
                 BenchResult res = runner.run(v.spec);
                 v.results.add(res);
-                out.printf(Locale.ROOT, "  round %d %-34s %,9.0f steps/s  %7.2f us/step JVM CPU   (%s)%n", r, v.name,
-                        res.stepsPerSecond(), res.overheadMicrosPerStep(), HostLoad.brief(res.cpu()));
+                out.printf(
+                        Locale.ROOT,
+                        "  round %d %-34s %,9.0f steps/s  %7.2f us/step JVM CPU   (%s)%n",
+                        r,
+                        v.name,
+                        res.stepsPerSecond(),
+                        res.overheadMicrosPerStep(),
+                        HostLoad.brief(res.cpu()));
                 out.flush();
             }
         }
         print(variants);
         double noSql = variants.get(1).medianMicrosPerStep();
-        out.printf(Locale.ROOT, "target: simulator CPU per step < %.0f us -> %.1f us with the configured %d-byte user "
-                        + "context (%.2fx the target): %s%n", TARGET_MICROS, noSql, o.appServer().userContextBytes(),
-                noSql / TARGET_MICROS, noSql < TARGET_MICROS ? "MET" : "NOT MET");
+        out.printf(
+                Locale.ROOT,
+                "target: simulator CPU per step < %.0f us -> %.1f us with the configured %d-byte user "
+                        + "context (%.2fx the target): %s%n",
+                TARGET_MICROS,
+                noSql,
+                o.appServer().userContextBytes(),
+                noSql / TARGET_MICROS,
+                noSql < TARGET_MICROS ? "MET" : "NOT MET");
         boolean met = noSql < TARGET_MICROS;
         if (o.withSql()) {
-            out.printf(Locale.ROOT, "with the SD transactions: %.2fx the no-SQL figure (the difference is client-side "
-                    + "JDBC work in the dialog and update work processes, plus the business logic itself)%n",
+            out.printf(
+                    Locale.ROOT,
+                    "with the SD transactions: %.2fx the no-SQL figure (the difference is client-side "
+                            + "JDBC work in the dialog and update work processes, plus the business logic itself)%n",
                     variants.get(2).medianMicrosPerStep() / noSql);
             Variant sql = variants.get(2);
             int threads = workProcesses(o.appServer());
@@ -104,13 +136,21 @@ public final class OverheadBench {
         JitWarmUp.Outcome w = JitWarmUp.run(() -> {
             double worst = 0;
             for (Variant v : variants) {
-                worst = Math.max(worst, JitWarmUp.jitShare(
-                        runner.run(v.spec.phases(Duration.ofSeconds(1), warmUpOf(v, each), Duration.ZERO))));
+                worst = Math.max(
+                        worst,
+                        JitWarmUp.jitShare(
+                                runner.run(v.spec.phases(Duration.ofSeconds(1), warmUpOf(v, each), Duration.ZERO))));
             }
             return worst;
         });
-        out.printf(Locale.ROOT, "  warm-up: %s%n", w.describe(String.format(Locale.ROOT, "%d s per variant (%d s with SQL)",
-                each.toSeconds(), each.multipliedBy(SQL_WARM_UP_FACTOR).toSeconds())));
+        out.printf(
+                Locale.ROOT,
+                "  warm-up: %s%n",
+                w.describe(String.format(
+                        Locale.ROOT,
+                        "%d s per variant (%d s with SQL)",
+                        each.toSeconds(),
+                        each.multipliedBy(SQL_WARM_UP_FACTOR).toSeconds())));
         out.flush();
     }
 
@@ -129,25 +169,36 @@ public final class OverheadBench {
     }
 
     private void printFloor(RoundTripFloor.Result f) {
-        out.printf(Locale.ROOT, "round-trip floor: a prepared SELECT 1 in a loop on %d platform threads (one per work "
+        out.printf(
+                Locale.ROOT,
+                "round-trip floor: a prepared SELECT 1 in a loop on %d platform threads (one per work "
                         + "process, same pool settings and transport), %d s: %,.0f round trips/s, %.1f us of JVM CPU per "
                         + "round trip (PostgreSQL %.1f us): no round trip costs a JDBC client less on this host%n",
-                f.threads(), Math.round(f.seconds()), f.roundTripsPerSecond(), f.clientMicrosPerRoundTrip(),
+                f.threads(),
+                Math.round(f.seconds()),
+                f.roundTripsPerSecond(),
+                f.clientMicrosPerRoundTrip(),
                 f.dbMicrosPerRoundTrip());
     }
 
     private void printLoadedFloor(Optional<RoundTripFloor.Loaded> loaded, double dbPerTrip) {
         if (loaded.isEmpty()) {
-            out.println("round-trip floor with server work: not measured (the database's CPU is not readable from here, "
-                    + "or the probe showed no server work to size the query by)");
+            out.println(
+                    "round-trip floor with server work: not measured (the database's CPU is not readable from here, "
+                            + "or the probe showed no server work to size the query by)");
             return;
         }
         RoundTripFloor.Result f = loaded.get().result();
-        out.printf(Locale.ROOT, "round-trip floor with server work: the same loop counting %,d generated rows per round "
+        out.printf(
+                Locale.ROOT,
+                "round-trip floor with server work: the same loop counting %,d generated rows per round "
                         + "trip, as much PostgreSQL CPU per round trip as the SD steps' (%.1f us against %.1f us): %,.0f round "
                         + "trips/s, %.1f us of JVM CPU per round trip: what the round trips of these steps cost a client "
                         + "here, before any of its own work%n",
-                loaded.get().rows(), f.dbMicrosPerRoundTrip(), dbPerTrip, f.roundTripsPerSecond(),
+                loaded.get().rows(),
+                f.dbMicrosPerRoundTrip(),
+                dbPerTrip,
+                f.roundTripsPerSecond(),
                 f.clientMicrosPerRoundTrip());
     }
 
@@ -155,30 +206,51 @@ public final class OverheadBench {
     private boolean printSqlTargets(Variant sql, RoundTripFloor.Result floor, Optional<RoundTripFloor.Loaded> loaded) {
         double perStatement = Stats.median(sql.microsPerStatement());
         double ratio = Stats.median(sql.dbRatios());
-        out.printf(Locale.ROOT, "target: JVM CPU per SQL statement <= %.0f us -> %.1f us (rounds %s; %.1f statements "
+        out.printf(
+                Locale.ROOT,
+                "target: JVM CPU per SQL statement <= %.0f us -> %.1f us (rounds %s; %.1f statements "
                         + "per dialog step, %.1f of them by the update task, COMMITs included, a batch counted once; "
                         + "%.1fx the %.1f us of an empty round trip, which the statements of one update pipeline share): "
                         + "%s%n",
-                TARGET_MICROS_PER_STATEMENT, perStatement, Stats.list(sql.microsPerStatement(), "%.1f"),
-                sql.statementsPerStep(), sql.updateStatementsPerStep(),
-                perStatement / floor.clientMicrosPerRoundTrip(), floor.clientMicrosPerRoundTrip(),
+                TARGET_MICROS_PER_STATEMENT,
+                perStatement,
+                Stats.list(sql.microsPerStatement(), "%.1f"),
+                sql.statementsPerStep(),
+                sql.updateStatementsPerStep(),
+                perStatement / floor.clientMicrosPerRoundTrip(),
+                floor.clientMicrosPerRoundTrip(),
                 perStatement <= TARGET_MICROS_PER_STATEMENT ? "MET" : "NOT MET");
         double roundTrips = sql.roundTripsPerStep();
         double floorPerStep = roundTrips * floor.clientMicrosPerRoundTrip();
-        out.printf(Locale.ROOT, "  round trips: %.1f per dialog step (all sessions, sweeps included); at the floor's %.1f us "
+        out.printf(
+                Locale.ROOT,
+                "  round trips: %.1f per dialog step (all sessions, sweeps included); at the floor's %.1f us "
                         + "each, %.1f us of the %.1f us per step is the floor, %.1f us the rest of the simulator%n",
-                roundTrips, floor.clientMicrosPerRoundTrip(), floorPerStep, sql.medianMicrosPerStep(),
+                roundTrips,
+                floor.clientMicrosPerRoundTrip(),
+                floorPerStep,
+                sql.medianMicrosPerStep(),
                 sql.medianMicrosPerStep() - floorPerStep);
         loaded.ifPresent(l -> {
             double perStep = roundTrips * l.result().clientMicrosPerRoundTrip();
-            out.printf(Locale.ROOT, "  at the floor with server work, %.1f us each, %.1f us of the step is the round trips, "
+            out.printf(
+                    Locale.ROOT,
+                    "  at the floor with server work, %.1f us each, %.1f us of the step is the round trips, "
                             + "%.1f us the rest of the simulator (%.1f us per statement)%n",
-                    l.result().clientMicrosPerRoundTrip(), perStep, sql.medianMicrosPerStep() - perStep,
+                    l.result().clientMicrosPerRoundTrip(),
+                    perStep,
+                    sql.medianMicrosPerStep() - perStep,
                     (sql.medianMicrosPerStep() - perStep) / sql.statementsPerStep());
         });
-        out.printf(Locale.ROOT, "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
-                        + "%.1f us = %.2fx (rounds %s): %s%n", TARGET_DB_RATIO, sql.medianMicrosPerStep(),
-                sql.dbBackendMicrosPerStep(), ratio, Stats.list(sql.dbRatios(), "%.2f"),
+        out.printf(
+                Locale.ROOT,
+                "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
+                        + "%.1f us = %.2fx (rounds %s): %s%n",
+                TARGET_DB_RATIO,
+                sql.medianMicrosPerStep(),
+                sql.dbBackendMicrosPerStep(),
+                ratio,
+                Stats.list(sql.dbRatios(), "%.2f"),
                 ratio <= TARGET_DB_RATIO ? "MET" : "NOT MET");
         return perStatement <= TARGET_MICROS_PER_STATEMENT && ratio <= TARGET_DB_RATIO;
     }
@@ -187,12 +259,15 @@ public final class OverheadBench {
         WorkloadConfig w = RunSpec.zeroCpu(o.workload(), o.think());
         AppServerConfig a = o.appServer();
         List<Variant> v = new ArrayList<>();
-        v.add(new Variant("no SQL, user context 0 B", window(RunSpec.noSql("no-sql-ctx0",
-                RunSpec.withContextBytes(a, 0), w, o.users(), o.seed()), o)));
-        v.add(new Variant("no SQL, user context " + a.userContextBytes() + " B",
+        v.add(new Variant(
+                "no SQL, user context 0 B",
+                window(RunSpec.noSql("no-sql-ctx0", RunSpec.withContextBytes(a, 0), w, o.users(), o.seed()), o)));
+        v.add(new Variant(
+                "no SQL, user context " + a.userContextBytes() + " B",
                 window(RunSpec.noSql("no-sql", a, w, o.users(), o.seed()), o)));
         if (o.withSql()) {
-            v.add(new Variant("SD transactions, context " + a.userContextBytes() + " B",
+            v.add(new Variant(
+                    "SD transactions, context " + a.userContextBytes() + " B",
                     window(RunSpec.sql("sql", a, w, o.users(), o.seed()), o)));
         }
         return v;
@@ -204,11 +279,18 @@ public final class OverheadBench {
 
     private void print(List<Variant> variants) {
         out.println();
-        out.println("JVM CPU per dialog step in microseconds (median over rounds; min..max), steps/s, and where it went "
-                + "(all rounds):");
+        out.println(
+                "JVM CPU per dialog step in microseconds (median over rounds; min..max), steps/s, and where it went "
+                        + "(all rounds):");
         for (Variant v : variants) {
-            out.printf(Locale.ROOT, "  %-34s %7.2f us (%.2f..%.2f)  %,9.0f steps/s%n", v.name, v.medianMicrosPerStep(),
-                    Stats.min(v.microsPerStep()), Stats.max(v.microsPerStep()), v.medianStepsPerSecond());
+            out.printf(
+                    Locale.ROOT,
+                    "  %-34s %7.2f us (%.2f..%.2f)  %,9.0f steps/s%n",
+                    v.name,
+                    v.medianMicrosPerStep(),
+                    Stats.min(v.microsPerStep()),
+                    Stats.max(v.microsPerStep()),
+                    v.medianStepsPerSecond());
             for (String g : ThreadGroups.ALL) {
                 double us = v.groupMicrosPerStep(g);
                 if (us >= 0.05) {
@@ -217,11 +299,15 @@ public final class OverheadBench {
             }
             double db = v.dbBackendMicrosPerStep();
             if (db > 0) {
-                out.printf(Locale.ROOT, "      (%7.2f us  PostgreSQL backends of this database, other processes: not in "
-                        + "the figure above)%n", db);
+                out.printf(
+                        Locale.ROOT,
+                        "      (%7.2f us  PostgreSQL backends of this database, other processes: not in "
+                                + "the figure above)%n",
+                        db);
             }
         }
-        out.println("Thread groups come from /proc in 10 ms ticks, the total from the JDK in ns: they need not add up exactly.");
+        out.println(
+                "Thread groups come from /proc in 10 ms ticks, the total from the JDK in ns: they need not add up exactly.");
         out.flush();
     }
 }

@@ -30,7 +30,8 @@ import org.sdbench.core.EnvironmentException;
  * children's CPU less what each pgbench had used when released).
  */
 final class Pgbench {
-    private static final Pattern PROCESSED = Pattern.compile("number of transactions actually processed: (\\d+)/(\\d+)");
+    private static final Pattern PROCESSED =
+            Pattern.compile("number of transactions actually processed: (\\d+)/(\\d+)");
     private static final Pattern FAILED = Pattern.compile("number of failed transactions: (\\d+)");
     private static final long POLL_MILLIS = 50;
     private static final String WAITING = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
@@ -46,15 +47,23 @@ final class Pgbench {
      * @param clientNanos CPU of the pgbench processes after their release
      * @param busyNanos busy CPU of the whole host over the span
      */
-    record Result(List<String> command, int clients, int processes, int finished, String failure, double seconds,
-                  long dbBackendNanos, long postgresNanos, long clientNanos, long busyNanos) {
+    record Result(
+            List<String> command,
+            int clients,
+            int processes,
+            int finished,
+            String failure,
+            double seconds,
+            long dbBackendNanos,
+            long postgresNanos,
+            long clientNanos,
+            long busyNanos) {
         boolean complete() {
             return finished == processes && failure == null;
         }
     }
 
-    private Pgbench() {
-    }
+    private Pgbench() {}
 
     /**
      * @param gate a connection to the database (autocommit) that holds the start gate
@@ -66,13 +75,14 @@ final class Pgbench {
         long deadline = System.nanoTime() + timeout.toNanos();
         int free = freeConnections(gate);
         if (scripts.size() > free) {
-            throw new EnvironmentException("the replay needs " + scripts.size() + " connections at once (one per part of a "
+            throw new EnvironmentException("the replay needs " + scripts.size()
+                    + " connections at once (one per part of a "
                     + "recorded connection, all connected before the start) and the server has " + free + " free "
                     + "(max_connections): shorten --record-window or raise max_connections");
         }
         int gatePid;
-        try (Statement s = gate.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid(), pg_advisory_lock("
-                + gateKey + ", 0)")) {
+        try (Statement s = gate.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_backend_pid(), pg_advisory_lock(" + gateKey + ", 0)")) {
             rs.next();
             gatePid = rs.getInt(1);
         }
@@ -81,12 +91,31 @@ final class Pgbench {
         List<String> first = null;
         try {
             for (Path script : scripts) {
-                List<String> cmd = List.of("pgbench", "-n", "-M", "simple", "-c", "1", "-j", "1", "-t", "1", "-f",
-                        script.toString(), "-h", t.host(), "-p", Integer.toString(t.port()), "-U", t.user(), t.database());
+                List<String> cmd = List.of(
+                        "pgbench",
+                        "-n",
+                        "-M",
+                        "simple",
+                        "-c",
+                        "1",
+                        "-j",
+                        "1",
+                        "-t",
+                        "1",
+                        "-f",
+                        script.toString(),
+                        "-h",
+                        t.host(),
+                        "-p",
+                        Integer.toString(t.port()),
+                        "-U",
+                        t.user(),
+                        t.database());
                 first = first == null ? cmd : first;
                 Path log = Path.of(script.toString().replaceFirst("\\.sql$", ".log"));
                 logs.add(log);
-                ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+                ProcessBuilder pb =
+                        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
                 pb.environment().put("PGOPTIONS", "-c search_path=" + t.schema());
                 if (t.password() != null && !t.password().isEmpty()) {
                     pb.environment().put("PGPASSWORD", t.password());
@@ -94,14 +123,18 @@ final class Pgbench {
                 try {
                     processes.add(pb.start());
                 } catch (IOException e) {
-                    throw new EnvironmentException("cannot start pgbench (" + e.getMessage() + "): install PostgreSQL's "
-                            + "client tools (pgbench on the PATH)");
+                    throw new EnvironmentException("cannot start pgbench (" + e.getMessage()
+                            + "): install PostgreSQL's " + "client tools (pgbench on the PATH)");
                 }
             }
             awaitAllWaiting(gate, gateKey, processes, logs, deadline);
             Map<Long, Long> clientAtStart = new HashMap<>();
             for (Process p : processes) {
-                clientAtStart.put(p.pid(), ProcStat.read(Path.of("/proc/" + p.pid() + "/stat")).map(ProcStat::ticks).orElse(0L));
+                clientAtStart.put(
+                        p.pid(),
+                        ProcStat.read(Path.of("/proc/" + p.pid() + "/stat"))
+                                .map(ProcStat::ticks)
+                                .orElse(0L));
             }
             Map<Long, ProcStat> before = Processes.postgres();
             long children = childTicks();
@@ -112,7 +145,8 @@ final class Pgbench {
             }
             Map<Long, ProcStat> last = new HashMap<>(before);
             Set<Long> backends = new HashSet<>();
-            before.keySet().stream().filter(pid -> pid != gatePid && Processes.servesDatabase(pid, t.database()))
+            before.keySet().stream()
+                    .filter(pid -> pid != gatePid && Processes.servesDatabase(pid, t.database()))
                     .forEach(backends::add);
             while (processes.stream().anyMatch(Process::isAlive)) {
                 if (System.nanoTime() > deadline) {
@@ -124,12 +158,15 @@ final class Pgbench {
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             MachineCpu m1 = MachineCpu.read();
-            long client = childTicks() - children - clientAtStart.values().stream().mapToLong(Long::longValue).sum();
+            long client = childTicks()
+                    - children
+                    - clientAtStart.values().stream().mapToLong(Long::longValue).sum();
             long db = 0;
             long pg = 0;
             for (var e : last.entrySet()) {
                 ProcStat then = before.get(e.getKey());
-                long d = then == null || !then.name().equals(e.getValue().name()) ? e.getValue().ticks()
+                long d = then == null || !then.name().equals(e.getValue().name())
+                        ? e.getValue().ticks()
                         : Math.max(0, e.getValue().ticks() - then.ticks());
                 pg += d;
                 if (backends.contains(e.getKey())) {
@@ -142,7 +179,9 @@ final class Pgbench {
                 String out = read(logs.get(k));
                 Matcher processed = PROCESSED.matcher(out);
                 Matcher failed = FAILED.matcher(out);
-                boolean ok = processes.get(k).exitValue() == 0 && processed.find() && processed.group(1).equals("1")
+                boolean ok = processes.get(k).exitValue() == 0
+                        && processed.find()
+                        && processed.group(1).equals("1")
                         && (!failed.find() || failed.group(1).equals("0"));
                 if (ok) {
                     finished++;
@@ -150,8 +189,16 @@ final class Pgbench {
                     failure = logs.get(k) + ": " + String.join(" | ", lastLines(out, 4));
                 }
             }
-            return new Result(first, chains.size(), scripts.size(), finished, failure, seconds, ProcStat.ticksToNanos(db),
-                    ProcStat.ticksToNanos(pg), ProcStat.ticksToNanos(Math.max(0, client)),
+            return new Result(
+                    first,
+                    chains.size(),
+                    scripts.size(),
+                    finished,
+                    failure,
+                    seconds,
+                    ProcStat.ticksToNanos(db),
+                    ProcStat.ticksToNanos(pg),
+                    ProcStat.ticksToNanos(Math.max(0, client)),
                     ProcStat.ticksToNanos(m1.busyTicks() - m0.busyTicks()));
         } finally {
             processes.forEach(p -> {
@@ -165,17 +212,18 @@ final class Pgbench {
     /** Connections the server still accepts from this user (superusers may take the reserved ones too). */
     static int freeConnections(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT current_setting('max_connections')::int "
-                + "- (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int "
-                + "- CASE WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN 0 "
-                + "ELSE current_setting('superuser_reserved_connections')::int END")) {
+                ResultSet rs = s.executeQuery("SELECT current_setting('max_connections')::int "
+                        + "- (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int "
+                        + "- CASE WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN 0 "
+                        + "ELSE current_setting('superuser_reserved_connections')::int END")) {
             rs.next();
             return rs.getInt(1);
         }
     }
 
     /** Until every pgbench waits at the gate; one that ended before it did failed (bad script, no connection). */
-    private static void awaitAllWaiting(Connection gate, int key, List<Process> processes, List<Path> logs, long deadline)
+    private static void awaitAllWaiting(
+            Connection gate, int key, List<Process> processes, List<Path> logs, long deadline)
             throws SQLException, InterruptedException {
         try (PreparedStatement ps = gate.prepareStatement(WAITING)) {
             ps.setInt(1, key);

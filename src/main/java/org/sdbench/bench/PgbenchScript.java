@@ -56,8 +56,7 @@ final class PgbenchScript {
      * @param prepares PREPAREs in its parts (before the start gate)
      * @param executions EXECUTEs in its parts
      */
-    record Chain(int connection, List<Path> scripts, long prepares, long executions) {
-    }
+    record Chain(int connection, List<Path> scripts, long prepares, long executions) {}
 
     /** Where a capture file may be cut: each line's size, and which lines end a transaction. */
     private record Layout(Path file, int[] sizes, BitSet ends) {
@@ -82,20 +81,30 @@ final class PgbenchScript {
         }
     }
 
-    private PgbenchScript() {
-    }
+    private PgbenchScript() {}
 
     /**
      * @param prepares set-up of each statement by name, for a capture in the prepared form (empty for plain SQL)
      * @param maxParts the connections the replay may hold at once
      */
-    static List<Chain> write(List<Path> connections, Map<String, StatementCapture.Prepared> prepares, Path dir, int gateKey,
-                             String description, int maxParts) {
+    static List<Chain> write(
+            List<Path> connections,
+            Map<String, StatementCapture.Prepared> prepares,
+            Path dir,
+            int gateKey,
+            String description,
+            int maxParts) {
         return write(connections, prepares, dir, gateKey, description, BOUNDS, maxParts);
     }
 
-    static List<Chain> write(List<Path> connections, Map<String, StatementCapture.Prepared> prepares, Path dir, int gateKey,
-                             String description, Bounds bounds, int maxParts) {
+    static List<Chain> write(
+            List<Path> connections,
+            Map<String, StatementCapture.Prepared> prepares,
+            Path dir,
+            int gateKey,
+            String description,
+            Bounds bounds,
+            int maxParts) {
         if (connections.isEmpty()) {
             throw new IllegalArgumentException("no connection sent any statement: nothing to replay");
         }
@@ -123,8 +132,14 @@ final class PgbenchScript {
         return layouts.stream().map(l -> l.cut(b)).toList();
     }
 
-    private static Chain write(int k, Path capture, List<Integer> chunks, Map<String, StatementCapture.Prepared> prepares,
-                               Path dir, int gateKey, String description) {
+    private static Chain write(
+            int k,
+            Path capture,
+            List<Integer> chunks,
+            Map<String, StatementCapture.Prepared> prepares,
+            Path dir,
+            int gateKey,
+            String description) {
         List<Path> scripts = new ArrayList<>();
         long prepared = 0;
         long executions = 0;
@@ -173,7 +188,8 @@ final class PgbenchScript {
     }
 
     /** How often each of the prepared statements is executed in {@code lines}, in the order of first use. */
-    private static Map<String, Integer> executions(List<String> lines, Map<String, StatementCapture.Prepared> prepares) {
+    private static Map<String, Integer> executions(
+            List<String> lines, Map<String, StatementCapture.Prepared> prepares) {
         Map<String, Integer> out = new LinkedHashMap<>();
         for (String line : lines) {
             Matcher m = EXECUTE.matcher(line);

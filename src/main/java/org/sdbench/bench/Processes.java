@@ -13,14 +13,14 @@ import java.util.Optional;
 final class Processes {
     private static final Path PROC = Path.of("/proc");
 
-    private Processes() {
-    }
+    private Processes() {}
 
     /** Every native thread of this JVM by thread id. */
     static Map<Long, ProcStat> ownThreads() {
         Map<Long, ProcStat> out = new HashMap<>();
-        forEachNumeric(PROC.resolve("self/task"), (id, dir) -> ProcStat.read(dir.resolve("stat"))
-                .ifPresent(s -> out.put(id, s)));
+        forEachNumeric(
+                PROC.resolve("self/task"),
+                (id, dir) -> ProcStat.read(dir.resolve("stat")).ifPresent(s -> out.put(id, s)));
         return out;
     }
 

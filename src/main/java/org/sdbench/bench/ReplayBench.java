@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
 import org.sdbench.load.TransactionalReset;
 
 /**
@@ -37,10 +37,18 @@ public final class ReplayBench {
     static final Duration WARM_UP_ROUND = Duration.ofSeconds(15);
 
     /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
-    public record Options(int users, Duration rampUp, Duration window, Duration recordWindow, AppServerConfig appServer, WorkloadConfig workload,
-                          long seed, Path work, PgbenchTarget target, Duration pgbenchTimeout,
-                          StatementCapture.Protocol protocol) {
-    }
+    public record Options(
+            int users,
+            Duration rampUp,
+            Duration window,
+            Duration recordWindow,
+            AppServerConfig appServer,
+            WorkloadConfig workload,
+            long seed,
+            Path work,
+            PgbenchTarget target,
+            Duration pgbenchTimeout,
+            StatementCapture.Protocol protocol) {}
 
     private final Database db;
     private final BenchRun runner;
@@ -54,13 +62,22 @@ public final class ReplayBench {
 
     /** Runs the three parts and prints the comparison; true when sdbench reached the target share. */
     public boolean run(Options o) throws InterruptedException {
-        RunSpec spec = RunSpec.sql("replay", o.appServer(), RunSpec.zeroCpu(o.workload(), Duration.ZERO), o.users(), o.seed())
+        RunSpec spec = RunSpec.sql(
+                        "replay", o.appServer(), RunSpec.zeroCpu(o.workload(), Duration.ZERO), o.users(), o.seed())
                 .phases(o.rampUp(), o.window(), Duration.ofSeconds(1));
-        out.printf(Locale.ROOT, "bench replay: %d users, think 0, no work per step, %d x %d dialog + %d update WPs, "
+        out.printf(
+                Locale.ROOT,
+                "bench replay: %d users, think 0, no work per step, %d x %d dialog + %d update WPs, "
                         + "ramp-up %d s, window %d s (recorded run: %d s); replay protocol %s; capture and scripts in %s%n",
-                o.users(), o.appServer().instances(), o.appServer().dialogWorkProcesses(),
-                o.appServer().updateWorkProcesses(), o.rampUp().toSeconds(), o.window().toSeconds(),
-                o.recordWindow().toSeconds(), o.protocol(), o.work());
+                o.users(),
+                o.appServer().instances(),
+                o.appServer().dialogWorkProcesses(),
+                o.appServer().updateWorkProcesses(),
+                o.rampUp().toSeconds(),
+                o.window().toSeconds(),
+                o.recordWindow().toSeconds(),
+                o.protocol(),
+                o.work());
         // The measured run sees the steady state, as a benchmark window of minutes would: unwarmed, C2
         // compiled in its window and took CPU from the database and from sdbench's own figures.
         out.print("warm-up               ");
@@ -83,64 +100,119 @@ public final class ReplayBench {
             db.captureStatements(null);
             capture.close();
         }
-        String what = String.format(Locale.ROOT, "sdbench bench replay: %d dialog steps of %d users, %d connections, "
-                + "%d round trips, %d transactions; replayed after sdbench's baseline reset", recorded.runSteps(),
-                o.users(), capture.files().size(), capture.roundTrips(), capture.transactions());
-        List<PgbenchScript.Chain> scripts = PgbenchScript.write(capture.files(), capture.preparedStatements(), o.work(),
-                GATE_KEY, what, partsAllowed());
-        out.printf(Locale.ROOT, "3/3 pgbench replay (%s) of %,d round trips on %d connections in %d parts (scripts "
-                        + "%s/replay-*.sql)%n", o.protocol(), capture.roundTrips(), scripts.size(),
-                scripts.stream().mapToInt(c -> c.scripts().size()).sum(), o.work());
+        String what = String.format(
+                Locale.ROOT,
+                "sdbench bench replay: %d dialog steps of %d users, %d connections, "
+                        + "%d round trips, %d transactions; replayed after sdbench's baseline reset",
+                recorded.runSteps(),
+                o.users(),
+                capture.files().size(),
+                capture.roundTrips(),
+                capture.transactions());
+        List<PgbenchScript.Chain> scripts = PgbenchScript.write(
+                capture.files(), capture.preparedStatements(), o.work(), GATE_KEY, what, partsAllowed());
+        out.printf(
+                Locale.ROOT,
+                "3/3 pgbench replay (%s) of %,d round trips on %d connections in %d parts (scripts "
+                        + "%s/replay-*.sql)%n",
+                o.protocol(),
+                capture.roundTrips(),
+                scripts.size(),
+                scripts.stream().mapToInt(c -> c.scripts().size()).sum(),
+                o.work());
         out.flush();
         new TransactionalReset(db).reset();
         Pgbench.Result pg;
         try (Connection gate = db.connect()) {
             pg = Pgbench.run(o.target(), scripts, gate, GATE_KEY, o.pgbenchTimeout());
         } catch (SQLException e) {
-            throw new EnvironmentException("the replay's start gate on " + db.describe() + " failed: " + e.getMessage());
+            throw new EnvironmentException(
+                    "the replay's start gate on " + db.describe() + " failed: " + e.getMessage());
         }
         long overtaken = clearLeftovers();
         new TransactionalReset(db).reset();
-        out.printf(Locale.ROOT, "replay order          %d of the replayed update requests were still in VBHDR at the end "
-                + "(an update client got to the request before the dialog client had written it; removed)%n", overtaken);
+        out.printf(
+                Locale.ROOT,
+                "replay order          %d of the replayed update requests were still in VBHDR at the end "
+                        + "(an update client got to the request before the dialog client had written it; removed)%n",
+                overtaken);
         return print(measured, recorded, capture, scripts, pg);
     }
 
-    private boolean print(BenchResult m, BenchResult rec, StatementCapture capture, List<PgbenchScript.Chain> scripts,
-                          Pgbench.Result pg) {
+    private boolean print(
+            BenchResult m,
+            BenchResult rec,
+            StatementCapture capture,
+            List<PgbenchScript.Chain> scripts,
+            Pgbench.Result pg) {
         out.println();
         double sdPerHour = m.stepsPerSecond() * 3600;
-        out.printf(Locale.ROOT, "sdbench               %,.0f DS/h (%,.0f steps/s, response avg %.2f ms, errors %d), "
+        out.printf(
+                Locale.ROOT,
+                "sdbench               %,.0f DS/h (%,.0f steps/s, response avg %.2f ms, errors %d), "
                         + "%.1f statements per step (window, as bench overhead counts them); PostgreSQL backends %.0f us per step, sdbench JVM %.0f us per step; %s%n",
-                sdPerHour, m.stepsPerSecond(), m.summary().overall().response().avgMs(), m.summary().overall().errors(),
-                (double) m.sqlStatements() / Math.max(1, m.steps()), micros(m.cpu().dbBackendNanos(), m.steps()),
-                micros(m.cpu().jvmNanos(), m.steps()), HostLoad.brief(m.cpu()));
+                sdPerHour,
+                m.stepsPerSecond(),
+                m.summary().overall().response().avgMs(),
+                m.summary().overall().errors(),
+                (double) m.sqlStatements() / Math.max(1, m.steps()),
+                micros(m.cpu().dbBackendNanos(), m.steps()),
+                micros(m.cpu().jvmNanos(), m.steps()),
+                HostLoad.brief(m.cpu()));
         var avg = m.summary().overall().avg();
-        out.printf(Locale.ROOT, "  sdbench response    wait %.2f, DB %.2f, enqueue %.2f, number range %.2f, update wait %.2f, "
-                        + "CPU %.2f ms per step: the replay has no queue, locks or waits of the app tier%n", avg.waitMs(),
-                avg.dbMs(), avg.enqueueMs(), avg.numberRangeMs(), avg.updateWaitMs(), avg.cpuMs());
-        out.printf(Locale.ROOT, "recorded run          %,d dialog steps (all phases), %.1f statements and %.1f round trips "
-                        + "per step, %,d transactions = %.2f per step, %d connections%n", rec.runSteps(),
+        out.printf(
+                Locale.ROOT,
+                "  sdbench response    wait %.2f, DB %.2f, enqueue %.2f, number range %.2f, update wait %.2f, "
+                        + "CPU %.2f ms per step: the replay has no queue, locks or waits of the app tier%n",
+                avg.waitMs(),
+                avg.dbMs(),
+                avg.enqueueMs(),
+                avg.numberRangeMs(),
+                avg.updateWaitMs(),
+                avg.cpuMs());
+        out.printf(
+                Locale.ROOT,
+                "recorded run          %,d dialog steps (all phases), %.1f statements and %.1f round trips "
+                        + "per step, %,d transactions = %.2f per step, %d connections%n",
+                rec.runSteps(),
                 (double) capture.statements() / Math.max(1, rec.runSteps()),
-                (double) capture.roundTrips() / Math.max(1, rec.runSteps()), capture.transactions(),
-                (double) capture.transactions() / Math.max(1, rec.runSteps()), capture.files().size());
+                (double) capture.roundTrips() / Math.max(1, rec.runSteps()),
+                capture.transactions(),
+                (double) capture.transactions() / Math.max(1, rec.runSteps()),
+                capture.files().size());
         protocol(capture, scripts);
-        out.printf(Locale.ROOT, "transport             sdbench's work processes: %s; pgbench: -h %s%n",
-                db.transport().description(), Pgbench.hostOf(pg.command()));
-        out.printf(Locale.ROOT, "pgbench command       %s (one per part of a connection, all parsed and connected before the start; %d parts)%n",
-                Pgbench.describe(pg.command()), pg.processes());
+        out.printf(
+                Locale.ROOT,
+                "transport             sdbench's work processes: %s; pgbench: -h %s%n",
+                db.transport().description(),
+                Pgbench.hostOf(pg.command()));
+        out.printf(
+                Locale.ROOT,
+                "pgbench command       %s (one per part of a connection, all parsed and connected before the start; %d parts)%n",
+                Pgbench.describe(pg.command()),
+                pg.processes());
         if (!pg.complete()) {
-            out.printf(Locale.ROOT, "pgbench               INCOMPLETE: %d of %d parts finished; %s%n", pg.finished(),
-                    pg.processes(), pg.failure());
+            out.printf(
+                    Locale.ROOT,
+                    "pgbench               INCOMPLETE: %d of %d parts finished; %s%n",
+                    pg.finished(),
+                    pg.processes(),
+                    pg.failure());
             out.flush();
             return false;
         }
         double pgPerHour = rec.runSteps() * 3600 / pg.seconds();
         double others = pg.busyNanos() - pg.postgresNanos() - pg.clientNanos();
-        out.printf(Locale.ROOT, "pgbench replay        %.2f s for the %,d steps = %,.0f DS/h equivalent; PostgreSQL "
+        out.printf(
+                Locale.ROOT,
+                "pgbench replay        %.2f s for the %,d steps = %,.0f DS/h equivalent; PostgreSQL "
                         + "backends %.0f us per step, pgbench %.0f us per step; host others %.2f cores (this JVM idle)%n",
-                pg.seconds(), rec.runSteps(), pgPerHour, micros(pg.dbBackendNanos(), rec.runSteps()),
-                micros(pg.clientNanos(), rec.runSteps()), Math.max(0, others) / 1e9 / pg.seconds());
+                pg.seconds(),
+                rec.runSteps(),
+                pgPerHour,
+                micros(pg.dbBackendNanos(), rec.runSteps()),
+                micros(pg.clientNanos(), rec.runSteps()),
+                Math.max(0, others) / 1e9 / pg.seconds());
         // The per-statement target (bench overhead) next to what a C client pays for the same statements
         // on this host: a round trip costs a client several times more on some hosts than on others.
         // Both over sdbench's count of statements per step (the capture counts a pipeline's rows apart).
@@ -148,18 +220,33 @@ public final class ReplayBench {
         double sdClient = micros(m.cpu().jvmNanos(), m.steps()) / perStep;
         double sdJit = micros(m.cpu().group(ThreadGroups.JIT), m.steps()) / perStep;
         double pgClient = micros(pg.clientNanos(), rec.runSteps()) / perStep;
-        out.printf(Locale.ROOT, "client CPU per stmt   sdbench JVM %.1f us (JIT compiler %.1f of it), pgbench %.1f us (sending the "
-                + "same statements and nothing else; its processes' start included): %.2fx, at %.1f statements per step%n",
-                sdClient, sdJit, pgClient, sdClient / Math.max(1e-9, pgClient), perStep);
+        out.printf(
+                Locale.ROOT,
+                "client CPU per stmt   sdbench JVM %.1f us (JIT compiler %.1f of it), pgbench %.1f us (sending the "
+                        + "same statements and nothing else; its processes' start included): %.2fx, at %.1f statements per step%n",
+                sdClient,
+                sdJit,
+                pgClient,
+                sdClient / Math.max(1e-9, pgClient),
+                perStep);
         // When the host is the limit (CPU-bound, shared), wall-clock DS/h follows what the other
         // processes leave; steps per CPU-second of client + database does not.
         double sdCpu = micros(m.cpu().jvmNanos() + m.cpu().dbBackendNanos(), m.steps());
         double pgCpu = micros(pg.clientNanos() + pg.dbBackendNanos(), rec.runSteps());
-        out.printf(Locale.ROOT, "CPU per step          client + PostgreSQL backends: sdbench %.0f us, replay %.0f us: "
-                + "per CPU-second sdbench does %.1f%% of the replay's steps%n", sdCpu, pgCpu, 100 * pgCpu / sdCpu);
+        out.printf(
+                Locale.ROOT,
+                "CPU per step          client + PostgreSQL backends: sdbench %.0f us, replay %.0f us: "
+                        + "per CPU-second sdbench does %.1f%% of the replay's steps%n",
+                sdCpu,
+                pgCpu,
+                100 * pgCpu / sdCpu);
         double share = sdPerHour / pgPerHour;
-        out.printf(Locale.ROOT, "target: saturated sdbench >= %.0f%% of the pgbench replay's DS/h -> %.1f%%: %s%n",
-                100 * TARGET_SHARE, 100 * share, share >= TARGET_SHARE ? "MET" : "NOT MET");
+        out.printf(
+                Locale.ROOT,
+                "target: saturated sdbench >= %.0f%% of the pgbench replay's DS/h -> %.1f%%: %s%n",
+                100 * TARGET_SHARE,
+                100 * share,
+                share >= TARGET_SHARE ? "MET" : "NOT MET");
         out.flush();
         return share >= TARGET_SHARE;
     }
@@ -169,34 +256,46 @@ public final class ReplayBench {
         try (Connection c = db.connect()) {
             return Pgbench.freeConnections(c) - 1;
         } catch (SQLException e) {
-            throw new EnvironmentException("reading the free connections of " + db.describe() + " failed: "
-                    + e.getMessage());
+            throw new EnvironmentException(
+                    "reading the free connections of " + db.describe() + " failed: " + e.getMessage());
         }
     }
 
     /** Which protocol the replay used, and the server work in which it still differs from pgjdbc's. */
     private void protocol(StatementCapture capture, List<PgbenchScript.Chain> scripts) {
-        long prepares = scripts.stream().mapToLong(PgbenchScript.Chain::prepares).sum();
-        long executions = scripts.stream().mapToLong(PgbenchScript.Chain::executions).sum();
-        double unnamed = (double) capture.unnamedStatements() / Math.max(1, capture.statements() - capture.transactions());
+        long prepares =
+                scripts.stream().mapToLong(PgbenchScript.Chain::prepares).sum();
+        long executions =
+                scripts.stream().mapToLong(PgbenchScript.Chain::executions).sum();
+        double unnamed =
+                (double) capture.unnamedStatements() / Math.max(1, capture.statements() - capture.transactions());
         if (capture.protocol() == StatementCapture.Protocol.SIMPLE) {
-            out.printf(Locale.ROOT, "replay protocol       simple: every statement as plain SQL with its parameters inlined, "
-                    + "so the server parses and plans each one, where pgjdbc ran %.0f%% of them as named prepared "
-                    + "statements (no parse, cached plan): --replay-protocol prepared for like server work%n",
+            out.printf(
+                    Locale.ROOT,
+                    "replay protocol       simple: every statement as plain SQL with its parameters inlined, "
+                            + "so the server parses and plans each one, where pgjdbc ran %.0f%% of them as named prepared "
+                            + "statements (no parse, cached plan): --replay-protocol prepared for like server work%n",
                     100 * (1 - unnamed));
             return;
         }
-        out.printf(Locale.ROOT, "replay protocol       prepared: %,d EXECUTE sN('...') of %d statements, prepared with "
+        out.printf(
+                Locale.ROOT,
+                "replay protocol       prepared: %,d EXECUTE sN('...') of %d statements, prepared with "
                         + "pgjdbc's parameter types and planned (%d EXPLAIN EXECUTEs each) in every part's session before "
                         + "the start (%,d PREPAREs), so the server skips parse and plan as for pgjdbc's named statements on "
                         + "a connection in its stride. Left different: the server parses each short EXECUTE text, and COMMIT "
                         + "and ROLLBACK as text (pgjdbc sends Bind/Execute of named statements for all three); in the "
                         + "recorded run pgjdbc sent %.1f%% of the statements unnamed (parsed and planned: a statement's "
-                        + "first 4 on a new connection), which the replay prepares too%n", executions,
-                capture.preparedStatements().size(), StatementCapture.WARM_UP_PLANS, prepares, 100 * unnamed);
+                        + "first 4 on a new connection), which the replay prepares too%n",
+                executions,
+                capture.preparedStatements().size(),
+                StatementCapture.WARM_UP_PLANS,
+                prepares,
+                100 * unnamed);
         if (unnamed > 0.5) {
-            out.println("  note                pgjdbc prepared few of these statements (prepareThreshold=0 in the URL?): "
-                    + "the prepared replay does less server work than sdbench did; compare with --replay-protocol simple");
+            out.println(
+                    "  note                pgjdbc prepared few of these statements (prepareThreshold=0 in the URL?): "
+                            + "the prepared replay does less server work than sdbench did; compare with --replay-protocol simple");
         }
     }
 
@@ -207,7 +306,8 @@ public final class ReplayBench {
      * They are copies of requests the recorded run processed, so deleting them loses nothing.
      */
     private long clearLeftovers() {
-        try (Connection c = db.connect(); java.sql.Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                java.sql.Statement s = c.createStatement()) {
             long left;
             try (var rs = s.executeQuery("SELECT count(*) FROM vbhdr")) {
                 rs.next();
@@ -218,8 +318,8 @@ public final class ReplayBench {
             s.execute("DELETE FROM vbhdr");
             return left;
         } catch (SQLException e) {
-            throw new EnvironmentException("removing the replay's update requests from " + db.describe() + " failed: "
-                    + e.getMessage());
+            throw new EnvironmentException(
+                    "removing the replay's update requests from " + db.describe() + " failed: " + e.getMessage());
         }
     }
 

@@ -12,10 +12,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import org.sdbench.core.Clock;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.Dialect;
-import org.sdbench.core.EnvironmentException;
-import org.sdbench.core.Clock;
 
 /**
  * The least CPU a JDBC client of this JVM pays for one round trip to the database on this host: a
@@ -30,13 +30,16 @@ final class RoundTripFloor {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** Beyond the window, how long the threads may take to finish their last round trip and close. */
     private static final Duration JOIN_GRACE = Duration.ofSeconds(30);
+
     private static final int NO_PARAMETER = -1;
     /** Rows of the probe that sizes the loaded floor's query: tens of microseconds of server CPU here. */
     private static final int PROBE_ROWS = 1_000;
+
     private static final Duration PROBE_WARM_UP = Duration.ofSeconds(1);
     private static final Duration PROBE_WINDOW = Duration.ofSeconds(2);
     /** Probes at the sized row count, each resizing it, until the server's CPU lands within {@link #TOLERANCE}. */
     private static final int REFINEMENTS = 2;
+
     private static final double TOLERANCE = 0.15;
     /** Bounds the query whatever the probe read: under a second of server CPU at the 40-60 ns per row seen so far. */
     private static final int MAX_ROWS = 10_000_000;
@@ -49,8 +52,9 @@ final class RoundTripFloor {
     record Result(int threads, double seconds, long roundTrips, long clientNanos, long dbBackendNanos) {
         Result {
             if (threads < 1 || roundTrips < 0 || clientNanos < 0 || dbBackendNanos < 0) {
-                throw new IllegalArgumentException("round-trip floor: threads " + threads + ", round trips " + roundTrips
-                        + ", client " + clientNanos + " ns, database " + dbBackendNanos + " ns: must be >= 1, >= 0, >= 0, >= 0");
+                throw new IllegalArgumentException("round-trip floor: threads " + threads + ", round trips "
+                        + roundTrips + ", client " + clientNanos + " ns, database " + dbBackendNanos
+                        + " ns: must be >= 1, >= 0, >= 0, >= 0");
             }
         }
 
@@ -68,8 +72,7 @@ final class RoundTripFloor {
         }
     }
 
-    private RoundTripFloor() {
-    }
+    private RoundTripFloor() {}
 
     /**
      * Loops for {@code warmUp} (compiling pgjdbc's path, preparing the statement server-side), then
@@ -92,8 +95,14 @@ final class RoundTripFloor {
      * @return empty when the database's CPU cannot be read here (a server on another host), or the probe
      *         showed no server work to size the query by
      */
-    static Optional<Loaded> measureWithServerWork(Database db, String databaseName, int threads, Duration warmUp,
-                                                  Duration window, Result empty, double dbMicrosPerRoundTrip)
+    static Optional<Loaded> measureWithServerWork(
+            Database db,
+            String databaseName,
+            int threads,
+            Duration warmUp,
+            Duration window,
+            Result empty,
+            double dbMicrosPerRoundTrip)
             throws InterruptedException {
         if (!(dbMicrosPerRoundTrip > 0) || !(empty.dbMicrosPerRoundTrip() > 0)) {
             return Optional.empty();
@@ -134,11 +143,11 @@ final class RoundTripFloor {
     }
 
     /** A floor measured with {@code rows} of {@link Dialect#serverWorkQuery()} per round trip. */
-    record Loaded(int rows, Result result) {
-    }
+    record Loaded(int rows, Result result) {}
 
-    private static Result measure(Database db, String databaseName, int threads, Duration warmUp, Duration window,
-                                  String sql, int parameter) throws InterruptedException {
+    private static Result measure(
+            Database db, String databaseName, int threads, Duration warmUp, Duration window, String sql, int parameter)
+            throws InterruptedException {
         if (!THREADS.isCurrentThreadCpuTimeSupported()) {
             throw new EnvironmentException("round-trip floor: this JVM cannot read a thread's CPU time");
         }
@@ -188,7 +197,8 @@ final class RoundTripFloor {
                 }
             }
             if (failure.get() != null) {
-                throw new EnvironmentException("round-trip floor: " + failure.get().getMessage());
+                throw new EnvironmentException(
+                        "round-trip floor: " + failure.get().getMessage());
             }
             if (Arrays.asList(shares).contains(null)) {
                 throw new IllegalStateException("round-trip floor: a loop thread ended without its result");
@@ -205,8 +215,7 @@ final class RoundTripFloor {
     }
 
     /** One thread's CPU and round trips inside the window. */
-    private record Share(long cpuNanos, long roundTrips) {
-    }
+    private record Share(long cpuNanos, long roundTrips) {}
 
     /** Round trips until {@code end}; returns this thread's CPU and the round trips between start and end. */
     private static Share loop(PreparedStatement ps, Clock clock, long start, long end) throws SQLException {

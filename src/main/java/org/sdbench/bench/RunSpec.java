@@ -3,27 +3,56 @@ package org.sdbench.bench;
 import java.time.Duration;
 import java.util.Map;
 import org.sdbench.appserver.StepHandler;
+import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.StepConfig;
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.appserver.transaction.SdTransactions;
 
 /** One measured run of a bench: what runs (business logic, app tier, users) and its phases. */
-public record RunSpec(String label, StepHandler handler, Map<String, UpdateModule> modules, AppServerConfig appServer,
-                      WorkloadConfig workload, int users, Duration rampUp, Duration window, Duration rampDown,
-                      long seed, boolean measureHeap) {
+public record RunSpec(
+        String label,
+        StepHandler handler,
+        Map<String, UpdateModule> modules,
+        AppServerConfig appServer,
+        WorkloadConfig workload,
+        int users,
+        Duration rampUp,
+        Duration window,
+        Duration rampDown,
+        long seed,
+        boolean measureHeap) {
 
     /** The real SD transactions with their update modules. */
     public static RunSpec sql(String label, AppServerConfig a, WorkloadConfig w, int users, long seed) {
-        return new RunSpec(label, new SdTransactions(), SdTransactions.updateModules(), a, w, users, Duration.ofSeconds(2),
-                Duration.ofSeconds(10), Duration.ofSeconds(1), seed, false);
+        return new RunSpec(
+                label,
+                new SdTransactions(),
+                SdTransactions.updateModules(),
+                a,
+                w,
+                users,
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(1),
+                seed,
+                false);
     }
 
     /** Steps that succeed without SQL: only the simulator itself costs CPU. */
     public static RunSpec noSql(String label, AppServerConfig a, WorkloadConfig w, int users, long seed) {
-        return new RunSpec(label, new NoSqlSteps(), Map.of(), a, w, users, Duration.ofSeconds(2), Duration.ofSeconds(10),
-                Duration.ofSeconds(1), seed, false);
+        return new RunSpec(
+                label,
+                new NoSqlSteps(),
+                Map.of(),
+                a,
+                w,
+                users,
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(1),
+                seed,
+                false);
     }
 
     public RunSpec phases(Duration up, Duration measured, Duration down) {
@@ -36,21 +65,62 @@ public record RunSpec(String label, StepHandler handler, Map<String, UpdateModul
 
     /** The workload with no configured work per step or update module, so that measured CPU is the simulator's own. */
     public static WorkloadConfig zeroCpu(WorkloadConfig w, Duration think) {
-        var steps = w.steps().stream().map(s -> new StepConfig(s.tx(), s.step(), Map.of())).toList();
-        return withThink(new WorkloadConfig(w.name(), w.thinkTime(), w.thinkTimeJitter(), w.lineItems(), w.listLength(),
-                w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.updatePayloadBytes(),
-                w.numberRangeBuffers(), steps, Map.of(), w.calibration()), think);
+        var steps = w.steps().stream()
+                .map(s -> new StepConfig(s.tx(), s.step(), Map.of()))
+                .toList();
+        return withThink(
+                new WorkloadConfig(
+                        w.name(),
+                        w.thinkTime(),
+                        w.thinkTimeJitter(),
+                        w.lineItems(),
+                        w.listLength(),
+                        w.customersPerUser(),
+                        w.materialsPerUser(),
+                        w.plants(),
+                        w.initialStock(),
+                        w.updatePayloadBytes(),
+                        w.numberRangeBuffers(),
+                        steps,
+                        Map.of(),
+                        w.calibration()),
+                think);
     }
 
     public static WorkloadConfig withThink(WorkloadConfig w, Duration think) {
-        return new WorkloadConfig(w.name(), think, w.thinkTimeJitter(), w.lineItems(), w.listLength(),
-                w.customersPerUser(), w.materialsPerUser(), w.plants(), w.initialStock(), w.updatePayloadBytes(),
-                w.numberRangeBuffers(), w.steps(), w.updateWork(), w.calibration());
+        return new WorkloadConfig(
+                w.name(),
+                think,
+                w.thinkTimeJitter(),
+                w.lineItems(),
+                w.listLength(),
+                w.customersPerUser(),
+                w.materialsPerUser(),
+                w.plants(),
+                w.initialStock(),
+                w.updatePayloadBytes(),
+                w.numberRangeBuffers(),
+                w.steps(),
+                w.updateWork(),
+                w.calibration());
     }
 
     public static AppServerConfig withContextBytes(AppServerConfig a, int bytes) {
-        return new AppServerConfig(a.layout(), a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), bytes,
-                a.tableBufferEntries(), a.updateWaitTimeout(), a.dbRetries(), a.tableBufferSync(), a.central(), a.listen(),
-                a.tokenFile(), a.connectTimeout(), a.replyTimeout(), a.centralTimeout());
+        return new AppServerConfig(
+                a.layout(),
+                a.instances(),
+                a.dialogWorkProcesses(),
+                a.updateWorkProcesses(),
+                bytes,
+                a.tableBufferEntries(),
+                a.updateWaitTimeout(),
+                a.dbRetries(),
+                a.tableBufferSync(),
+                a.central(),
+                a.listen(),
+                a.tokenFile(),
+                a.connectTimeout(),
+                a.replyTimeout(),
+                a.centralTimeout());
     }
 }

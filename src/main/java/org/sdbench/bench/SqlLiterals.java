@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.sdbench.db.DbSession;
 
 /**
  * PostgreSQL text of a JDBC statement for a client that sends plain SQL (pgbench): cut into the
@@ -38,11 +37,9 @@ public final class SqlLiterals {
     }
 
     /** One statement pgjdbc sends on its own (its own Parse, or its own named statement): JDBC text and parameters. */
-    public record Execution(String sql, List<Param> params) {
-    }
+    public record Execution(String sql, List<Param> params) {}
 
-    private SqlLiterals() {
-    }
+    private SqlLiterals() {}
 
     /**
      * The statements of a JDBC text as pgjdbc cuts it (at semicolons outside quotes and comments),
@@ -55,8 +52,8 @@ public final class SqlLiterals {
         for (String statement : split(sql)) {
             int n = placeholders(statement);
             if (next + n > params.size()) {
-                throw new IllegalArgumentException("statement has more placeholders than the " + params.size()
-                        + " parameters bound: " + sql);
+                throw new IllegalArgumentException(
+                        "statement has more placeholders than the " + params.size() + " parameters bound: " + sql);
             }
             out.add(new Execution(statement, List.copyOf(params.subList(next, next + n))));
             next += n;
@@ -72,7 +69,9 @@ public final class SqlLiterals {
      */
     public static List<Execution> batch(String sql, List<List<Param>> rows) {
         Matcher m = SINGLE_ROW_INSERT.matcher(sql);
-        if (rows.size() == 1 || !m.matches() || m.group(2).toLowerCase(Locale.ROOT).contains(" returning ")) {
+        if (rows.size() == 1
+                || !m.matches()
+                || m.group(2).toLowerCase(Locale.ROOT).contains(" returning ")) {
             List<Execution> out = new ArrayList<>();
             for (List<Param> row : rows) {
                 out.addAll(executions(sql, row));
@@ -82,8 +81,8 @@ public final class SqlLiterals {
         String head = m.group(1);
         String tuple = m.group(2);
         int binds = placeholders(tuple);
-        int maxBlock = Integer.highestOneBit(binds == 0 ? 1024
-                : Math.max(1, Math.min(MAX_PARAMETERS / binds, MAX_VALUE_BLOCK)));
+        int maxBlock = Integer.highestOneBit(
+                binds == 0 ? 1024 : Math.max(1, Math.min(MAX_PARAMETERS / binds, MAX_VALUE_BLOCK)));
         List<Execution> out = new ArrayList<>();
         int from = 0;
         while (from < rows.size()) {
@@ -109,8 +108,8 @@ public final class SqlLiterals {
         scan(sql, (c, code) -> {
             if (code && c == '?') {
                 if (next[0] >= params.size()) {
-                    throw new IllegalArgumentException("statement has more placeholders than the " + params.size()
-                            + " parameters bound: " + sql);
+                    throw new IllegalArgumentException(
+                            "statement has more placeholders than the " + params.size() + " parameters bound: " + sql);
                 }
                 out.append(literal(params.get(next[0]++)));
             } else {
@@ -152,7 +151,8 @@ public final class SqlLiterals {
             default -> text(p);
         };
         // An integer literal is int4 and TRUE/FALSE bool already; the cast would change nothing.
-        boolean typed = !type.equals(UNKNOWN) && !(type.equals("int4") && v instanceof Integer)
+        boolean typed = !type.equals(UNKNOWN)
+                && !(type.equals("int4") && v instanceof Integer)
                 && !(type.equals("bool") && v instanceof Boolean);
         return typed ? text + "::" + type : text;
     }

@@ -156,6 +156,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
      * prepares a statement again when a parameter's type changes.
      */
     private final Map<String, Defined> statements = new ConcurrentHashMap<>();
+
     private final AtomicInteger statementNumbers = new AtomicInteger();
     private final List<Stream> streams = new CopyOnWriteArrayList<>();
     private final AtomicInteger numbers = new AtomicInteger();
@@ -180,10 +181,12 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         if (closed) {
             throw new IllegalStateException("statement capture " + dir + " is closed");
         }
-        Stream s = new Stream(dir.resolve(String.format(Locale.ROOT, "conn-%03d.sql", numbers.getAndIncrement())),
-                c.getAutoCommit());
+        Stream s = new Stream(
+                dir.resolve(String.format(Locale.ROOT, "conn-%03d.sql", numbers.getAndIncrement())), c.getAutoCommit());
         streams.add(s);
-        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+        return (Connection) Proxy.newProxyInstance(
+                Connection.class.getClassLoader(),
+                new Class<?>[] {Connection.class},
                 new CapturingHandlers.OnConnection(c, s));
     }
 
@@ -249,8 +252,12 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         if (protocol == Protocol.PREPARED) {
             Path file = dir.resolve("prepared.sql");
             try {
-                Files.write(file, preparedStatements().values().stream().flatMap(p -> java.util.stream.Stream.of(
-                        p.prepare(), p.warmUp())).toList(), StandardCharsets.UTF_8);
+                Files.write(
+                        file,
+                        preparedStatements().values().stream()
+                                .flatMap(p -> java.util.stream.Stream.of(p.prepare(), p.warmUp()))
+                                .toList(),
+                        StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the statement capture " + file, e);
             }
@@ -266,8 +273,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
      * {@link #WARM_UP_PLANS} EXPLAIN EXECUTEs (one command) with the parameters of the
      * statement's first executions, each a command with its semicolon.
      */
-    public record Prepared(String prepare, String warmUp) {
-    }
+    public record Prepared(String prepare, String warmUp) {}
 
     /**
      * Plannings that bring a prepared statement to where a long-lived connection has it:
@@ -304,7 +310,8 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
             StringBuilder out = new StringBuilder();
             for (int i = 0; i < WARM_UP_PLANS; i++) {
                 // A statement recorded fewer times than that plans with its recorded parameters again.
-                out.append(i == 0 ? "" : " \\; ").append("EXPLAIN ")
+                out.append(i == 0 ? "" : " \\; ")
+                        .append("EXPLAIN ")
                         .append(execute(name(), samples.get(i % samples.size())));
             }
             return out.append(';').toString();
@@ -312,10 +319,12 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
 
         private static SqlLiterals.Param shortened(SqlLiterals.Param p) {
             return switch (p.value()) {
-                case String s when s.length() > WARM_UP_VALUE_CHARS ->
-                        new SqlLiterals.Param(s.substring(0, WARM_UP_VALUE_CHARS), p.type());
-                case byte[] b when b.length > WARM_UP_VALUE_CHARS ->
-                        new SqlLiterals.Param(Arrays.copyOf(b, WARM_UP_VALUE_CHARS), p.type());
+                case String s
+                when s.length() > WARM_UP_VALUE_CHARS ->
+                    new SqlLiterals.Param(s.substring(0, WARM_UP_VALUE_CHARS), p.type());
+                case byte[] b
+                when b.length > WARM_UP_VALUE_CHARS ->
+                    new SqlLiterals.Param(Arrays.copyOf(b, WARM_UP_VALUE_CHARS), p.type());
                 case null, default -> p;
             };
         }
@@ -336,7 +345,9 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         if (params.isEmpty()) {
             return "EXECUTE " + name;
         }
-        StringBuilder out = new StringBuilder(name.length() + 16 + 12 * params.size()).append("EXECUTE ").append(name);
+        StringBuilder out = new StringBuilder(name.length() + 16 + 12 * params.size())
+                .append("EXECUTE ")
+                .append(name);
         for (int i = 0; i < params.size(); i++) {
             out.append(i == 0 ? "(" : ", ").append(SqlLiterals.text(params.get(i)));
         }
@@ -354,7 +365,8 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         String text = SqlLiterals.numbered(e.sql());
         Defined d = statements.computeIfAbsent(types + "\n" + text, k -> {
             int n = statementNumbers.incrementAndGet();
-            return new Defined(n, "PREPARE s" + n + (e.params().isEmpty() ? "" : "(" + types + ")") + " AS " + text + ";");
+            return new Defined(
+                    n, "PREPARE s" + n + (e.params().isEmpty() ? "" : "(" + types + ")") + " AS " + text + ";");
         });
         d.sample(e.params());
         return execute(d.name(), e.params());

@@ -5,8 +5,7 @@ import java.util.List;
 
 /** Small helpers for repeated measurements on a noisy machine: medians and spreads, not means. */
 final class Stats {
-    private Stats() {
-    }
+    private Stats() {}
 
     static double median(List<Double> values) {
         double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
@@ -26,6 +25,8 @@ final class Stats {
     }
 
     static String list(List<Double> values, String format) {
-        return Arrays.toString(values.stream().map(x -> String.format(java.util.Locale.ROOT, format, x)).toArray());
+        return Arrays.toString(values.stream()
+                .map(x -> String.format(java.util.Locale.ROOT, format, x))
+                .toArray());
     }
 }

@@ -19,8 +19,7 @@ public final class ThreadGroups {
     /** Display order. */
     public static final List<String> ALL = List.of(DIALOG, UPDATE, VIRTUAL, REPORTER, GC, JIT, OTHER);
 
-    private ThreadGroups() {
-    }
+    private ThreadGroups() {}
 
     public static String of(String threadName) {
         String n = threadName;
@@ -30,7 +29,9 @@ public final class ThreadGroups {
         if (n.startsWith("upd-")) {
             return UPDATE;
         }
-        if (n.startsWith("ForkJoinPool") || n.startsWith("VirtualThread") || n.startsWith("Unparker")
+        if (n.startsWith("ForkJoinPool")
+                || n.startsWith("VirtualThread")
+                || n.startsWith("Unparker")
                 || n.startsWith("think-timer")) {
             return VIRTUAL;
         }
@@ -40,8 +41,13 @@ public final class ThreadGroups {
         if (n.startsWith("C1 Compiler") || n.startsWith("C2 Compiler") || n.startsWith("Compiler")) {
             return JIT;
         }
-        if (n.startsWith("GC Thread") || n.startsWith("G1 ") || n.startsWith("Z") || n.startsWith("Shenandoah")
-                || n.startsWith("Parallel GC") || n.startsWith("VM Periodic") || n.equals("VM Thread")) {
+        if (n.startsWith("GC Thread")
+                || n.startsWith("G1 ")
+                || n.startsWith("Z")
+                || n.startsWith("Shenandoah")
+                || n.startsWith("Parallel GC")
+                || n.startsWith("VM Periodic")
+                || n.equals("VM Thread")) {
             // VM Thread runs the safepoint operations the collectors request.
             return GC;
         }

@@ -26,9 +26,14 @@ public final class UsersBench {
     static final int SESSION_BYTES = 1024;
 
     /** What to measure. */
-    public record Options(int users, Duration think, Duration rampUp, Duration window, AppServerConfig appServer,
-                          WorkloadConfig workload, long seed) {
-    }
+    public record Options(
+            int users,
+            Duration think,
+            Duration rampUp,
+            Duration window,
+            AppServerConfig appServer,
+            WorkloadConfig workload,
+            long seed) {}
 
     private final BenchRun runner;
     private final PrintWriter out;
@@ -43,19 +48,35 @@ public final class UsersBench {
         long needed = (long) o.users() * (o.appServer().userContextBytes() + SESSION_BYTES);
         long max = HeapProbe.maxHeap();
         if (needed > max * 0.8) {
-            throw new ConfigException(String.format(Locale.ROOT, "%d users x (appServer.userContextBytes %d + about %d B "
+            throw new ConfigException(String.format(
+                    Locale.ROOT,
+                    "%d users x (appServer.userContextBytes %d + about %d B "
                             + "of session state) = %d MiB live does not fit this JVM's %d MiB heap with room for the GC: "
                             + "lower the context (e.g. --set appServer.userContextBytes=16384) or raise -Xmx in "
-                            + "SDBENCH_JVM_OPTS", o.users(), o.appServer().userContextBytes(), SESSION_BYTES,
-                    needed >> 20, max >> 20));
+                            + "SDBENCH_JVM_OPTS",
+                    o.users(),
+                    o.appServer().userContextBytes(),
+                    SESSION_BYTES,
+                    needed >> 20,
+                    max >> 20));
         }
         WorkloadConfig w = RunSpec.zeroCpu(o.workload(), o.think());
         RunSpec spec = RunSpec.noSql("users", o.appServer(), w, o.users(), o.seed())
-                .phases(o.rampUp(), o.window(), Duration.ofSeconds(5)).withHeap();
-        out.printf(Locale.ROOT, "bench users: %,d users, think %s s, no SQL, cpu 0, user context %d B, %d x %d dialog WPs, "
-                        + "ramp-up %d s, window %d s, heap max %d MiB, GC %s%n", o.users(), o.think().toMillis() / 1e3,
-                o.appServer().userContextBytes(), o.appServer().instances(), o.appServer().dialogWorkProcesses(),
-                o.rampUp().toSeconds(), o.window().toSeconds(), max >> 20, HeapProbe.collectors());
+                .phases(o.rampUp(), o.window(), Duration.ofSeconds(5))
+                .withHeap();
+        out.printf(
+                Locale.ROOT,
+                "bench users: %,d users, think %s s, no SQL, cpu 0, user context %d B, %d x %d dialog WPs, "
+                        + "ramp-up %d s, window %d s, heap max %d MiB, GC %s%n",
+                o.users(),
+                o.think().toMillis() / 1e3,
+                o.appServer().userContextBytes(),
+                o.appServer().instances(),
+                o.appServer().dialogWorkProcesses(),
+                o.rampUp().toSeconds(),
+                o.window().toSeconds(),
+                max >> 20,
+                HeapProbe.collectors());
         out.flush();
         BenchResult r = runner.run(spec);
         return print(o, r);
@@ -68,19 +89,45 @@ public final class UsersBench {
         double expected = o.users() / (z + resp.avgMs() / 1e3);
         out.println();
         out.printf(Locale.ROOT, "users                 %,d%n", o.users());
-        out.printf(Locale.ROOT, "steps/s               %,.0f (Little's law expects %,.0f: %.1f%%), errors %d%n",
-                r.stepsPerSecond(), expected, 100 * r.stepsPerSecond() / expected, r.summary().overall().errors());
-        out.printf(Locale.ROOT, "think-time lag        p50 %.3f  p95 %.3f  p99 %.3f  max %.3f ms (%,d steps)%n",
-                lag.p50Ms(), lag.p95Ms(), lag.p99Ms(), lag.maxMs(), lag.count());
-        out.printf(Locale.ROOT, "response time         avg %.3f  p99 %.3f  max %.3f ms%n", resp.avgMs(), resp.p99Ms(),
+        out.printf(
+                Locale.ROOT,
+                "steps/s               %,.0f (Little's law expects %,.0f: %.1f%%), errors %d%n",
+                r.stepsPerSecond(),
+                expected,
+                100 * r.stepsPerSecond() / expected,
+                r.summary().overall().errors());
+        out.printf(
+                Locale.ROOT,
+                "think-time lag        p50 %.3f  p95 %.3f  p99 %.3f  max %.3f ms (%,d steps)%n",
+                lag.p50Ms(),
+                lag.p95Ms(),
+                lag.p99Ms(),
+                lag.maxMs(),
+                lag.count());
+        out.printf(
+                Locale.ROOT,
+                "response time         avg %.3f  p99 %.3f  max %.3f ms%n",
+                resp.avgMs(),
+                resp.p99Ms(),
                 resp.maxMs());
-        out.printf(Locale.ROOT, "heap after GC         %,d MiB with all users logged on (%,d MiB before log-on), "
-                        + "max heap %,d MiB%n", r.heapAfterGcBytes() >> 20, r.heapBaselineBytes() >> 20,
+        out.printf(
+                Locale.ROOT,
+                "heap after GC         %,d MiB with all users logged on (%,d MiB before log-on), "
+                        + "max heap %,d MiB%n",
+                r.heapAfterGcBytes() >> 20,
+                r.heapBaselineBytes() >> 20,
                 HeapProbe.maxHeap() >> 20);
-        out.printf(Locale.ROOT, "heap per user         %,d B = user context %,d B + %,d B of session, virtual thread "
-                        + "and driver state%n", r.heapBytesPerUser(), o.appServer().userContextBytes(),
+        out.printf(
+                Locale.ROOT,
+                "heap per user         %,d B = user context %,d B + %,d B of session, virtual thread "
+                        + "and driver state%n",
+                r.heapBytesPerUser(),
+                o.appServer().userContextBytes(),
                 r.heapBytesPerUser() - o.appServer().userContextBytes());
-        out.printf(Locale.ROOT, "JVM CPU               %.2f cores, %.1f us per step:", r.cpu().cores(r.cpu().jvmNanos()),
+        out.printf(
+                Locale.ROOT,
+                "JVM CPU               %.2f cores, %.1f us per step:",
+                r.cpu().cores(r.cpu().jvmNanos()),
                 r.jvmMicrosPerStep());
         for (String g : ThreadGroups.ALL) {
             if (r.cpu().group(g) > 0) {
@@ -90,8 +137,11 @@ public final class UsersBench {
         out.println();
         out.println(HostLoad.describe(r.cpu()));
         boolean met = lag.p99Ms() < TARGET_LAG_P99_MS && r.stepsPerSecond() >= 0.97 * expected;
-        out.printf(Locale.ROOT, "target: think-time lag p99 < %.0f ms and throughput on Little's law -> %s%n",
-                TARGET_LAG_P99_MS, met ? "MET" : "NOT MET");
+        out.printf(
+                Locale.ROOT,
+                "target: think-time lag p99 < %.0f ms and throughput on Little's law -> %s%n",
+                TARGET_LAG_P99_MS,
+                met ? "MET" : "NOT MET");
         out.flush();
         return met;
     }

@@ -9,14 +9,14 @@ import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
 import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
-import org.sdbench.protocol.wire.StepCodec;
-import org.sdbench.protocol.wire.WireClient;
-import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.Roles;
+import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireServer;
 
 /**
@@ -26,26 +26,33 @@ import org.sdbench.protocol.wire.WireServer;
  */
 public final class WireBench {
     /** CPU and latency per round trip. */
-    public record Result(long roundTrips, int clients, double cpuMicrosPerRoundTrip, double avgLatencyMicros,
-                         double seconds) {
-    }
+    public record Result(
+            long roundTrips, int clients, double cpuMicrosPerRoundTrip, double avgLatencyMicros, double seconds) {}
 
     private static final long WARM_UP_NANOS = 3_000_000_000L;
 
-    private WireBench() {
-    }
+    private WireBench() {}
 
     public static Result run(int clients, long roundTripsPerClient) throws InterruptedException {
-        StepResult canned = new StepResult(SdStep.VA01_SAVE, StepOutcome.Ok.INSTANCE,
-                new StepTimes(1_000, 2_000, 3_000_000, 4_000_000, 12, 50_000, 10_000, 0, 2_000, 25), 5);
+        StepResult canned = new StepResult(
+                SdStep.VA01_SAVE,
+                StepOutcome.Ok.INSTANCE,
+                new StepTimes(1_000, 2_000, 3_000_000, 4_000_000, 12, 50_000, 10_000, 0, 2_000, 25),
+                5);
         Token token = Token.random();
-        try (WireServer server = WireServer.start("127.0.0.1", 0, token, (c, f) -> {
-            AppMessages.Step.decode(f.body());
-            c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(canned, 1_234_567));
-        }, line -> { }, "wire bench server")) {
+        try (WireServer server = WireServer.start(
+                "127.0.0.1",
+                0,
+                token,
+                (c, f) -> {
+                    AppMessages.Step.decode(f.body());
+                    c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(canned, 1_234_567));
+                },
+                line -> {},
+                "wire bench server")) {
             Address a = new Address("127.0.0.1", server.port());
-            try (WireClient client = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, Duration.ofSeconds(5),
-                    "wire bench server")) {
+            try (WireClient client = WireClient.connect(
+                    Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, Duration.ofSeconds(5), "wire bench server")) {
                 // Until the JIT compiler is done with both sides: its threads count in the process CPU.
                 long warm = System.nanoTime() + WARM_UP_NANOS;
                 while (System.nanoTime() < warm) {
@@ -63,7 +70,8 @@ public final class WireBench {
         }
     }
 
-    private static void loop(WireClient client, int clients, long perClient, LongAdder latencyNs) throws InterruptedException {
+    private static void loop(WireClient client, int clients, long perClient, LongAdder latencyNs)
+            throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
         for (int u = 0; u < clients; u++) {
             int user = u + 1;
@@ -72,7 +80,8 @@ public final class WireBench {
                     for (long i = 0; i < perClient; i++) {
                         long t = System.nanoTime();
                         byte[] body = new AppMessages.Step(user, SdStep.VA01_SAVE).encode();
-                        StepCodec.decode(client.call(FrameType.STEP, body, Duration.ofSeconds(10)).body());
+                        StepCodec.decode(client.call(FrameType.STEP, body, Duration.ofSeconds(10))
+                                .body());
                         latencyNs.add(System.nanoTime() - t);
                     }
                 } catch (InterruptedException e) {

@@ -1,20 +1,19 @@
 package org.sdbench.central;
 
 import java.util.Optional;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.protocol.enqueue.LockResult;
-import org.sdbench.core.Clock;
-import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.CentralMessages;
-import org.sdbench.protocol.wire.Control;
-import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.WireServer;
 
 /**
@@ -33,8 +32,8 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
     }
 
     /** Listens on {@code host:port} (0: any free port). */
-    public static CentralServices start(String host, int port, Token token, Clock clock,
-                                        java.util.function.Consumer<String> log) {
+    public static CentralServices start(
+            String host, int port, Token token, Clock clock, java.util.function.Consumer<String> log) {
         CentralServices c = new CentralServices(clock, log);
         c.server = WireServer.start(host, port, token, c, log, "central services");
         return c;
@@ -54,7 +53,8 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
             switch (f.type()) {
                 case FrameType.ENQ_LOCK -> lock(c, f);
                 case FrameType.ENQ_RELEASE_ALL -> {
-                    int n = enqueue.releaseAll(new LockOwner(CentralMessages.ReleaseAll.decode(f.body()).owner()));
+                    int n = enqueue.releaseAll(new LockOwner(
+                            CentralMessages.ReleaseAll.decode(f.body()).owner()));
                     c.reply(f, FrameType.OK, new Control.Count(n).encode());
                 }
                 case FrameType.ENQ_TRANSFER -> {
@@ -67,16 +67,26 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
                 case FrameType.INSTANCES -> {
                     Control.empty(f.body());
                     var all = messages.instances().stream()
-                            .map(i -> new CentralMessages.Instance(i.number(), i.address())).toList();
+                            .map(i -> new CentralMessages.Instance(i.number(), i.address()))
+                            .toList();
                     c.reply(f, FrameType.INSTANCES_REPLY, new CentralMessages.Instances(all).encode());
                 }
                 case FrameType.STATS -> {
                     Control.empty(f.body());
                     EnqueueStats s = enqueue.stats();
-                    c.reply(f, FrameType.STATS_REPLY, new CentralMessages.Stats(s.requests(), s.conflicts(), s.lockNs(),
-                            s.entries(), ProcessInfo.current("central")).encode());
+                    c.reply(
+                            f,
+                            FrameType.STATS_REPLY,
+                            new CentralMessages.Stats(
+                                            s.requests(),
+                                            s.conflicts(),
+                                            s.lockNs(),
+                                            s.entries(),
+                                            ProcessInfo.current("central"))
+                                    .encode());
                 }
-                case FrameType.PING -> c.reply(f, FrameType.PONG, Control.Ping.decode(f.body()).pong());
+                case FrameType.PING ->
+                    c.reply(f, FrameType.PONG, Control.Ping.decode(f.body()).pong());
                 default -> c.error(f, "central services do not serve frame type " + f.type());
             }
         } catch (WireException | IllegalArgumentException e) {
@@ -88,7 +98,8 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
         var l = CentralMessages.Lock.decode(f.body(), LockMode.values().length);
         LockResult r = enqueue.lock(new LockOwner(l.owner()), l.object(), l.key(), LockMode.values()[l.mode()]);
         var reply = r instanceof LockResult.Conflict conflict
-                ? new CentralMessages.LockReply(false, conflict.holder().id(), conflict.heldMode().ordinal())
+                ? new CentralMessages.LockReply(
+                        false, conflict.holder().id(), conflict.heldMode().ordinal())
                 : CentralMessages.LockReply.GRANTED;
         c.reply(f, FrameType.ENQ_LOCK_REPLY, reply.encode());
     }
@@ -102,7 +113,9 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
         }
         var i = new MessageServer.Instance(r.number(), r.address());
         if (!messages.register(i)) {
-            c.error(f, "app-server instance " + i.number() + " is already registered: give each instance its own number");
+            c.error(
+                    f,
+                    "app-server instance " + i.number() + " is already registered: give each instance its own number");
             return;
         }
         c.attach(i);

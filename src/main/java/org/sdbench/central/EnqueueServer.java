@@ -31,6 +31,7 @@ public final class EnqueueServer implements Enqueue {
     private final Map<LockKey, ArrayList<Holder>> table = new HashMap<>();
     /** Owner to what it holds, so that transfer and releaseAll need not scan the table. */
     private final Map<LockOwner, Map<LockKey, Holder>> byOwner = new HashMap<>();
+
     private volatile int entries;
 
     private final LongAdder requests = new LongAdder();

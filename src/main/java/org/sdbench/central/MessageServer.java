@@ -16,8 +16,7 @@ import org.sdbench.protocol.wire.Address;
  */
 public final class MessageServer {
     /** A registered instance and where drivers reach it. */
-    public record Instance(int number, Address address) {
-    }
+    public record Instance(int number, Address address) {}
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<Integer, Instance> live = new TreeMap<>();

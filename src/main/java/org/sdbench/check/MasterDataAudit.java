@@ -9,9 +9,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
-import org.sdbench.core.MasterKeys;
 import org.sdbench.load.NumberRanges;
 
 /**
@@ -28,15 +28,14 @@ public final class MasterDataAudit implements Audit {
 
     /** SQL for the owning user of a row, derived from the key formats of {@link MasterKeys}. */
     private static final String USER_OF_KUNNR = "CAST(SUBSTR(kunnr, 1, 7) AS INTEGER)";
+
     private static final String USER_OF_MATNR = "CAST(SUBSTR(matnr, 2, 9) AS INTEGER)";
 
     /** The sdbench_load row. */
-    public record LoadRecord(int users, int customersPerUser, int materialsPerUser, int plants, long initialStock,
-            long seed) {
-    }
+    public record LoadRecord(
+            int users, int customersPerUser, int materialsPerUser, int plants, long initialStock, long seed) {}
 
-    private record PerUserTable(String table, String userExpr, boolean perCustomer) {
-    }
+    private record PerUserTable(String table, String userExpr, boolean perCustomer) {}
 
     private static final List<PerUserTable> PER_USER = List.of(
             new PerUserTable("kna1", "user_no", true),
@@ -47,7 +46,8 @@ public final class MasterDataAudit implements Audit {
             new PerUserTable("mard", USER_OF_MATNR, false),
             new PerUserTable("mbew", USER_OF_MATNR, false),
             // the current material prices (numeric record numbers); the other condition records' items are per user too
-            new PerUserTable("konp WHERE kschl = 'PR00' AND SUBSTR(knumh, 1, 1) BETWEEN '0' AND '9'", USER_OF_MATNR, false),
+            new PerUserTable(
+                    "konp WHERE kschl = 'PR00' AND SUBSTR(knumh, 1, 1) BETWEEN '0' AND '9'", USER_OF_MATNR, false),
             new PerUserTable("knkk", USER_OF_KUNNR, true),
             new PerUserTable("s066", "CAST(SUBSTR(knkli, 1, 7) AS INTEGER)", true));
 
@@ -63,7 +63,8 @@ public final class MasterDataAudit implements Audit {
     public List<Problem> run(Database db) throws SQLException {
         new SchemaInstaller(db).requireInstalled();
         List<Problem> problems = new ArrayList<>();
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             LoadRecord load = loadRecord(s, problems);
             checkCustomizing(s, load, problems);
             if (load != null) {
@@ -90,8 +91,8 @@ public final class MasterDataAudit implements Audit {
         try (ResultSet rs = s.executeQuery("SELECT users, customers_per_user, materials_per_user, plants, "
                 + "initial_stock, seed FROM sdbench_load")) {
             while (rs.next()) {
-                rows.add(new LoadRecord(rs.getInt(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getLong(5),
-                        rs.getLong(6)));
+                rows.add(new LoadRecord(
+                        rs.getInt(1), rs.getInt(2), rs.getInt(3), rs.getInt(4), rs.getLong(5), rs.getLong(6)));
             }
         }
         if (rows.isEmpty()) {
@@ -108,8 +109,11 @@ public final class MasterDataAudit implements Audit {
     }
 
     private static void checkCustomizing(Statement s, LoadRecord load, List<Problem> problems) throws SQLException {
-        if (count(s, "SELECT COUNT(*) FROM tvak WHERE auart = '" + MasterKeys.ORDER_TYPE + "' AND numki = '"
-                + MasterKeys.ORDER_NUMBER_RANGE + "'") != 1) {
+        if (count(
+                        s,
+                        "SELECT COUNT(*) FROM tvak WHERE auart = '" + MasterKeys.ORDER_TYPE + "' AND numki = '"
+                                + MasterKeys.ORDER_NUMBER_RANGE + "'")
+                != 1) {
             problems.add(problem("tvak: order type '" + MasterKeys.ORDER_TYPE + "' with number range '"
                     + MasterKeys.ORDER_NUMBER_RANGE + "' is missing"));
         }
@@ -128,8 +132,8 @@ public final class MasterDataAudit implements Audit {
             throws SQLException {
         long expected = t.perCustomer() ? load.customersPerUser() : load.materialsPerUser();
         Map<Integer, Long> counts = new HashMap<>();
-        try (ResultSet rs = s.executeQuery("SELECT " + t.userExpr() + ", COUNT(*) FROM " + t.table() + " GROUP BY "
-                + t.userExpr())) {
+        try (ResultSet rs = s.executeQuery(
+                "SELECT " + t.userExpr() + ", COUNT(*) FROM " + t.table() + " GROUP BY " + t.userExpr())) {
             while (rs.next()) {
                 counts.put(rs.getInt(1), rs.getLong(2));
             }
@@ -143,16 +147,23 @@ public final class MasterDataAudit implements Audit {
         }
         if (!wrong.isEmpty()) {
             StringBuilder sb = new StringBuilder();
-            wrong.entrySet().stream().limit(SHOW_USERS).forEach(e -> sb.append(sb.isEmpty() ? "" : ", ")
-                    .append("user ").append(e.getKey()).append(" has ").append(e.getValue()));
+            wrong.entrySet().stream()
+                    .limit(SHOW_USERS)
+                    .forEach(e -> sb.append(sb.isEmpty() ? "" : ", ")
+                            .append("user ")
+                            .append(e.getKey())
+                            .append(" has ")
+                            .append(e.getValue()));
             if (wrong.size() > SHOW_USERS) {
                 sb.append(", ...");
             }
             problems.add(problem(t.table() + ": " + wrong.size() + " of " + load.users() + " users have the wrong "
                     + "number of rows (expected " + expected + " per user): " + sb));
         }
-        long strangers = counts.entrySet().stream().filter(e -> e.getKey() < 1 || e.getKey() > load.users())
-                .mapToLong(Map.Entry::getValue).sum();
+        long strangers = counts.entrySet().stream()
+                .filter(e -> e.getKey() < 1 || e.getKey() > load.users())
+                .mapToLong(Map.Entry::getValue)
+                .sum();
         if (strangers > 0) {
             problems.add(problem(t.table() + ": " + strangers + " rows belong to no loaded user (users are 1.."
                     + load.users() + ")"));
@@ -163,7 +174,8 @@ public final class MasterDataAudit implements Audit {
         Map<String, long[]> found = new HashMap<>();
         try (ResultSet rs = s.executeQuery("SELECT object, nrrangenr, fromnumber, tonumber, nrlevel FROM nriv")) {
             while (rs.next()) {
-                found.put(rs.getString(1).trim() + "/" + rs.getString(2).trim(),
+                found.put(
+                        rs.getString(1).trim() + "/" + rs.getString(2).trim(),
                         new long[] {rs.getLong(3), rs.getLong(4), rs.getLong(5)});
             }
         }
@@ -174,8 +186,8 @@ public final class MasterDataAudit implements Audit {
                 continue;
             }
             if (row[0] != i.from() || row[1] != i.to()) {
-                problems.add(problem("nriv: interval " + i.label() + " covers " + row[0] + ".." + row[1]
-                        + ", expected " + i.from() + ".." + i.to()));
+                problems.add(problem("nriv: interval " + i.label() + " covers " + row[0] + ".." + row[1] + ", expected "
+                        + i.from() + ".." + i.to()));
             }
             if (row[2] < row[0] - 1 || row[2] > row[1]) {
                 problems.add(problem("nriv: interval " + i.label() + " has nrlevel " + row[2] + " outside ["
@@ -198,11 +210,13 @@ public final class MasterDataAudit implements Audit {
     /** Every customer has at least the loaded history's orders, so VA05 lists a full page from the start. */
     private static void checkHistory(Statement s, List<Problem> problems) throws SQLException {
         long history = count(s, "SELECT COALESCE(MAX(history_orders), 0) FROM sdbench_load");
-        long fewer = count(s, "SELECT COUNT(*) FROM kna1 k WHERE (SELECT COUNT(*) FROM vakpa p WHERE p.mandt = '"
-                + MasterKeys.MANDT + "' AND p.kunde = k.kunnr AND p.parvw = 'AG') < " + history);
+        long fewer = count(
+                s,
+                "SELECT COUNT(*) FROM kna1 k WHERE (SELECT COUNT(*) FROM vakpa p WHERE p.mandt = '" + MasterKeys.MANDT
+                        + "' AND p.kunde = k.kunnr AND p.parvw = 'AG') < " + history);
         if (fewer > 0) {
-            problems.add(problem("vakpa: " + fewer + " customers have fewer than the " + history
-                    + " orders of the loaded history"));
+            problems.add(problem(
+                    "vakpa: " + fewer + " customers have fewer than the " + history + " orders of the loaded history"));
         }
     }
 

@@ -12,8 +12,7 @@ import picocli.CommandLine.ITypeConverter;
  * configuration keys use too.
  */
 final class Addresses {
-    private Addresses() {
-    }
+    private Addresses() {}
 
     /** A port to listen on, 0 = any free port. */
     static final class ListenPort implements ITypeConverter<Integer> {

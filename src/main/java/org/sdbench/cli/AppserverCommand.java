@@ -5,34 +5,48 @@ import java.util.concurrent.Callable;
 import org.sdbench.appserver.server.AppServerProcess;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.Clock;
+import org.sdbench.db.Database;
 import org.sdbench.network.Hop;
 import org.sdbench.network.NetworkEmulation;
-import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.Dialer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "appserver", mixinStandardHelpOptions = true,
-        description = "One app-server instance of a three-tier system as its own process: dispatcher, dialog and update work processes, roll area, table buffer, number-range buffers and its own DB connection pool. Registers with the central services and serves dialog steps from drivers over TCP.")
+@Command(
+        name = "appserver",
+        mixinStandardHelpOptions = true,
+        description =
+                "One app-server instance of a three-tier system as its own process: dispatcher, dialog and update work processes, roll area, table buffer, number-range buffers and its own DB connection pool. Registers with the central services and serves dialog steps from drivers over TCP.")
 final class AppserverCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Option(names = "--central", paramLabel = "HOST:PORT", description = "Central services (default: appServer.central).")
+    @Option(
+            names = "--central",
+            paramLabel = "HOST:PORT",
+            description = "Central services (default: appServer.central).")
     String central;
 
-    @Option(names = "--instance", paramLabel = "N", required = true, description = "Instance number, unique in the system (1 to 99).")
+    @Option(
+            names = "--instance",
+            paramLabel = "N",
+            required = true,
+            description = "Instance number, unique in the system (1 to 99).")
     int instance;
 
     @Mixin
     ProcessOptions process;
 
-    @Option(names = "--advertise", paramLabel = "HOST", converter = Addresses.Host.class, description = "Host name drivers use to reach this instance (default: appServer.listen).")
+    @Option(
+            names = "--advertise",
+            paramLabel = "HOST",
+            converter = Addresses.Host.class,
+            description = "Host name drivers use to reach this instance (default: appServer.listen).")
     String advertise;
 
     @Spec
@@ -45,26 +59,36 @@ final class AppserverCommand implements Callable<Integer> {
         String centralText = central != null ? central : a.central();
         Address centralAddress = Address.parseOrNull(centralText);
         if (centralAddress == null) {
-            throw new ConfigException("'--central' = '" + centralText + "' is not allowed: host:port of the central services");
+            throw new ConfigException(
+                    "'--central' = '" + centralText + "' is not allowed: host:port of the central services");
         }
         if (instance < 1 || instance > 99) {
             throw new ConfigException("'--instance' = " + instance + " is not allowed: 1 to 99");
         }
         String host = advertise != null ? advertise : a.listen();
         try (Database db = Database.open(c.database(), false);
-             NetworkEmulation net = emulate(c, db);
-             AppServerProcess p = ChildProcessSupport.environment(() -> {
-                 try {
-                     return AppServerProcess.start(c, db, instance, centralAddress, a.listen(), process.port, host,
-                             ChildProcessSupport.token(a.tokenFile()), ChildProcessSupport::log);
-                 } catch (InterruptedException e) {
-                     Thread.currentThread().interrupt();
-                     throw new org.sdbench.protocol.wire.WireException("interrupted while starting");
-                 }
-             })) {
+                NetworkEmulation net = emulate(c, db);
+                AppServerProcess p = ChildProcessSupport.environment(() -> {
+                    try {
+                        return AppServerProcess.start(
+                                c,
+                                db,
+                                instance,
+                                centralAddress,
+                                a.listen(),
+                                process.port,
+                                host,
+                                ChildProcessSupport.token(a.tokenFile()),
+                                ChildProcessSupport::log);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new org.sdbench.protocol.wire.WireException("interrupted while starting");
+                    }
+                })) {
             for (var r : net.routes()) {
-                ChildProcessSupport.log("app server " + instance + ": network." + r.hop().key() + " emulated through the relay at "
-                        + r.relay().getHostString() + ":" + r.relay().getPort());
+                ChildProcessSupport.log(
+                        "app server " + instance + ": network." + r.hop().key() + " emulated through the relay at "
+                                + r.relay().getHostString() + ":" + r.relay().getPort());
             }
             Thread main = Thread.currentThread();
             ChildProcessSupport.watchParent(process.parentWatch, main::interrupt);

@@ -10,8 +10,7 @@ import org.sdbench.protocol.wire.WireException;
 
 /** What the appserver and central commands share: the token, the parent watch, the ready line. */
 final class ChildProcessSupport {
-    private ChildProcessSupport() {
-    }
+    private ChildProcessSupport() {}
 
     /**
      * This process's wire token: the per-run token its parent run put in the environment, else
@@ -24,7 +23,8 @@ final class ChildProcessSupport {
             if (fromParent != null) {
                 return fromParent;
             }
-            return tokenFile.isEmpty() ? Token.readOrCreate(DatabaseConfig.stateHome().resolve("wire-token"))
+            return tokenFile.isEmpty()
+                    ? Token.readOrCreate(DatabaseConfig.stateHome().resolve("wire-token"))
                     : Token.read(Path.of(tokenFile));
         });
     }
@@ -60,7 +60,8 @@ final class ChildProcessSupport {
 
     /** The one line the parent waits for: the process is up and listening. */
     static void ready(PrintWriter out, String role, int port) {
-        out.println("ready " + role + " port=" + port + " pid=" + ProcessHandle.current().pid());
+        out.println("ready " + role + " port=" + port + " pid="
+                + ProcessHandle.current().pid());
         out.flush();
     }
 

@@ -25,8 +25,7 @@ import org.sdbench.protocol.wire.Token;
  */
 final class ChildProcesses implements AutoCloseable {
     /** A started child and the port its 'ready' line named. */
-    record Child(String name, Process process, int port, Path log) {
-    }
+    record Child(String name, Process process, int port, Path log) {}
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
@@ -92,7 +91,8 @@ final class ChildProcesses implements AutoCloseable {
         } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
             p.destroyForcibly();
             String last = lastLine(log);
-            String what = e instanceof TimeoutException ? " did not start within " + READY_TIMEOUT.toSeconds() + " s"
+            String what = e instanceof TimeoutException
+                    ? " did not start within " + READY_TIMEOUT.toSeconds() + " s"
                     : " ended before it was ready";
             throw new EnvironmentException(name + what + (last.isEmpty() ? "" : ": " + last) + " (log: " + log + ")");
         }
@@ -104,7 +104,8 @@ final class ChildProcesses implements AutoCloseable {
                 if (!ready.isDone() && line.startsWith("ready ")) {
                     ready.complete(Integer.parseInt(line.replaceAll(".*port=(\\d+).*", "$1")));
                 }
-                Files.writeString(log, line + System.lineSeparator(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                Files.writeString(
+                        log, line + System.lineSeparator(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
         } catch (IOException | NumberFormatException e) {
             ready.completeExceptionally(e);

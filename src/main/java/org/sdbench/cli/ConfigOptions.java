@@ -9,21 +9,32 @@ import picocli.CommandLine.Option;
 
 /** The layered-configuration options every command shares; flags become --set overrides, applied last. */
 final class ConfigOptions {
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+    @Option(
+            names = {"-c", "--config"},
+            paramLabel = "FILE",
             description = "Run configuration (e.g. config/quick.yaml). Default: built-in defaults + config/quick.yaml.")
     Path config;
 
-    @Option(names = {"-w", "--workload"}, paramLabel = "FILE", description = "Workload file; overrides run.workload.")
+    @Option(
+            names = {"-w", "--workload"},
+            paramLabel = "FILE",
+            description = "Workload file; overrides run.workload.")
     Path workload;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override any key, e.g. --set appServer.instances=2.")
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
+            description = "Override any key, e.g. --set appServer.instances=2.")
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--users", paramLabel = "N", description = "Number of benchmark users (run.users).")
     Integer users;
 
-    @Option(names = "--db-url", paramLabel = "JDBC_URL",
-            description = "Use an existing server: sets database.kind and database.url (password via $SDBENCH_DB_PASSWORD or ~/.pgpass).")
+    @Option(
+            names = "--db-url",
+            paramLabel = "JDBC_URL",
+            description =
+                    "Use an existing server: sets database.kind and database.url (password via $SDBENCH_DB_PASSWORD or ~/.pgpass).")
     String dbUrl;
 
     /** Extra overrides a command adds from its own flags. */

@@ -7,8 +7,8 @@ import java.util.concurrent.Callable;
 import org.sdbench.appserver.CustomizingChange;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
 import picocli.CommandLine;
@@ -18,7 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "customizing", mixinStandardHelpOptions = true,
+@Command(
+        name = "customizing",
+        mixinStandardHelpOptions = true,
         description = "Change buffered customizing as SPRO would, so that every app server's table buffer drops the "
                 + "changed table at its next synchronisation (appServer.tableBufferSync).",
         subcommands = CustomizingCommand.Set.class)
@@ -31,7 +33,9 @@ final class CustomizingCommand implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required (set)");
     }
 
-    @Command(name = "set", mixinStandardHelpOptions = true,
+    @Command(
+            name = "set",
+            mixinStandardHelpOptions = true,
             description = "Set one field of one customizing row and record the change in DDLOG (one transaction). "
                     + "Safe while a run uses the schema: that is what it is for.")
     static final class Set implements Callable<Integer> {
@@ -41,11 +45,16 @@ final class CustomizingCommand implements Runnable {
         @Spec
         CommandSpec spec;
 
-        @Parameters(index = "0", paramLabel = "TABLE", description = "A buffered table: "
-                + "TVAK, TVTA, T001, T001W, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156.")
+        @Parameters(
+                index = "0",
+                paramLabel = "TABLE",
+                description = "A buffered table: "
+                        + "TVAK, TVTA, T001, T001W, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156.")
         String table;
 
-        @Parameters(index = "1", paramLabel = "KEY",
+        @Parameters(
+                index = "1",
+                paramLabel = "KEY",
                 description = "The row's key; several key fields joined by '/' (TVTA: 1000/10/00, T683S: PP0001/10).")
         String key;
 

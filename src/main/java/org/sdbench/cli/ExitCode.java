@@ -12,6 +12,5 @@ public final class ExitCode {
     /** Interrupted (Ctrl-C, SIGTERM): whatever was measured so far is still reported. */
     public static final int INTERRUPTED = 130;
 
-    private ExitCode() {
-    }
+    private ExitCode() {}
 }

@@ -25,14 +25,17 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "experiment", mixinStandardHelpOptions = true,
-        description = "Does a change help, beyond the noise? Runs a baseline and one or more variants (database settings "
-                + "db.NAME=VALUE, or any sdbench key) in rounds, each round every variant once in a random order, each run "
-                + "on reset data; judges every figure as a ratio with a 95 %% interval over the rounds, states the minimum "
-                + "detectable effect, and stops when the DB-side figures are decided or at --max-rounds. Writes "
-                + "experiments/<time>-<name>/ (experiment.json, experiment.html, every run's folder). Exit 0 when it ran to "
-                + "its end whatever the verdicts, 2 bad options, 3 a run or the database failed, 130 Ctrl-C; the "
-                + "database's settings are put back in every case.")
+@Command(
+        name = "experiment",
+        mixinStandardHelpOptions = true,
+        description =
+                "Does a change help, beyond the noise? Runs a baseline and one or more variants (database settings "
+                        + "db.NAME=VALUE, or any sdbench key) in rounds, each round every variant once in a random order, each run "
+                        + "on reset data; judges every figure as a ratio with a 95 %% interval over the rounds, states the minimum "
+                        + "detectable effect, and stops when the DB-side figures are decided or at --max-rounds. Writes "
+                        + "experiments/<time>-<name>/ (experiment.json, experiment.html, every run's folder). Exit 0 when it ran to "
+                        + "its end whatever the verdicts, 2 bad options, 3 a run or the database failed, 130 Ctrl-C; the "
+                        + "database's settings are put back in every case.")
 final class ExperimentCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
@@ -40,40 +43,64 @@ final class ExperimentCommand implements Callable<Integer> {
     @Mixin
     PhaseOptions phases;
 
-    @Option(names = "--variant", required = true, paramLabel = "NAME:KEY=VALUE[,KEY=VALUE...]",
+    @Option(
+            names = "--variant",
+            required = true,
+            paramLabel = "NAME:KEY=VALUE[,KEY=VALUE...]",
             description = "A variant, repeatable; the first is the baseline ('base:' for the configuration as it is). "
                     + "db.NAME=VALUE is a server setting (e.g. small:db.shared_buffers=16MB), any other key an sdbench "
                     + "key (e.g. three:appServer.layout=three-tier).")
     List<String> variants = new ArrayList<>();
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "3",
+    @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            defaultValue = "3",
             description = "Least rounds before the experiment may stop (default ${DEFAULT-VALUE}).")
     int rounds;
 
-    @Option(names = "--max-rounds", paramLabel = "M", defaultValue = "10",
-            description = "Most rounds: the experiment stops here with figures still undecided (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-rounds",
+            paramLabel = "M",
+            defaultValue = "10",
+            description =
+                    "Most rounds: the experiment stops here with figures still undecided (default ${DEFAULT-VALUE}).")
     int maxRounds;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
             description = "Seed of the variants' random order in each round (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--effect", paramLabel = "PERCENT", defaultValue = "5%",
-            description = "The smallest change that matters: 'unchanged' means the 95 %% interval lies within +-PERCENT "
-                    + "(default ${DEFAULT-VALUE}). Compare it with the MDE the experiment prints: a figure noisier than "
-                    + "this stays undecided.")
+    @Option(
+            names = "--effect",
+            paramLabel = "PERCENT",
+            defaultValue = "5%",
+            description =
+                    "The smallest change that matters: 'unchanged' means the 95 %% interval lies within +-PERCENT "
+                            + "(default ${DEFAULT-VALUE}). Compare it with the MDE the experiment prints: a figure noisier than "
+                            + "this stays undecided.")
     String effect;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "The experiment's name (default: the configuration's).")
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "The experiment's name (default: the configuration's).")
     String name;
 
-    @Option(names = "--db-restart-command", paramLabel = "COMMAND",
+    @Option(
+            names = "--db-restart-command",
+            paramLabel = "COMMAND",
             description = "Shell command that restarts an external PostgreSQL and returns once it accepts connections; "
                     + "needed when a db.* setting takes effect only after a restart (e.g. shared_buffers). The embedded "
                     + "server is restarted by sdbench.")
     String restartCommand;
 
-    @Option(names = "--dir", paramLabel = "DIR",
+    @Option(
+            names = "--dir",
+            paramLabel = "DIR",
             description = "Where experiment folders go (default: experiments/ beside run.resultsDir).")
     Path dir;
 
@@ -84,8 +111,8 @@ final class ExperimentCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         List<Variant> parsed = variants.stream().map(Variant::parse).toList();
         SdbenchConfig base = options.load(phases.overrides());
-        ExperimentPlan plan = new ExperimentPlan(name != null ? name : base.name(), parsed, rounds, maxRounds, seed,
-                percent(effect));
+        ExperimentPlan plan =
+                new ExperimentPlan(name != null ? name : base.name(), parsed, rounds, maxRounds, seed, percent(effect));
         Path folder = folder(plan, base);
         PrintWriter out = spec.commandLine().getOut();
         SdbenchConfig largest = null;
@@ -123,7 +150,8 @@ final class ExperimentCommand implements Callable<Integer> {
     private static double percent(String text) {
         String t = text.strip();
         try {
-            double v = Double.parseDouble(t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t);
+            double v = Double.parseDouble(
+                    t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t);
             if (t.endsWith("%") && Double.isFinite(v)) {
                 return v / 100;
             }
@@ -134,8 +162,11 @@ final class ExperimentCommand implements Callable<Integer> {
     }
 
     private Path folder(ExperimentPlan plan, SdbenchConfig base) {
-        Path parent = dir != null ? dir : Path.of(base.run().resultsDir()).toAbsolutePath().resolveSibling("experiments");
-        return parent.resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + plan.name());
+        Path parent = dir != null
+                ? dir
+                : Path.of(base.run().resultsDir()).toAbsolutePath().resolveSibling("experiments");
+        return parent.resolve(
+                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + plan.name());
     }
 
     private static void create(Path folder) {

@@ -7,8 +7,8 @@ import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.load.LoadProgress;
 import org.sdbench.load.LoadResult;
@@ -20,7 +20,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "load", mixinStandardHelpOptions = true,
+@Command(
+        name = "load",
+        mixinStandardHelpOptions = true,
         description = "Create the SD schema and load master data (customers, materials, prices, stock, number "
                 + "ranges) for --users N benchmark users. Same seed (load.seed) and sizes give the same data.")
 final class LoadCommand implements Callable<Integer> {
@@ -30,15 +32,22 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--recreate", description = "Drop and reload a schema that already holds SD tables.")
     boolean recreate;
 
-    @Option(names = "--create-database", description = "Create the PostgreSQL database named in database.url when "
-            + "it does not exist (otherwise a missing database is an error: the name may be a typo).")
+    @Option(
+            names = "--create-database",
+            description = "Create the PostgreSQL database named in database.url when "
+                    + "it does not exist (otherwise a missing database is an error: the name may be a typo).")
     boolean createDatabase;
 
-    @Option(names = {"-v", "--verbose"}, description = "One line per loaded table too (its rows, seconds and rows/s).")
+    @Option(
+            names = {"-v", "--verbose"},
+            description = "One line per loaded table too (its rows, seconds and rows/s).")
     boolean verbose;
 
-    @Option(names = "--dump-dir", paramLabel = "DIR",
-            description = "Write one COPY text file per table (<table>.copy) and the tables' PostgreSQL DDL (schema.sql) into DIR instead of loading.")
+    @Option(
+            names = "--dump-dir",
+            paramLabel = "DIR",
+            description =
+                    "Write one COPY text file per table (<table>.copy) and the tables' PostgreSQL DDL (schema.sql) into DIR instead of loading.")
     Path dumpDir;
 
     @Spec
@@ -66,15 +75,27 @@ final class LoadCommand implements Callable<Integer> {
                 try (Database db = Database.open(c.database(), createDatabase)) {
                     where = "schema '" + db.schema() + "' of " + db.describe();
                     new SchemaInstaller(db).install(c.database().tablespaces(), recreate);
-                    out.printf("loading %d users (%d customers, %d materials per user, seed %d, %d threads) into %s%n",
-                            data.users(), data.customersPerUser(), data.materialsPerUser(), data.seed(), threads, where);
+                    out.printf(
+                            "loading %d users (%d customers, %d materials per user, seed %d, %d threads) into %s%n",
+                            data.users(),
+                            data.customersPerUser(),
+                            data.materialsPerUser(),
+                            data.seed(),
+                            threads,
+                            where);
                     out.flush();
                     r = loader.load(db);
                 }
             }
         }
-        out.printf(Locale.ROOT, "%s %d users: %,d rows in %.2f s (%,.0f rows/s%s) into %s%n",
-                dumpDir != null ? "dumped" : "loaded", r.users(), r.rows(), r.seconds(), r.rowsPerSecond(),
+        out.printf(
+                Locale.ROOT,
+                "%s %d users: %,d rows in %.2f s (%,.0f rows/s%s) into %s%n",
+                dumpDir != null ? "dumped" : "loaded",
+                r.users(),
+                r.rows(),
+                r.seconds(),
+                r.rowsPerSecond(),
                 r.analyzeNanos() > 0 ? String.format(Locale.ROOT, ", ANALYZE %.2f s", r.analyzeNanos() / 1e9) : "",
                 where);
         return ExitCode.OK;

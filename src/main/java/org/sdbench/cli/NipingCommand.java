@@ -11,9 +11,10 @@ import java.util.concurrent.CountDownLatch;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
-import org.sdbench.core.EnvironmentException;
 import org.sdbench.core.Clock;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
+import org.sdbench.env.DbRoundTripProbe;
 import org.sdbench.network.Hop;
 import org.sdbench.network.HostPort;
 import org.sdbench.network.NetworkEmulation;
@@ -21,7 +22,6 @@ import org.sdbench.network.NipingClient;
 import org.sdbench.network.NipingServer;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.network.TokenFile;
-import org.sdbench.env.DbRoundTripProbe;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,11 +29,15 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "niping", mixinStandardHelpOptions = true,
-        description = {"Round-trip latency and throughput between tiers, after SAP's NIPING: start 'niping server' on "
-                + "one host and 'niping client' on another; 'niping db' measures the database's own round trip "
-                + "(SELECT 1) as the app tier sees it.",
-                "A server on a non-loopback address requires --token-file (owner-only permissions); clients give the same file."},
+@Command(
+        name = "niping",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Round-trip latency and throughput between tiers, after SAP's NIPING: start 'niping server' on "
+                    + "one host and 'niping client' on another; 'niping db' measures the database's own round trip "
+                    + "(SELECT 1) as the app tier sees it.",
+            "A server on a non-loopback address requires --token-file (owner-only permissions); clients give the same file."
+        },
         subcommands = {NipingCommand.Server.class, NipingCommand.Client.class, NipingCommand.Db.class})
 final class NipingCommand implements Runnable {
     static final String DEFAULT_PORT = "3298";
@@ -50,22 +54,35 @@ final class NipingCommand implements Runnable {
         return file == null ? null : TokenFile.read("--token-file", file);
     }
 
-    @Command(name = "server", mixinStandardHelpOptions = true, description = "Answer niping clients until Ctrl-C or --duration.")
+    @Command(
+            name = "server",
+            mixinStandardHelpOptions = true,
+            description = "Answer niping clients until Ctrl-C or --duration.")
     static final class Server implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + DEFAULT_PORT,
-                converter = Addresses.Listen.class, description = "Address to listen on (default ${DEFAULT-VALUE}; port 0 picks a free one).")
+        @Option(
+                names = "--listen",
+                paramLabel = "HOST:PORT",
+                defaultValue = "127.0.0.1:" + DEFAULT_PORT,
+                converter = Addresses.Listen.class,
+                description = "Address to listen on (default ${DEFAULT-VALUE}; port 0 picks a free one).")
         InetSocketAddress listen;
 
         @Option(names = "--token-file", paramLabel = "FILE", description = "Shared secret; required off loopback.")
         Path tokenFile;
 
-        @Option(names = "--max-clients", defaultValue = "16", description = "Clients served at once (default ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--max-clients",
+                defaultValue = "16",
+                description = "Clients served at once (default ${DEFAULT-VALUE}).")
         int maxClients;
 
-        @Option(names = "--duration", paramLabel = "DURATION", description = "Stop after this long (default: until Ctrl-C).")
+        @Option(
+                names = "--duration",
+                paramLabel = "DURATION",
+                description = "Stop after this long (default: until Ctrl-C).")
         String duration;
 
         @Override
@@ -79,41 +96,63 @@ final class NipingCommand implements Runnable {
                     out.flush();
                 });
             } catch (IOException e) {
-                throw new EnvironmentException("niping server cannot listen on " + HostPort.format(listen) + ": " + e.getMessage());
+                throw new EnvironmentException(
+                        "niping server cannot listen on " + HostPort.format(listen) + ": " + e.getMessage());
             }
-            out.printf("niping server ready for connect from client on %s%s%n", HostPort.format(server.address()),
-                    tokenFile == null ? "" : " (token required)");
+            out.printf(
+                    "niping server ready for connect from client on %s%s%n",
+                    HostPort.format(server.address()), tokenFile == null ? "" : " (token required)");
             out.flush();
             Serving.until(server, new CountDownLatch(1), bound);
-            out.printf("niping server: %d exchanges served, %d connections refused%n", server.served(), server.refused());
+            out.printf(
+                    "niping server: %d exchanges served, %d connections refused%n", server.served(), server.refused());
             return ExitCode.OK;
         }
     }
 
-    @Command(name = "client", mixinStandardHelpOptions = true,
-            description = "Latency test (300-500 B requests, 1-1.5 KB replies) and bandwidth test (50,000 B blocks each way).")
+    @Command(
+            name = "client",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Latency test (300-500 B requests, 1-1.5 KB replies) and bandwidth test (50,000 B blocks each way).")
     static final class Client implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
-        @Option(names = {"-H", "--host"}, paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:" + DEFAULT_PORT,
-                converter = Addresses.Dial.class, description = "The niping server (default ${DEFAULT-VALUE}).")
+        @Option(
+                names = {"-H", "--host"},
+                paramLabel = "HOST:PORT",
+                defaultValue = "127.0.0.1:" + DEFAULT_PORT,
+                converter = Addresses.Dial.class,
+                description = "The niping server (default ${DEFAULT-VALUE}).")
         InetSocketAddress host;
 
         @Option(names = "--token-file", paramLabel = "FILE", description = "The server's shared secret.")
         Path tokenFile;
 
-        @Option(names = {"-L", "--loops"}, defaultValue = "1000", description = "Exchanges per test (default ${DEFAULT-VALUE}).")
+        @Option(
+                names = {"-L", "--loops"},
+                defaultValue = "1000",
+                description = "Exchanges per test (default ${DEFAULT-VALUE}).")
         int loops;
 
-        @Option(names = "--test", defaultValue = "both", description = "latency, bandwidth or both (default ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--test",
+                defaultValue = "both",
+                description = "latency, bandwidth or both (default ${DEFAULT-VALUE}).")
         String test;
 
-        @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s",
+        @Option(
+                names = "--timeout",
+                paramLabel = "DURATION",
+                defaultValue = "10s",
                 description = "Bound on connecting and on each reply (default ${DEFAULT-VALUE}).")
         String timeout;
 
-        @Option(names = "--seed", defaultValue = "1", description = "Seed of the message sizes (default ${DEFAULT-VALUE}).")
+        @Option(
+                names = "--seed",
+                defaultValue = "1",
+                description = "Seed of the message sizes (default ${DEFAULT-VALUE}).")
         long seed;
 
         @Override
@@ -135,7 +174,8 @@ final class NipingCommand implements Runnable {
                     print(out, c.bandwidth(loops));
                 }
             } catch (java.io.EOFException e) {
-                throw new EnvironmentException("niping to " + HostPort.format(host) + " failed: the server closed the connection mid-test");
+                throw new EnvironmentException(
+                        "niping to " + HostPort.format(host) + " failed: the server closed the connection mid-test");
             } catch (IOException e) {
                 throw new EnvironmentException("niping to " + HostPort.format(host) + " failed: " + e);
             }
@@ -144,18 +184,31 @@ final class NipingCommand implements Runnable {
 
         private static void print(PrintWriter out, NipingClient.Result r) {
             RoundTrip rt = r.roundTrip();
-            out.printf(Locale.ROOT, "%s: %d exchanges, %,d B sent, %,d B received%n", r.test(), r.loops(), r.requestBytes(),
+            out.printf(
+                    Locale.ROOT,
+                    "%s: %d exchanges, %,d B sent, %,d B received%n",
+                    r.test(),
+                    r.loops(),
+                    r.requestBytes(),
                     r.replyBytes());
-            out.printf(Locale.ROOT, "  round trip  min %.3f  avg %.3f  max %.3f ms  (av2 without min/max %.3f ms)%n",
-                    rt.minMs(), rt.avgMs(), rt.maxMs(), rt.avgWithoutExtremesMs());
+            out.printf(
+                    Locale.ROOT,
+                    "  round trip  min %.3f  avg %.3f  max %.3f ms  (av2 without min/max %.3f ms)%n",
+                    rt.minMs(),
+                    rt.avgMs(),
+                    rt.maxMs(),
+                    rt.avgWithoutExtremesMs());
             out.printf(Locale.ROOT, "  throughput  %.2f MB/s (both directions)%n", r.megabytesPerSecond());
             out.flush();
         }
     }
 
-    @Command(name = "db", mixinStandardHelpOptions = true,
-            description = "The database's round trip: SELECT 1 on one connection, min/avg/max (through the network.appToDb "
-                    + "relay when one is configured).")
+    @Command(
+            name = "db",
+            mixinStandardHelpOptions = true,
+            description =
+                    "The database's round trip: SELECT 1 on one connection, min/avg/max (through the network.appToDb "
+                            + "relay when one is configured).")
     static final class Db implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -163,7 +216,10 @@ final class NipingCommand implements Runnable {
         @Mixin
         ConfigOptions options;
 
-        @Option(names = {"-L", "--loops"}, defaultValue = "1000", description = "Round trips (default ${DEFAULT-VALUE}).")
+        @Option(
+                names = {"-L", "--loops"},
+                defaultValue = "1000",
+                description = "Round trips (default ${DEFAULT-VALUE}).")
         int loops;
 
         @Override
@@ -174,7 +230,8 @@ final class NipingCommand implements Runnable {
             SdbenchConfig c = options.load();
             PrintWriter out = spec.commandLine().getOut();
             try (Database db = Database.open(c.database(), false);
-                    NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM)) {
+                    NetworkEmulation net =
+                            new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM)) {
                 boolean relayed = c.network().appToDb().emulated();
                 if (relayed) {
                     db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
@@ -183,9 +240,16 @@ final class NipingCommand implements Runnable {
                 if (rt == null) {
                     throw new EnvironmentException("DB round-trip probe failed against " + db.describe());
                 }
-                out.printf(Locale.ROOT, "db round trip to %s%s: SELECT 1 x %d: min %.3f  avg %.3f  max %.3f ms  (av2 %.3f ms)%n",
-                        db.describe(), relayed ? " through the network.appToDb relay" : "", rt.samples(), rt.minMs(),
-                        rt.avgMs(), rt.maxMs(), rt.avgWithoutExtremesMs());
+                out.printf(
+                        Locale.ROOT,
+                        "db round trip to %s%s: SELECT 1 x %d: min %.3f  avg %.3f  max %.3f ms  (av2 %.3f ms)%n",
+                        db.describe(),
+                        relayed ? " through the network.appToDb relay" : "",
+                        rt.samples(),
+                        rt.minMs(),
+                        rt.avgMs(),
+                        rt.maxMs(),
+                        rt.avgWithoutExtremesMs());
                 db.dialVia(null);
             }
             return ExitCode.OK;

@@ -16,7 +16,10 @@ final class PhaseOptions {
     @Option(names = "--ramp-down", paramLabel = "DURATION", description = "Ramp-down (run.rampDown).")
     String rampDown;
 
-    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "10",
+    @Option(
+            names = "--interval",
+            paramLabel = "SECONDS",
+            defaultValue = "10",
             description = "Progress and intervals.csv resolution in seconds (default ${DEFAULT-VALUE}).")
     int intervalSeconds;
 

@@ -7,18 +7,25 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.metrics.Throughput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "plan", aliases = "validate", mixinStandardHelpOptions = true,
+@Command(
+        name = "plan",
+        aliases = "validate",
+        mixinStandardHelpOptions = true,
         description = "Validate the configuration, print it, and what it implies (Little's law).")
 final class PlanCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Option(names = "--at", paramLabel = "SECONDS", defaultValue = "1.0",
-            description = "Average dialog response time to assume for the expected throughput (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--at",
+            paramLabel = "SECONDS",
+            defaultValue = "1.0",
+            description =
+                    "Average dialog response time to assume for the expected throughput (default ${DEFAULT-VALUE}).")
     double responseSeconds;
 
     @Spec
@@ -33,10 +40,15 @@ final class PlanCommand implements Callable<Integer> {
         double z = c.workload().thinkTime().toNanos() / 1e9;
         double dsh = Throughput.expectedDialogStepsPerHour(c.run().users(), z, responseSeconds);
         out.println();
-        out.printf("users %d on %d instance(s) x %d dialog + %d update work processes (%d DB connections)%n",
-                c.run().users(), a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(),
+        out.printf(
+                "users %d on %d instance(s) x %d dialog + %d update work processes (%d DB connections)%n",
+                c.run().users(),
+                a.instances(),
+                a.dialogWorkProcesses(),
+                a.updateWorkProcesses(),
                 a.instances() * a.connectionsPerInstance());
-        out.printf("expected at R = %.2f s, Z = %.2f s: %,.0f dialog steps/h, %,.0f line items/h, %,.0f SAPS-like (not certified)%n",
+        out.printf(
+                "expected at R = %.2f s, Z = %.2f s: %,.0f dialog steps/h, %,.0f line items/h, %,.0f SAPS-like (not certified)%n",
                 responseSeconds, z, dsh, Throughput.lineItemsPerHour(dsh), Throughput.sapsLike(dsh));
         return ExitCode.OK;
     }

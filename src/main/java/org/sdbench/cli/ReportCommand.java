@@ -5,23 +5,32 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.report.html.RunHtml;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.ThresholdResult;
+import org.sdbench.report.html.RunHtml;
 import org.sdbench.report.threshold.Thresholds;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Rebuild report.html of a run folder from its result.json and intervals.csv (and environment.json when present). With --threshold, check the run against new criteria: exit code 1 when one fails.")
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description =
+                "Rebuild report.html of a run folder from its result.json and intervals.csv (and environment.json when present). With --threshold, check the run against new criteria: exit code 1 when one fails.")
 final class ReportCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "RUN_FOLDER", description = "A run folder, e.g. results/20250101-120000-quick.")
+    @Parameters(
+            index = "0",
+            paramLabel = "RUN_FOLDER",
+            description = "A run folder, e.g. results/20250101-120000-quick.")
     Path folder;
 
-    @Option(names = "--threshold", paramLabel = "EXPR", description = "Criterion as in 'sdbench run --threshold', repeatable.")
+    @Option(
+            names = "--threshold",
+            paramLabel = "EXPR",
+            description = "Criterion as in 'sdbench run --threshold', repeatable.")
     List<String> thresholds = new ArrayList<>();
 
     @Spec

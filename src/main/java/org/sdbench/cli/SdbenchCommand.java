@@ -6,17 +6,36 @@ import org.sdbench.core.EnvironmentException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-@Command(name = "sdbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = "SAP SD-style workload simulator: virtual users run the order-to-invoice loop through a simulated application-server tier against a real database. Figures are SAPS-like, not certified SAP benchmark results.",
-        subcommands = {PlanCommand.class, LoadCommand.class, CheckCommand.class, RunCommand.class, SweepCommand.class,
-                ReportCommand.class, AppserverCommand.class, CentralCommand.class, CustomizingCommand.class,
-                CompareCommand.class, ExperimentCommand.class, BenchCommand.class, CalibrateCommand.class, RelayCommand.class, NipingCommand.class,
-                CommandLine.HelpCommand.class})
+@Command(
+        name = "sdbench",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description =
+                "SAP SD-style workload simulator: virtual users run the order-to-invoice loop through a simulated application-server tier against a real database. Figures are SAPS-like, not certified SAP benchmark results.",
+        subcommands = {
+            PlanCommand.class,
+            LoadCommand.class,
+            CheckCommand.class,
+            RunCommand.class,
+            SweepCommand.class,
+            ReportCommand.class,
+            AppserverCommand.class,
+            CentralCommand.class,
+            CustomizingCommand.class,
+            CompareCommand.class,
+            ExperimentCommand.class,
+            BenchCommand.class,
+            CalibrateCommand.class,
+            RelayCommand.class,
+            NipingCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class SdbenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "a command is required (plan, load, run, check)");
+        throw new CommandLine.ParameterException(
+                new CommandLine(this), "a command is required (plan, load, run, check)");
     }
 
     /** Runs the command line and maps every failure to one line and a documented exit code. */
@@ -25,8 +44,8 @@ public final class SdbenchCommand implements Runnable {
         cl.setExecutionExceptionHandler(SdbenchCommand::onException);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("sdbench: " + message(ex) + " (see '" + ex.getCommandLine().getCommandSpec().qualifiedName()
-                    + " --help')");
+            err.println("sdbench: " + message(ex) + " (see '"
+                    + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return ExitCode.USAGE;
         });
         return cl.execute(args);
@@ -34,7 +53,8 @@ public final class SdbenchCommand implements Runnable {
 
     /** A value an option's converter refused reads like a refused configuration key: name, value, what is allowed. */
     private static String message(CommandLine.ParameterException ex) {
-        if (ex.getCause() instanceof ConfigException c && c.allowed() != null
+        if (ex.getCause() instanceof ConfigException c
+                && c.allowed() != null
                 && ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
             return "'" + o.longestName() + "' = '" + ex.getValue() + "' is not allowed: " + c.allowed();
         }

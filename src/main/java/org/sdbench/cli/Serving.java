@@ -9,8 +9,7 @@ import java.util.concurrent.TimeUnit;
  * {@code bound} has passed (null: no bound) or on Ctrl-C; in every case the service is closed once.
  */
 final class Serving {
-    private Serving() {
-    }
+    private Serving() {}
 
     static void until(AutoCloseable service, CountDownLatch stop, Duration bound) throws Exception {
         Thread hook = new Thread(() -> closeQuietly(service), "sdbench-shutdown");

@@ -12,14 +12,14 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.RunConfig;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.AppTiers;
 import org.sdbench.run.RunEngine;
-import org.sdbench.sweep.SweepHtml;
 import org.sdbench.sweep.LevelResult;
+import org.sdbench.sweep.SweepHtml;
 import org.sdbench.sweep.SweepPlan;
 import org.sdbench.sweep.SweepResult;
 import org.sdbench.sweep.SweepStore;
@@ -30,36 +30,62 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = "Capacity sizing: run successive user levels on one data set and find the most users whose average dialog response time stays under --limit. Each level is a full run (its own folder); sweep.json, sweep.html and the terminal table show the capacity curve, the interpolated maximum and a queueing-model prediction beside it. An interrupted sweep continues with --resume.")
+@Command(
+        name = "sweep",
+        mixinStandardHelpOptions = true,
+        description =
+                "Capacity sizing: run successive user levels on one data set and find the most users whose average dialog response time stays under --limit. Each level is a full run (its own folder); sweep.json, sweep.html and the terminal table show the capacity curve, the interpolated maximum and a queueing-model prediction beside it. An interrupted sweep continues with --resume.")
 final class SweepCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Option(names = "--levels", paramLabel = "LIST",
+    @Option(
+            names = "--levels",
+            paramLabel = "LIST",
             description = "User levels: '10,20,40' or a range '10..150/10'. Default: automatic search for the knee.")
     String levels;
 
-    @Option(names = "--limit", paramLabel = "DURATION", defaultValue = "1s",
+    @Option(
+            names = "--limit",
+            paramLabel = "DURATION",
+            defaultValue = "1s",
             description = "Average dialog response time limit (default ${DEFAULT-VALUE}; the 2003 benchmark used 2s).")
     String limit;
 
-    @Option(names = "--start", paramLabel = "N", defaultValue = "10", description = "First level of the automatic search.")
+    @Option(
+            names = "--start",
+            paramLabel = "N",
+            defaultValue = "10",
+            description = "First level of the automatic search.")
     int start;
 
-    @Option(names = "--max-users", paramLabel = "N", defaultValue = "2000",
+    @Option(
+            names = "--max-users",
+            paramLabel = "N",
+            defaultValue = "2000",
             description = "Most users the automatic search may try (the data set is loaded for this many).")
     int maxUsers;
 
-    @Option(names = "--precision", paramLabel = "FRACTION", defaultValue = "0.1",
-            description = "Automatic search stops when the bracket around the knee is this narrow (default ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--precision",
+            paramLabel = "FRACTION",
+            defaultValue = "0.1",
+            description =
+                    "Automatic search stops when the bracket around the knee is this narrow (default ${DEFAULT-VALUE}).")
     double precision;
 
-    @Option(names = "--reset", paramLabel = "MODE", defaultValue = "truncate",
-            description = "Between levels: 'truncate' removes the documents and restores stock so levels compare; 'none' lets tables grow.")
+    @Option(
+            names = "--reset",
+            paramLabel = "MODE",
+            defaultValue = "truncate",
+            description =
+                    "Between levels: 'truncate' removes the documents and restores stock so levels compare; 'none' lets tables grow.")
     String reset;
 
-    @Option(names = "--resume", paramLabel = "DIR", description = "Continue the sweep in this folder from its last finished level.")
+    @Option(
+            names = "--resume",
+            paramLabel = "DIR",
+            description = "Continue the sweep in this folder from its last finished level.")
     Path resume;
 
     @Mixin
@@ -77,7 +103,9 @@ final class SweepCommand implements Callable<Integer> {
         if (limitSeconds <= 0) {
             throw new ConfigException("'--limit' = '" + limit + "' is not allowed: a duration above 0, such as 1s");
         }
-        SweepPlan plan = levels == null ? SweepPlan.automatic(start, limitSeconds, precision, maxUsers) : SweepPlan.parse(levels);
+        SweepPlan plan = levels == null
+                ? SweepPlan.automatic(start, limitSeconds, precision, maxUsers)
+                : SweepPlan.parse(levels);
         List<String> extra = new ArrayList<>(phases.overrides());
         extra.add("run.users=" + plan.maxUsers());
         SdbenchConfig base = options.load(extra);
@@ -103,13 +131,17 @@ final class SweepCommand implements Callable<Integer> {
                 // Errors do not end a sweep: its own search judges each level (and stops when one explodes).
                 var outcome = new RunEngine(phases.intervalSeconds, null, List.of(), true, ChildLaunch::new)
                         .execute(level(base, users, dir), db, out);
-                long bytes = data.sizes().values().stream().mapToLong(Long::longValue).sum();
-                LevelResult level = LevelResult.of(outcome.report(), dir.relativize(outcome.folder()).toString(), bytes);
+                long bytes = data.sizes().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum();
+                LevelResult level = LevelResult.of(
+                        outcome.report(), dir.relativize(outcome.folder()).toString(), bytes);
                 done.add(level);
                 SweepResult result = SweepResult.of(base.name(), started, limitSeconds, think, done, RunReport.NOTE);
                 SweepStore.save(dir, result);
                 if (level.stoppedEarly()) {
-                    out.println("sweep interrupted: continue with 'sdbench sweep --resume " + dir + "' and the same options");
+                    out.println("sweep interrupted: continue with 'sdbench sweep --resume " + dir
+                            + "' and the same options");
                     break;
                 }
                 exploded = level.errorRate() > 0.05 || level.avgResponseMs() / 1000 > 5 * limitSeconds;
@@ -127,14 +159,25 @@ final class SweepCommand implements Callable<Integer> {
 
     private static SdbenchConfig level(SdbenchConfig c, int users, Path dir) {
         RunConfig r = c.run();
-        RunConfig lr = new RunConfig(users, r.rampUp(), r.duration(), r.rampDown(), r.seed(), r.workload(), dir.toString(),
-                r.rules(), r.customizingChangeEvery(), r.cpuSplit());
-        return new SdbenchConfig(c.name() + "-u" + users, c.database(), c.appServer(), lr, c.load(), c.workload(), c.network());
+        RunConfig lr = new RunConfig(
+                users,
+                r.rampUp(),
+                r.duration(),
+                r.rampDown(),
+                r.seed(),
+                r.workload(),
+                dir.toString(),
+                r.rules(),
+                r.customizingChangeEvery(),
+                r.cpuSplit());
+        return new SdbenchConfig(
+                c.name() + "-u" + users, c.database(), c.appServer(), lr, c.load(), c.workload(), c.network());
     }
 
     private static Path folder(SdbenchConfig c) {
-        Path dir = Path.of(c.run().resultsDir(), LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                + "-sweep-" + c.name());
+        Path dir = Path.of(
+                c.run().resultsDir(),
+                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-sweep-" + c.name());
         try {
             return Files.createDirectories(dir);
         } catch (java.io.IOException e) {

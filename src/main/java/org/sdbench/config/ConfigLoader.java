@@ -1,16 +1,16 @@
 package org.sdbench.config;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonSerializer;
-import com.fasterxml.jackson.databind.SerializerProvider;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
@@ -59,7 +59,9 @@ public final class ConfigLoader {
         }
         List<SetOverride> overrides = sets.stream().map(SetOverride::parse).toList();
         overrides.forEach(o -> o.applyTo(tree));
-        Path workload = workloadFile != null ? workloadFile : Path.of(tree.path("run").path("workload").asText());
+        Path workload = workloadFile != null
+                ? workloadFile
+                : Path.of(tree.path("run").path("workload").asText());
         Path resolvedWorkload = resolve(workload, workloadFile != null ? "--workload" : "run.workload");
         merge(tree, readLayer(resolvedWorkload), workload.toString());
         ((ObjectNode) tree.get("run")).put("workload", resolvedWorkload.toString());
@@ -126,7 +128,8 @@ public final class ConfigLoader {
             return YAML.createObjectNode();
         }
         if (!n.isObject()) {
-            throw new ConfigException(file + ": expected a YAML mapping of sections (database, appServer, run, load, workload)");
+            throw new ConfigException(
+                    file + ": expected a YAML mapping of sections (database, appServer, run, load, workload)");
         }
         KeyChecker.check((ObjectNode) n, SdbenchConfig.class, "", file.toString());
         return (ObjectNode) n;
@@ -154,7 +157,8 @@ public final class ConfigLoader {
         } catch (InvalidFormatException e) {
             throw ConfigException.key(path(e), e.getValue(), describe(e.getTargetType(), e));
         } catch (MismatchedInputException e) {
-            throw new ConfigException("'" + path(e) + "' has the wrong type: expected " + describe(e.getTargetType(), e));
+            throw new ConfigException(
+                    "'" + path(e) + "' has the wrong type: expected " + describe(e.getTargetType(), e));
         } catch (JsonMappingException e) {
             if (e.getCause() instanceof ConfigException ce) {
                 throw ce;
@@ -185,8 +189,10 @@ public final class ConfigLoader {
             return "a number";
         }
         if (type.isEnum()) {
-            return "one of " + List.of(type.getEnumConstants()).stream()
-                    .map(c -> c.toString().toLowerCase().replace('_', '-')).collect(Collectors.toList());
+            return "one of "
+                    + List.of(type.getEnumConstants()).stream()
+                            .map(c -> c.toString().toLowerCase().replace('_', '-'))
+                            .collect(Collectors.toList());
         }
         if (type == Duration.class) {
             return "a duration such as 500ms, 10s or 5m";
@@ -232,7 +238,8 @@ public final class ConfigLoader {
         for (var c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
             String part = c.inArray() ? "[" + c.getCurrentIndex() + "]" : c.getCurrentName();
             if (part != null) {
-                sb.insert(0, (sb.isEmpty() || c.inArray() || sb.charAt(0) == '[' ? "" : ".")).insert(0, part);
+                sb.insert(0, (sb.isEmpty() || c.inArray() || sb.charAt(0) == '[' ? "" : "."))
+                        .insert(0, part);
             }
         }
         return sb.toString();

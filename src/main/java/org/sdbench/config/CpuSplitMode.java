@@ -24,7 +24,9 @@ public enum CpuSplitMode {
     @JsonCreator
     public static CpuSplitMode parse(String text) {
         String t = text == null ? "" : text.trim().toUpperCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(v -> v.name().equals(t)).findFirst()
+        return Arrays.stream(values())
+                .filter(v -> v.name().equals(t))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("'" + text + "' is not allowed: one of "
                         + Arrays.stream(values()).map(CpuSplitMode::yamlName).toList()));
     }

@@ -21,10 +21,11 @@ public record DatabaseConfig(
         String unixSocketDir) {
 
     private static final Pattern IDENT = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
-    private static final Set<String> SSL_MODES = Set.of("auto", "disable", "allow", "prefer", "require", "verify-ca",
-            "verify-full");
+    private static final Set<String> SSL_MODES =
+            Set.of("auto", "disable", "allow", "prefer", "require", "verify-ca", "verify-full");
     /** How work processes reach a PostgreSQL server: see {@code database.transport} in defaults.yaml. */
     public static final Set<String> TRANSPORTS = Set.of("auto", "tcp", "unix");
+
     private static final Pattern URL_HOSTS = Pattern.compile("jdbc:(?:postgresql|db2)://([^/?;]*).*");
     private static final Pattern PG_HOSTS = Pattern.compile("jdbc:postgresql://([^/?]*).*");
 
@@ -32,16 +33,29 @@ public record DatabaseConfig(
         url = url == null ? "" : url.trim();
         if (kind != DbKind.EMBEDDED) {
             String prefix = kind == DbKind.DB2 ? "jdbc:db2:" : "jdbc:postgresql:";
-            ConfigException.require(url.startsWith(prefix), "database.url", url,
-                    "a JDBC URL starting with " + prefix + " when database.kind is " + kind.name().toLowerCase());
-            ConfigException.require(!url.toLowerCase().contains("password="), "database.url", "<hidden>",
+            ConfigException.require(
+                    url.startsWith(prefix),
+                    "database.url",
+                    url,
+                    "a JDBC URL starting with " + prefix + " when database.kind is "
+                            + kind.name().toLowerCase());
+            ConfigException.require(
+                    !url.toLowerCase().contains("password="),
+                    "database.url",
+                    "<hidden>",
                     "a URL without a password (use database.passwordEnv, database.passwordFile or ~/.pgpass)");
             requirePorts(url);
         }
         ConfigException.require(user != null && !user.isBlank(), "database.user", user, "a non-empty user name");
-        ConfigException.require(schema != null && IDENT.matcher(schema).matches(), "database.schema", schema,
+        ConfigException.require(
+                schema != null && IDENT.matcher(schema).matches(),
+                "database.schema",
+                schema,
                 "a lower-case SQL identifier such as sdbench");
-        ConfigException.require(embeddedPort > 0 && embeddedPort < 65536, "database.embeddedPort", embeddedPort,
+        ConfigException.require(
+                embeddedPort > 0 && embeddedPort < 65536,
+                "database.embeddedPort",
+                embeddedPort,
                 "a TCP port from 1 to 65535");
         ConfigException.require(SSL_MODES.contains(sslmode), "database.sslmode", sslmode, "one of " + SSL_MODES);
         if (sslmode.equals("auto")) {
@@ -49,9 +63,15 @@ public record DatabaseConfig(
             sslmode = kind == DbKind.POSTGRESQL && !loopbackOnly(url) ? "prefer" : "disable";
         }
         transport = transport == null || transport.isBlank() ? "auto" : transport.trim();
-        ConfigException.require(TRANSPORTS.contains(transport), "database.transport", transport,
+        ConfigException.require(
+                TRANSPORTS.contains(transport),
+                "database.transport",
+                transport,
                 "one of auto (Unix-domain socket when the server is on this machine, else TCP), tcp, unix");
-        ConfigException.require(!(transport.equals("unix") && kind == DbKind.DB2), "database.transport", transport,
+        ConfigException.require(
+                !(transport.equals("unix") && kind == DbKind.DB2),
+                "database.transport",
+                transport,
                 "auto or tcp for DB2 (its driver speaks TCP only)");
         unixSocketDir = unixSocketDir == null ? "" : unixSocketDir.trim();
         passwordEnv = passwordEnv == null ? "" : passwordEnv.trim();
@@ -60,7 +80,10 @@ public record DatabaseConfig(
         if (tablespaces == null) {
             tablespaces = new Tablespaces("", "", "", "");
         }
-        ConfigException.require(timeouts != null, "database.timeouts", null,
+        ConfigException.require(
+                timeouts != null,
+                "database.timeouts",
+                null,
                 "a section with connect, socket, statement, lock, idleInTransaction and maxOutage");
     }
 
@@ -74,11 +97,17 @@ public record DatabaseConfig(
             int close = hostPort.startsWith("[") ? hostPort.indexOf(']') : -1;
             int colon = hostPort.indexOf(':', Math.max(0, close));
             if (hostPort.startsWith("[") ? close < 0 : hostPort.indexOf(':') != hostPort.lastIndexOf(':')) {
-                throw ConfigException.key("database.url", url, "a JDBC URL whose hosts read host, host:port or [IPv6]:port");
+                throw ConfigException.key(
+                        "database.url", url, "a JDBC URL whose hosts read host, host:port or [IPv6]:port");
             }
             String port = colon < 0 ? "" : hostPort.substring(colon + 1);
-            ConfigException.require(colon < 0 || port.matches("[0-9]{1,5}") && Integer.parseInt(port) >= 1
-                    && Integer.parseInt(port) <= 65535, "database.url", url,
+            ConfigException.require(
+                    colon < 0
+                            || port.matches("[0-9]{1,5}")
+                                    && Integer.parseInt(port) >= 1
+                                    && Integer.parseInt(port) <= 65535,
+                    "database.url",
+                    url,
                     "a JDBC URL whose port is 1 to 65535 ('" + port + "' is not)");
         }
     }
@@ -90,7 +119,8 @@ public record DatabaseConfig(
             return !url.startsWith("jdbc:postgresql://");
         }
         for (String hostPort : m.group(1).split(",")) {
-            String host = hostPort.startsWith("[") ? hostPort.substring(1, Math.max(1, hostPort.indexOf(']')))
+            String host = hostPort.startsWith("[")
+                    ? hostPort.substring(1, Math.max(1, hostPort.indexOf(']')))
                     : hostPort.replaceFirst(":\\d*$", "");
             host = host.toLowerCase(java.util.Locale.ROOT);
             if (!(host.isEmpty() || host.equals("localhost") || host.startsWith("127.") || host.equals("::1"))) {

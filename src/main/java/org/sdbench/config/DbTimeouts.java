@@ -14,8 +14,13 @@ import java.time.Duration;
  * @param idleInTransaction a run's session idle inside an open transaction (idle_in_transaction_session_timeout)
  * @param maxOutage         how long a work process keeps trying to reconnect before the run ends with exit 3
  */
-public record DbTimeouts(Duration connect, Duration socket, Duration statement, Duration lock,
-                         Duration idleInTransaction, Duration maxOutage) {
+public record DbTimeouts(
+        Duration connect,
+        Duration socket,
+        Duration statement,
+        Duration lock,
+        Duration idleInTransaction,
+        Duration maxOutage) {
 
     public DbTimeouts {
         requireSeconds("database.timeouts.connect", connect);
@@ -26,18 +31,27 @@ public record DbTimeouts(Duration connect, Duration socket, Duration statement, 
         requireMillis("database.timeouts.maxOutage", maxOutage);
         // The server should cancel a slow statement (a clean SQL error) before the client gives up
         // on the socket (a broken connection that must be replaced).
-        ConfigException.require(socket.compareTo(statement) > 0, "database.timeouts.socket", Durations.format(socket),
+        ConfigException.require(
+                socket.compareTo(statement) > 0,
+                "database.timeouts.socket",
+                Durations.format(socket),
                 "a duration longer than database.timeouts.statement (" + Durations.format(statement) + ")");
     }
 
     private static void requireSeconds(String key, Duration d) {
         // pgjdbc takes these in whole seconds.
-        ConfigException.require(d != null && d.toSeconds() >= 1 && d.toSeconds() <= Integer.MAX_VALUE, key,
-                d == null ? null : Durations.format(d), "a duration of at least 1s");
+        ConfigException.require(
+                d != null && d.toSeconds() >= 1 && d.toSeconds() <= Integer.MAX_VALUE,
+                key,
+                d == null ? null : Durations.format(d),
+                "a duration of at least 1s");
     }
 
     private static void requireMillis(String key, Duration d) {
-        ConfigException.require(d != null && d.toMillis() >= 1 && d.toMillis() <= Integer.MAX_VALUE, key,
-                d == null ? null : Durations.format(d), "a duration from 1ms to 24d");
+        ConfigException.require(
+                d != null && d.toMillis() >= 1 && d.toMillis() <= Integer.MAX_VALUE,
+                key,
+                d == null ? null : Durations.format(d),
+                "a duration from 1ms to 24d");
     }
 }

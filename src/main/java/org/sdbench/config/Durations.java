@@ -8,8 +8,7 @@ import java.util.regex.Pattern;
 public final class Durations {
     private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|us|s|m|h)");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     public static Duration parse(String key, String text) {
         String t = text == null ? "" : text.trim().toLowerCase();
@@ -21,13 +20,14 @@ public final class Durations {
         int end = 0;
         while (m.find() && m.start() == end) {
             double v = Double.parseDouble(m.group(1));
-            nanos += (long) (v * switch (m.group(2)) {
-                case "us" -> 1e3;
-                case "ms" -> 1e6;
-                case "s" -> 1e9;
-                case "m" -> 60e9;
-                default -> 3600e9;
-            });
+            nanos += (long) (v
+                    * switch (m.group(2)) {
+                        case "us" -> 1e3;
+                        case "ms" -> 1e6;
+                        case "s" -> 1e9;
+                        case "m" -> 60e9;
+                        default -> 3600e9;
+                    });
             end = m.end();
         }
         if (t.isEmpty() || end != t.length()) {

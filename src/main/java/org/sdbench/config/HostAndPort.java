@@ -39,14 +39,19 @@ public record HostAndPort(String host, int port) {
     public static String host(String key, String text) {
         String h = text == null ? "" : text.trim();
         String bare = h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
-        ConfigException.require(isHost(bare) && (bare.indexOf(':') < 0 || isIpv6Literal(bare)), key, text,
+        ConfigException.require(
+                isHost(bare) && (bare.indexOf(':') < 0 || isIpv6Literal(bare)),
+                key,
+                text,
                 "a host name or IP address without a port, such as 127.0.0.1");
         return h;
     }
 
     private static boolean isHost(String host) {
-        return host != null && !host.isEmpty()
-                && host.chars().noneMatch(c -> Character.isWhitespace(c) || c == '/' || c == '@' || c == '[' || c == ']');
+        return host != null
+                && !host.isEmpty()
+                && host.chars()
+                        .noneMatch(c -> Character.isWhitespace(c) || c == '/' || c == '@' || c == '[' || c == ']');
     }
 
     private static boolean isIpv6Literal(String host) {

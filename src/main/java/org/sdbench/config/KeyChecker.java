@@ -12,16 +12,16 @@ import java.util.Optional;
 
 /** Rejects keys that no configuration record has, naming the key, the file it came from and the allowed keys. */
 final class KeyChecker {
-    private KeyChecker() {
-    }
+    private KeyChecker() {}
 
     static void check(ObjectNode node, Class<?> record, String prefix, String source) {
         var it = node.properties().iterator();
         while (it.hasNext()) {
             var e = it.next();
             String key = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-            RecordComponent c = component(record, e.getKey()).orElseThrow(() -> new ConfigException(
-                    source + ": unknown key '" + key + "'; allowed here: " + names(record)));
+            RecordComponent c = component(record, e.getKey())
+                    .orElseThrow(() -> new ConfigException(
+                            source + ": unknown key '" + key + "'; allowed here: " + names(record)));
             checkValue(e.getValue(), c.getGenericType(), key, source);
         }
     }
@@ -39,9 +39,10 @@ final class KeyChecker {
             }
             String at = sofar;
             Type parent = t;
-            t = component(c, part).map(RecordComponent::getGenericType).orElseThrow(() -> new ConfigException(
-                    "--set: unknown key '" + dotted + "'; allowed " + (at.isEmpty() ? "" : "under '" + at + "' ")
-                            + names((Class<?>) parent)));
+            t = component(c, part)
+                    .map(RecordComponent::getGenericType)
+                    .orElseThrow(() -> new ConfigException("--set: unknown key '" + dotted + "'; allowed "
+                            + (at.isEmpty() ? "" : "under '" + at + "' ") + names((Class<?>) parent)));
             sofar = sofar.isEmpty() ? part : sofar + "." + part;
         }
         return t;
@@ -79,10 +80,14 @@ final class KeyChecker {
     }
 
     private static Optional<RecordComponent> component(Class<?> record, String name) {
-        return Arrays.stream(record.getRecordComponents()).filter(c -> c.getName().equals(name)).findFirst();
+        return Arrays.stream(record.getRecordComponents())
+                .filter(c -> c.getName().equals(name))
+                .findFirst();
     }
 
     private static List<String> names(Class<?> record) {
-        return Arrays.stream(record.getRecordComponents()).map(RecordComponent::getName).toList();
+        return Arrays.stream(record.getRecordComponents())
+                .map(RecordComponent::getName)
+                .toList();
     }
 }

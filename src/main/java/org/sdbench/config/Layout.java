@@ -16,8 +16,11 @@ public enum Layout {
     @JsonCreator
     public static Layout parse(String text) {
         String t = text == null ? "" : text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        return Arrays.stream(values()).filter(v -> v.name().equals(t)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("one of " + Arrays.stream(values()).map(Layout::yamlName).toList()));
+        return Arrays.stream(values())
+                .filter(v -> v.name().equals(t))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("one of "
+                        + Arrays.stream(values()).map(Layout::yamlName).toList()));
     }
 
     @JsonValue

@@ -7,27 +7,35 @@ import java.io.IOException;
 
 /** A loss rate written as a fraction ({@code 0.001}) or a percentage ({@code 0.1%}). */
 public final class LossRate {
-    private LossRate() {
-    }
+    private LossRate() {}
 
     public static double parse(String key, String text) {
         String t = text == null ? "" : text.trim();
         try {
-            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100 : Double.parseDouble(t);
+            double v = t.endsWith("%")
+                    ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
+                    : Double.parseDouble(t);
             if (v >= 0 && v < 1) {
                 return v;
             }
         } catch (NumberFormatException e) {
             // reported below with the allowed forms
         }
-        throw new ConfigException("'" + key + "' = '" + text + "' is not allowed: a loss rate in [0, 1) such as 0.001 or 0.1%");
+        throw new ConfigException(
+                "'" + key + "' = '" + text + "' is not allowed: a loss rate in [0, 1) such as 0.001 or 0.1%");
     }
 
     /** Reads either form from YAML or {@code --set}; the key in errors is the YAML path. */
     public static final class Deserializer extends JsonDeserializer<Double> {
         @Override
         public Double deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-            return parse(p.getParsingContext().pathAsPointer().toString().substring(1).replace('/', '.'), p.getValueAsString());
+            return parse(
+                    p.getParsingContext()
+                            .pathAsPointer()
+                            .toString()
+                            .substring(1)
+                            .replace('/', '.'),
+                    p.getValueAsString());
         }
     }
 }

@@ -24,17 +24,25 @@ public record RunConfig(
     public RunConfig {
         ConfigException.require(users >= 1 && users <= 1_000_000, "run.users", users, "1 to 1000000");
         ConfigException.require(rampUp != null && !rampUp.isNegative(), "run.rampUp", rampUp, "a duration >= 0");
-        ConfigException.require(duration != null && duration.toMillis() >= 1, "run.duration", duration,
+        ConfigException.require(
+                duration != null && duration.toMillis() >= 1,
+                "run.duration",
+                duration,
                 "a duration of at least 1ms, such as 60s");
-        ConfigException.require(rampDown != null && !rampDown.isNegative(), "run.rampDown", rampDown,
-                "a duration >= 0");
-        ConfigException.require(workload != null && !workload.isBlank(), "run.workload", workload,
+        ConfigException.require(
+                rampDown != null && !rampDown.isNegative(), "run.rampDown", rampDown, "a duration >= 0");
+        ConfigException.require(
+                workload != null && !workload.isBlank(),
+                "run.workload",
+                workload,
                 "the path of a workload file such as workloads/sd-standard.yaml");
-        ConfigException.require(resultsDir != null && !resultsDir.isBlank(), "run.resultsDir", resultsDir,
-                "a directory path");
+        ConfigException.require(
+                resultsDir != null && !resultsDir.isBlank(), "run.resultsDir", resultsDir, "a directory path");
         ConfigException.require(rules != null, "run.rules", null, "sd, sd-pre2009 or none");
-        ConfigException.require(customizingChangeEvery != null && (customizingChangeEvery.isZero()
-                        || customizingChangeEvery.toMillis() >= 100), "run.customizingChangeEvery",
+        ConfigException.require(
+                customizingChangeEvery != null
+                        && (customizingChangeEvery.isZero() || customizingChangeEvery.toMillis() >= 100),
+                "run.customizingChangeEvery",
                 customizingChangeEvery == null ? null : Durations.format(customizingChangeEvery),
                 "0 (never) or a duration of at least 100ms");
         ConfigException.require(cpuSplit != null, "run.cpuSplit", null, "none or auto");

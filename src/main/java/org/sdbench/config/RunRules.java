@@ -36,7 +36,9 @@ public enum RunRules {
     @JsonCreator
     public static RunRules parse(String text) {
         String t = text == null ? "" : text.trim().toUpperCase(Locale.ROOT).replace('-', '_');
-        return Arrays.stream(values()).filter(v -> v.name().equals(t)).findFirst()
+        return Arrays.stream(values())
+                .filter(v -> v.name().equals(t))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("'" + text + "' is not allowed: one of "
                         + Arrays.stream(values()).map(RunRules::yamlName).toList()));
     }

@@ -11,13 +11,19 @@ public record SdbenchConfig(
         NetworkConfig network) {
 
     public SdbenchConfig {
-        ConfigException.require(name != null && name.matches("[A-Za-z0-9_.-]{1,64}"), "name", name,
+        ConfigException.require(
+                name != null && name.matches("[A-Za-z0-9_.-]{1,64}"),
+                "name",
+                name,
                 "1 to 64 letters, digits, '.', '_' or '-'");
         ConfigException.require(database != null, "database", null, "a database section");
         ConfigException.require(appServer != null, "appServer", null, "an appServer section");
         ConfigException.require(run != null, "run", null, "a run section");
         ConfigException.require(load != null, "load", null, "a load section");
-        ConfigException.require(workload != null, "workload", null,
+        ConfigException.require(
+                workload != null,
+                "workload",
+                null,
                 "a workload section (from the workload file named by run.workload)");
         network = network == null ? NetworkConfig.NONE : network;
     }

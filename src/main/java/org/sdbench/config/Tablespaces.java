@@ -17,7 +17,10 @@ public record Tablespaces(String vb, String insertOnly, String mixed, String mas
 
     private static String check(String key, String v) {
         String s = v == null ? "" : v.trim();
-        ConfigException.require(s.isEmpty() || IDENT.matcher(s).matches(), key, v,
+        ConfigException.require(
+                s.isEmpty() || IDENT.matcher(s).matches(),
+                key,
+                v,
                 "an existing tablespace name (letters, digits, _) or empty");
         return s;
     }

@@ -14,14 +14,25 @@ package org.sdbench.config;
  */
 public record WorkCalibration(String reference, double referenceSaps, double appCpuShare, Double unitsPerCpuSecond) {
     public WorkCalibration {
-        ConfigException.require(reference != null && !reference.isBlank(), "workload.calibration.reference", reference,
+        ConfigException.require(
+                reference != null && !reference.isBlank(),
+                "workload.calibration.reference",
+                reference,
                 "the rated hardware and the source of its rating");
-        ConfigException.require(referenceSaps > 0 && referenceSaps <= 1e8, "workload.calibration.referenceSaps",
-                referenceSaps, "a SAPS rating above 0");
-        ConfigException.require(appCpuShare > 0 && appCpuShare < 1, "workload.calibration.appCpuShare", appCpuShare,
+        ConfigException.require(
+                referenceSaps > 0 && referenceSaps <= 1e8,
+                "workload.calibration.referenceSaps",
+                referenceSaps,
+                "a SAPS rating above 0");
+        ConfigException.require(
+                appCpuShare > 0 && appCpuShare < 1,
+                "workload.calibration.appCpuShare",
+                appCpuShare,
                 "a fraction between 0 and 1");
-        ConfigException.require(unitsPerCpuSecond == null || unitsPerCpuSecond > 0 && unitsPerCpuSecond <= 1e12,
-                "workload.calibration.unitsPerCpuSecond", unitsPerCpuSecond,
+        ConfigException.require(
+                unitsPerCpuSecond == null || unitsPerCpuSecond > 0 && unitsPerCpuSecond <= 1e12,
+                "workload.calibration.unitsPerCpuSecond",
+                unitsPerCpuSecond,
                 "work units per CPU second of one core above 0 (e.g. 764000), or absent");
     }
 }

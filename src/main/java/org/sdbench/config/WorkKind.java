@@ -29,6 +29,9 @@ public enum WorkKind {
 
     /** The kind named by a workload-file key, or null when there is none. */
     public static WorkKind ofKey(String key) {
-        return Arrays.stream(values()).filter(k -> k.key().equals(key)).findFirst().orElse(null);
+        return Arrays.stream(values())
+                .filter(k -> k.key().equals(key))
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -39,15 +39,21 @@ public record WorkUnits(Map<WorkKind, Long> units) {
         long total = 0;
         for (var e : raw.entrySet()) {
             WorkKind kind = WorkKind.ofKey(e.getKey());
-            ConfigException.require(kind != null, key + "." + e.getKey(), e.getValue(),
-                    "work kinds are " + WorkKind.keys());
+            ConfigException.require(
+                    kind != null, key + "." + e.getKey(), e.getValue(), "work kinds are " + WorkKind.keys());
             Long n = e.getValue();
-            ConfigException.require(n != null && n >= 1 && n <= MAX_UNITS, key + "." + e.getKey(), n,
+            ConfigException.require(
+                    n != null && n >= 1 && n <= MAX_UNITS,
+                    key + "." + e.getKey(),
+                    n,
                     "work units from 1 to " + MAX_UNITS + " (leave the kind out for none)");
             total += n;
             m.put(kind, n);
         }
-        ConfigException.require(total <= MAX_UNITS, key, total + " units in total",
+        ConfigException.require(
+                total <= MAX_UNITS,
+                key,
+                total + " units in total",
                 "at most " + MAX_UNITS + " units per step or module (about a minute of CPU on a calibrated host)");
         return new WorkUnits(m);
     }

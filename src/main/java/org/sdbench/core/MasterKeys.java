@@ -8,6 +8,7 @@ package org.sdbench.core;
 public final class MasterKeys {
     /** The client (MANDT) of every document; the DDL's default, and the transactions' SQL names it as a literal. */
     public static final String MANDT = "100";
+
     public static final String VKORG = "1000";
     public static final String VTWEG = "10";
     public static final String SPART = "00";
@@ -18,8 +19,7 @@ public final class MasterKeys {
     public static final String LGORT = "0001";
     public static final String PRICE_CONDITION = "PR00";
 
-    private MasterKeys() {
-    }
+    private MasterKeys() {}
 
     /**
      * Customer number: {@code %010d} of {@code user * 1000 + customer}. Without String.format, as
@@ -59,7 +59,12 @@ public final class MasterKeys {
 
     /** {@code prefix + a + separator + b} without indy string concatenation (cheap on a cold JVM). */
     public static String join(String prefix, long a, char separator, long b) {
-        return new StringBuilder(prefix.length() + 24).append(prefix).append(a).append(separator).append(b).toString();
+        return new StringBuilder(prefix.length() + 24)
+                .append(prefix)
+                .append(a)
+                .append(separator)
+                .append(b)
+                .toString();
     }
 
     /** {@code String.format("%0<width>d", v)} for v >= 0. */

@@ -25,9 +25,11 @@ public final class Database implements AutoCloseable {
     private final EmbeddedServer embedded;
     /** The URL connections dial: {@link #url}, or the same with host and port of a relay in front of it. */
     private volatile String dialUrl;
+
     private final List<HikariDataSource> pools = new CopyOnWriteArrayList<>();
     /** Where pools created from now on record their statements, or null (the normal case). */
     private volatile ConnectionInterceptor capture;
+
     private DbTransport transport = DbTransport.tcp("");
 
     private Database(DatabaseConfig config, Dialect dialect, String url, String password, EmbeddedServer embedded) {
@@ -52,13 +54,16 @@ public final class Database implements AutoCloseable {
      * The same, with the embedded server started with {@code serverSettings} (PostgreSQL names and
      * values) as start-up options; an external server's settings are changed on the server instead.
      */
-    public static Database open(DatabaseConfig config, boolean createMissing, java.util.Map<String, String> serverSettings) {
+    public static Database open(
+            DatabaseConfig config, boolean createMissing, java.util.Map<String, String> serverSettings) {
         if (!serverSettings.isEmpty() && config.kind() != DbKind.EMBEDDED) {
-            throw new IllegalArgumentException("start-up settings apply to the embedded server only, not to " + config.kind());
+            throw new IllegalArgumentException(
+                    "start-up settings apply to the embedded server only, not to " + config.kind());
         }
         String password = Passwords.resolve(config);
         if (config.kind() == DbKind.EMBEDDED) {
-            EmbeddedServer server = EmbeddedServer.start(config.embeddedDataDir(), config.embeddedPort(), serverSettings);
+            EmbeddedServer server =
+                    EmbeddedServer.start(config.embeddedDataDir(), config.embeddedPort(), serverSettings);
             Database db = new Database(config, new PostgresDialect(), server.jdbcUrl(), server.password(), server);
             try {
                 db.probe(false);
@@ -72,8 +77,9 @@ public final class Database implements AutoCloseable {
         Dialect dialect = config.kind() == DbKind.DB2 ? new Db2Dialect() : new PostgresDialect();
         Database db = new Database(config, dialect, config.url(), password, null);
         db.probe(createMissing && config.kind() == DbKind.POSTGRESQL);
-        db.chooseTransport(config.kind() == DbKind.POSTGRESQL && !db.url.contains(",")
-                && DatabaseConfig.loopbackOnly(db.url), null);
+        db.chooseTransport(
+                config.kind() == DbKind.POSTGRESQL && !db.url.contains(",") && DatabaseConfig.loopbackOnly(db.url),
+                null);
         return db;
     }
 
@@ -84,8 +90,9 @@ public final class Database implements AutoCloseable {
             if (socket != null) {
                 new DbTransport(socket, "").connectionProperties().forEach(p::setProperty);
             }
-            try (Connection c = DriverManager.getConnection(url, p); var st = c.createStatement();
-                 var rs = st.executeQuery(DbTransport.IDENTITY_SQL)) {
+            try (Connection c = DriverManager.getConnection(url, p);
+                    var st = c.createStatement();
+                    var rs = st.executeQuery(DbTransport.IDENTITY_SQL)) {
                 return rs.next() ? rs.getString(1) : null;
             }
         });
@@ -126,8 +133,12 @@ public final class Database implements AutoCloseable {
      */
     public java.util.List<String> childOverrides() {
         String kind = config.kind() == DbKind.DB2 ? "db2" : "postgresql";
-        var o = new java.util.ArrayList<>(java.util.List.of("database.kind=" + kind, "database.url=" + url,
-                "database.user=" + config.user(), "database.passwordEnv=" + CHILD_PASSWORD_ENV, "database.passwordFile="));
+        var o = new java.util.ArrayList<>(java.util.List.of(
+                "database.kind=" + kind,
+                "database.url=" + url,
+                "database.user=" + config.user(),
+                "database.passwordEnv=" + CHILD_PASSWORD_ENV,
+                "database.passwordFile="));
         if (transport.isUnix()) {
             o.add("database.unixSocketDir=" + transport.unixSocket().getParent());
         }
@@ -149,7 +160,7 @@ public final class Database implements AutoCloseable {
      * Run the returned release when the gate no longer matters.
      */
     public Runnable holdServerUntil(java.util.concurrent.CountDownLatch gate) {
-        return embedded == null ? () -> { } : embedded.stopAfter(gate);
+        return embedded == null ? () -> {} : embedded.stopAfter(gate);
     }
 
     /** A plain connection (autocommit on) with the schema set, for set-up and audits. */
@@ -215,7 +226,8 @@ public final class Database implements AutoCloseable {
             return ds;
         } catch (com.zaxxer.hikari.pool.HikariPool.PoolInitializationException e) {
             throw new EnvironmentException("connection pool '" + name + "': no connection to " + url + " within "
-                    + "database.timeouts.connect (" + EmbeddedServer.rootCause(e) + "); is the server up and reachable?");
+                    + "database.timeouts.connect (" + EmbeddedServer.rootCause(e)
+                    + "); is the server up and reachable?");
         }
     }
 
@@ -255,7 +267,7 @@ public final class Database implements AutoCloseable {
         String name = databaseName(url);
         String adminUrl = url.replaceFirst("/" + java.util.regex.Pattern.quote(name) + "(?=$|\\?)", "/postgres");
         try (Connection c = DriverManager.getConnection(adminUrl, properties());
-             var s = c.createStatement()) {
+                var s = c.createStatement()) {
             s.execute("CREATE DATABASE \"" + name.replace("\"", "") + "\"");
         } catch (SQLException e) {
             throw new EnvironmentException("database '" + name + "' does not exist and cannot be created ("
@@ -270,7 +282,8 @@ public final class Database implements AutoCloseable {
     public java.net.InetSocketAddress endpoint() {
         var m = HOST_PORT.matcher(url);
         if (!m.find()) {
-            throw new EnvironmentException("cannot tell host and port from " + url + ": expected jdbc:<driver>://HOST[:PORT]/DB");
+            throw new EnvironmentException(
+                    "cannot tell host and port from " + url + ": expected jdbc:<driver>://HOST[:PORT]/DB");
         }
         String host = m.group(2).replaceAll("^\\[|\\]$", "");
         int port = m.group(3) != null ? Integer.parseInt(m.group(3)) : dialect instanceof Db2Dialect ? 50000 : 5432;
@@ -288,8 +301,11 @@ public final class Database implements AutoCloseable {
             return;
         }
         String h = via.getHostString();
-        dialUrl = HOST_PORT.matcher(url).replaceFirst("$1" + java.util.regex.Matcher.quoteReplacement(
-                (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + via.getPort()));
+        dialUrl = HOST_PORT
+                .matcher(url)
+                .replaceFirst("$1"
+                        + java.util.regex.Matcher.quoteReplacement(
+                                (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + via.getPort()));
     }
 
     static String databaseName(String jdbcUrl) {

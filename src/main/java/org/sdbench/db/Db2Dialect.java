@@ -21,7 +21,10 @@ public final class Db2Dialect implements Dialect {
             return " NOT NULL GENERATED ALWAYS AS IDENTITY";
         }
         return (c.nullable() ? "" : " NOT NULL")
-                + (c.hasDefault() ? " WITH DEFAULT " + (c.defaultValue().equals("current_date") ? "CURRENT DATE" : c.defaultValue()) : "");
+                + (c.hasDefault()
+                        ? " WITH DEFAULT "
+                                + (c.defaultValue().equals("current_date") ? "CURRENT DATE" : c.defaultValue())
+                        : "");
     }
 
     @Override
@@ -120,12 +123,20 @@ public final class Db2Dialect implements Dialect {
     public String upsertAdding(String table, java.util.List<String> keys, java.util.List<String> add) {
         var cols = new java.util.ArrayList<>(keys);
         cols.addAll(add);
-        String src = String.join(", ", cols.stream().map(c -> "CAST(? AS " + (keys.contains(c) ? "VARCHAR(18)" : "DECIMAL(17,3)") + ") AS " + c).toList());
-        String on = String.join(" AND ", keys.stream().map(k -> "t." + k + " = s." + k).toList());
-        String sets = String.join(", ", add.stream().map(c -> "t." + c + " = t." + c + " + s." + c).toList());
+        String src = String.join(
+                ", ",
+                cols.stream()
+                        .map(c -> "CAST(? AS " + (keys.contains(c) ? "VARCHAR(18)" : "DECIMAL(17,3)") + ") AS " + c)
+                        .toList());
+        String on = String.join(
+                " AND ", keys.stream().map(k -> "t." + k + " = s." + k).toList());
+        String sets = String.join(
+                ", ",
+                add.stream().map(c -> "t." + c + " = t." + c + " + s." + c).toList());
         return "MERGE INTO " + table + " t USING (SELECT " + src + " FROM SYSIBM.SYSDUMMY1) s ON " + on
                 + " WHEN MATCHED THEN UPDATE SET " + sets + " WHEN NOT MATCHED THEN INSERT (" + String.join(", ", cols)
-                + ") VALUES (" + String.join(", ", cols.stream().map(c -> "s." + c).toList()) + ")";
+                + ") VALUES ("
+                + String.join(", ", cols.stream().map(c -> "s." + c).toList()) + ")";
     }
 
     @Override

@@ -23,15 +23,14 @@ import org.sdbench.db.ddl.Table;
  * </ul>
  */
 final class Db2Statements {
-    private static final Pattern INSERT_SELECT = Pattern.compile(
-            "(?is)^(\\s*INSERT\\s+INTO\\s+(\\w+)\\s*\\(([^)]*)\\)\\s*SELECT\\s+)(.*?)(\\s+FROM\\s.*)$");
+    private static final Pattern INSERT_SELECT =
+            Pattern.compile("(?is)^(\\s*INSERT\\s+INTO\\s+(\\w+)\\s*\\(([^)]*)\\)\\s*SELECT\\s+)(.*?)(\\s+FROM\\s.*)$");
     private static final Pattern FOR_UPDATE = Pattern.compile("(?i)\\bFOR\\s+UPDATE\\s*$");
     static final String KEEP_UPDATE_LOCKS = " WITH RS USE AND KEEP UPDATE LOCKS";
     private static final Pattern FOR_SHARE = Pattern.compile("(?i)\\s+FOR\\s+SHARE\\s*$");
     static final String KEEP_SHARE_LOCKS = " WITH RS";
 
-    private Db2Statements() {
-    }
+    private Db2Statements() {}
 
     static String translate(String sql, Schema schema, DdlDialect dialect) {
         String out = castInsertSelect(sql, schema, dialect);
@@ -60,7 +59,8 @@ final class Db2Statements {
             String item = items.get(i).strip();
             if (item.equals("?") || item.equalsIgnoreCase("NULL")) {
                 String column = columns[i].strip().toLowerCase(Locale.ROOT);
-                typed.add("CAST(" + item + " AS " + dialect.typeName(table.column(column).type()) + ")");
+                typed.add("CAST(" + item + " AS "
+                        + dialect.typeName(table.column(column).type()) + ")");
             } else {
                 typed.add(item);
             }

@@ -43,6 +43,7 @@ public final class DbSession implements AutoCloseable {
      * ({@code SessionSource.replace}), not by the proxy noticing the error.
      */
     private final Connection driverConnection;
+
     private final Dialect dialect;
     private final Clock clock;
     private final Map<String, PreparedStatement> statements = new HashMap<>();
@@ -62,12 +63,14 @@ public final class DbSession implements AutoCloseable {
      * dialect's forms of exactly the statements a run sends against rules (DB2's, offline).
      */
     private static final java.util.Set<String> SQL_TEXTS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private static final java.util.regex.Pattern LOCKING = java.util.regex.Pattern.compile(
             "\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
     /** Whether reads may run outside a transaction: only where they see the same inside one. */
     private final boolean autocommitReads;
     /** Whether a write or locking read opened a transaction that commit or rollback must end. */
     private boolean inTransaction;
+
     private long dbNanos;
     private int calls;
     private int rows;
@@ -254,16 +257,16 @@ public final class DbSession implements AutoCloseable {
     }
 
     /** The rows of two queries, in the order they ran. */
-    public record Both<A, B>(List<A> first, List<B> second) {
-    }
+    public record Both<A, B>(List<A> first, List<B> second) {}
 
     /**
      * Two queries in one round trip where the dialect allows it. The second is still a statement
      * of its own: it starts after the first has finished (its row locks granted), so it sees what
      * committed before then.
      */
-    public <A, B> Both<A, B> queryBoth(String sql1, RowMapper<A> first, Object[] params1,
-                                       String sql2, RowMapper<B> second, Object[] params2) throws SQLException {
+    public <A, B> Both<A, B> queryBoth(
+            String sql1, RowMapper<A> first, Object[] params1, String sql2, RowMapper<B> second, Object[] params2)
+            throws SQLException {
         if (!dialect.pipelinesStatements()) {
             List<A> a = query(sql1, first, params1);
             return new Both<>(a, query(sql2, second, params2));

@@ -22,6 +22,7 @@ import org.sdbench.core.EnvironmentException;
 public record DbTransport(Path unixSocket, String description) {
     /** Unix-domain socket paths longer than this do not fit the kernel's sockaddr_un. */
     static final int MAX_SOCKET_PATH_BYTES = 107;
+
     private static final List<Path> STANDARD_DIRS = List.of(Path.of("/var/run/postgresql"), Path.of("/tmp"));
     /** What tells two servers apart: one postmaster's start time and port. */
     static final String IDENTITY_SQL = "SELECT pg_postmaster_start_time()::text || ' port ' || current_setting('port')";
@@ -42,7 +43,10 @@ public record DbTransport(Path unixSocket, String description) {
     /** Connection properties that route pgjdbc through the socket file; none for TCP. */
     Map<String, String> connectionProperties() {
         return isUnix()
-                ? Map.of("socketFactory", UnixSocketFactory.class.getName(), UnixSocketFactory.PATH_PROPERTY,
+                ? Map.of(
+                        "socketFactory",
+                        UnixSocketFactory.class.getName(),
+                        UnixSocketFactory.PATH_PROPERTY,
                         unixSocket.toString())
                 : Map.of();
     }
@@ -75,16 +79,24 @@ public record DbTransport(Path unixSocket, String description) {
             dirs.addAll(STANDARD_DIRS);
         }
         String file = ".s.PGSQL." + port;
-        Path socket = dirs.stream().map(d -> d.resolve(file)).filter(Files::exists).findFirst().orElse(null);
+        Path socket = dirs.stream()
+                .map(d -> d.resolve(file))
+                .filter(Files::exists)
+                .findFirst()
+                .orElse(null);
         if (socket == null) {
-            return fail(mode, "no " + file + " in " + String.join(", ", dirs.stream().map(Path::toString).toList())
-                    + " (database.unixSocketDir)");
+            return fail(
+                    mode,
+                    "no " + file + " in "
+                            + String.join(
+                                    ", ", dirs.stream().map(Path::toString).toList()) + " (database.unixSocketDir)");
         }
         try {
             String viaTcp = identity.of(null);
             String viaSocket = identity.of(socket);
             if (!Objects.equals(viaTcp, viaSocket)) {
-                return fail(mode, socket + " leads to another server than the URL (" + viaSocket + " vs " + viaTcp + ")");
+                return fail(
+                        mode, socket + " leads to another server than the URL (" + viaSocket + " vs " + viaTcp + ")");
             }
         } catch (SQLException | RuntimeException e) {
             return fail(mode, "connecting through " + socket + " failed: " + EmbeddedServer.rootCause(e));

@@ -109,9 +109,15 @@ public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
      */
     default boolean isTransient(SQLException e) {
         String s = e.getSQLState();
-        return e instanceof java.sql.SQLTransientException || isRetryable(e) || isConnectionLost(e)
-                || s != null && (s.startsWith("53") || s.startsWith("58") || s.equals("55P03") || s.equals("57014")
-                || s.equals("57011"));
+        return e instanceof java.sql.SQLTransientException
+                || isRetryable(e)
+                || isConnectionLost(e)
+                || s != null
+                        && (s.startsWith("53")
+                                || s.startsWith("58")
+                                || s.equals("55P03")
+                                || s.equals("57014")
+                                || s.equals("57011"));
     }
 
     /**

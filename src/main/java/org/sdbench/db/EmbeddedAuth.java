@@ -47,7 +47,9 @@ final class EmbeddedAuth {
             new SecureRandom().nextBytes(raw);
             String pw = Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
             try {
-                Files.createFile(passwordFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                Files.createFile(
+                        passwordFile,
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
                 Files.writeString(passwordFile, pw + "\n", StandardCharsets.UTF_8);
             } catch (FileAlreadyExistsException e) {
                 // Another sdbench created it first: use theirs.
@@ -71,17 +73,23 @@ final class EmbeddedAuth {
         } catch (SQLException e) {
             throw new IOException("setting the embedded server's password: " + e.getMessage(), e);
         }
-        Files.writeString(dataDir.resolve(SECURED_MARKER), "password authentication (scram-sha-256) since "
-                + java.time.Instant.now() + "; the password is in " + passwordFile + "\n");
+        Files.writeString(
+                dataDir.resolve(SECURED_MARKER),
+                "password authentication (scram-sha-256) since " + java.time.Instant.now() + "; the password is in "
+                        + passwordFile + "\n");
     }
 
     /** Makes the builder start a server that asks for the password, and connect with it. */
     EmbeddedPostgres.Builder apply(EmbeddedPostgres.Builder b) throws IOException {
-        Files.writeString(hbaFile, String.join("\n",
-                "# Written by sdbench: every connection must give the password in " + passwordFile,
-                "local all all scram-sha-256",
-                "host all all 127.0.0.1/32 scram-sha-256",
-                "host all all ::1/128 scram-sha-256", ""));
+        Files.writeString(
+                hbaFile,
+                String.join(
+                        "\n",
+                        "# Written by sdbench: every connection must give the password in " + passwordFile,
+                        "local all all scram-sha-256",
+                        "host all all 127.0.0.1/32 scram-sha-256",
+                        "host all all ::1/128 scram-sha-256",
+                        ""));
         return b.setServerConfig("hba_file", hbaFile.toString())
                 .setServerConfig("password_encryption", "scram-sha-256")
                 .setConnectConfig("password", password());

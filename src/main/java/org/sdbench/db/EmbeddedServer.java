@@ -51,7 +51,8 @@ final class EmbeddedServer implements AutoCloseable {
         try {
             for (CountDownLatch g : gates) {
                 if (!g.await(GATE_BOUND_SECONDS, TimeUnit.SECONDS)) {
-                    System.err.println("sdbench: stopping the embedded PostgreSQL although a run has not finished writing");
+                    System.err.println(
+                            "sdbench: stopping the embedded PostgreSQL although a run has not finished writing");
                 }
             }
         } catch (InterruptedException e) {
@@ -90,42 +91,44 @@ final class EmbeddedServer implements AutoCloseable {
             server.createDatabase();
             return server;
         } catch (IOException | RuntimeException e) {
-            throw new EnvironmentException("cannot start the embedded PostgreSQL in " + dataDir + " on port " + port
-                    + " (" + rootCause(e) + "); free the port (database.embeddedPort), remove a stale data directory, "
-                    + "or use an existing server: --set database.kind=postgresql --set database.url=jdbc:postgresql://HOST:5432/DB");
+            throw new EnvironmentException(
+                    "cannot start the embedded PostgreSQL in " + dataDir + " on port " + port
+                            + " (" + rootCause(e)
+                            + "); free the port (database.embeddedPort), remove a stale data directory, "
+                            + "or use an existing server: --set database.kind=postgresql --set database.url=jdbc:postgresql://HOST:5432/DB");
         }
     }
 
     private static EmbeddedPostgres.Builder builder(Path dataDir, int port) {
         Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
         return EmbeddedPostgres.builder()
-                    .setDataDirectory(dataDir)
-                    .setCleanDataDirectory(false)
-                    .setPort(port)
-                    .setPGStartupWait(java.time.Duration.ofSeconds(60))
-                    // The library's own hook would stop the server while a run interrupted by Ctrl-C
-                    // still writes its results: ours waits for registered gates first (see stopAfter).
-                    .setRegisterShutdownHook(false)
-                    // Sized for a benchmark rather than a unit test: more connections and a larger cache.
-                    .setServerConfig("max_connections", "300")
-                    // The library turns synchronous_commit off for unit-test speed; a benchmark must
-                    // measure durable commits unless the user asks otherwise.
-                    .setServerConfig("synchronous_commit", "on")
-                    // and it starts the server with fsync off (pg_ctl's -F): commits would be durable in name only.
-                    .setServerConfig("fsync", "on")
-                    .setServerConfig("full_page_writes", "on")
-                    // Per-statement figures from the first run on (experiments compare them run by run).
-                    .setServerConfig("shared_preload_libraries", "pg_stat_statements")
-                    // Read time per block read: whether the OS page cache or the disk supplied a missed block.
-                    .setServerConfig("track_io_timing", "on")
-                    .setServerConfig("shared_buffers", "256MB")
-                    .setServerConfig("max_wal_size", "2GB")
-                    .setServerConfig("listen_addresses", "127.0.0.1")
-                    // Its socket file in the data directory, which only its owner may enter: work processes
-                    // connect through it (see DbTransport); scram-sha-256 is asked there as well.
-                    .setServerConfig("unix_socket_directories", socketDirSetting(dataDir, port))
-                    .setOutputRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .setErrorRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()));
+                .setDataDirectory(dataDir)
+                .setCleanDataDirectory(false)
+                .setPort(port)
+                .setPGStartupWait(java.time.Duration.ofSeconds(60))
+                // The library's own hook would stop the server while a run interrupted by Ctrl-C
+                // still writes its results: ours waits for registered gates first (see stopAfter).
+                .setRegisterShutdownHook(false)
+                // Sized for a benchmark rather than a unit test: more connections and a larger cache.
+                .setServerConfig("max_connections", "300")
+                // The library turns synchronous_commit off for unit-test speed; a benchmark must
+                // measure durable commits unless the user asks otherwise.
+                .setServerConfig("synchronous_commit", "on")
+                // and it starts the server with fsync off (pg_ctl's -F): commits would be durable in name only.
+                .setServerConfig("fsync", "on")
+                .setServerConfig("full_page_writes", "on")
+                // Per-statement figures from the first run on (experiments compare them run by run).
+                .setServerConfig("shared_preload_libraries", "pg_stat_statements")
+                // Read time per block read: whether the OS page cache or the disk supplied a missed block.
+                .setServerConfig("track_io_timing", "on")
+                .setServerConfig("shared_buffers", "256MB")
+                .setServerConfig("max_wal_size", "2GB")
+                .setServerConfig("listen_addresses", "127.0.0.1")
+                // Its socket file in the data directory, which only its owner may enter: work processes
+                // connect through it (see DbTransport); scram-sha-256 is asked there as well.
+                .setServerConfig("unix_socket_directories", socketDirSetting(dataDir, port))
+                .setOutputRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .setErrorRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()));
     }
 
     private static String socketDirSetting(Path dataDir, int port) {
@@ -140,7 +143,8 @@ final class EmbeddedServer implements AutoCloseable {
     }
 
     private void createDatabase() throws IOException {
-        try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = pg.getPostgresDatabase().getConnection();
+                Statement s = c.createStatement()) {
             var rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'");
             if (!rs.next()) {
                 s.execute("CREATE DATABASE " + DATABASE);
@@ -148,7 +152,8 @@ final class EmbeddedServer implements AutoCloseable {
         } catch (SQLException e) {
             throw new IOException("creating database " + DATABASE + ": " + e.getMessage(), e);
         }
-        try (Connection c = pg.getDatabase(EmbeddedAuth.USER, DATABASE).getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = pg.getDatabase(EmbeddedAuth.USER, DATABASE).getConnection();
+                Statement s = c.createStatement()) {
             s.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
         } catch (SQLException e) {
             throw new IOException("creating extension pg_stat_statements in " + DATABASE + ": " + e.getMessage(), e);
@@ -177,7 +182,8 @@ final class EmbeddedServer implements AutoCloseable {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
-            // Already in shutdown: the hook runs (or ran) and stops the server after the gates; closing twice is harmless.
+            // Already in shutdown: the hook runs (or ran) and stops the server after the gates; closing twice is
+            // harmless.
         }
         try {
             pg.close();

@@ -16,8 +16,7 @@ import org.sdbench.config.DatabaseConfig;
  * password file that its group or others may read is refused: the password is no secret there.
  */
 public final class Passwords {
-    private Passwords() {
-    }
+    private Passwords() {}
 
     static String resolve(DatabaseConfig db) {
         if (!db.passwordEnv().isEmpty()) {
@@ -32,8 +31,8 @@ public final class Passwords {
                 requireOwnerOnly(p, "'database.passwordFile' = '" + db.passwordFile() + "'");
                 return Files.readString(p).strip();
             } catch (IOException e) {
-                throw new ConfigException("'database.passwordFile' = '" + db.passwordFile()
-                        + "' cannot be read (" + e.getClass().getSimpleName() + "): give a readable file holding the password");
+                throw new ConfigException("'database.passwordFile' = '" + db.passwordFile() + "' cannot be read ("
+                        + e.getClass().getSimpleName() + "): give a readable file holding the password");
             }
         }
         Path pgpass = pgpass();
@@ -63,13 +62,17 @@ public final class Passwords {
             throw new ConfigException(what + " cannot be read (" + e.getClass().getSimpleName()
                     + "): give a readable file holding the password");
         }
-        Set<PosixFilePermission> open = EnumSet.of(PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
-                PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE,
+        Set<PosixFilePermission> open = EnumSet.of(
+                PosixFilePermission.GROUP_READ,
+                PosixFilePermission.GROUP_WRITE,
+                PosixFilePermission.GROUP_EXECUTE,
+                PosixFilePermission.OTHERS_READ,
+                PosixFilePermission.OTHERS_WRITE,
                 PosixFilePermission.OTHERS_EXECUTE);
         open.retainAll(perms);
         if (!open.isEmpty()) {
-            throw new ConfigException(what + " is accessible by group or others (" + PosixFilePermissions.toString(perms)
-                    + "): allowed is owner only, e.g. chmod 600 " + file);
+            throw new ConfigException(what + " is accessible by group or others ("
+                    + PosixFilePermissions.toString(perms) + "): allowed is owner only, e.g. chmod 600 " + file);
         }
     }
 }

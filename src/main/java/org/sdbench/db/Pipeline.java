@@ -14,8 +14,7 @@ public final class Pipeline {
     /** PostgreSQL's bind message counts parameters in 16 bits; a multi-row INSERT stays well below. */
     private static final int MAX_PARAMETERS_PER_STATEMENT = 30_000;
 
-    private record Entry(String sql, List<Object[]> rows) {
-    }
+    private record Entry(String sql, List<Object[]> rows) {}
 
     private final Dialect dialect;
     private final List<Entry> entries = new ArrayList<>();
@@ -72,7 +71,9 @@ public final class Pipeline {
     private record Shape(String[] sqls, int[] rows) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Shape s && java.util.Arrays.equals(rows, s.rows) && java.util.Arrays.equals(sqls, s.sqls);
+            return o instanceof Shape s
+                    && java.util.Arrays.equals(rows, s.rows)
+                    && java.util.Arrays.equals(sqls, s.sqls);
         }
 
         @Override
@@ -107,7 +108,8 @@ public final class Pipeline {
             } else {
                 String head = e.sql().substring(0, values);
                 String tuple = e.sql().substring(values);
-                int perStatement = Math.max(1, MAX_PARAMETERS_PER_STATEMENT / Math.max(1, e.rows().get(0).length));
+                int perStatement = Math.max(
+                        1, MAX_PARAMETERS_PER_STATEMENT / Math.max(1, e.rows().get(0).length));
                 for (int from = 0; from < n; from += perStatement) {
                     sb.append(sb.isEmpty() ? "" : ";\n").append(head);
                     for (int i = from; i < Math.min(n, from + perStatement); i++) {

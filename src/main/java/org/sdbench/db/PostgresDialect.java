@@ -25,13 +25,16 @@ public final class PostgresDialect implements Dialect {
             return " GENERATED ALWAYS AS IDENTITY";
         }
         return (c.nullable() ? "" : " NOT NULL")
-                + (c.hasDefault() ? " DEFAULT " + (c.defaultValue().equals("current_date") ? "CURRENT_DATE" : c.defaultValue()) : "");
+                + (c.hasDefault()
+                        ? " DEFAULT " + (c.defaultValue().equals("current_date") ? "CURRENT_DATE" : c.defaultValue())
+                        : "");
     }
 
     /** Unnamed unless the schema names it: PostgreSQL then calls it {@code <table>_pkey}, as it always has here. */
     @Override
     public String primaryKey(Table t) {
-        return (t.keyName() == null ? "" : "CONSTRAINT " + t.keyName() + " ") + "PRIMARY KEY (" + String.join(", ", t.key()) + ")";
+        return (t.keyName() == null ? "" : "CONSTRAINT " + t.keyName() + " ") + "PRIMARY KEY ("
+                + String.join(", ", t.key()) + ")";
     }
 
     /**
@@ -41,8 +44,10 @@ public final class PostgresDialect implements Dialect {
      */
     @Override
     public List<String> statisticsOff(Table t, List<Column> columns) {
-        return List.of("ALTER TABLE " + t.name() + " " + columns.stream()
-                .map(c -> "ALTER COLUMN " + c.name() + " SET STATISTICS 0").collect(Collectors.joining(", ")));
+        return List.of("ALTER TABLE " + t.name() + " "
+                + columns.stream()
+                        .map(c -> "ALTER COLUMN " + c.name() + " SET STATISTICS 0")
+                        .collect(Collectors.joining(", ")));
     }
 
     @Override
@@ -92,9 +97,12 @@ public final class PostgresDialect implements Dialect {
 
     @Override
     public Map<String, String> sessionTimeoutProperties(DbTimeouts t) {
-        return Map.of("options", "-c statement_timeout=" + t.statement().toMillis()
-                + " -c lock_timeout=" + t.lock().toMillis()
-                + " -c idle_in_transaction_session_timeout=" + t.idleInTransaction().toMillis());
+        return Map.of(
+                "options",
+                "-c statement_timeout=" + t.statement().toMillis()
+                        + " -c lock_timeout=" + t.lock().toMillis()
+                        + " -c idle_in_transaction_session_timeout="
+                        + t.idleInTransaction().toMillis());
     }
 
     @Override
@@ -133,7 +141,11 @@ public final class PostgresDialect implements Dialect {
         var cols = new java.util.ArrayList<>(keys);
         cols.addAll(add);
         String marks = String.join(", ", java.util.Collections.nCopies(cols.size(), "?"));
-        String sets = String.join(", ", add.stream().map(c -> c + " = " + table + "." + c + " + EXCLUDED." + c).toList());
+        String sets = String.join(
+                ", ",
+                add.stream()
+                        .map(c -> c + " = " + table + "." + c + " + EXCLUDED." + c)
+                        .toList());
         return "INSERT INTO " + table + " (" + String.join(", ", cols) + ") VALUES (" + marks + ") ON CONFLICT ("
                 + String.join(", ", keys) + ") DO UPDATE SET " + sets;
     }

@@ -23,6 +23,7 @@ public final class SchemaInstaller {
 
     /** See {@link Schema#TEMPLATED}. */
     public static final List<String> TEMPLATED = Schema.TEMPLATED;
+
     public static final String TEMPLATE_PREFIX = Schema.TEMPLATE_PREFIX;
 
     private final Database db;
@@ -71,7 +72,9 @@ public final class SchemaInstaller {
             while (rs.next()) {
                 String type = String.valueOf(rs.getString("TABLE_TYPE")).toLowerCase(java.util.Locale.ROOT);
                 String name = rs.getString("TABLE_NAME").toLowerCase(java.util.Locale.ROOT);
-                if (!type.contains("index") && !ours.contains(name) && !(type.contains("sequence") && ownSequence(ours, name))) {
+                if (!type.contains("index")
+                        && !ours.contains(name)
+                        && !(type.contains("sequence") && ownSequence(ours, name))) {
                     foreign.add(name + " (" + type + ")");
                 }
             }
@@ -98,11 +101,13 @@ public final class SchemaInstaller {
      * {@code recreate}, in which case everything in it is dropped first.
      */
     public void install(Tablespaces tablespaces, boolean recreate) {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             List<String> existing = existingTables(c);
             if (!existing.isEmpty() && !recreate) {
-                throw new EnvironmentException("schema '" + db.schema() + "' in " + db.describe() + " already holds "
-                        + existing.size() + " SD tables: add --recreate to drop and reload it, or use another database.schema");
+                throw new EnvironmentException(
+                        "schema '" + db.schema() + "' in " + db.describe() + " already holds " + existing.size()
+                                + " SD tables: add --recreate to drop and reload it, or use another database.schema");
             }
             if (!existing.isEmpty()) {
                 List<String> foreign = foreignObjects(c);
@@ -110,7 +115,8 @@ public final class SchemaInstaller {
                     throw new EnvironmentException("refusing to drop schema '" + db.schema() + "' in " + db.describe()
                             + ": it also holds " + foreign.size() + " objects sdbench did not create ("
                             + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
-                            + (foreign.size() > 5 ? ", ..." : "") + "); give sdbench a schema of its own (database.schema)");
+                            + (foreign.size() > 5 ? ", ..." : "")
+                            + "); give sdbench a schema of its own (database.schema)");
                 }
             }
             // One transaction: a failing statement (a missing tablespace, say) leaves no half-built schema behind.
@@ -128,9 +134,13 @@ public final class SchemaInstaller {
             }
             c.commit();
         } catch (SQLException e) {
-            throw new EnvironmentException("creating the schema '" + db.schema() + "' in " + db.describe() + " failed: "
-                    + SqlErrors.firstLine(e) + (e.getMessage() != null && e.getMessage().contains("tablespace")
-                    ? " (create the tablespace first, or clear database.tablespaces)" : ""), e);
+            throw new EnvironmentException(
+                    "creating the schema '" + db.schema() + "' in " + db.describe() + " failed: "
+                            + SqlErrors.firstLine(e)
+                            + (e.getMessage() != null && e.getMessage().contains("tablespace")
+                                    ? " (create the tablespace first, or clear database.tablespaces)"
+                                    : ""),
+                    e);
         }
     }
 
@@ -145,14 +155,16 @@ public final class SchemaInstaller {
     public void requireInstalled() {
         try (Connection c = db.connect()) {
             List<String> have = existingTables(c);
-            List<String> missing = tables().stream().filter(t -> !have.contains(t)).toList();
+            List<String> missing =
+                    tables().stream().filter(t -> !have.contains(t)).toList();
             if (!missing.isEmpty()) {
                 throw new EnvironmentException("schema '" + db.schema() + "' in " + db.describe()
                         + (have.isEmpty() ? " has no SD tables" : " lacks tables " + missing)
                         + ": run './sdbench load --users N' first");
             }
         } catch (SQLException e) {
-            throw new EnvironmentException("reading the schema of " + db.describe() + " failed: " + SqlErrors.firstLine(e), e);
+            throw new EnvironmentException(
+                    "reading the schema of " + db.describe() + " failed: " + SqlErrors.firstLine(e), e);
         }
     }
 }

@@ -6,13 +6,14 @@ import org.sdbench.config.DatabaseConfig;
 
 /** Turns JDBC connection failures into one line that says what is wrong and how to fix it. */
 public final class SqlErrors {
-    private SqlErrors() {
-    }
+    private SqlErrors() {}
 
     static String describeConnectFailure(SQLException e, String url, DatabaseConfig config) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String first = firstLine(e);
-        if (state.equals("28P01") || state.equals("28000") || first.contains("password authentication failed")
+        if (state.equals("28P01")
+                || state.equals("28000")
+                || first.contains("password authentication failed")
                 || first.contains("no password was provided")) {
             return "authentication failed for user '" + config.user() + "' at " + url + ": put the password in $"
                     + (config.passwordEnv().isEmpty() ? "SDBENCH_DB_PASSWORD" : config.passwordEnv())

@@ -38,7 +38,7 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
     /** Room for a whole update request's answer (a 30 kB VBDATA row) in one system call. */
     private static final int READ_AHEAD_BYTES = 64 * 1024;
     /** The socket has one key, so a ready key needs no handling beyond being counted. */
-    private static final java.util.function.Consumer<SelectionKey> NO_ACTION = readyKey -> { };
+    private static final java.util.function.Consumer<SelectionKey> NO_ACTION = readyKey -> {};
 
     private final Path path;
     private final SocketWatchdog watchdog;
@@ -48,9 +48,11 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
     private final OperationDeadline bound = new OperationDeadline();
     /** Opened with the connection: waits for input, or for room to write when the socket's buffer is full. */
     private Selector selector;
+
     private SelectionKey key;
     /** A request went out and no byte of its answer came back yet: wait before reading, not after a failed read. */
     private boolean answerDue;
+
     private volatile int readTimeoutMillis;
     private volatile int shortTimeoutMillis;
     private boolean tcpNoDelay;
@@ -333,7 +335,8 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
      * array handed to the channel goes through a temporary direct buffer of the JDK's and a second copy.
      */
     private final class In extends InputStream {
-        private final ByteBuffer ahead = ByteBuffer.allocateDirect(READ_AHEAD_BYTES).flip();
+        private final ByteBuffer ahead =
+                ByteBuffer.allocateDirect(READ_AHEAD_BYTES).flip();
 
         @Override
         public int read() throws IOException {
@@ -404,7 +407,8 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
         public void write(byte[] b, int off, int len) throws IOException {
             java.util.Objects.checkFromIndexSize(off, len, b.length);
             if (pending.remaining() < len) {
-                ByteBuffer larger = ByteBuffer.allocateDirect(Math.max(pending.capacity() * 2, pending.position() + len));
+                ByteBuffer larger =
+                        ByteBuffer.allocateDirect(Math.max(pending.capacity() * 2, pending.position() + len));
                 pending = larger.put(pending.flip());
             }
             pending.put(b, off, len);

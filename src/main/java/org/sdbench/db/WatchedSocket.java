@@ -88,8 +88,6 @@ final class WatchedSocket extends Socket implements SocketWatchdog.Watched {
         }
     }
 
-
-
     /** Bounds every read by the socket's read timeout; a read is where a stalled server leaves us. */
     private final class WatchedInput extends FilterInputStream {
         WatchedInput(InputStream in) {

@@ -50,10 +50,31 @@ public record DbWindow(
 
     /** The same window with its WAL per dialog step. */
     public DbWindow withDialogSteps(long steps) {
-        return new DbWindow(seconds, scope, commits, rollbacks, commitsPerSecond, blocksRead, blocksHit,
-                bufferCacheHitRatio, tuplesReturned, tuplesFetched, tuplesInserted, tuplesUpdated, tuplesDeleted, deadlocks,
-                tempBytes, walBytes, walRecords, walFullPageImages, walSyncs, statements, dbSizeBytes, dbGrowthBytes,
-                steps <= 0 ? null : (double) walBytes / steps, blockReadTimeMs);
+        return new DbWindow(
+                seconds,
+                scope,
+                commits,
+                rollbacks,
+                commitsPerSecond,
+                blocksRead,
+                blocksHit,
+                bufferCacheHitRatio,
+                tuplesReturned,
+                tuplesFetched,
+                tuplesInserted,
+                tuplesUpdated,
+                tuplesDeleted,
+                deadlocks,
+                tempBytes,
+                walBytes,
+                walRecords,
+                walFullPageImages,
+                walSyncs,
+                statements,
+                dbSizeBytes,
+                dbGrowthBytes,
+                steps <= 0 ? null : (double) walBytes / steps,
+                blockReadTimeMs);
     }
 
     /**
@@ -66,23 +87,37 @@ public record DbWindow(
      *     pg_stat_database's, without what autovacuum and other maintenance read
      * @param sharedBlocksRead shared blocks they read from outside the buffer cache
      */
-    public record Statements(boolean available, String status, long calls, double totalExecMs, double meanExecMs,
-                             ClientVsDb clientVsDb, List<Statement> top, long sharedBlocksHit, long sharedBlocksRead) {
+    public record Statements(
+            boolean available,
+            String status,
+            long calls,
+            double totalExecMs,
+            double meanExecMs,
+            ClientVsDb clientVsDb,
+            List<Statement> top,
+            long sharedBlocksHit,
+            long sharedBlocksRead) {
         public Statements {
             top = top == null ? List.of() : List.copyOf(top);
         }
     }
 
     /** One statement's work in the window; query text as pg_stat_statements normalised it. */
-    public record Statement(String queryId, String query, long calls, double totalMs, double meanMs,
-                            double percentOfTotal, long rows, long sharedBlocksHit, long sharedBlocksRead) {
-    }
+    public record Statement(
+            String queryId,
+            String query,
+            long calls,
+            double totalMs,
+            double meanMs,
+            double percentOfTotal,
+            long rows,
+            long sharedBlocksHit,
+            long sharedBlocksRead) {}
 
     /**
      * DB-side statement time next to the time the dialog work processes observed per DB round
      * trip. The client figure includes network, driver and JDBC time; the difference is that cost
      * (the NIPING lesson). The DB side also contains the update task's statements.
      */
-    public record ClientVsDb(double clientMsPerRoundTrip, double dbMsPerCall, double gapMs, String note) {
-    }
+    public record ClientVsDb(double clientMsPerRoundTrip, double dbMsPerCall, double gapMs, String note) {}
 }

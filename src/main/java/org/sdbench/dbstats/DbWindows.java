@@ -9,12 +9,12 @@ import java.util.Map;
 public final class DbWindows {
     /** How many statements the report lists. */
     public static final int TOP = 15;
+
     private static final int MAX_QUERY_CHARS = 400;
     /** BEGIN costs no round trip of its own in pgjdbc, so it is not a call the client counted. */
     private static final String BEGIN = "BEGIN";
 
-    private DbWindows() {
-    }
+    private DbWindows() {}
 
     /**
      * @param clientMsPerRoundTrip DB request time per round trip that the dialog steps observed,
@@ -25,16 +25,33 @@ public final class DbWindows {
         long read = b.blocksRead() - a.blocksRead();
         long hit = b.blocksHit() - a.blocksHit();
         long commits = b.commits() - a.commits();
-        return new DbWindow(seconds, DbWindow.SCOPE, commits, b.rollbacks() - a.rollbacks(),
-                seconds <= 0 ? 0 : commits / seconds, read, hit, hit + read == 0 ? 0 : (double) hit / (hit + read),
-                b.tuplesReturned() - a.tuplesReturned(), b.tuplesFetched() - a.tuplesFetched(),
-                b.tuplesInserted() - a.tuplesInserted(), b.tuplesUpdated() - a.tuplesUpdated(),
-                b.tuplesDeleted() - a.tuplesDeleted(), b.deadlocks() - a.deadlocks(), b.tempBytes() - a.tempBytes(),
-                b.walLsn() - a.walLsn(), diff(a.walRecords(), b.walRecords()),
-                diff(a.walFullPageImages(), b.walFullPageImages()), diff(a.walSyncs(), b.walSyncs()),
+        return new DbWindow(
+                seconds,
+                DbWindow.SCOPE,
+                commits,
+                b.rollbacks() - a.rollbacks(),
+                seconds <= 0 ? 0 : commits / seconds,
+                read,
+                hit,
+                hit + read == 0 ? 0 : (double) hit / (hit + read),
+                b.tuplesReturned() - a.tuplesReturned(),
+                b.tuplesFetched() - a.tuplesFetched(),
+                b.tuplesInserted() - a.tuplesInserted(),
+                b.tuplesUpdated() - a.tuplesUpdated(),
+                b.tuplesDeleted() - a.tuplesDeleted(),
+                b.deadlocks() - a.deadlocks(),
+                b.tempBytes() - a.tempBytes(),
+                b.walLsn() - a.walLsn(),
+                diff(a.walRecords(), b.walRecords()),
+                diff(a.walFullPageImages(), b.walFullPageImages()),
+                diff(a.walSyncs(), b.walSyncs()),
                 statements(a, b, clientMsPerRoundTrip),
-                b.dbSizeBytes(), b.dbSizeBytes() - a.dbSizeBytes(), null,
-                a.blockReadTimeMs() == null || b.blockReadTimeMs() == null ? null : b.blockReadTimeMs() - a.blockReadTimeMs());
+                b.dbSizeBytes(),
+                b.dbSizeBytes() - a.dbSizeBytes(),
+                null,
+                a.blockReadTimeMs() == null || b.blockReadTimeMs() == null
+                        ? null
+                        : b.blockReadTimeMs() - a.blockReadTimeMs());
     }
 
     private static Long diff(Long a, Long b) {
@@ -65,24 +82,51 @@ public final class DbWindows {
                 clientCalls += n;
                 clientTotal += ms;
             }
-            all.add(new DbWindow.Statement(e.getKey(), shorten(end.query()), n, ms, ms / n, 0,
+            all.add(new DbWindow.Statement(
+                    e.getKey(),
+                    shorten(end.query()),
+                    n,
+                    ms,
+                    ms / n,
+                    0,
                     end.rows() - (start == null ? 0 : start.rows()),
                     end.sharedBlocksHit() - (start == null ? 0 : start.sharedBlocksHit()),
                     end.sharedBlocksRead() - (start == null ? 0 : start.sharedBlocksRead())));
         }
         final double sum = total;
-        List<DbWindow.Statement> top = all.stream().sorted(Comparator.comparingDouble(DbWindow.Statement::totalMs).reversed())
-                .limit(TOP).map(s -> new DbWindow.Statement(s.queryId(), s.query(), s.calls(), s.totalMs(), s.meanMs(),
-                        sum <= 0 ? 0 : 100 * s.totalMs() / sum, s.rows(), s.sharedBlocksHit(), s.sharedBlocksRead()))
+        List<DbWindow.Statement> top = all.stream()
+                .sorted(Comparator.comparingDouble(DbWindow.Statement::totalMs).reversed())
+                .limit(TOP)
+                .map(s -> new DbWindow.Statement(
+                        s.queryId(),
+                        s.query(),
+                        s.calls(),
+                        s.totalMs(),
+                        s.meanMs(),
+                        sum <= 0 ? 0 : 100 * s.totalMs() / sum,
+                        s.rows(),
+                        s.sharedBlocksHit(),
+                        s.sharedBlocksRead()))
                 .toList();
         DbWindow.ClientVsDb cmp = null;
         if (clientMs >= 0 && clientCalls > 0) {
             double db = clientTotal / clientCalls;
-            cmp = new DbWindow.ClientVsDb(clientMs, db, clientMs - db, "client: dialog steps' DB request time per round "
-                    + "trip (statements and commits, through JDBC and the network); DB: pg_stat_statements execution "
-                    + "time per call of this database's statements except BEGIN, dialog and update task together");
+            cmp = new DbWindow.ClientVsDb(
+                    clientMs,
+                    db,
+                    clientMs - db,
+                    "client: dialog steps' DB request time per round "
+                            + "trip (statements and commits, through JDBC and the network); DB: pg_stat_statements execution "
+                            + "time per call of this database's statements except BEGIN, dialog and update task together");
         }
-        return new DbWindow.Statements(true, "ok", calls, total, calls == 0 ? 0 : total / calls, cmp, top,
+        return new DbWindow.Statements(
+                true,
+                "ok",
+                calls,
+                total,
+                calls == 0 ? 0 : total / calls,
+                cmp,
+                top,
                 all.stream().mapToLong(DbWindow.Statement::sharedBlocksHit).sum(),
                 all.stream().mapToLong(DbWindow.Statement::sharedBlocksRead).sum());
     }

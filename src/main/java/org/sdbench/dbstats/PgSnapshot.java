@@ -40,9 +40,8 @@ public record PgSnapshot(
         Double blockReadTimeMs) {
 
     /** One pg_stat_statements entry's cumulative counters. */
-    public record StatementCounters(String query, long calls, double totalExecMs, long rows, long sharedBlocksHit,
-                                    long sharedBlocksRead) {
-    }
+    public record StatementCounters(
+            String query, long calls, double totalExecMs, long rows, long sharedBlocksHit, long sharedBlocksRead) {}
 
     /** Parses a pg_lsn text such as {@code 16/B374D848} into a byte offset. */
     public static long lsn(String text) {

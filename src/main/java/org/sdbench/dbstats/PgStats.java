@@ -25,7 +25,8 @@ public final class PgStats {
     public PgStats(Connection c) throws SQLException {
         this.c = c;
         c.setAutoCommit(true);
-        String schema = one("SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'pg_stat_statements'");
+        String schema =
+                one("SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'pg_stat_statements'");
         String view = null;
         String status;
         if (schema == null) {
@@ -41,17 +42,21 @@ public final class PgStats {
         this.statementsView = view;
         this.statementsStatus = status;
         this.hasStatWal = one("SELECT to_regclass('pg_catalog.pg_stat_wal')::text") != null;
-        this.hasWalSync = hasStatWal && one("SELECT attname FROM pg_attribute WHERE attrelid = 'pg_catalog.pg_stat_wal'::regclass"
-                + " AND attname = 'wal_sync'") != null;
+        this.hasWalSync = hasStatWal
+                && one("SELECT attname FROM pg_attribute WHERE attrelid = 'pg_catalog.pg_stat_wal'::regclass"
+                                + " AND attname = 'wal_sync'")
+                        != null;
     }
 
     private String probe(String view) {
         try (Statement s = c.createStatement()) {
-            s.executeQuery("SELECT calls, total_exec_time FROM " + view + " LIMIT 1").close();
+            s.executeQuery("SELECT calls, total_exec_time FROM " + view + " LIMIT 1")
+                    .close();
             return "ok";
         } catch (SQLException e) {
             // Typically "must be loaded via shared_preload_libraries" or a pre-1.8 version without total_exec_time.
-            return "pg_stat_statements is installed but cannot be read: " + e.getMessage().lines().findFirst().orElse("");
+            return "pg_stat_statements is installed but cannot be read: "
+                    + e.getMessage().lines().findFirst().orElse("");
         }
     }
 
@@ -68,9 +73,10 @@ public final class PgStats {
             s.execute("SELECT pg_stat_clear_snapshot()");
             long[] d = new long[11];
             Double readMs = null;
-            try (ResultSet rs = s.executeQuery("SELECT xact_commit, xact_rollback, blks_read, blks_hit, tup_returned, "
-                    + "tup_fetched, tup_inserted, tup_updated, tup_deleted, deadlocks, temp_bytes, blk_read_time, "
-                    + "current_setting('track_io_timing') = 'on' FROM pg_stat_database WHERE datname = current_database()")) {
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT xact_commit, xact_rollback, blks_read, blks_hit, tup_returned, "
+                            + "tup_fetched, tup_inserted, tup_updated, tup_deleted, deadlocks, temp_bytes, blk_read_time, "
+                            + "current_setting('track_io_timing') = 'on' FROM pg_stat_database WHERE datname = current_database()")) {
                 if (rs.next()) {
                     for (int i = 0; i < d.length; i++) {
                         d[i] = rs.getLong(i + 1);
@@ -83,8 +89,8 @@ public final class PgStats {
             Long walFpi = null;
             Long walSyncs = null;
             if (hasStatWal) {
-                try (ResultSet rs = s.executeQuery("SELECT wal_records, wal_fpi, " + (hasWalSync ? "wal_sync" : "NULL")
-                        + " FROM pg_stat_wal")) {
+                try (ResultSet rs = s.executeQuery(
+                        "SELECT wal_records, wal_fpi, " + (hasWalSync ? "wal_sync" : "NULL") + " FROM pg_stat_wal")) {
                     if (rs.next()) {
                         walRecords = rs.getLong(1);
                         walFpi = rs.getLong(2);
@@ -92,9 +98,27 @@ public final class PgStats {
                     }
                 }
             }
-            return new PgSnapshot(nanos, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], lsn,
-                    walRecords, walFpi, walSyncs, statements(s), statementsStatus,
-                    Long.parseLong(one("SELECT pg_database_size(current_database())::text")), readMs);
+            return new PgSnapshot(
+                    nanos,
+                    d[0],
+                    d[1],
+                    d[2],
+                    d[3],
+                    d[4],
+                    d[5],
+                    d[6],
+                    d[7],
+                    d[8],
+                    d[9],
+                    d[10],
+                    lsn,
+                    walRecords,
+                    walFpi,
+                    walSyncs,
+                    statements(s),
+                    statementsStatus,
+                    Long.parseLong(one("SELECT pg_database_size(current_database())::text")),
+                    readMs);
         }
     }
 
@@ -109,15 +133,23 @@ public final class PgStats {
                 + " WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
                 + " AND queryid IS NOT NULL AND query NOT LIKE '" + OWN + "' GROUP BY queryid")) {
             while (rs.next()) {
-                m.put(rs.getString(1), new PgSnapshot.StatementCounters(rs.getString(2), rs.getLong(3), rs.getDouble(4),
-                        rs.getLong(5), rs.getLong(6), rs.getLong(7)));
+                m.put(
+                        rs.getString(1),
+                        new PgSnapshot.StatementCounters(
+                                rs.getString(2),
+                                rs.getLong(3),
+                                rs.getDouble(4),
+                                rs.getLong(5),
+                                rs.getLong(6),
+                                rs.getLong(7)));
             }
         }
         return m;
     }
 
     private String one(String sql) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             return rs.next() ? rs.getString(1) : null;
         }
     }

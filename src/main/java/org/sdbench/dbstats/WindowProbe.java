@@ -5,8 +5,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.config.DbKind;
-import org.sdbench.db.Database;
 import org.sdbench.core.Clock;
+import org.sdbench.db.Database;
 import org.sdbench.env.CpuSampler;
 import org.sdbench.env.HostUsage;
 
@@ -19,6 +19,7 @@ import org.sdbench.env.HostUsage;
 public final class WindowProbe implements AutoCloseable {
     /** Longest wait for one statistics snapshot. */
     static final java.time.Duration SNAPSHOT_BOUND = java.time.Duration.ofSeconds(10);
+
     private final Clock clock;
     private final long windowStart;
     private final long windowEnd;
@@ -30,12 +31,10 @@ public final class WindowProbe implements AutoCloseable {
     private volatile Sample start;
     private volatile Sample end;
 
-    private record Sample(CpuSampler.Sample cpu, PgSnapshot pg) {
-    }
+    private record Sample(CpuSampler.Sample cpu, PgSnapshot pg) {}
 
     /** What the probe saw; either part is null when it could not be measured ({@code notes} say why). */
-    public record Result(DbWindow db, HostUsage host, List<String> notes) {
-    }
+    public record Result(DbWindow db, HostUsage host, List<String> notes) {}
 
     public WindowProbe(Database db, Clock clock, long windowStart, long windowEnd, boolean dbLocal) {
         this.clock = clock;
@@ -64,7 +63,8 @@ public final class WindowProbe implements AutoCloseable {
     }
 
     private static String currentDatabase(Connection c) {
-        try (var s = c.createStatement(); var rs = s.executeQuery("SELECT current_database()")) {
+        try (var s = c.createStatement();
+                var rs = s.executeQuery("SELECT current_database()")) {
             return rs.next() ? rs.getString(1) : null;
         } catch (SQLException e) {
             return null;
@@ -127,7 +127,8 @@ public final class WindowProbe implements AutoCloseable {
             n.add("the run stopped before the window's end: DB and CPU figures cover the window up to the stop");
         }
         DbWindow dbw = start.pg() != null && last.pg() != null
-                ? DbWindows.delta(start.pg(), last.pg(), clientMsPerRoundTrip) : null;
+                ? DbWindows.delta(start.pg(), last.pg(), clientMsPerRoundTrip)
+                : null;
         return new Result(dbw, CpuSampler.usage(start.cpu(), last.cpu()), n);
     }
 

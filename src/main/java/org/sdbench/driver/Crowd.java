@@ -10,6 +10,11 @@ import org.sdbench.protocol.DialogService;
  * What all users of one driver share. Kept out of {@link VirtualUser} so that a quarter of a million
  * users do not each carry the same seven references.
  */
-record Crowd(DialogService service, RunMetrics metrics, Clock clock, Phases phases, ThinkTime think,
-             AtomicInteger loggedOn, BooleanSupplier stopRequested) {
-}
+record Crowd(
+        DialogService service,
+        RunMetrics metrics,
+        Clock clock,
+        Phases phases,
+        ThinkTime think,
+        AtomicInteger loggedOn,
+        BooleanSupplier stopRequested) {}

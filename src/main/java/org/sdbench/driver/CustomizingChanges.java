@@ -9,10 +9,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.sdbench.appserver.CustomizingChange;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.db.Database;
 import org.sdbench.db.SqlErrors;
 import org.sdbench.load.Customizing;
-import org.sdbench.core.MasterKeys;
 
 /**
  * A consultant changing customizing while the users work ({@code run.customizingChangeEvery}):
@@ -61,7 +61,8 @@ public final class CustomizingChanges implements AutoCloseable {
             while (!stop.await(every.toMillis(), TimeUnit.MILLISECONDS)) {
                 String[] target = ROTATION.get((int) (changes.get() % ROTATION.size()));
                 try {
-                    CustomizingChange.apply(c, db.schema(), target[0], target[1], target[2], "rev " + (changes.get() + 1));
+                    CustomizingChange.apply(
+                            c, db.schema(), target[0], target[1], target[2], "rev " + (changes.get() + 1));
                     changes.incrementAndGet();
                 } catch (SQLException e) {
                     // The run goes on without this change; the count in the report tells.

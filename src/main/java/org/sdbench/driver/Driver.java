@@ -9,10 +9,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import org.sdbench.protocol.DialogService;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
+import org.sdbench.protocol.DialogService;
 
 /**
  * The presentation tier: the users (the think times in one {@link ThinkTimer}, a plain two-tier
@@ -44,8 +44,15 @@ public final class Driver {
      * @param stepBound how long after the scheduled end the run waits for steps still running (the
      *                  run's drain); steps still unanswered then count as timeouts
      */
-    public Driver(DialogService service, RunMetrics metrics, Clock clock, Phases phases, ThinkTime think, long seed,
-                  long intervalNanos, java.time.Duration stepBound) {
+    public Driver(
+            DialogService service,
+            RunMetrics metrics,
+            Clock clock,
+            Phases phases,
+            ThinkTime think,
+            long seed,
+            long intervalNanos,
+            java.time.Duration stepBound) {
         this.inFlight = new InFlightSteps(service, clock);
         this.service = inFlight;
         this.metrics = metrics;
@@ -170,11 +177,15 @@ public final class Driver {
         var steps = inFlight.abandonAll();
         for (var p : steps) {
             boolean inWindow = phases.phaseAt(p.sentNanos()) == Phases.Phase.MEASUREMENT;
-            metrics.recordUnanswered(p.step(), new org.sdbench.protocol.StepOutcome.Timeout(
-                    "no answer by the end of the run's drain"), inWindow);
+            metrics.recordUnanswered(
+                    p.step(),
+                    new org.sdbench.protocol.StepOutcome.Timeout("no answer by the end of the run's drain"),
+                    inWindow);
         }
         unanswered = steps.size();
-        LOG.warn("{} users did not end within the run's drain; {} steps still unanswered counted as timeouts", users,
+        LOG.warn(
+                "{} users did not end within the run's drain; {} steps still unanswered counted as timeouts",
+                users,
                 steps.size());
     }
 

@@ -14,8 +14,7 @@ import org.sdbench.protocol.StepResult;
  */
 final class InFlightSteps implements DialogService {
     /** One step still waiting for its answer. */
-    record Pending(SdStep step, long sentNanos) {
-    }
+    record Pending(SdStep step, long sentNanos) {}
 
     private final DialogService service;
     private final Clock clock;

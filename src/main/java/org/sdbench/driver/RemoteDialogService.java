@@ -11,13 +11,13 @@ import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.AppMessages;
-import org.sdbench.protocol.wire.Control;
 
 /**
  * Dialog steps over the network: a user logs on where the message server sends it and stays on
@@ -25,12 +25,10 @@ import org.sdbench.protocol.wire.Control;
  * {@link StepOutcome.InstanceLost} and the user's next step logs on again, to another instance.
  */
 public final class RemoteDialogService implements DialogService {
-    private record Session(int instance, WireClient client) {
-    }
+    private record Session(int instance, WireClient client) {}
 
     /** One instance's successful steps in the window: what it served, side by side with the others. */
-    public record InstanceSteps(int number, long steps, long dbNs, long dbCalls, long serverNs) {
-    }
+    public record InstanceSteps(int number, long steps, long dbNs, long dbCalls, long serverNs) {}
 
     private static final class Sums {
         final LongAdder steps = new LongAdder();
@@ -47,7 +45,8 @@ public final class RemoteDialogService implements DialogService {
     private final java.util.Map<Integer, Sums> perInstance = new java.util.concurrent.ConcurrentSkipListMap<>();
 
     /** @param inWindow whether a step answered now falls in the measurement window (per-instance figures) */
-    public RemoteDialogService(RemoteTier tier, RunMetrics metrics, int maxUsers, java.util.function.BooleanSupplier inWindow) {
+    public RemoteDialogService(
+            RemoteTier tier, RunMetrics metrics, int maxUsers, java.util.function.BooleanSupplier inWindow) {
         this.tier = tier;
         this.metrics = metrics;
         this.sessions = new AtomicReferenceArray<>(maxUsers + 1);
@@ -56,8 +55,14 @@ public final class RemoteDialogService implements DialogService {
 
     /** Per instance, the successful steps answered in the window: DB time and app-server response time. */
     public java.util.List<InstanceSteps> perInstance() {
-        return perInstance.entrySet().stream().map(e -> new InstanceSteps(e.getKey(), e.getValue().steps.sum(),
-                e.getValue().dbNs.sum(), e.getValue().dbCalls.sum(), e.getValue().serverNs.sum())).toList();
+        return perInstance.entrySet().stream()
+                .map(e -> new InstanceSteps(
+                        e.getKey(),
+                        e.getValue().steps.sum(),
+                        e.getValue().dbNs.sum(),
+                        e.getValue().dbCalls.sum(),
+                        e.getValue().serverNs.sum()))
+                .toList();
     }
 
     /** Logons after the user's instance was lost. */
@@ -93,7 +98,9 @@ public final class RemoteDialogService implements DialogService {
         Session s = sessions.get(userNo);
         if (s != null && s.client().isBroken() && !tier.relogonAllowed(s.instance())) {
             // The old session may still run on an instance that is silent but not yet fenced: no second one meanwhile.
-            return lost(step, "app server " + s.instance() + " is not answering; its users log on elsewhere once it is fenced");
+            return lost(
+                    step,
+                    "app server " + s.instance() + " is not answering; its users log on elsewhere once it is fenced");
         }
         if (s == null || s.client().isBroken()) {
             relogons.increment();
@@ -112,7 +119,10 @@ public final class RemoteDialogService implements DialogService {
             Frame f = ReplyWait.shared().get(reply, tier.replyTimeout().toNanos());
             if (f.type() != FrameType.STEP_RESULT) {
                 sessions.compareAndSet(userNo, s, null);
-                return lost(step, "app server " + s.instance() + ": " + Control.Error.decode(f.body()).message());
+                return lost(
+                        step,
+                        "app server " + s.instance() + ": "
+                                + Control.Error.decode(f.body()).message());
             }
             StepCodec.Reply r = StepCodec.decode(f.body());
             if (r.result().outcome().ok()) {
@@ -129,7 +139,8 @@ public final class RemoteDialogService implements DialogService {
         } catch (ExecutionException | TimeoutException e) {
             reply.cancel(false);
             sessions.compareAndSet(userNo, s, null);
-            String why = e instanceof TimeoutException ? "no answer within " + tier.replyTimeout().toSeconds() + " s"
+            String why = e instanceof TimeoutException
+                    ? "no answer within " + tier.replyTimeout().toSeconds() + " s"
                     : e.getCause().getMessage();
             return lost(step, "app server " + s.instance() + ": " + why);
         }

@@ -9,28 +9,28 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Consumer;
-import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.metrics.RunMetrics;
+import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.InstanceStats;
+import org.sdbench.protocol.wire.Liveness;
 import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.AppMessages;
-import org.sdbench.protocol.wire.CentralMessages;
-import org.sdbench.protocol.wire.Control;
-import org.sdbench.protocol.wire.InstanceStats;
-import org.sdbench.protocol.wire.Liveness;
-import org.sdbench.protocol.wire.Roles;
 
 /**
  * The driver's view of a three-tier system: its connection to the central services, one shared
@@ -40,8 +40,7 @@ import org.sdbench.protocol.wire.Roles;
  */
 public final class RemoteTier implements AutoCloseable {
     /** One process's CPU time at one moment, for CPU per tier over the window. */
-    public record CpuSample(long nanoTime, long cpuNanos) {
-    }
+    public record CpuSample(long nanoTime, long cpuNanos) {}
 
     private final WireClient central;
     private final Token token;
@@ -55,6 +54,7 @@ public final class RemoteTier implements AutoCloseable {
     private final Set<Integer> dead = ConcurrentHashMap.newKeySet();
     /** Lost instances whose fate is settled: fenced out of the logon group, or found alive after the bound. */
     private final Set<Integer> settled = ConcurrentHashMap.newKeySet();
+
     private final Map<Integer, InstanceStats> latest = new ConcurrentSkipListMap<>();
     private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
     private final java.util.concurrent.locks.ReentrantLock connecting = new java.util.concurrent.locks.ReentrantLock();
@@ -62,15 +62,26 @@ public final class RemoteTier implements AutoCloseable {
     private volatile AppMessages.RunSettings settings;
     private volatile EnqueueStats centralEnqueue;
 
-    public RemoteTier(Address centralAddress, Token token, Duration connectTimeout, Duration replyTimeout,
-                      Duration centralTimeout, Clock clock, Consumer<String> log) {
+    public RemoteTier(
+            Address centralAddress,
+            Token token,
+            Duration connectTimeout,
+            Duration replyTimeout,
+            Duration centralTimeout,
+            Clock clock,
+            Consumer<String> log) {
         this.centralTimeout = centralTimeout;
         this.token = token;
         this.connectTimeout = connectTimeout;
         this.replyTimeout = replyTimeout;
         this.clock = clock;
         this.log = log;
-        this.central = WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL, centralAddress, Roles.DRIVER, token, connectTimeout,
+        this.central = WireClient.connect(
+                Dialer.Hop.DRIVER_TO_CENTRAL,
+                centralAddress,
+                Roles.DRIVER,
+                token,
+                connectTimeout,
                 "central services at " + centralAddress);
     }
 
@@ -84,10 +95,14 @@ public final class RemoteTier implements AutoCloseable {
      * or refuses in one line (a WireException naming the instance and what differs) before any logon.
      */
     public void awaitInstances(int n, Duration timeout, SdbenchConfig run) throws InterruptedException {
-        settings = run == null ? settings : new AppMessages.RunSettings(ConfigLoader.toYaml(run), ConfigLoader.workloadYaml(run));
+        settings = run == null
+                ? settings
+                : new AppMessages.RunSettings(ConfigLoader.toYaml(run), ConfigLoader.workloadYaml(run));
         long deadline = clock.nanoTime() + timeout.toNanos();
         while (true) {
-            var listed = CentralMessages.Instances.decode(central.call(FrameType.INSTANCES, Control.EMPTY, centralTimeout).body());
+            var listed =
+                    CentralMessages.Instances.decode(central.call(FrameType.INSTANCES, Control.EMPTY, centralTimeout)
+                            .body());
             listed.all().forEach(i -> addresses.put(i.number(), i.address()));
             int count = listed.all().size();
             if (count >= n) {
@@ -97,19 +112,20 @@ public final class RemoteTier implements AutoCloseable {
                 return;
             }
             if (clock.nanoTime() > deadline) {
-                throw new WireException(count + " of " + n + " app-server instances registered with the central services within "
-                        + timeout.toSeconds() + " s");
+                throw new WireException(
+                        count + " of " + n + " app-server instances registered with the central services within "
+                                + timeout.toSeconds() + " s");
             }
             Thread.sleep(100);
         }
     }
 
     /** The instance a logon goes to (message server's choice) and a live connection to it. */
-    record Routed(int number, WireClient client) {
-    }
+    record Routed(int number, WireClient client) {}
 
     Routed route() throws InterruptedException {
-        var r = CentralMessages.Instance.decode(central.call(FrameType.ROUTE, Control.EMPTY, centralTimeout).body());
+        var r = CentralMessages.Instance.decode(
+                central.call(FrameType.ROUTE, Control.EMPTY, centralTimeout).body());
         addresses.put(r.number(), r.address());
         return new Routed(r.number(), client(r.number(), r.address()));
     }
@@ -126,14 +142,16 @@ public final class RemoteTier implements AutoCloseable {
             if (c != null && !c.isBroken()) {
                 return c;
             }
-            WireClient fresh = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, connectTimeout,
-                    "app server " + n + " at " + a);
+            WireClient fresh = WireClient.connect(
+                    Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, connectTimeout, "app server " + n + " at " + a);
             if (settings == null) {
                 fresh.close();
-                throw new IllegalStateException("RemoteTier.awaitInstances hands the instances the run's settings first");
+                throw new IllegalStateException(
+                        "RemoteTier.awaitInstances hands the instances the run's settings first");
             }
             try {
-                Control.empty(fresh.call(FrameType.RUN_SETTINGS, settings.encode(), replyTimeout).body());
+                Control.empty(fresh.call(FrameType.RUN_SETTINGS, settings.encode(), replyTimeout)
+                        .body());
             } catch (WireException e) {
                 fresh.close();
                 throw new WireException("app server " + n + " at " + a + " cannot serve this run: " + e.getMessage());
@@ -175,14 +193,18 @@ public final class RemoteTier implements AutoCloseable {
             long deadline = clock.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS);
             boolean fenced = false;
             while (!fenced && clock.nanoTime() < deadline) {
-                var listed = CentralMessages.Instances.decode(central.call(FrameType.INSTANCES, Control.EMPTY, centralTimeout).body());
-                fenced = listed.all().stream().noneMatch(i -> i.number() == n && i.address().equals(was));
+                var listed = CentralMessages.Instances.decode(
+                        central.call(FrameType.INSTANCES, Control.EMPTY, centralTimeout)
+                                .body());
+                fenced = listed.all().stream()
+                        .noneMatch(i -> i.number() == n && i.address().equals(was));
                 if (!fenced) {
                     Thread.sleep(250);
                 }
             }
             if (fenced) {
-                log.accept("app server " + n + " fenced (no longer in the logon group): its users log on to another instance");
+                log.accept("app server " + n
+                        + " fenced (no longer in the logon group): its users log on to another instance");
                 settled.add(n);
                 adopt(n);
             } else {
@@ -215,12 +237,16 @@ public final class RemoteTier implements AutoCloseable {
             }
             try {
                 WireClient c = client(e.getKey(), e.getValue());
-                int n = Control.Count.decode(c.call(FrameType.ADOPT, new AppMessages.Adopt(deadInstance).encode(), replyTimeout)
-                        .body()).n();
-                log.accept("app server " + e.getKey() + " took over " + n + " pending update requests of instance " + deadInstance);
+                int n = Control.Count.decode(
+                                c.call(FrameType.ADOPT, new AppMessages.Adopt(deadInstance).encode(), replyTimeout)
+                                        .body())
+                        .n();
+                log.accept("app server " + e.getKey() + " took over " + n + " pending update requests of instance "
+                        + deadInstance);
                 return true;
             } catch (WireException ex) {
-                log.accept("app server " + e.getKey() + " could not take over instance " + deadInstance + ": " + ex.getMessage());
+                log.accept("app server " + e.getKey() + " could not take over instance " + deadInstance + ": "
+                        + ex.getMessage());
             }
         }
         return false;
@@ -236,7 +262,9 @@ public final class RemoteTier implements AutoCloseable {
         for (var e : addresses.entrySet()) {
             WireClient c = client(e.getKey(), e.getValue());
             hops.add(RoundTrips.ping(c, "driver", "appserver-" + e.getKey(), count));
-            var r = AppMessages.ProbeReply.decode(c.call(FrameType.PROBE, new AppMessages.Probe(count).encode(), replyTimeout).body());
+            var r = AppMessages.ProbeReply.decode(
+                    c.call(FrameType.PROBE, new AppMessages.Probe(count).encode(), replyTimeout)
+                            .body());
             hops.add(r.toCentral());
             hops.add(r.toDb());
         }
@@ -262,7 +290,9 @@ public final class RemoteTier implements AutoCloseable {
                 continue;
             }
             try {
-                var reply = AppMessages.Stats.decode(e.getValue().call(FrameType.STATS, Control.EMPTY, Duration.ofSeconds(10)).body());
+                var reply = AppMessages.Stats.decode(e.getValue()
+                        .call(FrameType.STATS, Control.EMPTY, Duration.ofSeconds(10))
+                        .body());
                 RemoteUpdates.mergeInto(reply.updates(), metrics);
                 InstanceStats s = reply.totals();
                 latest.put(s.number(), s);
@@ -276,7 +306,8 @@ public final class RemoteTier implements AutoCloseable {
             }
         }
         try {
-            var s = CentralMessages.Stats.decode(central.call(FrameType.STATS, Control.EMPTY, Duration.ofSeconds(10)).body());
+            var s = CentralMessages.Stats.decode(central.call(FrameType.STATS, Control.EMPTY, Duration.ofSeconds(10))
+                    .body());
             centralEnqueue = new EnqueueStats(s.requests(), s.conflicts(), s.lockNs(), s.entries());
             centralInfo = s.process();
             cpu.computeIfAbsent("central", k -> new java.util.concurrent.CopyOnWriteArrayList<>())
@@ -295,10 +326,15 @@ public final class RemoteTier implements AutoCloseable {
     public AppTierView view() {
         List<AppTierView.Instance> all = new ArrayList<>();
         for (int n : addresses.keySet()) {
-            all.add(new AppTierView.Instance(n, () -> ofInt(n, InstanceStats::dispatcherQueue),
-                    () -> ofInt(n, InstanceStats::updateQueue), () -> of(n, InstanceStats::numberRangeFetches),
-                    () -> of(n, InstanceStats::numberRangeWaitNs), () -> of(n, InstanceStats::tableBufferHits),
-                    () -> of(n, InstanceStats::tableBufferMisses), () -> of(n, InstanceStats::connectionsReplaced)));
+            all.add(new AppTierView.Instance(
+                    n,
+                    () -> ofInt(n, InstanceStats::dispatcherQueue),
+                    () -> ofInt(n, InstanceStats::updateQueue),
+                    () -> of(n, InstanceStats::numberRangeFetches),
+                    () -> of(n, InstanceStats::numberRangeWaitNs),
+                    () -> of(n, InstanceStats::tableBufferHits),
+                    () -> of(n, InstanceStats::tableBufferMisses),
+                    () -> of(n, InstanceStats::connectionsReplaced)));
         }
         return new AppTierView() {
             @Override
@@ -308,12 +344,16 @@ public final class RemoteTier implements AutoCloseable {
 
             @Override
             public long enqueueRequests() {
-                return latest.values().stream().mapToLong(InstanceStats::enqueueRequests).sum();
+                return latest.values().stream()
+                        .mapToLong(InstanceStats::enqueueRequests)
+                        .sum();
             }
 
             @Override
             public long enqueueConflicts() {
-                return latest.values().stream().mapToLong(InstanceStats::enqueueConflicts).sum();
+                return latest.values().stream()
+                        .mapToLong(InstanceStats::enqueueConflicts)
+                        .sum();
             }
         };
     }
@@ -363,8 +403,12 @@ public final class RemoteTier implements AutoCloseable {
         }
         for (int n : live) {
             try {
-                Frame f = instances.get(n).call(FrameType.SHUTDOWN, new AppMessages.Shutdown((int) timeout.toSeconds()).encode(),
-                        timeout.plusSeconds(30));
+                Frame f = instances
+                        .get(n)
+                        .call(
+                                FrameType.SHUTDOWN,
+                                new AppMessages.Shutdown((int) timeout.toSeconds()).encode(),
+                                timeout.plusSeconds(30));
                 drained &= Control.Flag.decode(f.body()).value();
             } catch (WireException e) {
                 log.accept("app server " + n + " did not drain: " + e.getMessage());

@@ -29,6 +29,7 @@ final class ThinkTimer implements Runnable {
     private final Condition changed = lock.newCondition();
     /** Earliest due first; equal times by user number, so the order never depends on arrival. */
     private final PriorityQueue<VirtualUser> waiting = new PriorityQueue<>(ThinkTimer::earlier);
+
     private boolean draining;
     private boolean closed;
 

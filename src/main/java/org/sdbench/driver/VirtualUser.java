@@ -22,6 +22,7 @@ import org.slf4j.LoggerFactory;
 final class VirtualUser {
     /** {@link #turn()}'s answer when the user has ended (logged off, or never logged on). */
     static final long DONE = Long.MIN_VALUE;
+
     private static final Logger LOG = LoggerFactory.getLogger(VirtualUser.class);
 
     private final int userNo;
@@ -31,6 +32,7 @@ final class VirtualUser {
     private long next;
     /** When the timer wakes the user: {@link #next}, or the end of the run if that comes first. */
     private long due;
+
     private int stepIndex;
     private boolean loggedOn;
     /** A step sent without a thread could not be sent or finished (a bug): the next turn logs the user off. */
@@ -132,7 +134,11 @@ final class VirtualUser {
                     due = finish(r, start);
                 } catch (RuntimeException | Error e) {
                     // A bug: as on a thread of its own, the user logs off (in its next turn, which may block).
-                    LOG.warn("user {}: step {} could not be finished", userNo, r.step().label(), e);
+                    LOG.warn(
+                            "user {}: step {} could not be finished",
+                            userNo,
+                            r.step().label(),
+                            e);
                     broken = true;
                     due = crowd.clock().nanoTime();
                 }
@@ -141,7 +147,11 @@ final class VirtualUser {
         } catch (RuntimeException e) {
             // Nothing was sent (the queue refused the step): the timer thread must go on for everyone else,
             // and this user logs off in a turn of its own, as one whose step threw on its thread does.
-            LOG.warn("user {}: step {} could not be sent", userNo, SdStep.LOOP.get(stepIndex).label(), e);
+            LOG.warn(
+                    "user {}: step {} could not be sent",
+                    userNo,
+                    SdStep.LOOP.get(stepIndex).label(),
+                    e);
             broken = true;
             return false;
         }

@@ -19,8 +19,7 @@ import java.util.stream.Stream;
 final class Affinity {
     private static final Path PROC = Path.of("/proc");
 
-    private Affinity() {
-    }
+    private Affinity() {}
 
     /** The {@code taskset} executable on PATH, or null. */
     static Path taskset() {
@@ -79,7 +78,8 @@ final class Affinity {
      */
     static void set(Path taskset, long pid, TreeSet<Integer> cpus) throws IOException {
         Process p = new ProcessBuilder(taskset.toString(), "-a", "-p", "-c", format(cpus), Long.toString(pid))
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         String said;
         try {
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
@@ -97,8 +97,10 @@ final class Affinity {
         }
         TreeSet<Integer> now = allowed(pid);
         if (!cpus.equals(now)) {
-            throw new IOException("pid " + pid + (now == null ? " is gone" : " runs on CPUs " + format(now)
-                    + " after taskset, not " + format(cpus)));
+            throw new IOException("pid " + pid
+                    + (now == null
+                            ? " is gone"
+                            : " runs on CPUs " + format(now) + " after taskset, not " + format(cpus)));
         }
     }
 

@@ -15,10 +15,19 @@ import java.util.Map;
  * @param unitsPerCpuSecondByKind each kind alone on one thread, per CPU second
  * @param warnings power-saving governor or frequency, other load on the host, poor scaling
  */
-public record Calibration(String source, String measuredAt, String cpuModel, int logicalCpus, Double frequencyMhz,
-                          String governor, double unitsPerSecondOneCore, double unitsPerSecondPerCoreAllBusy,
-                          double scaling, double unitsPerCpuSecond, Map<String, Double> unitsPerCpuSecondByKind,
-                          List<String> warnings) {
+public record Calibration(
+        String source,
+        String measuredAt,
+        String cpuModel,
+        int logicalCpus,
+        Double frequencyMhz,
+        String governor,
+        double unitsPerSecondOneCore,
+        double unitsPerSecondPerCoreAllBusy,
+        double scaling,
+        double unitsPerCpuSecond,
+        Map<String, Double> unitsPerCpuSecondByKind,
+        List<String> warnings) {
     public Calibration {
         unitsPerCpuSecondByKind = unitsPerCpuSecondByKind == null ? Map.of() : Map.copyOf(unitsPerCpuSecondByKind);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);

@@ -21,10 +21,10 @@ public final class CalibrationProbe {
     public static final String FILE = "calibration.json";
     /** Governors that lower the clock while a core is lightly used, as dialog steps use it between SQL calls. */
     private static final Set<String> POWER_SAVING = Set.of("powersave", "conservative", "ondemand", "schedutil");
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private CalibrationProbe() {
-    }
+    private CalibrationProbe() {}
 
     /** Measures for about {@code 2 * nanosPerPhase} plus a short per-kind pass. */
     public static Calibration measure(long nanosPerPhase, String source) throws InterruptedException {
@@ -40,16 +40,34 @@ public final class CalibrationProbe {
         List<String> warnings = new ArrayList<>(powerWarnings(host));
         double busyShare = one.wallNanos() <= 0 ? 1 : (double) one.cpuNanos() / one.wallNanos();
         if (busyShare < 0.9) {
-            warnings.add(String.format(Locale.ROOT, "the one-core pass got only %.0f %% of a core: other load on this "
-                    + "host, so the per-second figures are low; units per CPU second are still valid", busyShare * 100));
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "the one-core pass got only %.0f %% of a core: other load on this "
+                            + "host, so the per-second figures are low; units per CPU second are still valid",
+                    busyShare * 100));
         }
         if (cpus > 1 && scaling < 0.9 * cpus) {
-            warnings.add(String.format(Locale.ROOT, "%d busy cores did %.2fx the work of one (ideal %dx): shared "
-                    + "cores (SMT siblings, a busy hypervisor) or other load", cpus, scaling, cpus));
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "%d busy cores did %.2fx the work of one (ideal %dx): shared "
+                            + "cores (SMT siblings, a busy hypervisor) or other load",
+                    cpus,
+                    scaling,
+                    cpus));
         }
-        return new Calibration(source, OffsetDateTime.now().toString(), host.cpuModel(), cpus,
-                host.currentFrequencyMhz(), host.governor(), one.unitsPerSecondPerThread(),
-                all.unitsPerSecondPerThread(), scaling, one.unitsPerCpuSecond(), byKind, warnings);
+        return new Calibration(
+                source,
+                OffsetDateTime.now().toString(),
+                host.cpuModel(),
+                cpus,
+                host.currentFrequencyMhz(),
+                host.governor(),
+                one.unitsPerSecondPerThread(),
+                all.unitsPerSecondPerThread(),
+                scaling,
+                one.unitsPerCpuSecond(),
+                byKind,
+                warnings);
     }
 
     /** Governor or frequency readings that suggest a power-saving mode. */
@@ -62,10 +80,16 @@ public final class CalibrationProbe {
         Double cur = host.currentFrequencyMhz();
         Double max = host.maxFrequencyMhz();
         if (cur != null && max != null && max > 0 && cur < 0.8 * max) {
-            w.add(String.format(Locale.ROOT, "CPUs run at %.0f MHz, %.0f %% of their %.0f MHz maximum: a power-saving "
-                    + "mode or thermal limit", cur, 100 * cur / max, max));
+            w.add(String.format(
+                    Locale.ROOT,
+                    "CPUs run at %.0f MHz, %.0f %% of their %.0f MHz maximum: a power-saving "
+                            + "mode or thermal limit",
+                    cur,
+                    100 * cur / max,
+                    max));
         }
-        if (host.energyPerformancePreference() != null && host.energyPerformancePreference().contains("power")) {
+        if (host.energyPerformancePreference() != null
+                && host.energyPerformancePreference().contains("power")) {
             w.add("energy-performance preference '" + host.energyPerformancePreference() + "' favours saving power");
         }
         return w;

@@ -48,8 +48,12 @@ public final class CpuPinning implements AutoCloseable {
         long find() throws NotPossible;
     }
 
-    private CpuPinning(Environment.CpuSplit record, Path taskset, Long postmaster, Map<Long, TreeSet<Integer>> previous,
-                       Consumer<String> log) {
+    private CpuPinning(
+            Environment.CpuSplit record,
+            Path taskset,
+            Long postmaster,
+            Map<Long, TreeSet<Integer>> previous,
+            Consumer<String> log) {
         this.record = record;
         this.taskset = taskset;
         this.postmaster = postmaster;
@@ -85,8 +89,12 @@ public final class CpuPinning implements AutoCloseable {
         long self = ProcessHandle.current().pid();
         TreeSet<Integer> own = Affinity.allowed(self);
         if (own == null || own.size() < 2) {
-            return notApplied(name, null, "this process may use " + (own == null ? "unknown" : own.size())
-                    + " CPU(s); a split needs at least 2", log);
+            return notApplied(
+                    name,
+                    null,
+                    "this process may use " + (own == null ? "unknown" : own.size())
+                            + " CPU(s); a split needs at least 2",
+                    log);
         }
         Path taskset = Affinity.taskset();
         if (taskset == null) {
@@ -101,7 +109,8 @@ public final class CpuPinning implements AutoCloseable {
         if (Affinity.allowed(pm) == null) {
             return notApplied(name, pm, "the postmaster (pid " + pm + ") is gone or its CPUs are not readable", log);
         }
-        TreeSet<Integer> dbCpus = new TreeSet<>(own.stream().limit(own.size() / 2).toList());
+        TreeSet<Integer> dbCpus =
+                new TreeSet<>(own.stream().limit(own.size() / 2).toList());
         TreeSet<Integer> simCpus = new TreeSet<>(own);
         simCpus.removeAll(dbCpus);
         Map<Long, TreeSet<Integer>> previous = new LinkedHashMap<>();
@@ -132,18 +141,25 @@ public final class CpuPinning implements AutoCloseable {
             return notApplied(name, pm, "taskset failed for " + e.getMessage(), log);
         }
         cpusBeforeSplit = own.size();
-        log.accept(String.format("run.cpuSplit = %s: the database (postmaster pid %d and %d more processes) on CPU %s, "
-                + "the simulator on CPU %s", name, pm, pinned - 1, Affinity.format(dbCpus), Affinity.format(simCpus)));
-        return new CpuPinning(new Environment.CpuSplit(name, true, Affinity.format(dbCpus), Affinity.format(simCpus), pm,
-                pinned, null), taskset, pm, previous, log);
+        log.accept(String.format(
+                "run.cpuSplit = %s: the database (postmaster pid %d and %d more processes) on CPU %s, "
+                        + "the simulator on CPU %s",
+                name, pm, pinned - 1, Affinity.format(dbCpus), Affinity.format(simCpus)));
+        return new CpuPinning(
+                new Environment.CpuSplit(
+                        name, true, Affinity.format(dbCpus), Affinity.format(simCpus), pm, pinned, null),
+                taskset,
+                pm,
+                previous,
+                log);
     }
 
     private static CpuPinning notApplied(String mode, Long postmaster, String reason, Consumer<String> log) {
         if (!"none".equals(mode)) {
             log.accept("run.cpuSplit = " + mode + " not applied: " + reason + "; the run goes on without the split");
         }
-        return new CpuPinning(new Environment.CpuSplit(mode, false, null, null, postmaster, 0, reason), null, null,
-                Map.of(), log);
+        return new CpuPinning(
+                new Environment.CpuSplit(mode, false, null, null, postmaster, 0, reason), null, null, Map.of(), log);
     }
 
     /** What was applied, or why not, for environment.json. */
@@ -209,8 +225,9 @@ public final class CpuPinning implements AutoCloseable {
             throw new NotPossible("the database is on another host (" + db.describe() + ")");
         }
         long backend;
-        try (Connection c = db.connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
+        try (Connection c = db.connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             backend = rs.getLong(1);
         } catch (SQLException e) {

@@ -31,9 +31,13 @@ public final class CpuSampler {
     }
 
     /** One sample; fields are -1 where the host does not expose them. */
-    public record Sample(long nanos, long busyTicks, long totalTicks, long processCpuNanos, long postgresTicks,
-                         long databaseBackendTicks) {
-    }
+    public record Sample(
+            long nanos,
+            long busyTicks,
+            long totalTicks,
+            long processCpuNanos,
+            long postgresTicks,
+            long databaseBackendTicks) {}
 
     public Sample sample(long nanos) {
         long busy = -1;
@@ -49,8 +53,14 @@ public final class CpuSampler {
             busy = total - Long.parseLong(f[4]) - (f.length > 5 ? Long.parseLong(f[5]) : 0);
         }
         long process = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
-                ? os.getProcessCpuTime() : -1;
-        return new Sample(nanos, busy, total, process, dbLocal ? postgresTicks(null) : -1,
+                ? os.getProcessCpuTime()
+                : -1;
+        return new Sample(
+                nanos,
+                busy,
+                total,
+                process,
+                dbLocal ? postgresTicks(null) : -1,
                 dbLocal && database != null ? postgresTicks(database) : -1);
     }
 
@@ -58,21 +68,27 @@ public final class CpuSampler {
         double seconds = (b.nanos() - a.nanos()) / 1e9;
         int cpus = CpuPinning.logicalCpus();
         double capacity = seconds * cpus;
-        Double host = a.totalTicks() < 0 || b.totalTicks() <= a.totalTicks() ? null
+        Double host = a.totalTicks() < 0 || b.totalTicks() <= a.totalTicks()
+                ? null
                 : 100.0 * (b.busyTicks() - a.busyTicks()) / (b.totalTicks() - a.totalTicks());
-        double sim = a.processCpuNanos() < 0 || capacity <= 0 ? 0 : 100.0 * (b.processCpuNanos() - a.processCpuNanos()) / 1e9 / capacity;
+        double sim = a.processCpuNanos() < 0 || capacity <= 0
+                ? 0
+                : 100.0 * (b.processCpuNanos() - a.processCpuNanos()) / 1e9 / capacity;
         // A postgres process that ended in the window takes its ticks with it: when that shows as a
         // drop, the figure is unknown rather than negative.
-        Double db = a.postgresTicks() < 0 || b.postgresTicks() < a.postgresTicks() || capacity <= 0 ? null
+        Double db = a.postgresTicks() < 0 || b.postgresTicks() < a.postgresTicks() || capacity <= 0
+                ? null
                 : 100.0 * (b.postgresTicks() - a.postgresTicks()) / TICKS_PER_SECOND / capacity;
         String note = a.postgresTicks() >= 0 && db == null
                 ? "DB server CPU unknown: postgres processes ended during the window (their CPU left the sum)"
-                : db == null ? "database on another host (or not PostgreSQL): its CPU is not sampled"
-                : "DB server = all local postgres processes (every cluster on this host)";
+                : db == null
+                        ? "database on another host (or not PostgreSQL): its CPU is not sampled"
+                        : "DB server = all local postgres processes (every cluster on this host)";
         // The work processes hold their connections for the whole run, so the backends live through the window.
-        Double backends = a.databaseBackendTicks() < 0 || b.databaseBackendTicks() < a.databaseBackendTicks()
-                || capacity <= 0 ? null
-                : 100.0 * (b.databaseBackendTicks() - a.databaseBackendTicks()) / TICKS_PER_SECOND / capacity;
+        Double backends =
+                a.databaseBackendTicks() < 0 || b.databaseBackendTicks() < a.databaseBackendTicks() || capacity <= 0
+                        ? null
+                        : 100.0 * (b.databaseBackendTicks() - a.databaseBackendTicks()) / TICKS_PER_SECOND / capacity;
         return new HostUsage(seconds, cpus, host, sim, db, note, backends);
     }
 
@@ -80,7 +96,8 @@ public final class CpuSampler {
     private static long postgresTicks(String database) {
         long ticks = 0;
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path p : (Iterable<Path>) procs.filter(x -> x.getFileName().toString().matches("[0-9]+"))::iterator) {
+            for (Path p : (Iterable<Path>)
+                    procs.filter(x -> x.getFileName().toString().matches("[0-9]+"))::iterator) {
                 if ("postgres".equals(HostProbe.read(p.resolve("comm"))) && (database == null || serves(p, database))) {
                     ticks += processTicks(HostProbe.read(p.resolve("stat")));
                 }
@@ -99,8 +116,10 @@ public final class CpuSampler {
 
     /** Whether a postgres process title is that of a backend connected to {@code database}. */
     public static boolean servesTitle(String title, String database) {
-        return java.util.regex.Pattern.compile("^postgres:(?: \\S+:)? \\S+ " + java.util.regex.Pattern.quote(database) + " ")
-                .matcher(title).find();
+        return java.util.regex.Pattern.compile(
+                        "^postgres:(?: \\S+:)? \\S+ " + java.util.regex.Pattern.quote(database) + " ")
+                .matcher(title)
+                .find();
     }
 
     /** utime + stime of a /proc/PID/stat line (fields 14 and 15, counted after the command name). */

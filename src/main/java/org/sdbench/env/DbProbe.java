@@ -16,11 +16,10 @@ public final class DbProbe {
      * Set by pgjdbc itself on every connection (source "client"): the same for every run, so
      * listing them would only bury the settings a tuning experiment changed.
      */
-    private static final Set<String> DRIVER_SET = Set.of("application_name", "client_encoding", "DateStyle",
-            "extra_float_digits", "TimeZone");
+    private static final Set<String> DRIVER_SET =
+            Set.of("application_name", "client_encoding", "DateStyle", "extra_float_digits", "TimeZone");
 
-    private DbProbe() {
-    }
+    private DbProbe() {}
 
     /**
      * Reads from a fresh connection, so the settings are what every work process's connection
@@ -30,10 +29,17 @@ public final class DbProbe {
         String kind = db.config().kind().name().toLowerCase(java.util.Locale.ROOT);
         String transport = db.transport().description();
         if (db.config().kind() == DbKind.DB2) {
-            return new Environment.Database(kind, db.describe(), null, null, Map.of(),
-                    "DB2: settings are not collected (only PostgreSQL's pg_settings is read)", transport);
+            return new Environment.Database(
+                    kind,
+                    db.describe(),
+                    null,
+                    null,
+                    Map.of(),
+                    "DB2: settings are not collected (only PostgreSQL's pg_settings is read)",
+                    transport);
         }
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             String version = one(s, "SELECT version()");
             String server = one(s, "SHOW server_version");
             Map<String, Environment.Setting> settings = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -44,14 +50,27 @@ public final class DbProbe {
                     if ("client".equals(rs.getString(4)) && DRIVER_SET.contains(name)) {
                         continue;
                     }
-                    settings.put(name, new Environment.Setting(Redaction.setting(name, rs.getString(2)), rs.getString(3),
-                            rs.getString(4), Redaction.setting(name, rs.getString(5))));
+                    settings.put(
+                            name,
+                            new Environment.Setting(
+                                    Redaction.setting(name, rs.getString(2)),
+                                    rs.getString(3),
+                                    rs.getString(4),
+                                    Redaction.setting(name, rs.getString(5))));
                 }
             }
-            return new Environment.Database(kind, Redaction.pairs(db.describe()), version, server, settings, "ok", transport);
+            return new Environment.Database(
+                    kind, Redaction.pairs(db.describe()), version, server, settings, "ok", transport);
         } catch (SQLException e) {
-            return new Environment.Database(kind, Redaction.pairs(db.describe()), null, null, Map.of(),
-                    "reading pg_settings failed: " + e.getMessage().lines().findFirst().orElse(""), transport);
+            return new Environment.Database(
+                    kind,
+                    Redaction.pairs(db.describe()),
+                    null,
+                    null,
+                    Map.of(),
+                    "reading pg_settings failed: "
+                            + e.getMessage().lines().findFirst().orElse(""),
+                    transport);
         }
     }
 

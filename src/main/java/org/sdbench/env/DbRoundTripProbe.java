@@ -1,11 +1,11 @@
 package org.sdbench.env;
 
-import org.sdbench.network.RoundTrip;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.sdbench.db.Database;
+import org.sdbench.network.RoundTrip;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,15 +19,16 @@ public final class DbRoundTripProbe {
     private static final int WARM_UP = 20;
     private static final int TIMEOUT_SECONDS = 5;
 
-    private DbRoundTripProbe() {
-    }
+    private DbRoundTripProbe() {}
 
     /** Measures {@code samples} round trips; null (logged) when the DB cannot be asked. */
     public static RoundTrip measure(Database db, int samples) {
         try (Connection c = db.connect()) {
             return measure(c, db.dialect().emptyQuery(), samples);
         } catch (SQLException e) {
-            LOG.warn("DB round-trip probe failed: {}", e.getMessage().lines().findFirst().orElse(""));
+            LOG.warn(
+                    "DB round-trip probe failed: {}",
+                    e.getMessage().lines().findFirst().orElse(""));
             return null;
         }
     }

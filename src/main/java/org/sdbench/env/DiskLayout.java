@@ -25,7 +25,14 @@ public record DiskLayout(String status, List<Location> locations) {
      * @param rotational whether the block device is a spinning disk; null when unknown
      * @param note what could not be read, or null
      */
-    public record Location(String role, String path, String realPath, String mountPoint, String device,
-                           String fileSystem, String mountOptions, Boolean rotational, String note) {
-    }
+    public record Location(
+            String role,
+            String path,
+            String realPath,
+            String mountPoint,
+            String device,
+            String fileSystem,
+            String mountOptions,
+            Boolean rotational,
+            String note) {}
 }

@@ -21,8 +21,7 @@ public final class DiskProbe {
     private static final Path MOUNTINFO = Path.of("/proc/self/mountinfo");
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
-    private DiskProbe() {
-    }
+    private DiskProbe() {}
 
     public static DiskLayout capture(Database db) {
         if (db.config().kind() == DbKind.DB2) {
@@ -32,7 +31,8 @@ public final class DiskProbe {
             return new DiskLayout("the database runs on another host: its disks cannot be read from here", List.of());
         }
         List<String[]> places = new ArrayList<>();
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             String data;
             try (ResultSet rs = s.executeQuery("SHOW data_directory")) {
                 rs.next();
@@ -47,9 +47,14 @@ public final class DiskProbe {
                 }
             }
         } catch (SQLException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
-            return new DiskLayout("reading data_directory failed (" + why + ")"
-                    + (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState()) ? ": it needs superuser or pg_read_all_settings" : ""),
+            String why = e.getMessage() == null
+                    ? e.getClass().getSimpleName()
+                    : e.getMessage().lines().findFirst().orElse("");
+            return new DiskLayout(
+                    "reading data_directory failed (" + why + ")"
+                            + (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())
+                                    ? ": it needs superuser or pg_read_all_settings"
+                                    : ""),
                     List.of());
         }
         List<Mount> mounts;
@@ -73,14 +78,16 @@ public final class DiskProbe {
         } catch (IOException | SecurityException e) {
             // The data directory is usually private to the server's OS user: a link inside it (pg_wal
             // moved to another disk) cannot be followed, so its mount is the one of the path as given.
-            note = "cannot resolve links from here (" + e.getClass().getSimpleName() + "); mount found for the path as given";
+            note = "cannot resolve links from here (" + e.getClass().getSimpleName()
+                    + "); mount found for the path as given";
         }
         Mount m = Mount.containing(mounts, real != null ? real : path);
         if (m == null) {
-            return new DiskLayout.Location(role, path, real, null, null, null, null, null, "no mount contains the path");
+            return new DiskLayout.Location(
+                    role, path, real, null, null, null, null, null, "no mount contains the path");
         }
-        return new DiskLayout.Location(role, path, real, m.mountPoint(), m.source(), m.fsType(), m.options(),
-                rotational(m.source()), note);
+        return new DiskLayout.Location(
+                role, path, real, m.mountPoint(), m.source(), m.fsType(), m.options(), rotational(m.source()), note);
     }
 
     /** /sys/class/block/NAME/queue/rotational, or the parent disk's for a partition; null when unknown. */

@@ -1,10 +1,10 @@
 package org.sdbench.env;
 
-import org.sdbench.network.RoundTrip;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sdbench.network.RoundTrip;
 
 /**
  * environment.json: where a run ran. Dialog-step time depends on the CPU's power mode and the
@@ -15,22 +15,39 @@ import java.util.TreeMap;
  * @param cpuSplit whether the database and the simulator ran on separate CPUs, and why not; null in
  *     folders written before it existed
  */
-public record Environment(int schemaVersion, String capturedAt, String sdbenchVersion, Host host, Jvm jvm,
-                          Database database, DiskLayout diskLayout, Calibration calibration,
-                          Network network, CpuSplit cpuSplit) {
+public record Environment(
+        int schemaVersion,
+        String capturedAt,
+        String sdbenchVersion,
+        Host host,
+        Jvm jvm,
+        Database database,
+        DiskLayout diskLayout,
+        Calibration calibration,
+        Network network,
+        CpuSplit cpuSplit) {
 
     public static final int SCHEMA_VERSION = 1;
 
     /** The same environment with the CPU split the run applied. */
     public Environment withCpuSplit(CpuSplit split) {
-        return new Environment(schemaVersion, capturedAt, sdbenchVersion, host, jvm, database, diskLayout, calibration,
-                network, split);
+        return new Environment(
+                schemaVersion,
+                capturedAt,
+                sdbenchVersion,
+                host,
+                jvm,
+                database,
+                diskLayout,
+                calibration,
+                network,
+                split);
     }
 
     /** The same environment with the network measured again. */
     public Environment withNetwork(Network n) {
-        return new Environment(schemaVersion, capturedAt, sdbenchVersion, host, jvm, database, diskLayout, calibration,
-                n, cpuSplit);
+        return new Environment(
+                schemaVersion, capturedAt, sdbenchVersion, host, jvm, database, diskLayout, calibration, n, cpuSplit);
     }
 
     /**
@@ -46,9 +63,14 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
      * @param pinnedProcesses postgres processes pinned at the start, the postmaster included
      * @param reason        why the split was not applied; null when it was
      */
-    public record CpuSplit(String mode, boolean applied, String databaseCpus, String simulatorCpus, Long postmasterPid,
-                           int pinnedProcesses, String reason) {
-    }
+    public record CpuSplit(
+            String mode,
+            boolean applied,
+            String databaseCpus,
+            String simulatorCpus,
+            Long postmasterPid,
+            int pinnedProcesses,
+            String reason) {}
 
     /**
      * The machine the simulator ran on. Fields that the machine does not expose (cpufreq is often
@@ -61,10 +83,24 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
      * @param cpu             the CPU as /proc/cpuinfo names it; null where not readable and in folders
      *                        written before it was recorded
      */
-    public record Host(String hostname, String os, String kernel, String arch, String cpuModel, int logicalCpus,
-                       Integer physicalCores, Long memoryBytes, String governor, String energyPerformancePreference,
-                       Double currentFrequencyMhz, Double minFrequencyMhz, Double maxFrequencyMhz,
-                       String frequencySource, List<String> notes, Map<String, String> mitigations, Cpu cpu) {
+    public record Host(
+            String hostname,
+            String os,
+            String kernel,
+            String arch,
+            String cpuModel,
+            int logicalCpus,
+            Integer physicalCores,
+            Long memoryBytes,
+            String governor,
+            String energyPerformancePreference,
+            Double currentFrequencyMhz,
+            Double minFrequencyMhz,
+            Double maxFrequencyMhz,
+            String frequencySource,
+            List<String> notes,
+            Map<String, String> mitigations,
+            Cpu cpu) {
         public Host {
             notes = notes == null ? List.of() : List.copyOf(notes);
             mitigations = mitigations == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(mitigations));
@@ -105,8 +141,8 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
      * @param microcode microcode revision as printed, e.g. 0xb000040
      * @param modelName model name
      */
-    public record Cpu(String vendor, Integer family, Integer model, Integer stepping, String microcode,
-                      String modelName) {
+    public record Cpu(
+            String vendor, Integer family, Integer model, Integer stepping, String microcode, String modelName) {
 
         /** Vendor, family, model, stepping and model name in one line; the microcode is not part of it. */
         public String identity() {
@@ -123,9 +159,13 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
         }
     }
 
-    public record Jvm(String version, String vendor, String vmName, long maxHeapBytes, List<String> garbageCollectors,
-                      List<String> inputArguments) {
-    }
+    public record Jvm(
+            String version,
+            String vendor,
+            String vmName,
+            long maxHeapBytes,
+            List<String> garbageCollectors,
+            List<String> inputArguments) {}
 
     /**
      * @param settings pg_settings that differ from the built-in defaults as a new connection sees
@@ -134,9 +174,14 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
      * @param transport how the work processes' connections reached the server: "unix-domain socket PATH",
      *     or "tcp" with, under database.transport=auto, why not a socket; null in folders written before it existed
      */
-    public record Database(String kind, String description, String version, String serverVersion,
-                           Map<String, Setting> settings, String settingsStatus, String transport) {
-    }
+    public record Database(
+            String kind,
+            String description,
+            String version,
+            String serverVersion,
+            Map<String, Setting> settings,
+            String settingsStatus,
+            String transport) {}
 
     /** One setting as pg_settings shows it: value in its unit, where it was set, the built-in default. */
     public record Setting(String value, String unit, String source, String defaultValue) {
@@ -153,6 +198,5 @@ public record Environment(int schemaVersion, String capturedAt, String sdbenchVe
      * @param dbRoundTrip {@code SELECT 1} round trips from this process to the DB (through the emulating
      *     relay when the run emulates the app-to-DB hop); null when not measured
      */
-    public record Network(Map<String, String> sysctls, RoundTrip dbRoundTrip) {
-    }
+    public record Network(Map<String, String> sysctls, RoundTrip dbRoundTrip) {}
 }

@@ -14,32 +14,53 @@ import java.util.stream.Stream;
 public final class HostProbe {
     private static final Path CPUFREQ = Path.of("/sys/devices/system/cpu/cpu0/cpufreq");
 
-    private HostProbe() {
-    }
+    private HostProbe() {}
 
     public static Environment.Host capture() {
         List<String> notes = new ArrayList<>();
         List<String> cpuinfo = lines(Path.of("/proc/cpuinfo"));
-        String model = cpuinfo.stream().filter(l -> l.startsWith("model name")).findFirst().map(HostProbe::value)
+        String model = cpuinfo.stream()
+                .filter(l -> l.startsWith("model name"))
+                .findFirst()
+                .map(HostProbe::value)
                 .orElse(System.getProperty("os.arch"));
         String governor = read(CPUFREQ.resolve("scaling_governor"));
         String epp = read(CPUFREQ.resolve("energy_performance_preference"));
         Double cur = averageKhzAsMhz("scaling_cur_freq");
         String source = "cpufreq scaling_cur_freq, average over CPUs";
         if (cur == null) {
-            cur = cpuinfo.stream().filter(l -> l.startsWith("cpu MHz")).mapToDouble(l -> Double.parseDouble(value(l)))
-                    .average().stream().boxed().findFirst().orElse(null);
+            cur = cpuinfo.stream()
+                    .filter(l -> l.startsWith("cpu MHz"))
+                    .mapToDouble(l -> Double.parseDouble(value(l)))
+                    .average()
+                    .stream()
+                    .boxed()
+                    .findFirst()
+                    .orElse(null);
             source = cur == null ? null : "/proc/cpuinfo cpu MHz, average over CPUs";
         }
         if (governor == null) {
             notes.add("CPU frequency governor not readable (no " + CPUFREQ + ": typical in VMs and containers); "
                     + "check the hypervisor's or BIOS power mode");
         }
-        return new Environment.Host(hostname(), System.getProperty("os.name"), kernel(), System.getProperty("os.arch"),
-                model, CpuPinning.logicalCpus(), physicalCores(cpuinfo), memoryBytes(), governor, epp,
-                cur, khzAsMhz(read(CPUFREQ.resolve("scaling_min_freq"))),
-                khzAsMhz(read(CPUFREQ.resolve("scaling_max_freq"))), source, notes,
-                KernelMitigations.read(KernelMitigations.SYSFS), cpu(cpuinfo));
+        return new Environment.Host(
+                hostname(),
+                System.getProperty("os.name"),
+                kernel(),
+                System.getProperty("os.arch"),
+                model,
+                CpuPinning.logicalCpus(),
+                physicalCores(cpuinfo),
+                memoryBytes(),
+                governor,
+                epp,
+                cur,
+                khzAsMhz(read(CPUFREQ.resolve("scaling_min_freq"))),
+                khzAsMhz(read(CPUFREQ.resolve("scaling_max_freq"))),
+                source,
+                notes,
+                KernelMitigations.read(KernelMitigations.SYSFS),
+                cpu(cpuinfo));
     }
 
     /**
@@ -62,7 +83,9 @@ public final class HostProbe {
                 continue;
             }
             seen = true;
-            String key = l.indexOf(':') < 0 ? l.strip() : l.substring(0, l.indexOf(':')).strip();
+            String key = l.indexOf(':') < 0
+                    ? l.strip()
+                    : l.substring(0, l.indexOf(':')).strip();
             switch (key) {
                 case "vendor_id" -> vendor = value(l);
                 case "cpu family" -> family = integer(value(l));
@@ -70,8 +93,7 @@ public final class HostProbe {
                 case "stepping" -> stepping = integer(value(l));
                 case "microcode" -> microcode = value(l);
                 case "model name" -> modelName = value(l);
-                default -> {
-                }
+                default -> {}
             }
         }
         return seen ? new Environment.Cpu(vendor, family, model, stepping, microcode, modelName) : null;
@@ -87,9 +109,16 @@ public final class HostProbe {
 
     public static Environment.Jvm jvm() {
         Runtime.Version v = Runtime.version();
-        List<String> gcs = ManagementFactory.getGarbageCollectorMXBeans().stream().map(b -> b.getName()).toList();
-        return new Environment.Jvm(v.toString(), System.getProperty("java.vendor"), System.getProperty("java.vm.name"),
-                Runtime.getRuntime().maxMemory(), gcs, Redaction.jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()));
+        List<String> gcs = ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(b -> b.getName())
+                .toList();
+        return new Environment.Jvm(
+                v.toString(),
+                System.getProperty("java.vendor"),
+                System.getProperty("java.vm.name"),
+                Runtime.getRuntime().maxMemory(),
+                gcs,
+                Redaction.jvmArguments(ManagementFactory.getRuntimeMXBean().getInputArguments()));
     }
 
     private static String hostname() {
@@ -116,15 +145,25 @@ public final class HostProbe {
     }
 
     private static Long memoryBytes() {
-        return lines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("MemTotal:"))
-                .map(l -> Long.parseLong(value(l).replace("kB", "").strip()) * 1024).findFirst().orElse(null);
+        return lines(Path.of("/proc/meminfo")).stream()
+                .filter(l -> l.startsWith("MemTotal:"))
+                .map(l -> Long.parseLong(value(l).replace("kB", "").strip()) * 1024)
+                .findFirst()
+                .orElse(null);
     }
 
     private static Double averageKhzAsMhz(String file) {
         try (Stream<Path> cpus = Files.list(Path.of("/sys/devices/system/cpu"))) {
-            return cpus.filter(p -> p.getFileName().toString().matches("cpu[0-9]+"))
-                    .map(p -> read(p.resolve("cpufreq").resolve(file))).filter(s -> s != null && s.matches("[0-9]+"))
-                    .mapToDouble(s -> Long.parseLong(s) / 1000.0).average().stream().boxed().findFirst().orElse(null);
+            return cpus
+                    .filter(p -> p.getFileName().toString().matches("cpu[0-9]+"))
+                    .map(p -> read(p.resolve("cpufreq").resolve(file)))
+                    .filter(s -> s != null && s.matches("[0-9]+"))
+                    .mapToDouble(s -> Long.parseLong(s) / 1000.0)
+                    .average()
+                    .stream()
+                    .boxed()
+                    .findFirst()
+                    .orElse(null);
         } catch (IOException e) {
             return null;
         }

@@ -7,6 +7,11 @@ package org.sdbench.env;
  * the backends of the benchmark's database (null when not sampled), the figure to trust on a server
  * shared with other databases.
  */
-public record HostUsage(double seconds, int logicalCpus, Double hostBusyPercent, double simulatorCpuPercent,
-                        Double dbServerCpuPercent, String note, Double databaseBackendsCpuPercent) {
-}
+public record HostUsage(
+        double seconds,
+        int logicalCpus,
+        Double hostBusyPercent,
+        double simulatorCpuPercent,
+        Double dbServerCpuPercent,
+        String note,
+        Double databaseBackendsCpuPercent) {}

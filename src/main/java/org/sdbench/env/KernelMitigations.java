@@ -22,12 +22,20 @@ public final class KernelMitigations {
      * isolation, indirect-branch and return thunks, buffer clearing on the way back to user space.
      * The others act on rarer events (user copies, a process that asked) or on VM entry.
      */
-    private static final Set<String> ON_KERNEL_ENTRY = Set.of("meltdown", "spectre_v2", "spec_rstack_overflow", "retbleed",
-            "mds", "tsa", "mmio_stale_data", "reg_file_data_sampling", "indirect_target_selection");
+    private static final Set<String> ON_KERNEL_ENTRY = Set.of(
+            "meltdown",
+            "spectre_v2",
+            "spec_rstack_overflow",
+            "retbleed",
+            "mds",
+            "tsa",
+            "mmio_stale_data",
+            "reg_file_data_sampling",
+            "indirect_target_selection");
+
     private static final String MITIGATION = "Mitigation: ";
 
-    private KernelMitigations() {
-    }
+    private KernelMitigations() {}
 
     /** Vulnerability name to the kernel's statement, for those it mitigates; empty where {@code dir} is not readable. */
     static Map<String, String> read(Path dir) {
@@ -50,7 +58,8 @@ public final class KernelMitigations {
      * spec_rstack_overflow Safe RET}), or {@code none}.
      */
     public static String onKernelEntry(Map<String, String> mitigations) {
-        String s = mitigations.entrySet().stream().filter(e -> ON_KERNEL_ENTRY.contains(e.getKey()))
+        String s = mitigations.entrySet().stream()
+                .filter(e -> ON_KERNEL_ENTRY.contains(e.getKey()))
                 .map(e -> e.getKey() + " " + e.getValue().split(";", 2)[0].strip())
                 .collect(Collectors.joining(", "));
         return s.isEmpty() ? "none" : s;

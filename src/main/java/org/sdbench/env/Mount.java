@@ -43,6 +43,9 @@ record Mount(String mountPoint, String source, String fsType, String options) {
 
     /** mountinfo escapes space, tab, newline and backslash as octal. */
     private static String unescape(String s) {
-        return s.replace("\\040", " ").replace("\\011", "\t").replace("\\012", "\n").replace("\\134", "\\");
+        return s.replace("\\040", " ")
+                .replace("\\011", "\t")
+                .replace("\\012", "\n")
+                .replace("\\134", "\\");
     }
 }

@@ -12,14 +12,24 @@ import java.util.Map;
  * off) and their neighbours, as this host has them. A value this process cannot read is absent.
  */
 public final class NetworkSysctls {
-    static final List<String> NAMES = List.of("net.core.rmem_max", "net.core.wmem_max", "net.core.rmem_default",
-            "net.core.wmem_default", "net.core.netdev_max_backlog", "net.core.somaxconn", "net.ipv4.tcp_rmem",
-            "net.ipv4.tcp_wmem", "net.ipv4.tcp_sack", "net.ipv4.tcp_timestamps", "net.ipv4.tcp_window_scaling",
-            "net.ipv4.tcp_congestion_control", "net.ipv4.tcp_slow_start_after_idle", "net.ipv4.tcp_keepalive_time",
+    static final List<String> NAMES = List.of(
+            "net.core.rmem_max",
+            "net.core.wmem_max",
+            "net.core.rmem_default",
+            "net.core.wmem_default",
+            "net.core.netdev_max_backlog",
+            "net.core.somaxconn",
+            "net.ipv4.tcp_rmem",
+            "net.ipv4.tcp_wmem",
+            "net.ipv4.tcp_sack",
+            "net.ipv4.tcp_timestamps",
+            "net.ipv4.tcp_window_scaling",
+            "net.ipv4.tcp_congestion_control",
+            "net.ipv4.tcp_slow_start_after_idle",
+            "net.ipv4.tcp_keepalive_time",
             "net.ipv4.ip_local_port_range");
 
-    private NetworkSysctls() {
-    }
+    private NetworkSysctls() {}
 
     public static Map<String, String> read() {
         return read(Path.of("/proc/sys"));

@@ -15,24 +15,31 @@ public final class Redaction {
     public static final String REDACTED = "<redacted>";
 
     /** PostgreSQL settings whose value may embed a connection string with a password, or a command with one. */
-    private static final Set<String> SECRET_SETTINGS = Set.of("primary_conninfo", "archive_command", "restore_command",
-            "archive_cleanup_command", "recovery_end_command", "ssl_passphrase_command", "archive_library",
+    private static final Set<String> SECRET_SETTINGS = Set.of(
+            "primary_conninfo",
+            "archive_command",
+            "restore_command",
+            "archive_cleanup_command",
+            "recovery_end_command",
+            "ssl_passphrase_command",
+            "archive_library",
             "synchronized_standby_slots");
+
     private static final Pattern SECRET_NAME = Pattern.compile(
             "(?i).*(passw|pwd|secret|token|credential|conninfo|apikey|api_key|private.?key|access.?key|passphrase).*");
     private static final Pattern SECRET_PAIR = Pattern.compile(
             "(?i)(passw\\w*|pwd|secret\\w*|token|api_?key|access_?key|passphrase)(\\s*[=:]\\s*)('[^']*'|\"[^\"]*\"|[^\\s&;,]+)");
     private static final Pattern JVM_PROPERTY = Pattern.compile("(-D[^=]+=)(.*)", Pattern.DOTALL);
 
-    private Redaction() {
-    }
+    private Redaction() {}
 
     /** A pg_settings value as it may be shown. */
     public static String setting(String name, String value) {
         if (value == null || value.isEmpty()) {
             return value;
         }
-        if (SECRET_SETTINGS.contains(name.toLowerCase(Locale.ROOT)) || SECRET_NAME.matcher(name).matches()) {
+        if (SECRET_SETTINGS.contains(name.toLowerCase(Locale.ROOT))
+                || SECRET_NAME.matcher(name).matches()) {
             return REDACTED;
         }
         return pairs(value);
@@ -53,7 +60,10 @@ public final class Redaction {
 
     /** {@code password=...} and similar pairs inside a free-form value (connection strings, URLs, commands). */
     public static String pairs(String value) {
-        return value == null ? null : SECRET_PAIR.matcher(value).replaceAll(mr ->
-                Matcher.quoteReplacement(mr.group(1) + mr.group(2) + REDACTED));
+        return value == null
+                ? null
+                : SECRET_PAIR
+                        .matcher(value)
+                        .replaceAll(mr -> Matcher.quoteReplacement(mr.group(1) + mr.group(2) + REDACTED));
     }
 }

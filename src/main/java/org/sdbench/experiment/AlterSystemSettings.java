@@ -47,11 +47,15 @@ final class AlterSystemSettings implements ServerSettings {
             this.found = SettingFacts.autoConf(db, names);
             this.restartEveryRun = contexts.values().stream().anyMatch(SettingFacts::needsRestart);
             if (restartEveryRun && (restartCommand == null || restartCommand.isBlank())) {
-                String which = contexts.entrySet().stream().filter(e -> SettingFacts.needsRestart(e.getValue()))
-                        .map(e -> Variant.DB_PREFIX + e.getKey()).toList().toString();
-                throw new ConfigException("'--db-restart-command' is missing: " + which + " take effect only after a server "
-                        + "restart, and sdbench cannot restart a server it did not start; give the command that restarts "
-                        + "it and returns when it accepts connections (e.g. 'pg_ctlcluster 15 main restart')");
+                String which = contexts.entrySet().stream()
+                        .filter(e -> SettingFacts.needsRestart(e.getValue()))
+                        .map(e -> Variant.DB_PREFIX + e.getKey())
+                        .toList()
+                        .toString();
+                throw new ConfigException(
+                        "'--db-restart-command' is missing: " + which + " take effect only after a server "
+                                + "restart, and sdbench cannot restart a server it did not start; give the command that restarts "
+                                + "it and returns when it accepts connections (e.g. 'pg_ctlcluster 15 main restart')");
             }
             SettingFacts.validate(db, plan.variants(), found);
         } catch (RuntimeException e) {
@@ -65,7 +69,10 @@ final class AlterSystemSettings implements ServerSettings {
         List<String> statements = new ArrayList<>();
         for (String name : names) {
             String wanted = variant.dbSettings().get(name);
-            statements.add(wanted != null ? SettingFacts.alterSystem(name, wanted) : SettingFacts.restore(name, found.get(name)));
+            statements.add(
+                    wanted != null
+                            ? SettingFacts.alterSystem(name, wanted)
+                            : SettingFacts.restore(name, found.get(name)));
         }
         changed = true;
         execute(statements);
@@ -76,7 +83,8 @@ final class AlterSystemSettings implements ServerSettings {
     }
 
     private void execute(List<String> statements) {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             for (String sql : statements) {
                 s.execute(sql);
             }
@@ -91,7 +99,8 @@ final class AlterSystemSettings implements ServerSettings {
     private void restart() throws InterruptedException {
         db.close();
         db = null;
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", restartCommand).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", restartCommand)
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         Process p;
         try {
@@ -145,7 +154,9 @@ final class AlterSystemSettings implements ServerSettings {
                 if (db == null) {
                     db = reconnect();
                 }
-                execute(names.stream().map(n -> SettingFacts.restore(n, found.get(n))).toList());
+                execute(names.stream()
+                        .map(n -> SettingFacts.restore(n, found.get(n)))
+                        .toList());
                 if (restartEveryRun) {
                     restart();
                 }

@@ -23,26 +23,34 @@ final class Analysis {
     static final double ALPHA = 0.05;
 
     /** A figure no ratio can be formed for (zero or missing in some run), and why. */
-    record Omitted(String figure, String variant, String reason) {
-    }
+    record Omitted(String figure, String variant, String reason) {}
 
     record Outcome(List<FigureResult> figures, List<Omitted> omitted, int judged) {
         /** True when every primary figure of every alternative is changed or unchanged. */
         boolean primaryDecided() {
-            return figures.stream().filter(f -> f.kind().equals(Figure.Kind.PRIMARY.label())).allMatch(FigureResult::decided);
+            return figures.stream()
+                    .filter(f -> f.kind().equals(Figure.Kind.PRIMARY.label()))
+                    .allMatch(FigureResult::decided);
         }
 
         Optional<FigureResult> find(String figure, String variant) {
-            return figures.stream().filter(f -> f.figure().equals(figure) && f.variant().equals(variant)).findFirst();
+            return figures.stream()
+                    .filter(f -> f.figure().equals(figure) && f.variant().equals(variant))
+                    .findFirst();
         }
     }
 
-    private Analysis() {
-    }
+    private Analysis() {}
 
-    private record Pending(Figure figure, String variant, double[] base, double[] alt, RatioEstimate estimate, double mde,
-                           List<Double> baseValues, List<Double> altValues) {
-    }
+    private record Pending(
+            Figure figure,
+            String variant,
+            double[] base,
+            double[] alt,
+            RatioEstimate estimate,
+            double mde,
+            List<Double> baseValues,
+            List<Double> altValues) {}
 
     static Outcome of(ExperimentPlan plan, List<Figure> figures, List<RunSample> samples) {
         int rounds = samples.stream().mapToInt(RunSample::round).max().orElse(0);
@@ -68,8 +76,15 @@ final class Analysis {
                 }
                 double[] base = pairs.stream().mapToDouble(p -> p[0]).toArray();
                 double[] other = pairs.stream().mapToDouble(p -> p[1]).toArray();
-                pending.add(new Pending(f, alt.name(), base, other, RatioEstimate.paired(base, other),
-                        RatioEstimate.minimumDetectableEffect(base, base.length), baseValues, altValues));
+                pending.add(new Pending(
+                        f,
+                        alt.name(),
+                        base,
+                        other,
+                        RatioEstimate.paired(base, other),
+                        RatioEstimate.minimumDetectableEffect(base, base.length),
+                        baseValues,
+                        altValues));
             }
         }
         double[] p = pending.stream().mapToDouble(x -> x.estimate().pValue()).toArray();
@@ -84,14 +99,24 @@ final class Analysis {
 
     private static FigureResult result(Pending x, boolean changed, double margin) {
         RatioEstimate e = x.estimate();
-        String verdict = changed ? FigureResult.CHANGED
-                : e.rulesOut(margin) ? FigureResult.UNCHANGED : FigureResult.UNDECIDED;
+        String verdict =
+                changed ? FigureResult.CHANGED : e.rulesOut(margin) ? FigureResult.UNCHANGED : FigureResult.UNDECIDED;
         boolean interval = Double.isFinite(e.low());
-        return new FigureResult(x.figure().name(), x.figure().kind().label(), x.figure().unit(), x.variant(), e.rounds(),
-                geometricMean(x.base()), geometricMean(x.alt()), e.ratio(),
+        return new FigureResult(
+                x.figure().name(),
+                x.figure().kind().label(),
+                x.figure().unit(),
+                x.variant(),
+                e.rounds(),
+                geometricMean(x.base()),
+                geometricMean(x.alt()),
+                e.ratio(),
                 interval ? List.of(e.low(), e.high()) : Arrays.asList(null, null),
-                Double.isFinite(x.mde()) ? x.mde() : null, Double.isNaN(e.pValue()) ? null : e.pValue(), verdict,
-                Collections.unmodifiableList(x.baseValues()), Collections.unmodifiableList(x.altValues()));
+                Double.isFinite(x.mde()) ? x.mde() : null,
+                Double.isNaN(e.pValue()) ? null : e.pValue(),
+                verdict,
+                Collections.unmodifiableList(x.baseValues()),
+                Collections.unmodifiableList(x.altValues()));
     }
 
     private static List<Double> values(List<RunSample> samples, String variant, Figure f, int rounds) {
@@ -113,12 +138,18 @@ final class Analysis {
         if (baseZero && altZero) {
             return "0 in every run of both";
         }
-        return String.format(Locale.ROOT, "no ratio (0 on one side): baseline mean %.4g, alternative mean %.4g",
-                mean(base), mean(alt));
+        return String.format(
+                Locale.ROOT,
+                "no ratio (0 on one side): baseline mean %.4g, alternative mean %.4g",
+                mean(base),
+                mean(alt));
     }
 
     private static double mean(List<Double> v) {
-        double[] d = v.stream().filter(x -> x != null).mapToDouble(Double::doubleValue).toArray();
+        double[] d = v.stream()
+                .filter(x -> x != null)
+                .mapToDouble(Double::doubleValue)
+                .toArray();
         return d.length == 0 ? Double.NaN : Mean.of(d).getAsDouble();
     }
 

@@ -35,7 +35,8 @@ final class EmbeddedSettings implements ServerSettings {
     @Override
     public List<String> describe() {
         List<String> out = new ArrayList<>();
-        contexts.forEach((name, context) -> out.add(Variant.DB_PREFIX + name + " (" + context + "): a start-up option"));
+        contexts.forEach(
+                (name, context) -> out.add(Variant.DB_PREFIX + name + " (" + context + "): a start-up option"));
         out.add("the embedded server is restarted with each run's settings before every run, the baseline's too");
         return out;
     }

@@ -24,8 +24,7 @@ import org.sdbench.run.RunEngine;
  */
 public final class Experiment {
     /** The result and the exit code: 0 ran to its end, 130 interrupted. */
-    public record Outcome(ExperimentResult result, int exitCode) {
-    }
+    public record Outcome(ExperimentResult result, int exitCode) {}
 
     private final ExperimentPlan plan;
     private final BiFunction<Variant, Integer, SdbenchConfig> configs;
@@ -40,15 +39,18 @@ public final class Experiment {
     /** The figures, the samples' values and the analysis as of the last finished round. */
     private Judged judged;
 
-    private record Judged(List<RunSample> valued, Analysis.Outcome analysis) {
-    }
+    private record Judged(List<RunSample> valued, Analysis.Outcome analysis) {}
 
     /**
      * @param configs the configuration of a variant's run in a round (its overrides applied, its own
      *                name, results under this experiment's folder)
      */
-    public Experiment(ExperimentPlan plan, BiFunction<Variant, Integer, SdbenchConfig> configs, RunEngine engine, Path dir,
-                      PrintWriter out) {
+    public Experiment(
+            ExperimentPlan plan,
+            BiFunction<Variant, Integer, SdbenchConfig> configs,
+            RunEngine engine,
+            Path dir,
+            PrintWriter out) {
         this.plan = plan;
         this.configs = configs;
         this.engine = engine;
@@ -64,7 +66,8 @@ public final class Experiment {
         ExperimentTable.header(plan, settings.describe(), dir, out);
         String stopped = null;
         int exit = 0;
-        try (ExperimentHook hook = new ExperimentHook(); settings) {
+        try (ExperimentHook hook = new ExperimentHook();
+                settings) {
             try {
                 for (int round = 1; round <= plan.maxRounds() && stopped == null; round++) {
                     List<Variant> order = orders.of(round, plan.variants());
@@ -80,7 +83,8 @@ public final class Experiment {
                         exit = 130;
                         break;
                     }
-                    rounds.add(new ExperimentResult.Round(round, order.stream().map(Variant::name).toList(), runs));
+                    rounds.add(new ExperimentResult.Round(
+                            round, order.stream().map(Variant::name).toList(), runs));
                     samples.addAll(runs);
                     judged = judge();
                     ExperimentTable.progress(round, plan, judged.analysis(), out);
@@ -122,16 +126,24 @@ public final class Experiment {
         RunFolder.Loaded loaded = RunFolder.read(o.folder());
         // Runs of one experiment must share the host class (CPU, logical CPUs, memory; not the host name).
         Environment env = loaded.environment();
-        String h = env == null || env.host() == null ? "unknown host" : env.host().identity();
+        String h =
+                env == null || env.host() == null ? "unknown host" : env.host().identity();
         if (host == null) {
             host = h;
         } else if (!host.equals(h)) {
-            throw new EnvironmentException("run " + o.folder() + " ran on another host class (" + h + ") than the experiment's"
-                    + " first run (" + host + "): runs from different hosts are not one experiment");
+            throw new EnvironmentException(
+                    "run " + o.folder() + " ran on another host class (" + h + ") than the experiment's"
+                            + " first run (" + host + "): runs from different hosts are not one experiment");
         }
         reports.add(o.report());
-        RunSample s = new RunSample(round, position, v.name(), dir.relativize(o.folder().toAbsolutePath()).toString(),
-                o.exitCode(), o.report().work() == null ? null : o.report().work().runUnitsPerCpuSecond(), Map.of());
+        RunSample s = new RunSample(
+                round,
+                position,
+                v.name(),
+                dir.relativize(o.folder().toAbsolutePath()).toString(),
+                o.exitCode(),
+                o.report().work() == null ? null : o.report().work().runUnitsPerCpuSecond(),
+                Map.of());
         log.finished(s, o.report());
         return s;
     }
@@ -153,8 +165,8 @@ public final class Experiment {
             RunReport r = reports.get(i);
             Map<String, Double> values = new LinkedHashMap<>();
             figures.forEach(f -> values.put(f.name(), f.value().apply(r)));
-            out.add(new RunSample(s.round(), s.position(), s.variant(), s.folder(), s.exitCode(), s.workUnitsPerCpuSecond(),
-                    values));
+            out.add(new RunSample(
+                    s.round(), s.position(), s.variant(), s.folder(), s.exitCode(), s.workUnitsPerCpuSecond(), values));
         }
         return out;
     }
@@ -168,17 +180,40 @@ public final class Experiment {
     private ExperimentResult result(String started, String stopped, List<String> settings, Judged j) {
         List<RunSample> valued = j.valued();
         Analysis.Outcome a = j.analysis();
-        List<ExperimentResult.Round> withValues = rounds.stream().map(r -> new ExperimentResult.Round(r.round(), r.order(),
-                valued.stream().filter(s -> s.round() == r.round()).toList())).toList();
+        List<ExperimentResult.Round> withValues = rounds.stream()
+                .map(r -> new ExperimentResult.Round(
+                        r.round(),
+                        r.order(),
+                        valued.stream().filter(s -> s.round() == r.round()).toList()))
+                .toList();
         SdbenchConfig base = configs.apply(plan.baseline(), 1);
-        var p = new ExperimentResult.Plan(plan.variants().stream().map(ExperimentResult.PlanVariant::of).toList(),
-                plan.minRounds(), plan.maxRounds(), plan.seed(), plan.effect(), base.run().rampUp().toMillis() / 1000.0,
-                base.run().duration().toMillis() / 1000.0, base.run().users(), base.run().workload(),
+        var p = new ExperimentResult.Plan(
+                plan.variants().stream().map(ExperimentResult.PlanVariant::of).toList(),
+                plan.minRounds(),
+                plan.maxRounds(),
+                plan.seed(),
+                plan.effect(),
+                base.run().rampUp().toMillis() / 1000.0,
+                base.run().duration().toMillis() / 1000.0,
+                base.run().users(),
+                base.run().workload(),
                 base.appServer().layout().yamlName());
-        return new ExperimentResult(ExperimentResult.SCHEMA_VERSION, RunReport.NOTE, plan.name(), started,
-                stopped == null ? null : OffsetDateTime.now().toString(), host, p, settings,
-                "Holm's step-down over all " + a.judged() + " judged figures of all alternatives: family-wise error rate "
-                        + (int) (Analysis.ALPHA * 100) + " % for the 'changed' verdicts",
-                stopped, withValues, a.figures(), a.omitted(), Notes.of(plan, a, valued));
+        return new ExperimentResult(
+                ExperimentResult.SCHEMA_VERSION,
+                RunReport.NOTE,
+                plan.name(),
+                started,
+                stopped == null ? null : OffsetDateTime.now().toString(),
+                host,
+                p,
+                settings,
+                "Holm's step-down over all " + a.judged()
+                        + " judged figures of all alternatives: family-wise error rate " + (int) (Analysis.ALPHA * 100)
+                        + " % for the 'changed' verdicts",
+                stopped,
+                withValues,
+                a.figures(),
+                a.omitted(),
+                Notes.of(plan, a, valued));
     }
 }

@@ -15,16 +15,35 @@ import java.util.Map;
  * @param stopped      why the experiment ended; null while it runs
  * @param omitted      figures without a ratio (zero or not measured on a side), with the reason
  */
-public record ExperimentResult(int schemaVersion, String note, String name, String startedAt, String finishedAt,
-                               String host, Plan plan, List<String> settings, String errorControl, String stopped,
-                               List<Round> rounds, List<FigureResult> figures, List<Analysis.Omitted> omitted,
-                               List<String> notes) {
+public record ExperimentResult(
+        int schemaVersion,
+        String note,
+        String name,
+        String startedAt,
+        String finishedAt,
+        String host,
+        Plan plan,
+        List<String> settings,
+        String errorControl,
+        String stopped,
+        List<Round> rounds,
+        List<FigureResult> figures,
+        List<Analysis.Omitted> omitted,
+        List<String> notes) {
     public static final int SCHEMA_VERSION = 1;
 
     /** The experiment as planned: variants (the first is the baseline), rounds, seed, and each run's phases. */
-    public record Plan(List<PlanVariant> variants, int minRounds, int maxRounds, long seed, double effect, double rampUpSeconds,
-                       double windowSeconds, int users, String workload, String layout) {
-    }
+    public record Plan(
+            List<PlanVariant> variants,
+            int minRounds,
+            int maxRounds,
+            long seed,
+            double effect,
+            double rampUpSeconds,
+            double windowSeconds,
+            int users,
+            String workload,
+            String layout) {}
 
     public record PlanVariant(String name, String changes, Map<String, String> dbSettings, List<String> overrides) {
         static PlanVariant of(Variant v) {
@@ -33,6 +52,5 @@ public record ExperimentResult(int schemaVersion, String note, String name, Stri
     }
 
     /** One round: the order its variants ran in and their runs. */
-    public record Round(int round, List<String> order, List<RunSample> runs) {
-    }
+    public record Round(int round, List<String> order, List<RunSample> runs) {}
 }

@@ -12,8 +12,7 @@ public final class ExperimentStore {
     public static final String HTML = "experiment.html";
     public static final String SCHEMA = "/org/sdbench/experiment/experiment.schema.json";
 
-    private ExperimentStore() {
-    }
+    private ExperimentStore() {}
 
     static void save(Path dir, ExperimentResult r) {
         try {

@@ -22,7 +22,9 @@ import org.sdbench.report.RunReport;
  */
 public record Figure(String name, String unit, Kind kind, Function<RunReport, Double> value) {
     public enum Kind {
-        PRIMARY, SECONDARY, STATEMENT;
+        PRIMARY,
+        SECONDARY,
+        STATEMENT;
 
         public String label() {
             return name().toLowerCase(Locale.ROOT);
@@ -33,7 +35,8 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
     static final int STATEMENTS = 5;
 
     /** The figure a memory setting moves first; the terminal shows it for every run. */
-    static final Figure BLOCKS_READ = primary("shared blocks read per dialog step", "blocks", r -> perStep(r, blocks(r, false)));
+    static final Figure BLOCKS_READ =
+            primary("shared blocks read per dialog step", "blocks", r -> perStep(r, blocks(r, false)));
 
     private static final List<Figure> FIXED = List.of(
             BLOCKS_READ,
@@ -43,15 +46,36 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
             primary("commits per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).commits())),
             primary("WAL flushes per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).walSyncs())),
             primary("temp bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).tempBytes())),
-            primary("DB calls per dialog step", "", r -> perStep(r, statements(r) == null ? null : statements(r).calls())),
-            primary("DB time per call", "ms", r -> statements(r) == null ? null : statements(r).meanExecMs()),
-            primary("DB CPU per dialog step", "ms", r -> r.work() == null ? null : r.work().dbCpuMsPerStep()),
-            secondary("avg dialog response time", "ms", r -> r.summary().overall().response().avgMs()),
-            secondary("p95 dialog response time", "ms", r -> r.summary().overall().response().p95Ms()),
-            secondary("DB request time per dialog step", "ms", r -> r.summary().overall().avg().dbMs()),
+            primary(
+                    "DB calls per dialog step",
+                    "",
+                    r -> perStep(r, statements(r) == null ? null : statements(r).calls())),
+            primary(
+                    "DB time per call",
+                    "ms",
+                    r -> statements(r) == null ? null : statements(r).meanExecMs()),
+            primary(
+                    "DB CPU per dialog step",
+                    "ms",
+                    r -> r.work() == null ? null : r.work().dbCpuMsPerStep()),
+            secondary(
+                    "avg dialog response time",
+                    "ms",
+                    r -> r.summary().overall().response().avgMs()),
+            secondary(
+                    "p95 dialog response time",
+                    "ms",
+                    r -> r.summary().overall().response().p95Ms()),
+            secondary(
+                    "DB request time per dialog step",
+                    "ms",
+                    r -> r.summary().overall().avg().dbMs()),
             secondary("dialog steps per hour", "DS/h", r -> r.throughput().dialogStepsPerHour()),
             secondary("SAPS-like", "", r -> r.throughput().sapsLike()),
-            secondary("simulator CPU per dialog step", "ms", r -> r.work() == null ? null : r.work().appCpuMsPerStep()));
+            secondary(
+                    "simulator CPU per dialog step",
+                    "ms",
+                    r -> r.work() == null ? null : r.work().appCpuMsPerStep()));
 
     /**
      * The figures of an experiment: the fixed ones, then one per statement among the baseline's
@@ -91,8 +115,11 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
     }
 
     private static DbWindow.Statements statements(RunReport r) {
-        return r.dbWindow() == null || r.dbWindow().statements() == null || !r.dbWindow().statements().available()
-                ? null : r.dbWindow().statements();
+        return r.dbWindow() == null
+                        || r.dbWindow().statements() == null
+                        || !r.dbWindow().statements().available()
+                ? null
+                : r.dbWindow().statements();
     }
 
     /**
@@ -110,7 +137,9 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
     /** Microseconds when the OS page cache supplied the block, milliseconds when the disk did. */
     private static Double readMsPerBlock(RunReport r) {
         DbWindow w = db(r);
-        return w == null || w.blockReadTimeMs() == null || w.blocksRead() == 0 ? null : w.blockReadTimeMs() / w.blocksRead();
+        return w == null || w.blockReadTimeMs() == null || w.blocksRead() == 0
+                ? null
+                : w.blockReadTimeMs() / w.blocksRead();
     }
 
     private static Double perStep(RunReport r, Long count) {
@@ -120,8 +149,13 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
 
     private static Double statementMeanMs(RunReport r, String queryId) {
         DbWindow.Statements s = statements(r);
-        return s == null ? null : s.top().stream().filter(st -> st.queryId().equals(queryId)).findFirst()
-                .map(DbWindow.Statement::meanMs).orElse(null);
+        return s == null
+                ? null
+                : s.top().stream()
+                        .filter(st -> st.queryId().equals(queryId))
+                        .findFirst()
+                        .map(DbWindow.Statement::meanMs)
+                        .orElse(null);
     }
 
     /** The statement's normalised text on one line, at most 60 characters. */

@@ -17,9 +17,21 @@ import java.util.List;
  * @param baselineValues    per-round values, in round order (null where a run did not measure it)
  * @param alternativeValues the same for the alternative
  */
-public record FigureResult(String figure, String kind, String unit, String variant, int rounds, Double baseline,
-                           Double alternative, Double ratio, List<Double> ci95, Double mde, Double pValue, String verdict,
-                           List<Double> baselineValues, List<Double> alternativeValues) {
+public record FigureResult(
+        String figure,
+        String kind,
+        String unit,
+        String variant,
+        int rounds,
+        Double baseline,
+        Double alternative,
+        Double ratio,
+        List<Double> ci95,
+        Double mde,
+        Double pValue,
+        String verdict,
+        List<Double> baselineValues,
+        List<Double> alternativeValues) {
     public static final String CHANGED = "changed";
     public static final String UNCHANGED = "unchanged";
     public static final String UNDECIDED = "undecided";

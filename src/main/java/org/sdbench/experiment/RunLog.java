@@ -31,12 +31,18 @@ final class RunLog {
 
     void finished(RunSample s, RunReport r) {
         Double blocks = Figure.BLOCKS_READ.value().apply(r);
-        out.printf(Locale.ROOT, "  -> %s: %,.0f DS/h, avg %.1f ms, DB %.2f ms per step, %s blocks read per step%s, exit %d%n",
-                s.folder(), r.throughput().dialogStepsPerHour(), r.summary().overall().response().avgMs(),
+        out.printf(
+                Locale.ROOT,
+                "  -> %s: %,.0f DS/h, avg %.1f ms, DB %.2f ms per step, %s blocks read per step%s, exit %d%n",
+                s.folder(),
+                r.throughput().dialogStepsPerHour(),
+                r.summary().overall().response().avgMs(),
                 r.summary().overall().avg().dbMs(),
                 blocks == null ? "n/a" : String.format(Locale.ROOT, "%.2f", blocks),
-                s.workUnitsPerCpuSecond() == null ? ""
-                        : String.format(Locale.ROOT, ", work at %.3f M units per CPU s", s.workUnitsPerCpuSecond() / 1e6),
+                s.workUnitsPerCpuSecond() == null
+                        ? ""
+                        : String.format(
+                                Locale.ROOT, ", work at %.3f M units per CPU s", s.workUnitsPerCpuSecond() / 1e6),
                 s.exitCode());
         out.flush();
     }
@@ -45,7 +51,8 @@ final class RunLog {
     PrintWriter writer(int round, Variant v) {
         try {
             Files.createDirectories(logs);
-            Writer file = Files.newBufferedWriter(logs.resolve("r" + round + "-" + v.name() + ".log"), StandardCharsets.UTF_8);
+            Writer file = Files.newBufferedWriter(
+                    logs.resolve("r" + round + "-" + v.name() + ".log"), StandardCharsets.UTF_8);
             return new PrintWriter(new Tee(file, out), true);
         } catch (IOException e) {
             throw new EnvironmentException("cannot write the run log in " + logs + " (" + e.getMessage() + ")");

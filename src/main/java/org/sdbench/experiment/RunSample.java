@@ -13,8 +13,14 @@ import java.util.Map;
  * @param exitCode          the run's own exit code (1: a check failed, such as failed steps; still a sample)
  * @param workUnitsPerCpuSecond the speed this run's simulated work ran at (a VM's speed moves by the hour): a covariate
  */
-public record RunSample(int round, int position, String variant, String folder, int exitCode,
-                        Double workUnitsPerCpuSecond, Map<String, Double> values) {
+public record RunSample(
+        int round,
+        int position,
+        String variant,
+        String folder,
+        int exitCode,
+        Double workUnitsPerCpuSecond,
+        Map<String, Double> values) {
     public RunSample {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }

@@ -25,8 +25,10 @@ public interface ServerSettings extends AutoCloseable {
         return switch (config.kind()) {
             case EMBEDDED -> new EmbeddedSettings(config, plan);
             case POSTGRESQL -> new AlterSystemSettings(config, plan, restartCommand);
-            case DB2 -> throw new ConfigException("'--variant' with db.* settings is not allowed on DB2: sdbench changes "
-                    + "PostgreSQL settings only; change the DB2 configuration between experiments, or vary sdbench keys");
+            case DB2 ->
+                throw new ConfigException(
+                        "'--variant' with db.* settings is not allowed on DB2: sdbench changes "
+                                + "PostgreSQL settings only; change the DB2 configuration between experiments, or vary sdbench keys");
         };
     }
 

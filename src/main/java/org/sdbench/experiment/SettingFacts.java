@@ -17,19 +17,20 @@ import org.sdbench.db.Database;
  * takes effect on a reload or only after a restart (pg_settings.context 'postmaster').
  */
 final class SettingFacts {
-    private SettingFacts() {
-    }
+    private SettingFacts() {}
 
     /** By setting name: its pg_settings context. Unknown names are a configuration error naming the key. */
     static Map<String, String> contexts(Database db, List<String> names) {
         Map<String, String> out = new LinkedHashMap<>();
-        try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement("SELECT context FROM pg_settings WHERE name = ?")) {
+        try (Connection c = db.connect();
+                PreparedStatement ps = c.prepareStatement("SELECT context FROM pg_settings WHERE name = ?")) {
             for (String name : names) {
                 ps.setString(1, name);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
-                        throw new ConfigException("'" + Variant.DB_PREFIX + name + "' is not allowed: this server has no setting '"
-                                + name + "' (names as pg_settings lists them, e.g. db.shared_buffers, db.synchronous_commit)");
+                        throw new ConfigException(
+                                "'" + Variant.DB_PREFIX + name + "' is not allowed: this server has no setting '" + name
+                                        + "' (names as pg_settings lists them, e.g. db.shared_buffers, db.synchronous_commit)");
                     }
                     out.put(name, rs.getString(1));
                 }
@@ -50,7 +51,8 @@ final class SettingFacts {
      * takes the trial back; a refused value is a configuration error naming the key and the server's reason.
      */
     static void validate(Database db, List<Variant> variants, Map<String, String> foundInAutoConf) {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             for (Variant v : variants) {
                 for (var e : v.dbSettings().entrySet()) {
                     try {
@@ -72,9 +74,11 @@ final class SettingFacts {
     /** postgresql.auto.conf's entries for these names as the server found them (ALTER SYSTEM's earlier values). */
     static Map<String, String> autoConf(Database db, List<String> names) {
         Map<String, String> out = new LinkedHashMap<>();
-        String sql = "SELECT name, setting FROM pg_file_settings WHERE sourcefile LIKE '%postgresql.auto.conf' AND applied"
-                + " AND name = ANY (?)";
-        try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+        String sql =
+                "SELECT name, setting FROM pg_file_settings WHERE sourcefile LIKE '%postgresql.auto.conf' AND applied"
+                        + " AND name = ANY (?)";
+        try (Connection c = db.connect();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setArray(1, c.createArrayOf("text", names.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {

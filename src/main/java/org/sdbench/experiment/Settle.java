@@ -14,15 +14,15 @@ import org.sdbench.load.TransactionalReset;
  * an autovacuum in its window, and a CHECKPOINT so that no run pays for the previous one's dirty pages.
  */
 final class Settle {
-    private Settle() {
-    }
+    private Settle() {}
 
     static void before(Database db) {
         new TransactionalReset(db).reset();
         if (db.config().kind() == DbKind.DB2) {
             return;
         }
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("VACUUM " + String.join(", ", TransactionalReset.DOCUMENT_TABLES) + ", vbhdr, vbmod, vbdata");
             s.execute("CHECKPOINT");
         } catch (SQLException e) {

@@ -19,10 +19,14 @@ public record Variant(String name, Map<String, String> dbSettings, List<String> 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,39}");
     /** A server setting's name as PostgreSQL spells them (extensions' settings have a dot). */
     private static final Pattern SETTING = Pattern.compile("[a-z_][a-z0-9_]*(\\.[a-z_][a-z0-9_]*)?");
+
     static final String DB_PREFIX = "db.";
 
     public Variant {
-        ConfigException.require(name != null && NAME.matcher(name).matches(), "--variant", name,
+        ConfigException.require(
+                name != null && NAME.matcher(name).matches(),
+                "--variant",
+                name,
                 "a name of letters, digits, '.', '_' or '-' (at most 40), then ':' and the changes");
         dbSettings = Collections.unmodifiableMap(new LinkedHashMap<>(dbSettings));
         overrides = List.copyOf(overrides);
@@ -54,11 +58,17 @@ public record Variant(String name, Map<String, String> dbSettings, List<String> 
             String value = change.substring(eq + 1).strip();
             if (key.startsWith(DB_PREFIX)) {
                 String setting = key.substring(DB_PREFIX.length());
-                ConfigException.require(SETTING.matcher(setting).matches(), key, value,
+                ConfigException.require(
+                        SETTING.matcher(setting).matches(),
+                        key,
+                        value,
                         "db. followed by a server setting's name in lower case, e.g. db.shared_buffers");
                 ConfigException.require(db.put(setting, value) == null, key, value, "each setting once per variant");
             } else {
-                ConfigException.require(!key.startsWith("database."), key, value,
+                ConfigException.require(
+                        !key.startsWith("database."),
+                        key,
+                        value,
                         "a variant's own keys; one experiment runs on one database, so database.* is set for all "
                                 + "variants with --set or --db-url (server settings: db.NAME)");
                 sets.add(key + "=" + value);

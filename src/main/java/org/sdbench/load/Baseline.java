@@ -12,11 +12,9 @@ import java.util.List;
  */
 public final class Baseline {
     /** Numbers {@code from..to} of an interval belong to the loaded history. */
-    public record Segment(String object, String range, long from, long to) {
-    }
+    public record Segment(String object, String range, long from, long to) {}
 
-    private Baseline() {
-    }
+    private Baseline() {}
 
     /** Records the numbers of {@code h}: one segment per interval it uses. */
     static void add(Connection c, OrderHistory h) throws SQLException {

@@ -35,7 +35,7 @@ public final class CopyTextSink implements RowSink {
      */
     public CopyTextSink(Target target, LongConsumer rowsSent) {
         this.target = target;
-        this.rowsSent = rowsSent == null ? n -> { } : rowsSent;
+        this.rowsSent = rowsSent == null ? n -> {} : rowsSent;
     }
 
     /** Rows ended so far. */

@@ -21,6 +21,7 @@ public final class Customizing {
     public static final int PRICING_PROCEDURES = 50;
     /** Condition steps per pricing procedure (T683S rows). */
     public static final int PROCEDURE_STEPS = 10;
+
     public static final int DELIVERY_TYPES = 40;
     public static final int BILLING_TYPES = 40;
     public static final int MOVEMENT_TYPES = 100;
@@ -33,8 +34,7 @@ public final class Customizing {
     public static final String BILLING_TYPE = "F2";
     public static final String MOVEMENT_TYPE = "601";
 
-    private Customizing() {
-    }
+    private Customizing() {}
 
     /** The material's sales unit (T006). */
     public static String unit(String matnr) {
@@ -93,8 +93,12 @@ public final class Customizing {
         switch (t) {
             case T001 -> {
                 for (int i = 0; i < COMPANY_CODES; i++) {
-                    row(out, i == 0 ? MasterKeys.BUKRS : Integer.toString(1000 + 100 * i), "Company " + i,
-                            MasterKeys.WAERS, "DE");
+                    row(
+                            out,
+                            i == 0 ? MasterKeys.BUKRS : Integer.toString(1000 + 100 * i),
+                            "Company " + i,
+                            MasterKeys.WAERS,
+                            "DE");
                 }
             }
             case TVTA -> {
@@ -124,7 +128,11 @@ public final class Customizing {
             }
             case TVFK -> {
                 for (int i = 0; i < BILLING_TYPES; i++) {
-                    row(out, i == 0 ? BILLING_TYPE : "B".concat(MasterKeys.zeroPad(i, 3)), "Billing type " + i, "19",
+                    row(
+                            out,
+                            i == 0 ? BILLING_TYPE : "B".concat(MasterKeys.zeroPad(i, 3)),
+                            "Billing type " + i,
+                            "19",
                             procedure(i % PRICING_PROCEDURES));
                 }
             }
@@ -158,7 +166,11 @@ public final class Customizing {
             }
             case T156 -> {
                 for (int i = 0; i < MOVEMENT_TYPES; i++) {
-                    row(out, Integer.toString(502 + i), i == MOVEMENT_TYPES - 1 ? "H" : "S", "Movement type " + (502 + i));
+                    row(
+                            out,
+                            Integer.toString(502 + i),
+                            i == MOVEMENT_TYPES - 1 ? "H" : "S",
+                            "Movement type " + (502 + i));
                 }
             }
             default -> throw new IllegalArgumentException(t + " is not a customizing table of this class");

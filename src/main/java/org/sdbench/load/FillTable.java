@@ -15,7 +15,24 @@ import org.sdbench.db.SchemaInstaller;
  * date rather than near the document's.
  */
 public enum FillTable implements LoadTable {
-    VBAK, VBAP, VBEP, VBUK, VBUP, KONV, VAKPA, LIKP, LIPS, VBRK, VBRP, VBFA, MKPF, MSEG, BKPF, BSEG, CDHDR, CDPOS;
+    VBAK,
+    VBAP,
+    VBEP,
+    VBUK,
+    VBUP,
+    KONV,
+    VAKPA,
+    LIKP,
+    LIPS,
+    VBRK,
+    VBRP,
+    VBFA,
+    MKPF,
+    MSEG,
+    BKPF,
+    BSEG,
+    CDHDR,
+    CDPOS;
 
     /** Templates per table: enough that neighbouring rows differ, few enough to stay in the cache. */
     public static final int TEMPLATES = 64;
@@ -62,8 +79,8 @@ public enum FillTable implements LoadTable {
     @Override
     public void generate(OrderHistory h, int fromUser, int toUser, RowSink sink) throws IOException, SQLException {
         MasterDataSpec s = h.spec();
-        FieldFillingSink out = new FieldFillingSink(sink, sapFields(), s.hash(500 + ordinal(), 0, 0),
-                s.loadedAt().toLocalDate());
+        FieldFillingSink out = new FieldFillingSink(
+                sink, sapFields(), s.hash(500 + ordinal(), 0, 0), s.loadedAt().toLocalDate());
         for (int id = 0; id < TEMPLATES; id++) {
             out.entity(id, s.loadedAt().toLocalDate());
             out.integer(id);

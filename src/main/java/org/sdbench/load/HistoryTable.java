@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.load.OrderHistory.Item;
 import org.sdbench.load.OrderHistory.Order;
-import org.sdbench.core.MasterKeys;
 
 /**
  * The document tables of the {@link OrderHistory}, with the columns the loop's update modules
@@ -35,6 +35,7 @@ public enum HistoryTable implements LoadTable {
 
     /** The 19 % output tax rate as KONV.KBETR (unscaled, scale 2). */
     private static final long TAX_RATE_HUNDREDTHS = 19;
+
     private static final String GOODS_ISSUE_ACCOUNT = "0000792000";
     private static final String COST_OF_SALES_ACCOUNT = "0000893015";
     private static final String REVENUE_ACCOUNT = "0000800000";
@@ -78,13 +79,15 @@ public enum HistoryTable implements LoadTable {
     @Override
     public void generate(OrderHistory h, int fromUser, int toUser, RowSink sink) throws IOException, SQLException {
         MasterDataSpec s = h.spec();
-        FieldFillingSink out = new FieldFillingSink(sink, sapFields(), s.hash(400 + ordinal(), 0, 0),
-                s.loadedAt().toLocalDate());
+        FieldFillingSink out = new FieldFillingSink(
+                sink, sapFields(), s.hash(400 + ordinal(), 0, 0), s.loadedAt().toLocalDate());
         for (int u = fromUser; u <= toUser; u++) {
             for (int c = 1; c <= s.customersPerUser(); c++) {
                 for (int k = 1; k <= s.historyOrders(); k++) {
                     Order o = h.order(u, c, k);
-                    out.entity((((long) u * s.customersPerUser()) + c) * s.historyOrders() + k, o.created().toLocalDate());
+                    out.entity(
+                            (((long) u * s.customersPerUser()) + c) * s.historyOrders() + k,
+                            o.created().toLocalDate());
                     write(o, out);
                 }
             }
@@ -93,17 +96,40 @@ public enum HistoryTable implements LoadTable {
 
     private void write(Order o, RowSink out) throws IOException, SQLException {
         switch (this) {
-            case VBAK -> row(out, o.vbeln(), o.user(), o.created(), MasterKeys.ORDER_TYPE, MasterKeys.VKORG, o.kunnr(),
-                    o.knumvOrder(), cents(o.netCents()), MasterKeys.WAERS);
+            case VBAK ->
+                row(
+                        out,
+                        o.vbeln(),
+                        o.user(),
+                        o.created(),
+                        MasterKeys.ORDER_TYPE,
+                        MasterKeys.VKORG,
+                        o.kunnr(),
+                        o.knumvOrder(),
+                        cents(o.netCents()),
+                        MasterKeys.WAERS);
             case VBAP -> {
                 for (Item i : o.items()) {
-                    row(out, o.vbeln(), i.posnr(), i.matnr(), o.werks(), qty(i.quantity()), cents(i.valueCents()),
+                    row(
+                            out,
+                            o.vbeln(),
+                            i.posnr(),
+                            i.matnr(),
+                            o.werks(),
+                            qty(i.quantity()),
+                            cents(i.valueCents()),
                             MasterKeys.join("Material ", o.user(), '-', i.material()));
                 }
             }
             case VBEP -> {
                 for (Item i : o.items()) {
-                    row(out, o.vbeln(), i.posnr(), 1, o.created().toLocalDate().plusDays(1), qty(i.quantity()),
+                    row(
+                            out,
+                            o.vbeln(),
+                            i.posnr(),
+                            1,
+                            o.created().toLocalDate().plusDays(1),
+                            qty(i.quantity()),
                             qty(i.quantity()));
                 }
             }
@@ -120,7 +146,13 @@ public enum HistoryTable implements LoadTable {
             case KONV -> {
                 for (String knumv : List.of(o.knumvOrder(), o.knumvBilling())) {
                     for (Item i : o.items()) {
-                        row(out, knumv, i.posnr(), 10, MasterKeys.PRICE_CONDITION, cents(i.priceCents()),
+                        row(
+                                out,
+                                knumv,
+                                i.posnr(),
+                                10,
+                                MasterKeys.PRICE_CONDITION,
+                                cents(i.priceCents()),
                                 cents(i.valueCents()));
                         row(out, knumv, i.posnr(), 20, "MWST", cents(TAX_RATE_HUNDREDTHS), cents(i.taxCents()));
                     }
@@ -130,15 +162,41 @@ public enum HistoryTable implements LoadTable {
             case LIKP -> row(out, o.delivery(), o.user(), "LF", o.kunnr(), o.delivered(), o.goodsIssued(), "C");
             case LIPS -> {
                 for (Item i : o.items()) {
-                    row(out, o.delivery(), i.posnr(), o.vbeln(), i.posnr(), i.matnr(), o.werks(), MasterKeys.LGORT,
-                            qty(i.quantity()), qty(i.quantity()));
+                    row(
+                            out,
+                            o.delivery(),
+                            i.posnr(),
+                            o.vbeln(),
+                            i.posnr(),
+                            i.matnr(),
+                            o.werks(),
+                            MasterKeys.LGORT,
+                            qty(i.quantity()),
+                            qty(i.quantity()));
                 }
             }
-            case VBRK -> row(out, o.billing(), o.user(), "F2", o.kunnr(), o.billed(), o.knumvBilling(),
-                    cents(o.netCents()), o.belnrBilling());
+            case VBRK ->
+                row(
+                        out,
+                        o.billing(),
+                        o.user(),
+                        "F2",
+                        o.kunnr(),
+                        o.billed(),
+                        o.knumvBilling(),
+                        cents(o.netCents()),
+                        o.belnrBilling());
             case VBRP -> {
                 for (Item i : o.items()) {
-                    row(out, o.billing(), i.posnr(), o.delivery(), i.posnr(), o.vbeln(), i.matnr(), qty(i.quantity()),
+                    row(
+                            out,
+                            o.billing(),
+                            i.posnr(),
+                            o.delivery(),
+                            i.posnr(),
+                            o.vbeln(),
+                            i.matnr(),
+                            qty(i.quantity()),
                             cents(i.valueCents()));
                 }
             }
@@ -152,8 +210,17 @@ public enum HistoryTable implements LoadTable {
             case MKPF -> row(out, o.mblnr(), o.goodsIssued().getYear(), o.goodsIssued(), o.delivery());
             case MSEG -> {
                 for (Item i : o.items()) {
-                    row(out, o.mblnr(), o.goodsIssued().getYear(), i.posnr(), "601", i.matnr(), o.werks(),
-                            MasterKeys.LGORT, qty(i.quantity()), cents(i.costCents()));
+                    row(
+                            out,
+                            o.mblnr(),
+                            o.goodsIssued().getYear(),
+                            i.posnr(),
+                            "601",
+                            i.matnr(),
+                            o.werks(),
+                            MasterKeys.LGORT,
+                            qty(i.quantity()),
+                            cents(i.costCents()));
                 }
             }
             case BKPF -> {
@@ -165,9 +232,25 @@ public enum HistoryTable implements LoadTable {
                 int year = o.goodsIssued().getYear();
                 int line = 0;
                 for (Item i : o.items()) {
-                    row(out, MasterKeys.BUKRS, o.belnrGoodsIssue(), year, ++line, "S", "H", GOODS_ISSUE_ACCOUNT,
+                    row(
+                            out,
+                            MasterKeys.BUKRS,
+                            o.belnrGoodsIssue(),
+                            year,
+                            ++line,
+                            "S",
+                            "H",
+                            GOODS_ISSUE_ACCOUNT,
                             cents(i.costCents()));
-                    row(out, MasterKeys.BUKRS, o.belnrGoodsIssue(), year, ++line, "S", "S", COST_OF_SALES_ACCOUNT,
+                    row(
+                            out,
+                            MasterKeys.BUKRS,
+                            o.belnrGoodsIssue(),
+                            year,
+                            ++line,
+                            "S",
+                            "S",
+                            COST_OF_SALES_ACCOUNT,
                             cents(i.costCents()));
                 }
                 int billingYear = o.billed().getYear();
@@ -175,16 +258,33 @@ public enum HistoryTable implements LoadTable {
                 line = 1;
                 for (Item i : o.items()) {
                     gross += i.valueCents() + i.taxCents();
-                    row(out, MasterKeys.BUKRS, o.belnrBilling(), billingYear, ++line, "S", "H", REVENUE_ACCOUNT,
+                    row(
+                            out,
+                            MasterKeys.BUKRS,
+                            o.belnrBilling(),
+                            billingYear,
+                            ++line,
+                            "S",
+                            "H",
+                            REVENUE_ACCOUNT,
                             cents(i.valueCents()));
                 }
                 row(out, MasterKeys.BUKRS, o.belnrBilling(), billingYear, 1, "D", "S", o.kunnr(), cents(gross));
             }
-            case CDHDR -> row(out, "LIEFERUNG", o.delivery(), o.changenr(), userName(o.user()), o.goodsIssued(), "VL02N");
+            case CDHDR ->
+                row(out, "LIEFERUNG", o.delivery(), o.changenr(), userName(o.user()), o.goodsIssued(), "VL02N");
             case CDPOS -> {
                 for (Item i : o.items()) {
-                    row(out, "LIEFERUNG", o.delivery(), o.changenr(), "LIPS", o.delivery() + i.posnr(), "PIKMG",
-                            Long.toString(i.quantity()), "0");
+                    row(
+                            out,
+                            "LIEFERUNG",
+                            o.delivery(),
+                            o.changenr(),
+                            "LIPS",
+                            o.delivery() + i.posnr(),
+                            "PIKMG",
+                            Long.toString(i.quantity()),
+                            "0");
                 }
             }
         }
@@ -196,12 +296,10 @@ public enum HistoryTable implements LoadTable {
     }
 
     /** An amount in cents, written as a decimal with two places. */
-    private record Cents(long value) {
-    }
+    private record Cents(long value) {}
 
     /** A quantity without decimals. */
-    private record Qty(long value) {
-    }
+    private record Qty(long value) {}
 
     private static Cents cents(long v) {
         return new Cents(v);
@@ -221,7 +319,9 @@ public enum HistoryTable implements LoadTable {
                 case Qty q -> out.decimal(q.value(), 0);
                 case LocalDateTime t -> out.timestamp(t);
                 case java.time.LocalDate d -> out.date(d);
-                default -> throw new IllegalArgumentException("no column type for " + v.getClass().getSimpleName());
+                default ->
+                    throw new IllegalArgumentException(
+                            "no column type for " + v.getClass().getSimpleName());
             }
         }
         out.endRow();

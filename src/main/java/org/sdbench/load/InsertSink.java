@@ -36,12 +36,18 @@ public final class InsertSink implements RowSink, AutoCloseable {
         this(connection, table, columns, rowsSent, BATCH_ROWS, COMMIT_ROWS);
     }
 
-    InsertSink(Connection connection, String table, List<String> columns, LongConsumer rowsSent, int batchRows,
-            int commitRows) throws SQLException {
+    InsertSink(
+            Connection connection,
+            String table,
+            List<String> columns,
+            LongConsumer rowsSent,
+            int batchRows,
+            int commitRows)
+            throws SQLException {
         this.connection = connection;
         this.insert = connection.prepareStatement("INSERT INTO " + table + " (" + String.join(", ", columns)
                 + ") VALUES (" + String.join(", ", Collections.nCopies(columns.size(), "?")) + ")");
-        this.rowsSent = rowsSent == null ? n -> { } : rowsSent;
+        this.rowsSent = rowsSent == null ? n -> {} : rowsSent;
         this.batchRows = batchRows;
         this.commitRows = commitRows;
     }

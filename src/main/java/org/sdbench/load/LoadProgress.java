@@ -34,6 +34,7 @@ public final class LoadProgress implements LoadListener, AutoCloseable {
     private volatile String current = "";
     /** The phase being shown, null while rows load. */
     private volatile String phase;
+
     private volatile long phaseStartNanos;
     private boolean rowsReported;
     private int lastWidth;
@@ -96,8 +97,8 @@ public final class LoadProgress implements LoadListener, AutoCloseable {
         tables.add(table);
         if (verbose) {
             double s = nanos / 1e9;
-            print(String.format(Locale.ROOT, "  %-13s %,12d rows %8.2f s %,12.0f rows/s", table, rows, s,
-                    s > 0 ? rows / s : 0.0));
+            print(String.format(
+                    Locale.ROOT, "  %-13s %,12d rows %8.2f s %,12.0f rows/s", table, rows, s, s > 0 ? rows / s : 0.0));
         }
     }
 
@@ -127,7 +128,12 @@ public final class LoadProgress implements LoadListener, AutoCloseable {
         } else {
             rowsReported = true;
             long rows = done.sum();
-            out.printf(Locale.ROOT, "  %,d rows in %d tables: %.2f s, %,.0f rows/s%n", rows, tables.size(), s,
+            out.printf(
+                    Locale.ROOT,
+                    "  %,d rows in %d tables: %.2f s, %,.0f rows/s%n",
+                    rows,
+                    tables.size(),
+                    s,
                     s > 0 ? rows / s : 0.0);
             out.flush();
         }
@@ -139,8 +145,17 @@ public final class LoadProgress implements LoadListener, AutoCloseable {
         int filled = (int) Math.round(frac * BAR);
         double rate = seconds > 0 ? done / seconds : 0;
         String eta = rate > 0 && done < total ? formatSeconds((total - done) / rate) : done >= total ? "0s" : "?";
-        return String.format(Locale.ROOT, "[%s%s] %3.0f%% %,d/%,d rows %,.0f rows/s ETA %s %s",
-                "#".repeat(filled), ".".repeat(BAR - filled), frac * 100, done, total, rate, eta, current);
+        return String.format(
+                Locale.ROOT,
+                "[%s%s] %3.0f%% %,d/%,d rows %,.0f rows/s ETA %s %s",
+                "#".repeat(filled),
+                ".".repeat(BAR - filled),
+                frac * 100,
+                done,
+                total,
+                rate,
+                eta,
+                current);
     }
 
     private static String formatSeconds(double s) {
@@ -151,8 +166,8 @@ public final class LoadProgress implements LoadListener, AutoCloseable {
     private String currentLine() {
         String p = phase;
         if (p != null) {
-            return String.format(Locale.ROOT, "  %s: running for %s", p,
-                    formatSeconds((System.nanoTime() - phaseStartNanos) / 1e9));
+            return String.format(
+                    Locale.ROOT, "  %s: running for %s", p, formatSeconds((System.nanoTime() - phaseStartNanos) / 1e9));
         }
         return line(done.sum(), total, (System.nanoTime() - startNanos) / 1e9, current);
     }

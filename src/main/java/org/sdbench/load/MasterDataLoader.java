@@ -23,9 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.Db2Dialect;
-import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.PostgresDialect;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
@@ -107,10 +107,15 @@ public final class MasterDataLoader {
             }
             int newUsers = spec.users() - firstUser + 1;
             doing = "reading the number-range levels of ";
-            OrderHistory history = initial ? OrderHistory.initial(spec)
+            OrderHistory history = initial
+                    ? OrderHistory.initial(spec)
                     : new OrderHistory(spec, firstUser, NumberRanges.levels(connections.get(0)));
-            listener.started(initial ? spec.totalRows() : LoadTable.all().stream()
-                    .mapToLong(t -> t.rowsPerUser(spec) * newUsers).sum());
+            listener.started(
+                    initial
+                            ? spec.totalRows()
+                            : LoadTable.all().stream()
+                                    .mapToLong(t -> t.rowsPerUser(spec) * newUsers)
+                                    .sum());
             long t0 = System.nanoTime();
             Map<LoadTable, TableProgress> tables = new LinkedHashMap<>();
             for (LoadTable t : LoadTable.all()) {
@@ -165,8 +170,10 @@ public final class MasterDataLoader {
             tables.values().forEach(t -> rows.put(t.table, t.rows.sum()));
             return new LoadResult(spec.users(), rows, loadNanos, analyzeNanos);
         } catch (TableFailure e) {
-            throw new EnvironmentException("loading table " + e.table + " into " + db.describe() + " failed: "
-                    + SqlErrors.firstLine(e.getCause()), e.getCause());
+            throw new EnvironmentException(
+                    "loading table " + e.table + " into " + db.describe() + " failed: "
+                            + SqlErrors.firstLine(e.getCause()),
+                    e.getCause());
         } catch (SQLException | IOException e) {
             throw new EnvironmentException(doing + db.describe() + " failed: " + SqlErrors.firstLine(e), e);
         } finally {
@@ -219,8 +226,9 @@ public final class MasterDataLoader {
         }
     }
 
-    private long loadPart(Connection c, boolean copy, OrderHistory h, LoadTable t, int from, int to,
-                          TableProgress progress) throws TableFailure {
+    private long loadPart(
+            Connection c, boolean copy, OrderHistory h, LoadTable t, int from, int to, TableProgress progress)
+            throws TableFailure {
         progress.partStarted();
         try {
             long n = copy ? copyPart(c, h, t, from, to) : insertPart(c, h, t, from, to);
@@ -239,7 +247,9 @@ public final class MasterDataLoader {
         Files.createDirectories(dir);
         // The tables' PostgreSQL DDL beside the data, so that the dump loads with psql alone (bench/load-vs-copy.sh).
         StringBuilder ddl = new StringBuilder();
-        SchemaInstaller.statements(new PostgresDialect()).values().forEach(l -> l.forEach(st -> ddl.append(st).append(";\n\n")));
+        SchemaInstaller.statements(new PostgresDialect())
+                .values()
+                .forEach(l -> l.forEach(st -> ddl.append(st).append(";\n\n")));
         Files.writeString(dir.resolve(SCHEMA_FILE), ddl);
         listener.started(spec.totalRows());
         ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
@@ -280,7 +290,8 @@ public final class MasterDataLoader {
         return "COPY " + t.tableName() + " (" + String.join(", ", t.columns()) + ") FROM STDIN";
     }
 
-    private long copyPart(Connection c, OrderHistory h, LoadTable t, int from, int to) throws SQLException, IOException {
+    private long copyPart(Connection c, OrderHistory h, LoadTable t, int from, int to)
+            throws SQLException, IOException {
         CopyIn in = c.unwrap(PGConnection.class).getCopyAPI().copyIn(copySql(t));
         try {
             CopyTextSink sink = new CopyTextSink((b, n) -> in.writeToCopy(b, 0, n), listener::rowsSent);
@@ -323,8 +334,9 @@ public final class MasterDataLoader {
                         if (db.dialect().supportsCopy()) {
                             s.execute("ANALYZE " + t);
                         } else if (db.dialect() instanceof Db2Dialect) {
-                            s.execute("CALL SYSPROC.ADMIN_CMD('RUNSTATS ON TABLE " + db.schema().toUpperCase() + "."
-                                    + t.toUpperCase() + " WITH DISTRIBUTION AND DETAILED INDEXES ALL')");
+                            s.execute("CALL SYSPROC.ADMIN_CMD('RUNSTATS ON TABLE "
+                                    + db.schema().toUpperCase() + "." + t.toUpperCase()
+                                    + " WITH DISTRIBUTION AND DETAILED INDEXES ALL')");
                         }
                     }
                 }

@@ -45,8 +45,8 @@ public record MasterDataSpec(
         // MBEW.SALK3 numeric(15,2) holds initialStock * verpr; MARD.LABST numeric(15,3) holds initialStock.
         long maxStock = 999_999_999_999_999L / verprCents(MAX_PRICE_CENTS);
         if (initialStock < 1 || initialStock > maxStock) {
-            throw new ConfigException("'workload.initialStock' = " + initialStock + " is not allowed: 1 to "
-                    + maxStock + " (the stock value must fit MBEW.SALK3)");
+            throw new ConfigException("'workload.initialStock' = " + initialStock + " is not allowed: 1 to " + maxStock
+                    + " (the stock value must fit MBEW.SALK3)");
         }
         if (historyOrders < 0) {
             throw new ConfigException("'workload.listLength' = " + historyOrders + " is not allowed: 0 or more orders "
@@ -62,8 +62,17 @@ public record MasterDataSpec(
 
     public static MasterDataSpec of(SdbenchConfig config, LocalDateTime loadedAt, String version) {
         WorkloadConfig w = config.workload();
-        return new MasterDataSpec(config.run().users(), w.customersPerUser(), w.materialsPerUser(), w.plants(),
-                w.initialStock(), w.listLength(), w.lineItems(), config.load().seed(), loadedAt, version);
+        return new MasterDataSpec(
+                config.run().users(),
+                w.customersPerUser(),
+                w.materialsPerUser(),
+                w.plants(),
+                w.initialStock(),
+                w.listLength(),
+                w.lineItems(),
+                config.load().seed(),
+                loadedAt,
+                version);
     }
 
     public long customers() {

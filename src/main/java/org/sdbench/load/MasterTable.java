@@ -37,14 +37,36 @@ public enum MasterTable implements LoadTable {
     KONP(true, "knumh", "kschl", "matnr", "kbetr", "konwa"),
     MARD(true, "matnr", "werks", "lgort", "labst"),
     MBEW(true, "matnr", "bwkey", "verpr", "lbkum", "salk3"),
-    SDBENCH_LOAD(false, "users", "customers_per_user", "materials_per_user", "plants", "initial_stock", "seed",
-            "loaded_at", "sdbench_version", "history_orders", "line_items");
+    SDBENCH_LOAD(
+            false,
+            "users",
+            "customers_per_user",
+            "materials_per_user",
+            "plants",
+            "initial_stock",
+            "seed",
+            "loaded_at",
+            "sdbench_version",
+            "history_orders",
+            "line_items");
 
     /** KNVV.KLIMK: a credit limit no run reaches (1e12 EUR), as unscaled cents. */
     static final long CREDIT_LIMIT_CENTS = 100_000_000_000_000L;
 
-    private static final String[] CITIES = {"Walldorf", "Berlin", "Hamburg", "Munich", "Cologne", "Frankfurt",
-        "Stuttgart", "Dresden", "Leipzig", "Hanover", "Nuremberg", "Bremen"};
+    private static final String[] CITIES = {
+        "Walldorf",
+        "Berlin",
+        "Hamburg",
+        "Munich",
+        "Cologne",
+        "Frankfurt",
+        "Stuttgart",
+        "Dresden",
+        "Leipzig",
+        "Hanover",
+        "Nuremberg",
+        "Bremen"
+    };
     private static final String[] MATERIAL_TYPES = {"FERT", "HAWA"};
 
     private final boolean perUser;
@@ -70,7 +92,8 @@ public enum MasterTable implements LoadTable {
         return switch (this) {
             case TVAK, TVKO, SDBENCH_LOAD -> 1;
             case T001W -> s.plants();
-            case T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156 -> Customizing.rows(this, s.plants());
+            case T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156 ->
+                Customizing.rows(this, s.plants());
             case NRIV -> NumberRanges.ALL.size();
             case KNA1, KNVV -> s.customers();
             case MARA, MARC, MVKE, MARD, MBEW -> s.materials();
@@ -110,8 +133,14 @@ public enum MasterTable implements LoadTable {
                 OrderHistory.Issued issued = this == MARD || this == MBEW ? h.issued(u) : null;
                 for (int m = 1; m <= s.materialsPerUser(); m++) {
                     out.entity(((long) u << 24) + m, created(s, loaded, u, -m));
-                    material(s, u, m, werks, issued == null ? 0 : issued.quantity()[m],
-                            issued == null ? 0 : issued.costCents()[m], out);
+                    material(
+                            s,
+                            u,
+                            m,
+                            werks,
+                            issued == null ? 0 : issued.quantity()[m],
+                            issued == null ? 0 : issued.costCents()[m],
+                            out);
                     out.endRow();
                 }
                 if (this == KONP) {
@@ -218,7 +247,7 @@ public enum MasterTable implements LoadTable {
                 }
             }
             case T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156 ->
-                    Customizing.generate(this, s.plants(), out);
+                Customizing.generate(this, s.plants(), out);
             case NRIV -> {
                 for (NumberRanges.Interval i : NumberRanges.ALL) {
                     out.text(i.object());

@@ -29,17 +29,17 @@ public final class NumberRanges {
     public static final Interval ACCOUNTING = new Interval("RF_BELEG", "01", 100_000_000L, 1_999_999_999L);
 
     /** All intervals, in the order they are loaded. */
-    public static final List<Interval> ALL = List.of(ORDERS, DELIVERIES, BILLING, MATERIAL_DOCUMENTS,
-            CHANGE_DOCUMENTS, CONDITIONS, ACCOUNTING);
+    public static final List<Interval> ALL =
+            List.of(ORDERS, DELIVERIES, BILLING, MATERIAL_DOCUMENTS, CHANGE_DOCUMENTS, CONDITIONS, ACCOUNTING);
 
     /** The client's intervals without sub-object, not year-dependent: NRIV's whole key, as the number-range buffers read it. */
-    private static final String KEY = "mandt = '" + MasterKeys.MANDT + "' AND object = ? AND subobject = ' ' AND nrrangenr = ?"
-            + " AND toyear = '0000'";
+    private static final String KEY = "mandt = '" + MasterKeys.MANDT
+            + "' AND object = ? AND subobject = ' ' AND nrrangenr = ?" + " AND toyear = '0000'";
+
     private static final String SELECT_LEVEL = "SELECT nrlevel FROM nriv WHERE " + KEY;
     private static final String UPDATE_LEVEL = "UPDATE nriv SET nrlevel = ? WHERE " + KEY + " AND nrlevel = ?";
 
-    private NumberRanges() {
-    }
+    private NumberRanges() {}
 
     /** Each interval's current level (its last number handed out) in NRIV. */
     static Map<Interval, Long> levels(Connection c) throws SQLException {

@@ -36,9 +36,22 @@ public final class OrderHistory {
     }
 
     /** One complete loop of the history, with every document number it uses. */
-    public record Order(int user, int customer, String kunnr, String werks, String vbeln, String delivery,
-                        String billing, String mblnr, String belnrGoodsIssue, String belnrBilling, String changenr,
-                        String knumvOrder, String knumvBilling, LocalDateTime created, List<Item> items) {
+    public record Order(
+            int user,
+            int customer,
+            String kunnr,
+            String werks,
+            String vbeln,
+            String delivery,
+            String billing,
+            String mblnr,
+            String belnrGoodsIssue,
+            String belnrBilling,
+            String changenr,
+            String knumvOrder,
+            String knumvBilling,
+            LocalDateTime created,
+            List<Item> items) {
         public long netCents() {
             return items.stream().mapToLong(Item::valueCents).sum();
         }
@@ -73,7 +86,8 @@ public final class OrderHistory {
         for (NumberRanges.Interval i : NumberRanges.ALL) {
             long top = base(i) + orders * numbersPerOrder(i);
             if (top > i.to()) {
-                throw new ConfigException("'run.users' = " + spec.users() + " is not allowed with workload.listLength = "
+                throw new ConfigException("'run.users' = " + spec.users()
+                        + " is not allowed with workload.listLength = "
                         + spec.historyOrders() + ": the order history needs numbers up to " + top + " of interval "
                         + i.label() + ", which ends at " + i.to());
             }
@@ -122,20 +136,30 @@ public final class OrderHistory {
             long qty = 1 + Math.floorMod(spec.hash(21, u, idx * 16 + i), 10L);
             items.add(new Item((i + 1) * 10, m, MasterKeys.matnr(u, m), qty, spec.priceCents(u, m)));
         }
-        LocalDateTime created = spec.loadedAt().truncatedTo(ChronoUnit.DAYS)
+        LocalDateTime created = spec.loadedAt()
+                .truncatedTo(ChronoUnit.DAYS)
                 .minusDays(spec.historyOrders() - k + 1L)
                 .plusSeconds(8 * 3600 + Math.floorMod(spec.hash(22, u, idx), 8 * 3600L));
-        return new Order(u, c, MasterKeys.kunnr(u, c), MasterKeys.werks(u, spec.plants()),
-                number(NumberRanges.ORDERS, idx, 1), number(NumberRanges.DELIVERIES, idx, 1),
-                number(NumberRanges.BILLING, idx, 1), number(NumberRanges.MATERIAL_DOCUMENTS, idx, 1),
-                number(NumberRanges.ACCOUNTING, idx, 1), number(NumberRanges.ACCOUNTING, idx, 2),
-                number(NumberRanges.CHANGE_DOCUMENTS, idx, 1), number(NumberRanges.CONDITIONS, idx, 1),
-                number(NumberRanges.CONDITIONS, idx, 2), created, List.copyOf(items));
+        return new Order(
+                u,
+                c,
+                MasterKeys.kunnr(u, c),
+                MasterKeys.werks(u, spec.plants()),
+                number(NumberRanges.ORDERS, idx, 1),
+                number(NumberRanges.DELIVERIES, idx, 1),
+                number(NumberRanges.BILLING, idx, 1),
+                number(NumberRanges.MATERIAL_DOCUMENTS, idx, 1),
+                number(NumberRanges.ACCOUNTING, idx, 1),
+                number(NumberRanges.ACCOUNTING, idx, 2),
+                number(NumberRanges.CHANGE_DOCUMENTS, idx, 1),
+                number(NumberRanges.CONDITIONS, idx, 1),
+                number(NumberRanges.CONDITIONS, idx, 2),
+                created,
+                List.copyOf(items));
     }
 
     /** What the history's goods issues took from each material of a user (index 1..materialsPerUser). */
-    public record Issued(long[] quantity, long[] costCents) {
-    }
+    public record Issued(long[] quantity, long[] costCents) {}
 
     /** Quantity and valuation each material of user {@code u} lost to the history's goods issues. */
     public Issued issued(int u) {

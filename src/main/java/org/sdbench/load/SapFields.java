@@ -25,18 +25,66 @@ import org.sdbench.db.ddl.Schema;
  */
 final class SapFields {
     private static final Map<String, SapFields> CACHE = new ConcurrentHashMap<>();
-    private static final String[] WORDS = {"Walldorf", "delivery", "standard", "express", "pallet", "customer", "order",
-        "packed", "carton", "spare", "parts", "service", "north", "south", "central", "warehouse", "invoice", "export",
-        "domestic", "priority", "batch", "contract", "promotion", "retail", "wholesale", "returns", "quality", "steel",
-        "plastic", "electronics", "assembly", "kit", "bulk", "office", "supply", "gmbh", "ltd", "branch"};
+    private static final String[] WORDS = {
+        "Walldorf",
+        "delivery",
+        "standard",
+        "express",
+        "pallet",
+        "customer",
+        "order",
+        "packed",
+        "carton",
+        "spare",
+        "parts",
+        "service",
+        "north",
+        "south",
+        "central",
+        "warehouse",
+        "invoice",
+        "export",
+        "domestic",
+        "priority",
+        "batch",
+        "contract",
+        "promotion",
+        "retail",
+        "wholesale",
+        "returns",
+        "quality",
+        "steel",
+        "plastic",
+        "electronics",
+        "assembly",
+        "kit",
+        "bulk",
+        "office",
+        "supply",
+        "gmbh",
+        "ltd",
+        "branch"
+    };
     private static final char[] ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".toCharArray();
 
-    private enum Kind { TEXT, DECIMAL, DATE, TIME, INTEGER }
+    private enum Kind {
+        TEXT,
+        DECIMAL,
+        DATE,
+        TIME,
+        INTEGER
+    }
 
     /** One field: how often it is set (out of 1024 rows), and the values it takes. */
-    private record Field(String name, Kind kind, int fill, byte[][] copy, Object[] jdbc, int[] dayOffsets,
-                         byte[] initialCopy, Object initialJdbc) {
-    }
+    private record Field(
+            String name,
+            Kind kind,
+            int fill,
+            byte[][] copy,
+            Object[] jdbc,
+            int[] dayOffsets,
+            byte[] initialCopy,
+            Object initialJdbc) {}
 
     private final List<Field> fields;
 
@@ -119,7 +167,8 @@ final class SapFields {
                 int values = length == 1 ? Math.min(k, 4) : length <= 4 ? Math.min(k, 40) : k;
                 for (int v = 0; v < values; v++) {
                     long r = mix(h + v);
-                    String s = length == 1 ? (values == 1 ? "X" : String.valueOf((char) ('A' + v)))
+                    String s = length == 1
+                            ? (values == 1 ? "X" : String.valueOf((char) ('A' + v)))
                             : length > 20 ? text(r, length) : numc ? digits(r, length) : code(r, length);
                     copy.add(ascii(s));
                     jdbc.add(s);
@@ -172,8 +221,8 @@ final class SapFields {
             }
             default -> throw new IllegalStateException("no SAP field type " + type + " for " + table + "." + name);
         }
-        return new Field(name, kind, fill, copy.toArray(new byte[0][]), jdbc.toArray(), offsets, initialCopy,
-                initialJdbc);
+        return new Field(
+                name, kind, fill, copy.toArray(new byte[0][]), jdbc.toArray(), offsets, initialCopy, initialJdbc);
     }
 
     /** A code of full width in upper-case letters and digits (CHAR keys such as ZTERM, KDGRP). */

@@ -27,6 +27,7 @@ public final class SdMasterKeys {
     public static final String KKBER = "1000";
     /** Requirements at plant level (SAP's BERID is the plant when MRP areas are off). */
     public static final String TEXT_RELID = "TX";
+
     public static final String TEXT_ID = "0001";
     public static final String LANGUAGE = "E";
     public static final String CUSTOMER_TEXT = "KNVV";
@@ -36,16 +37,17 @@ public final class SdMasterKeys {
     public static final String ORDER_ITEM_TEXT = "VBBP";
     /** Output types: order confirmation, delivery note, invoice. */
     public static final String OUTPUT_ORDER = "BA00";
+
     public static final String OUTPUT_DELIVERY = "LD00";
     public static final String OUTPUT_BILLING = "RD00";
     /** Partner functions an order gets from KNVP: sold-to, ship-to, bill-to, payer. */
     public static final String[] PARTNER_FUNCTIONS = {"AG", "WE", "RE", "RG"};
+
     public static final LocalDate VALID_FOREVER = LocalDate.of(9999, 12, 31);
     /** Customer-specific prices per customer (A005), at most the number of materials. */
     static final int CUSTOMER_PRICES = 2;
 
-    private SdMasterKeys() {
-    }
+    private SdMasterKeys() {}
 
     /** TDNAME of a document item's text: document number and item number, as SAP's. */
     public static String itemTextName(String vbeln, int posnr) {

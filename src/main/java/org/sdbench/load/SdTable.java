@@ -1,6 +1,5 @@
 package org.sdbench.load;
 
-import org.sdbench.core.MasterKeys;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -8,6 +7,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.load.OrderHistory.Item;
 import org.sdbench.load.OrderHistory.Order;
 
@@ -34,6 +34,7 @@ public enum SdTable implements LoadTable {
 
     /** Partner functions of a delivery and of an invoice (besides the sold-to). */
     public static final String DELIVERY_PARTNER = "WE";
+
     public static final String BILLING_PARTNER = "RG";
     /** Text of the sales texts: words, sliced per line by a hash (no characters COPY escapes). */
     private static final String TEXT = text();
@@ -46,8 +47,10 @@ public enum SdTable implements LoadTable {
 
     /** KONP items of the condition records beyond the current material prices, written with MasterTable.KONP. */
     static long conditionItemsPerUser(MasterDataSpec s) {
-        return s.materialsPerUser() + s.materialsPerUser() / 3 + (long) s.customersPerUser()
-                * SdMasterKeys.customerPrices(s.materialsPerUser()) + (s.customersPerUser() + 1) / 2;
+        return s.materialsPerUser()
+                + s.materialsPerUser() / 3
+                + (long) s.customersPerUser() * SdMasterKeys.customerPrices(s.materialsPerUser())
+                + (s.customersPerUser() + 1) / 2;
     }
 
     /** Writes user u's KONP items of {@link #conditionItemsPerUser}, columns as MasterTable.KONP. */
@@ -105,8 +108,18 @@ public enum SdTable implements LoadTable {
             case VBPA -> 8 * orders;
             case VAPMA -> items;
             case NAST -> 3 * orders;
-            case S001 -> rows(new MasterDataSpec(1, cpu, mpu, s.plants(), s.initialStock(), s.historyOrders(),
-                    s.lineItems(), s.seed(), s.loadedAt(), s.version()));
+            case S001 ->
+                rows(new MasterDataSpec(
+                        1,
+                        cpu,
+                        mpu,
+                        s.plants(),
+                        s.initialStock(),
+                        s.historyOrders(),
+                        s.lineItems(),
+                        s.seed(),
+                        s.loadedAt(),
+                        s.version()));
         };
     }
 
@@ -125,7 +138,13 @@ public enum SdTable implements LoadTable {
                     for (int c = 1; c <= s.customersPerUser(); c++) {
                         for (int k = 1; k <= s.historyOrders(); k++) {
                             Order o = h.order(u, c, k);
-                            text(out, SdMasterKeys.ORDER_TEXT, o.vbeln(), "Order " + o.vbeln(), u, c,
+                            text(
+                                    out,
+                                    SdMasterKeys.ORDER_TEXT,
+                                    o.vbeln(),
+                                    "Order " + o.vbeln(),
+                                    u,
+                                    c,
                                     SdMasterKeys.customerTextLines(c));
                         }
                     }
@@ -134,7 +153,9 @@ public enum SdTable implements LoadTable {
                     for (int c = 1; c <= s.customersPerUser(); c++) {
                         for (int k = 1; k <= s.historyOrders(); k++) {
                             Order o = h.order(u, c, k);
-                            out.entity((((long) u * s.customersPerUser()) + c) * s.historyOrders() + k, o.created().toLocalDate());
+                            out.entity(
+                                    (((long) u * s.customersPerUser()) + c) * s.historyOrders() + k,
+                                    o.created().toLocalDate());
                             history(s, o, out);
                         }
                     }
@@ -167,7 +188,8 @@ public enum SdTable implements LoadTable {
         Map<String, long[]> m = new TreeMap<>();
         for (int k = 1; k <= h.spec().historyOrders(); k++) {
             Order o = h.order(u, c, k);
-            String month = MasterKeys.zeroPad(o.created().getYear() * 100L + o.created().getMonthValue(), 6);
+            String month = MasterKeys.zeroPad(
+                    o.created().getYear() * 100L + o.created().getMonthValue(), 6);
             for (Item i : o.items()) {
                 long[] v = m.computeIfAbsent(month + "/" + i.matnr(), x -> new long[2]);
                 v[0] += i.valueCents();
@@ -194,7 +216,13 @@ public enum SdTable implements LoadTable {
                     record(out, MasterKeys.PRICE_CONDITION, null, matnr, expiredTo, expiredFrom, expired);
                     record(out, MasterKeys.PRICE_CONDITION, null, matnr, SdMasterKeys.VALID_FOREVER, from, current);
                     if (SdMasterKeys.materialDiscount(m)) {
-                        record(out, SdMasterKeys.MATERIAL_DISCOUNT, null, matnr, SdMasterKeys.VALID_FOREVER, from,
+                        record(
+                                out,
+                                SdMasterKeys.MATERIAL_DISCOUNT,
+                                null,
+                                matnr,
+                                SdMasterKeys.VALID_FOREVER,
+                                from,
                                 SdMasterKeys.discountRecord(idx));
                     }
                 }
@@ -202,18 +230,28 @@ public enum SdTable implements LoadTable {
                     header(out, expired, "004", MasterKeys.PRICE_CONDITION, matnr, expiredFrom, expiredTo);
                     header(out, current, "004", MasterKeys.PRICE_CONDITION, matnr, from, SdMasterKeys.VALID_FOREVER);
                     if (SdMasterKeys.materialDiscount(m)) {
-                        header(out, SdMasterKeys.discountRecord(idx), "004", SdMasterKeys.MATERIAL_DISCOUNT, matnr, from,
+                        header(
+                                out,
+                                SdMasterKeys.discountRecord(idx),
+                                "004",
+                                SdMasterKeys.MATERIAL_DISCOUNT,
+                                matnr,
+                                from,
                                 SdMasterKeys.VALID_FOREVER);
                     }
                 }
                 case "KONP" -> {
                     item(out, expired, MasterKeys.PRICE_CONDITION, matnr, price * 9 / 10);
                     if (SdMasterKeys.materialDiscount(m)) {
-                        item(out, SdMasterKeys.discountRecord(idx), SdMasterKeys.MATERIAL_DISCOUNT, matnr, -(100 + m % 4 * 50L));
+                        item(
+                                out,
+                                SdMasterKeys.discountRecord(idx),
+                                SdMasterKeys.MATERIAL_DISCOUNT,
+                                matnr,
+                                -(100 + m % 4 * 50L));
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         for (int c = 1; c <= s.customersPerUser(); c++) {
@@ -224,29 +262,52 @@ public enum SdTable implements LoadTable {
                 String matnr = MasterKeys.matnr(u, m);
                 String knumh = SdMasterKeys.customerPriceRecord(cidx, j);
                 switch (t == null ? "KONP" : t.name()) {
-                    case "A005" -> record(out, MasterKeys.PRICE_CONDITION, kunnr, matnr, SdMasterKeys.VALID_FOREVER, from, knumh);
-                    case "KONH" -> header(out, knumh, "005", MasterKeys.PRICE_CONDITION, kunnr.concat(matnr), from,
-                            SdMasterKeys.VALID_FOREVER);
+                    case "A005" ->
+                        record(out, MasterKeys.PRICE_CONDITION, kunnr, matnr, SdMasterKeys.VALID_FOREVER, from, knumh);
+                    case "KONH" ->
+                        header(
+                                out,
+                                knumh,
+                                "005",
+                                MasterKeys.PRICE_CONDITION,
+                                kunnr.concat(matnr),
+                                from,
+                                SdMasterKeys.VALID_FOREVER);
                     case "KONP" -> item(out, knumh, MasterKeys.PRICE_CONDITION, matnr, s.priceCents(u, m) * 95 / 100);
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
             if (SdMasterKeys.customerDiscount(c)) {
                 String knumh = SdMasterKeys.customerDiscountRecord(cidx);
                 switch (t == null ? "KONP" : t.name()) {
-                    case "A007" -> record(out, SdMasterKeys.CUSTOMER_DISCOUNT, kunnr, null, SdMasterKeys.VALID_FOREVER, from, knumh);
-                    case "KONH" -> header(out, knumh, "007", SdMasterKeys.CUSTOMER_DISCOUNT, kunnr, from, SdMasterKeys.VALID_FOREVER);
+                    case "A007" ->
+                        record(
+                                out,
+                                SdMasterKeys.CUSTOMER_DISCOUNT,
+                                kunnr,
+                                null,
+                                SdMasterKeys.VALID_FOREVER,
+                                from,
+                                knumh);
+                    case "KONH" ->
+                        header(
+                                out,
+                                knumh,
+                                "007",
+                                SdMasterKeys.CUSTOMER_DISCOUNT,
+                                kunnr,
+                                from,
+                                SdMasterKeys.VALID_FOREVER);
                     case "KONP" -> item(out, knumh, SdMasterKeys.CUSTOMER_DISCOUNT, " ", -(200 + c % 3 * 100L));
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
         }
     }
 
-    private static void record(RowSink out, String kschl, String kunnr, String matnr, LocalDate datbi, LocalDate datab,
-                               String knumh) throws IOException, SQLException {
+    private static void record(
+            RowSink out, String kschl, String kunnr, String matnr, LocalDate datbi, LocalDate datab, String knumh)
+            throws IOException, SQLException {
         out.text(SdMasterKeys.KAPPL_SALES);
         out.text(kschl);
         out.text(MasterKeys.VKORG);
@@ -263,8 +324,9 @@ public enum SdTable implements LoadTable {
         out.endRow();
     }
 
-    private static void header(RowSink out, String knumh, String table, String kschl, String vakey, LocalDate datab,
-                               LocalDate datbi) throws IOException, SQLException {
+    private static void header(
+            RowSink out, String knumh, String table, String kschl, String vakey, LocalDate datab, LocalDate datbi)
+            throws IOException, SQLException {
         out.text(knumh);
         out.text("A");
         out.text(table);
@@ -327,7 +389,13 @@ public enum SdTable implements LoadTable {
     private void texts(MasterDataSpec s, int u, RowSink out) throws IOException, SQLException {
         for (int c = 1; c <= s.customersPerUser(); c++) {
             String kunnr = MasterKeys.kunnr(u, c);
-            text(out, SdMasterKeys.CUSTOMER_TEXT, SdMasterKeys.customerTextName(kunnr), "Customer " + kunnr, u, c,
+            text(
+                    out,
+                    SdMasterKeys.CUSTOMER_TEXT,
+                    SdMasterKeys.customerTextName(kunnr),
+                    "Customer " + kunnr,
+                    u,
+                    c,
                     SdMasterKeys.customerTextLines(c));
         }
         for (int m = 2; m <= s.materialsPerUser(); m += 2) {
@@ -378,11 +446,18 @@ public enum SdTable implements LoadTable {
         switch (this) {
             case VBPA -> {
                 for (int f = 0; f < SdMasterKeys.PARTNER_FUNCTIONS.length; f++) {
-                    partner(out, o.vbeln(), SdMasterKeys.PARTNER_FUNCTIONS[f],
+                    partner(
+                            out,
+                            o.vbeln(),
+                            SdMasterKeys.PARTNER_FUNCTIONS[f],
                             MasterKeys.kunnr(o.user(), SdMasterKeys.partnerCustomer(o.customer(), f, cpu)));
                 }
                 partner(out, o.delivery(), "AG", o.kunnr());
-                partner(out, o.delivery(), DELIVERY_PARTNER, MasterKeys.kunnr(o.user(), SdMasterKeys.partnerCustomer(o.customer(), 1, cpu)));
+                partner(
+                        out,
+                        o.delivery(),
+                        DELIVERY_PARTNER,
+                        MasterKeys.kunnr(o.user(), SdMasterKeys.partnerCustomer(o.customer(), 1, cpu)));
                 partner(out, o.billing(), "AG", o.kunnr());
                 partner(out, o.billing(), BILLING_PARTNER, o.kunnr());
             }
@@ -407,7 +482,8 @@ public enum SdTable implements LoadTable {
         }
     }
 
-    private static void partner(RowSink out, String vbeln, String parvw, String kunnr) throws IOException, SQLException {
+    private static void partner(RowSink out, String vbeln, String parvw, String kunnr)
+            throws IOException, SQLException {
         out.text(vbeln);
         out.integer(0);
         out.text(parvw);
@@ -433,11 +509,63 @@ public enum SdTable implements LoadTable {
     }
 
     private static String text() {
-        String[] words = {"deliver", "to", "the", "goods", "receiving", "dock", "between", "8", "and", "16", "hours",
-            "pallets", "must", "not", "exceed", "1.2", "m", "call", "before", "arrival", "invoice", "in", "duplicate",
-            "quote", "order", "number", "on", "all", "documents", "packing", "list", "attached", "fragile", "keep",
-            "dry", "customer", "agreement", "of", "2019", "applies", "partial", "deliveries", "allowed", "ship",
-            "complete", "only", "express", "freight", "paid", "by", "sender", "incoterms", "DAP", "warehouse", "gate"};
+        String[] words = {
+            "deliver",
+            "to",
+            "the",
+            "goods",
+            "receiving",
+            "dock",
+            "between",
+            "8",
+            "and",
+            "16",
+            "hours",
+            "pallets",
+            "must",
+            "not",
+            "exceed",
+            "1.2",
+            "m",
+            "call",
+            "before",
+            "arrival",
+            "invoice",
+            "in",
+            "duplicate",
+            "quote",
+            "order",
+            "number",
+            "on",
+            "all",
+            "documents",
+            "packing",
+            "list",
+            "attached",
+            "fragile",
+            "keep",
+            "dry",
+            "customer",
+            "agreement",
+            "of",
+            "2019",
+            "applies",
+            "partial",
+            "deliveries",
+            "allowed",
+            "ship",
+            "complete",
+            "only",
+            "express",
+            "freight",
+            "paid",
+            "by",
+            "sender",
+            "incoterms",
+            "DAP",
+            "warehouse",
+            "gate"
+        };
         StringBuilder b = new StringBuilder(70_000);
         long h = 0x5DB3L;
         while (b.length() < 64_000) {

@@ -7,9 +7,9 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.core.MasterKeys;
+import org.sdbench.db.Database;
 
 /**
  * Puts the data set back to its loaded state between the levels of a sweep, so that each level
@@ -21,11 +21,12 @@ import org.sdbench.core.MasterKeys;
  */
 public final class TransactionalReset {
     /** Tables the benchmark loop writes, in an order that needs no cascading. */
-    public static final List<String> DOCUMENT_TABLES = List.of("vbak", "vbap", "vbep", "vbuk", "vbup", "vakpa", "konv",
-            "likp", "lips", "vbrk", "vbrp", "s001", "vbfa", "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos", "vbpa", "vapma",
-            "vbbe", "nast", "stxh", "stxl", "s066");
+    public static final List<String> DOCUMENT_TABLES = List.of(
+            "vbak", "vbap", "vbep", "vbuk", "vbup", "vakpa", "konv", "likp", "lips", "vbrk", "vbrp", "s001", "vbfa",
+            "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos", "vbpa", "vapma", "vbbe", "nast", "stxh", "stxl", "s066");
     /** Tables without history: emptied. */
     private static final List<String> EMPTIED = List.of("vbbe", "vbhdr", "vbmod", "vbdata");
+
     private static final String CLIENT = "mandt = '" + MasterKeys.MANDT + "'";
 
     /** A delete of the run documents of one interval from one table: {@code key} BETWEEN the span's ends. */
@@ -36,9 +37,11 @@ public final class TransactionalReset {
     }
 
     /** The history's orders per statistics key (S001 of version 000 holds one row per month, customer and material). */
-    private static final String HISTORY_ORDERS = "SELECT TO_CHAR(k.erdat, 'YYYYMM') AS spmon, k.kunnr, p.matnr, SUM(p.netwr) AS umsatz,"
-            + " SUM(p.kwmeng) AS menge FROM vbak k JOIN vbap p ON p.mandt = k.mandt AND p.vbeln = k.vbeln WHERE k." + CLIENT
-            + " GROUP BY TO_CHAR(k.erdat, 'YYYYMM'), k.kunnr, p.matnr";
+    private static final String HISTORY_ORDERS =
+            "SELECT TO_CHAR(k.erdat, 'YYYYMM') AS spmon, k.kunnr, p.matnr, SUM(p.netwr) AS umsatz,"
+                    + " SUM(p.kwmeng) AS menge FROM vbak k JOIN vbap p ON p.mandt = k.mandt AND p.vbeln = k.vbeln WHERE k."
+                    + CLIENT
+                    + " GROUP BY TO_CHAR(k.erdat, 'YYYYMM'), k.kunnr, p.matnr";
     /**
      * The history's sales statistics once the runs' orders are gone: the loaded rows (with their SAP
      * fields) back at the history's sums, the rows only runs created removed.
@@ -51,6 +54,7 @@ public final class TransactionalReset {
                     + " AND h.kunnr = s.kunnr AND h.matnr = s.matnr)");
     /** Every history loop is invoiced: no open values are left. */
     private static final String NO_OPEN_VALUES = "UPDATE s066 SET oeikw = 0, olikw = 0, ofakw = 0";
+
     private static final String DELIVERY_CHANGES = " AND objectclas = 'LIEFERUNG'";
     private static final String SALES_OUTPUT = " AND kappl = 'V'";
     private static final String ORDER_TEXTS = " AND tdobject = 'VBBK'";
@@ -92,9 +96,11 @@ public final class TransactionalReset {
     private static final String RESTORE_STOCK = "UPDATE mard d SET labst = d.labst + g.q FROM (SELECT matnr, werks,"
             + " lgort, SUM(menge) AS q FROM mseg WHERE " + CLIENT + " AND mblnr BETWEEN ? AND ? GROUP BY matnr, werks,"
             + " lgort) g WHERE d." + CLIENT + " AND d.matnr = g.matnr AND d.werks = g.werks AND d.lgort = g.lgort";
+
     private static final String RESTORE_VALUATION = "UPDATE mbew b SET lbkum = b.lbkum + g.q, salk3 = b.salk3 + g.v"
             + " FROM (SELECT matnr, werks, SUM(menge) AS q, SUM(dmbtr) AS v FROM mseg WHERE " + CLIENT
-            + " AND mblnr BETWEEN ? AND ? GROUP BY matnr, werks) g WHERE b." + CLIENT + " AND b.matnr = g.matnr AND b.bwkey = g.werks";
+            + " AND mblnr BETWEEN ? AND ? GROUP BY matnr, werks) g WHERE b." + CLIENT
+            + " AND b.matnr = g.matnr AND b.bwkey = g.werks";
 
     private final Database db;
 
@@ -107,7 +113,8 @@ public final class TransactionalReset {
      * they belong to documents that are not written yet, and deleting them would lose them.
      */
     public void reset() {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             try (var rs = s.executeQuery("SELECT COUNT(*) FROM vbhdr")) {
                 rs.next();
                 if (rs.getLong(1) > 0) {
@@ -137,7 +144,8 @@ public final class TransactionalReset {
             s.execute("VACUUM ANALYZE mard");
             s.execute("VACUUM ANALYZE mbew");
         } catch (SQLException e) {
-            throw new EnvironmentException("resetting the documents in " + db.describe() + " failed: " + e.getMessage());
+            throw new EnvironmentException(
+                    "resetting the documents in " + db.describe() + " failed: " + e.getMessage());
         }
     }
 
@@ -154,7 +162,8 @@ public final class TransactionalReset {
     /** Size on disk (table, indexes, TOAST) of each document table, in bytes. */
     public Map<String, Long> sizes() {
         Map<String, Long> out = new LinkedHashMap<>();
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             for (String t : DOCUMENT_TABLES) {
                 try (var rs = s.executeQuery("SELECT pg_total_relation_size('" + t + "')")) {
                     rs.next();

@@ -12,5 +12,4 @@ public record Components(
         double enqueueMs,
         double numberRangeMs,
         double updateWaitMs,
-        double rollOutMs) {
-}
+        double rollOutMs) {}

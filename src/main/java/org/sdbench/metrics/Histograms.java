@@ -7,10 +7,10 @@ import org.HdrHistogram.Recorder;
 final class Histograms {
     /** 1 hour in microseconds: anything longer is clamped (and is a broken run anyway). */
     static final long HIGHEST_MICROS = 3_600_000_000L;
+
     static final int DIGITS = 3;
 
-    private Histograms() {
-    }
+    private Histograms() {}
 
     static Recorder recorder() {
         return new Recorder(1, HIGHEST_MICROS, DIGITS);

@@ -14,9 +14,21 @@ import org.sdbench.core.Clock;
  * @param errors failed dialog steps; their response times count in {@code avgMs} and {@code avg}
  * @param avg average ST03 components per dialog step in the span (all steps together, failed ones included)
  */
-public record Interval(long startNanos, long endNanos, long wallMillis, boolean inWindow, long steps, long errors,
-        double avgMs, double p95Ms, double maxMs, long lineItems, long updates, long updateQueueMax,
-        double thinkLagP95Ms, Components avg) {
+public record Interval(
+        long startNanos,
+        long endNanos,
+        long wallMillis,
+        boolean inWindow,
+        long steps,
+        long errors,
+        double avgMs,
+        double p95Ms,
+        double maxMs,
+        long lineItems,
+        long updates,
+        long updateQueueMax,
+        double thinkLagP95Ms,
+        Components avg) {
 
     static final Components NO_COMPONENTS = new Components(0, 0, 0, 0, 0, 0, 0, 0);
 
@@ -25,11 +37,35 @@ public record Interval(long startNanos, long endNanos, long wallMillis, boolean 
     }
 
     /** Without the component breakdown (kept for callers that build intervals by hand). */
-    public Interval(long startNanos, long endNanos, long wallMillis, boolean inWindow, long steps, long errors,
-                    double avgMs, double p95Ms, double maxMs, long lineItems, long updates, long updateQueueMax,
-                    double thinkLagP95Ms) {
-        this(startNanos, endNanos, wallMillis, inWindow, steps, errors, avgMs, p95Ms, maxMs, lineItems, updates,
-                updateQueueMax, thinkLagP95Ms, NO_COMPONENTS);
+    public Interval(
+            long startNanos,
+            long endNanos,
+            long wallMillis,
+            boolean inWindow,
+            long steps,
+            long errors,
+            double avgMs,
+            double p95Ms,
+            double maxMs,
+            long lineItems,
+            long updates,
+            long updateQueueMax,
+            double thinkLagP95Ms) {
+        this(
+                startNanos,
+                endNanos,
+                wallMillis,
+                inWindow,
+                steps,
+                errors,
+                avgMs,
+                p95Ms,
+                maxMs,
+                lineItems,
+                updates,
+                updateQueueMax,
+                thinkLagP95Ms,
+                NO_COMPONENTS);
     }
 
     public double seconds() {

@@ -15,9 +15,14 @@ public record Latency(long count, double avgMs, double p50Ms, double p90Ms, doub
         if (count == 0 || us.getTotalCount() == 0) {
             return EMPTY;
         }
-        return new Latency(count, sumNs / 1e6 / count,
-                ms(us.getValueAtPercentile(50)), ms(us.getValueAtPercentile(90)), ms(us.getValueAtPercentile(95)),
-                ms(us.getValueAtPercentile(99)), ms(us.getMaxValue()));
+        return new Latency(
+                count,
+                sumNs / 1e6 / count,
+                ms(us.getValueAtPercentile(50)),
+                ms(us.getValueAtPercentile(90)),
+                ms(us.getValueAtPercentile(95)),
+                ms(us.getValueAtPercentile(99)),
+                ms(us.getMaxValue()));
     }
 
     /** From a microsecond histogram alone (its mean is within the histogram's precision). */

@@ -23,6 +23,7 @@ final class RecordBuffer {
     private final ReentrantLock lock = new ReentrantLock();
     /** Kind in the top byte, microseconds (at most {@link Histograms#HIGHEST_MICROS}, 32 bits) below. */
     private final long[] values = new long[CAPACITY];
+
     private int size;
     private final long[][] sums;
 

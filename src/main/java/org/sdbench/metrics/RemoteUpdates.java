@@ -7,8 +7,8 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.sdbench.protocol.UpdateListener;
-import org.sdbench.protocol.wire.WireException;
 import org.sdbench.protocol.wire.UpdateInterval;
+import org.sdbench.protocol.wire.WireException;
 
 /**
  * The update task's figures in an app-server process, recorded per interval and shipped to the
@@ -56,8 +56,13 @@ public final class RemoteUpdates implements UpdateListener {
         byte[] encoded = new byte[n];
         b.flip();
         b.get(encoded);
-        return new UpdateInterval(encoded, v1DbNs.sumThenReset(), v2DbNs.sumThenReset(), failed.sumThenReset(),
-                lineItems.sumThenReset(), queueMax.getThenReset());
+        return new UpdateInterval(
+                encoded,
+                v1DbNs.sumThenReset(),
+                v2DbNs.sumThenReset(),
+                failed.sumThenReset(),
+                lineItems.sumThenReset(),
+                queueMax.getThenReset());
     }
 
     /** Adds what {@link #drain} gave an app server to the driver's metrics. */

@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
-import org.sdbench.protocol.StepResult;
-import org.sdbench.protocol.SdStep;
-import org.sdbench.protocol.Tx;
 import org.sdbench.core.Clock;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.Tx;
 
 /**
  * The measurements of one run. Any number of threads record concurrently without allocating: a
@@ -44,7 +44,7 @@ public final class RunMetrics {
     private final LongAdder liveUpdateErrors = new LongAdder();
     private final LongAccumulator liveQueueMax = new LongAccumulator(Math::max, 0);
     private volatile StepObserver observer = StepObserver.NONE;
-    private volatile Runnable beforeHarvest = () -> { };
+    private volatile Runnable beforeHarvest = () -> {};
     private final Recorder liveServerResponse = Histograms.recorder();
     private final LongAdder liveServerResponseNs = new LongAdder();
     private final Histogram windowServerResponse = Histograms.histogram();
@@ -52,6 +52,7 @@ public final class RunMetrics {
     private final CopyOnWriteArrayList<RecordBuffer> buffers = new CopyOnWriteArrayList<>();
     /** Null for a thread that came after {@link #MAX_BUFFERS} others. */
     private final ThreadLocal<RecordBuffer> ownBuffer = ThreadLocal.withInitial(this::newBuffer);
+
     private final RecordBuffer.Sink toRecorders = new RecordBuffer.Sink() {
         @Override
         public void response(int stepType, long micros) {
@@ -73,6 +74,7 @@ public final class RunMetrics {
 
     /** Everything below is touched only under {@code harvest}. */
     private final ReentrantLock harvest = new ReentrantLock();
+
     private final Totals[] window = new Totals[STEPS.length];
     private final Map<String, Long> windowErrors = new TreeMap<>();
     private final Histogram windowThinkLag = Histograms.histogram();
@@ -187,8 +189,8 @@ public final class RunMetrics {
      * Update figures another process (an app server) recorded in one of its intervals: its
      * save-to-committed histogram is added as it is, so percentiles stay exact across processes.
      */
-    public void mergeRemoteUpdates(Histogram saveToCommittedUs, long v1DbNs, long v2DbNs, long failed, long lineItems,
-                                   long queueMax) {
+    public void mergeRemoteUpdates(
+            Histogram saveToCommittedUs, long v1DbNs, long v2DbNs, long failed, long lineItems, long queueMax) {
         observer.remoteUpdates(saveToCommittedUs, v1DbNs);
         if (saveToCommittedUs.getTotalCount() > 0) {
             remoteSaveToCommitted.lock();
@@ -294,8 +296,20 @@ public final class RunMetrics {
                 windowQueueMax = Math.max(windowQueueMax, queueMax);
                 windowNs += now - start;
             }
-            return new Interval(start, now, clock.wallMillis(), inWindow, steps, errors, response.avgMs(),
-                    response.p95Ms(), response.maxMs(), lineItems, updates, queueMax, lagP95,
+            return new Interval(
+                    start,
+                    now,
+                    clock.wallMillis(),
+                    inWindow,
+                    steps,
+                    errors,
+                    response.avgMs(),
+                    response.p95Ms(),
+                    response.maxMs(),
+                    lineItems,
+                    updates,
+                    queueMax,
+                    lagP95,
                     components(intervalSums, steps + errors));
         } finally {
             harvest.unlock();
@@ -307,9 +321,14 @@ public final class RunMetrics {
             return Interval.NO_COMPONENTS;
         }
         double n = steps * 1e6;
-        return new Components(sums[Sum.WAIT_NS.ordinal()] / n, sums[Sum.ROLL_IN_NS.ordinal()] / n,
-                sums[Sum.CPU_NS.ordinal()] / n, sums[Sum.DB_NS.ordinal()] / n, sums[Sum.ENQUEUE_NS.ordinal()] / n,
-                sums[Sum.NUMBER_RANGE_NS.ordinal()] / n, sums[Sum.UPDATE_WAIT_NS.ordinal()] / n,
+        return new Components(
+                sums[Sum.WAIT_NS.ordinal()] / n,
+                sums[Sum.ROLL_IN_NS.ordinal()] / n,
+                sums[Sum.CPU_NS.ordinal()] / n,
+                sums[Sum.DB_NS.ordinal()] / n,
+                sums[Sum.ENQUEUE_NS.ordinal()] / n,
+                sums[Sum.NUMBER_RANGE_NS.ordinal()] / n,
+                sums[Sum.UPDATE_WAIT_NS.ordinal()] / n,
                 sums[Sum.ROLL_OUT_NS.ordinal()] / n);
     }
 
@@ -347,7 +366,8 @@ public final class RunMetrics {
     private long lateSteps() {
         // Start above the histogram bucket that holds exactly the limit, so "on the limit" is not late.
         long from = windowThinkLag.nextNonEquivalentValue((long) (Summary.LATE_STEP_MS * 1000));
-        return windowThinkLag.getTotalCount() == 0 || windowThinkLag.getMaxValue() < from ? 0
+        return windowThinkLag.getTotalCount() == 0 || windowThinkLag.getMaxValue() < from
+                ? 0
                 : windowThinkLag.getCountBetweenValues(from, Histograms.HIGHEST_MICROS);
     }
 
@@ -367,12 +387,25 @@ public final class RunMetrics {
             List<StepStats> txs = new ArrayList<>();
             byTx.forEach((tx, t) -> txs.add(t.stats(tx.name())));
             long updates = windowSaveToCommitted.getTotalCount();
-            UpdateStats update = new UpdateStats(updates, windowUpdateErrors, Latency.of(windowSaveToCommitted),
-                    updates == 0 ? 0 : windowV1DbNs / 1e6 / updates, updates == 0 ? 0 : windowV2DbNs / 1e6 / updates,
+            UpdateStats update = new UpdateStats(
+                    updates,
+                    windowUpdateErrors,
+                    Latency.of(windowSaveToCommitted),
+                    updates == 0 ? 0 : windowV1DbNs / 1e6 / updates,
+                    updates == 0 ? 0 : windowV2DbNs / 1e6 / updates,
                     windowQueueMax);
-            return new Summary(windowNs / 1e9, steps, txs, all.stats("all"), windowErrors,
-                    steps.get(SdStep.VA01_SAVE.ordinal()).count(), steps.get(SdStep.VL01N_SAVE.ordinal()).count(),
-                    steps.get(SdStep.VF01_SAVE.ordinal()).count(), Latency.of(windowThinkLag), lateSteps(), update);
+            return new Summary(
+                    windowNs / 1e9,
+                    steps,
+                    txs,
+                    all.stats("all"),
+                    windowErrors,
+                    steps.get(SdStep.VA01_SAVE.ordinal()).count(),
+                    steps.get(SdStep.VL01N_SAVE.ordinal()).count(),
+                    steps.get(SdStep.VF01_SAVE.ordinal()).count(),
+                    Latency.of(windowThinkLag),
+                    lateSteps(),
+                    update);
         } finally {
             harvest.unlock();
         }

@@ -1,7 +1,7 @@
 package org.sdbench.metrics;
 
-import org.sdbench.protocol.StepTimes;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepTimes;
 
 /**
  * Sees every dialog step and update as {@link RunMetrics} records it, for live exporters
@@ -16,16 +16,13 @@ public interface StepObserver {
     void update(long saveToCommittedNs, long v1DbNs);
 
     /** The updates another process (an app server) committed in one interval, as it recorded them. */
-    default void remoteUpdates(org.HdrHistogram.Histogram saveToCommittedUs, long v1DbNs) {
-    }
+    default void remoteUpdates(org.HdrHistogram.Histogram saveToCommittedUs, long v1DbNs) {}
 
     StepObserver NONE = new StepObserver() {
         @Override
-        public void step(SdStep step, boolean ok, long responseNs, StepTimes times) {
-        }
+        public void step(SdStep step, boolean ok, long responseNs, StepTimes times) {}
 
         @Override
-        public void update(long saveToCommittedNs, long v1DbNs) {
-        }
+        public void update(long saveToCommittedNs, long v1DbNs) {}
     };
 }

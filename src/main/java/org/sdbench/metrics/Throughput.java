@@ -15,8 +15,7 @@ public final class Throughput {
     /** 15 dialog steps per 5 line items. */
     public static final double DIALOG_STEPS_PER_LINE_ITEM = 3.0;
 
-    private Throughput() {
-    }
+    private Throughput() {}
 
     /** SAPS-like from dialog steps per hour: DS/h / 60. */
     public static double sapsLike(double dialogStepsPerHour) {
@@ -39,8 +38,8 @@ public final class Throughput {
             throw new IllegalArgumentException("users = " + users + " is not allowed: 0 or more");
         }
         if (!(thinkSeconds >= 0) || !(responseSeconds >= 0) || thinkSeconds + responseSeconds <= 0) {
-            throw new IllegalArgumentException("think time " + thinkSeconds + " s and response time "
-                    + responseSeconds + " s are not allowed: both >= 0 and their sum > 0");
+            throw new IllegalArgumentException("think time " + thinkSeconds + " s and response time " + responseSeconds
+                    + " s are not allowed: both >= 0 and their sum > 0");
         }
         return users * 3600.0 / (thinkSeconds + responseSeconds);
     }

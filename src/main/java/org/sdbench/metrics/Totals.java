@@ -28,9 +28,14 @@ final class Totals {
         long steps = get(Sum.STEPS) + get(Sum.ERRORS);
         Latency response = Latency.of(histogram, steps, get(Sum.RESPONSE_NS));
         Components avg = new Components(
-                avgMs(Sum.WAIT_NS, steps), avgMs(Sum.ROLL_IN_NS, steps), avgMs(Sum.CPU_NS, steps),
-                avgMs(Sum.DB_NS, steps), avgMs(Sum.ENQUEUE_NS, steps), avgMs(Sum.NUMBER_RANGE_NS, steps),
-                avgMs(Sum.UPDATE_WAIT_NS, steps), avgMs(Sum.ROLL_OUT_NS, steps));
+                avgMs(Sum.WAIT_NS, steps),
+                avgMs(Sum.ROLL_IN_NS, steps),
+                avgMs(Sum.CPU_NS, steps),
+                avgMs(Sum.DB_NS, steps),
+                avgMs(Sum.ENQUEUE_NS, steps),
+                avgMs(Sum.NUMBER_RANGE_NS, steps),
+                avgMs(Sum.UPDATE_WAIT_NS, steps),
+                avgMs(Sum.ROLL_OUT_NS, steps));
         double dbCalls = steps == 0 ? 0 : (double) get(Sum.DB_CALLS) / steps;
         double dbRows = steps == 0 ? 0 : (double) get(Sum.DB_ROWS) / steps;
         return new StepStats(label, get(Sum.ERRORS), get(Sum.LINE_ITEMS), response, avg, dbCalls, dbRows);

@@ -8,6 +8,5 @@ package org.sdbench.metrics;
  * @param avgV2DbMs DB request time of the V2 (statistics) part per update
  * @param maxQueueLength longest update queue seen
  */
-public record UpdateStats(long updates, long errors, Latency saveToCommitted, double avgV1DbMs, double avgV2DbMs,
-        long maxQueueLength) {
-}
+public record UpdateStats(
+        long updates, long errors, Latency saveToCommitted, double avgV1DbMs, double avgV2DbMs, long maxQueueLength) {}

@@ -14,8 +14,7 @@ import org.sdbench.config.HostAndPort;
  * the key, the bad value and what is allowed (IPv6 as {@code [::1]:5432}).
  */
 public final class HostPort {
-    private HostPort() {
-    }
+    private HostPort() {}
 
     /** Parses {@code HOST:PORT} into an unresolved address: names resolve when dialled. */
     public static InetSocketAddress parse(String key, String text) {
@@ -81,7 +80,8 @@ public final class HostPort {
         try {
             return InetAddress.getByName(host);
         } catch (UnknownHostException e) {
-            throw ConfigException.key(key, text, "a host that resolves ('" + host + "' is unknown to this machine's resolver)");
+            throw ConfigException.key(
+                    key, text, "a host that resolves ('" + host + "' is unknown to this machine's resolver)");
         }
     }
 
@@ -93,8 +93,12 @@ public final class HostPort {
         } catch (SocketException e) {
             here = false;
         }
-        ConfigException.require(here, key, text, "an address of this machine (loopback, one of its interfaces, or 0.0.0.0); "
-                + host + " is " + a.getHostAddress() + ", which no interface here has");
+        ConfigException.require(
+                here,
+                key,
+                text,
+                "an address of this machine (loopback, one of its interfaces, or 0.0.0.0); " + host + " is "
+                        + a.getHostAddress() + ", which no interface here has");
         return a;
     }
 }

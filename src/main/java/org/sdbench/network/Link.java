@@ -34,10 +34,26 @@ final class Link {
                 close(false);
             }
         };
-        this.forward = new Pipe("relay-" + number + "-fwd", client, server, shared.schedule(true), shared.gate(),
-                shared.clock(), shared.forwardBytes(), shared.losses(), listener);
-        this.back = new Pipe("relay-" + number + "-back", server, client, shared.schedule(false), shared.gate(),
-                shared.clock(), shared.backBytes(), shared.losses(), listener);
+        this.forward = new Pipe(
+                "relay-" + number + "-fwd",
+                client,
+                server,
+                shared.schedule(true),
+                shared.gate(),
+                shared.clock(),
+                shared.forwardBytes(),
+                shared.losses(),
+                listener);
+        this.back = new Pipe(
+                "relay-" + number + "-back",
+                server,
+                client,
+                shared.schedule(false),
+                shared.gate(),
+                shared.clock(),
+                shared.backBytes(),
+                shared.losses(),
+                listener);
     }
 
     void start() {

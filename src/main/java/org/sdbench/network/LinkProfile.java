@@ -36,7 +36,8 @@ public record LinkProfile(Duration delay, Duration jitter, double loss, Duration
             throw new ConfigException("loss = " + loss + " is not allowed: a fraction in [0, 1), e.g. 0.1%");
         }
         if (retransmitTimeout == null || retransmitTimeout.isNegative() || retransmitTimeout.isZero()) {
-            throw new ConfigException("retransmit timeout = '" + retransmitTimeout + "' is not allowed: a duration above zero");
+            throw new ConfigException(
+                    "retransmit timeout = '" + retransmitTimeout + "' is not allowed: a duration above zero");
         }
     }
 
@@ -45,8 +46,11 @@ public record LinkProfile(Duration delay, Duration jitter, double loss, Duration
      * messages (prefix {@code network.appToDb.} or {@code --reply-}).
      */
     public static LinkProfile parse(String keyPrefix, String delay, String jitter, String loss) {
-        return new LinkProfile(Durations.parse(keyPrefix + "delay", delay), Durations.parse(keyPrefix + "jitter", jitter),
-                parseLoss(keyPrefix + "loss", loss), LINUX_MIN_RTO);
+        return new LinkProfile(
+                Durations.parse(keyPrefix + "delay", delay),
+                Durations.parse(keyPrefix + "jitter", jitter),
+                parseLoss(keyPrefix + "loss", loss),
+                LINUX_MIN_RTO);
     }
 
     /** A fraction ({@code 0.001}) or a percentage ({@code 0.1%}). */
@@ -60,7 +64,16 @@ public record LinkProfile(Duration delay, Duration jitter, double loss, Duration
 
     /** One line for logs and reports, e.g. {@code delay 1ms, jitter 200us, loss 0.1%}. */
     public String describe() {
-        return isNone() ? "none" : String.format(Locale.ROOT, "delay %s, jitter %s, loss %s%%", Durations.format(delay),
-                Durations.format(jitter), new java.math.BigDecimal(loss * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString());
+        return isNone()
+                ? "none"
+                : String.format(
+                        Locale.ROOT,
+                        "delay %s, jitter %s, loss %s%%",
+                        Durations.format(delay),
+                        Durations.format(jitter),
+                        new java.math.BigDecimal(loss * 100)
+                                .round(new java.math.MathContext(3))
+                                .stripTrailingZeros()
+                                .toPlainString());
     }
 }

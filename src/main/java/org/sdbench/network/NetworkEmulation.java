@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.sdbench.config.NetworkConfig;
 import org.sdbench.config.NetworkHop;
-import org.sdbench.core.EnvironmentException;
 import org.sdbench.core.Clock;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.protocol.wire.Dialer;
 
 /**
@@ -20,11 +20,9 @@ import org.sdbench.protocol.wire.Dialer;
  */
 public final class NetworkEmulation implements AutoCloseable {
     /** One relay in use: what it emulates, in front of what. */
-    public record Route(Hop hop, InetSocketAddress target, InetSocketAddress relay, RelaySpec spec) {
-    }
+    public record Route(Hop hop, InetSocketAddress target, InetSocketAddress relay, RelaySpec spec) {}
 
-    private record Key(Hop hop, String target) {
-    }
+    private record Key(Hop hop, String target) {}
 
     private final NetworkConfig config;
     private final long seed;
@@ -79,13 +77,18 @@ public final class NetworkEmulation implements AutoCloseable {
             Relay r = relays.get(key);
             if (r == null) {
                 // one seed stream per hop, so changing one hop's settings leaves the others' jitter alone
-                RelaySpec spec = new RelaySpec(new InetSocketAddress("127.0.0.1", 0), target, requests(h), replies(h),
-                        seed * 31 + hop.ordinal(), clock);
+                RelaySpec spec = new RelaySpec(
+                        new InetSocketAddress("127.0.0.1", 0),
+                        target,
+                        requests(h),
+                        replies(h),
+                        seed * 31 + hop.ordinal(),
+                        clock);
                 try {
                     r = Relay.start(spec);
                 } catch (IOException e) {
-                    throw new EnvironmentException("network emulation for network." + hop.key() + ": relay cannot listen on "
-                            + "loopback: " + e.getMessage());
+                    throw new EnvironmentException("network emulation for network." + hop.key()
+                            + ": relay cannot listen on " + "loopback: " + e.getMessage());
                 }
                 relays.put(key, r);
             }
@@ -105,7 +108,11 @@ public final class NetworkEmulation implements AutoCloseable {
 
     /** The relay of a hop in use (first if several targets), for fault injection; null when none. */
     public Relay relay(Hop hop) {
-        return relays.entrySet().stream().filter(e -> e.getKey().hop() == hop).map(Map.Entry::getValue).findFirst().orElse(null);
+        return relays.entrySet().stream()
+                .filter(e -> e.getKey().hop() == hop)
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse(null);
     }
 
     @Override

@@ -25,9 +25,13 @@ public final class NipingClient implements AutoCloseable {
      *
      * @param megabytesPerSecond request plus reply bytes over the summed exchange time, in 10^6 bytes per second
      */
-    public record Result(String test, int loops, long requestBytes, long replyBytes, RoundTrip roundTrip,
-                         double megabytesPerSecond) {
-    }
+    public record Result(
+            String test,
+            int loops,
+            long requestBytes,
+            long replyBytes,
+            RoundTrip roundTrip,
+            double megabytesPerSecond) {}
 
     private final Socket socket;
     private final DataInputStream in;

@@ -54,8 +54,9 @@ public final class NipingServer implements AutoCloseable {
             throws IOException {
         InetSocketAddress at = HostPort.resolveToBind("--listen", listen);
         if (token == null && !at.getAddress().isLoopbackAddress()) {
-            throw new ConfigException("'--listen' = '" + HostPort.format(listen) + "' is not allowed without --token-file: "
-                    + "a listener on a non-loopback address requires a token file readable only by its owner");
+            throw new ConfigException(
+                    "'--listen' = '" + HostPort.format(listen) + "' is not allowed without --token-file: "
+                            + "a listener on a non-loopback address requires a token file readable only by its owner");
         }
         if (maxClients < 1) {
             throw new ConfigException("'--max-clients' = " + maxClients + " is not allowed: 1 or more");
@@ -181,7 +182,8 @@ public final class NipingServer implements AutoCloseable {
         }
         if (version != NipingWire.VERSION) {
             refused.increment();
-            log.accept("refused " + who + ": protocol version " + version + ", this server speaks " + NipingWire.VERSION);
+            log.accept(
+                    "refused " + who + ": protocol version " + version + ", this server speaks " + NipingWire.VERSION);
             NipingWire.refuse(out, NipingWire.REFUSED_VERSION, "server speaks niping protocol " + NipingWire.VERSION);
             return false;
         }
@@ -191,7 +193,9 @@ public final class NipingServer implements AutoCloseable {
     }
 
     private static String peer(Socket c) {
-        return c.getRemoteSocketAddress() instanceof InetSocketAddress a ? HostPort.format(a) : String.valueOf(c.getRemoteSocketAddress());
+        return c.getRemoteSocketAddress() instanceof InetSocketAddress a
+                ? HostPort.format(a)
+                : String.valueOf(c.getRemoteSocketAddress());
     }
 
     private static void close(Socket c) {

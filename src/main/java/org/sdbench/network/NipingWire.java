@@ -19,10 +19,10 @@ final class NipingWire {
     static final byte REFUSED_VERSION = 2;
     /** Largest request or reply a server accepts: bounds its memory per client. */
     static final int MAX_MESSAGE = 1 << 20;
+
     static final int MAX_TOKEN = 4096;
 
-    private NipingWire() {
-    }
+    private NipingWire() {}
 
     static void hello(DataOutputStream out, byte[] token) throws IOException {
         out.writeLong(MAGIC);

@@ -46,8 +46,16 @@ final class Pipe {
     private Thread reader;
     private Thread writer;
 
-    Pipe(String name, Socket from, Socket to, DeliverySchedule schedule, Gate gate, Clock clock, LongAdder bytes,
-            LongAdder losses, Listener listener) {
+    Pipe(
+            String name,
+            Socket from,
+            Socket to,
+            DeliverySchedule schedule,
+            Gate gate,
+            Clock clock,
+            LongAdder bytes,
+            LongAdder losses,
+            Listener listener) {
         this.name = name;
         this.from = from;
         this.to = to;
@@ -66,7 +74,8 @@ final class Pipe {
 
     private void read() {
         byte[] buf = new byte[CHUNK_BYTES];
-        // not try-with-resources: closing a socket's stream closes the socket, and the other direction may still be busy
+        // not try-with-resources: closing a socket's stream closes the socket, and the other direction may still be
+        // busy
         try {
             InputStream in = from.getInputStream();
             int n;

@@ -76,7 +76,8 @@ public final class Relay implements AutoCloseable {
         this.server = server;
         this.gate = new Gate(spec.clock());
         this.root = new SplittableRandom(spec.seed());
-        this.acceptor = Thread.ofVirtual().name("relay-accept-" + server.getLocalPort()).unstarted(this::acceptLoop);
+        this.acceptor =
+                Thread.ofVirtual().name("relay-accept-" + server.getLocalPort()).unstarted(this::acceptLoop);
     }
 
     /** Binds the listen address and starts accepting; an address in use is an {@link IOException}. */
@@ -181,8 +182,8 @@ public final class Relay implements AutoCloseable {
     }
 
     public RelayStats stats() {
-        return new RelayStats(accepted.get(), links.size(), failedConnects.sum(), forwardBytes.sum(), backBytes.sum(),
-                losses.sum());
+        return new RelayStats(
+                accepted.get(), links.size(), failedConnects.sum(), forwardBytes.sum(), backBytes.sum(), losses.sum());
     }
 
     /** Stops accepting, closes every connection and waits (bounded) for the relay's threads to end. */

@@ -13,15 +13,21 @@ import org.sdbench.core.Clock;
  * @param target where accepted connections are forwarded
  * @param seed seeds jitter and loss, so a run's emulation is repeatable
  */
-public record RelaySpec(InetSocketAddress listen, InetSocketAddress target, LinkProfile forward, LinkProfile back, long seed,
+public record RelaySpec(
+        InetSocketAddress listen,
+        InetSocketAddress target,
+        LinkProfile forward,
+        LinkProfile back,
+        long seed,
         Clock clock) {
     public RelaySpec {
         if (listen == null || target == null || forward == null || back == null || clock == null) {
             throw new IllegalArgumentException("relay spec needs listen, target, both profiles and a clock");
         }
         if (!HostPort.resolveToBind("--listen", listen).getAddress().isLoopbackAddress()) {
-            throw new ConfigException("relay listen address '" + HostPort.format(listen) + "' is not allowed: a loopback "
-                    + "address such as 127.0.0.1:0 (the relay forwards unauthenticated bytes, so it never listens on a network)");
+            throw new ConfigException(
+                    "relay listen address '" + HostPort.format(listen) + "' is not allowed: a loopback "
+                            + "address such as 127.0.0.1:0 (the relay forwards unauthenticated bytes, so it never listens on a network)");
         }
     }
 

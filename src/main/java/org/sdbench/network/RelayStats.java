@@ -10,5 +10,5 @@ package org.sdbench.network;
  * @param backBytes bytes forwarded target to client
  * @param losses chunks that paid an emulated retransmission (both directions)
  */
-public record RelayStats(long connections, int open, long failedConnects, long forwardBytes, long backBytes, long losses) {
-}
+public record RelayStats(
+        long connections, int open, long failedConnects, long forwardBytes, long backBytes, long losses) {}

@@ -1,5 +1,4 @@
 package org.sdbench.protocol;
 
 /** The answer to one dialog step: the outcome, where the time went, and the DB side's work. */
-public record StepResult(SdStep step, StepOutcome outcome, StepTimes times, int lineItemsCompleted) {
-}
+public record StepResult(SdStep step, StepOutcome outcome, StepTimes times, int lineItemsCompleted) {}

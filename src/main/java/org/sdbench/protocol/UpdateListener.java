@@ -13,26 +13,21 @@ public interface UpdateListener {
     void v2Committed(long dbNanos, int dbCalls);
 
     /** V2 (statistics) failed for a reason that retrying does not cure; the request is left in state E. */
-    default void v2Failed(String reason) {
-    }
+    default void v2Failed(String reason) {}
 
     void queueLength(int length);
 
     UpdateListener NONE = new UpdateListener() {
         @Override
-        public void v1Committed(long saveToCommittedNanos, long dbNanos, int dbCalls, int lineItems) {
-        }
+        public void v1Committed(long saveToCommittedNanos, long dbNanos, int dbCalls, int lineItems) {}
 
         @Override
-        public void v1Failed(String reason) {
-        }
+        public void v1Failed(String reason) {}
 
         @Override
-        public void v2Committed(long dbNanos, int dbCalls) {
-        }
+        public void v2Committed(long dbNanos, int dbCalls) {}
 
         @Override
-        public void queueLength(int length) {
-        }
+        public void queueLength(int length) {}
     };
 }

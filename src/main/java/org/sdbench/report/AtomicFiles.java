@@ -18,8 +18,7 @@ public final class AtomicFiles {
         void writeTo(Path file) throws IOException;
     }
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void write(Path target, Content content) throws IOException {
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp");

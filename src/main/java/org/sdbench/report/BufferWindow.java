@@ -39,7 +39,8 @@ public final class BufferWindow {
 
     public static BufferWindow of(List<AppServerInstance> instances) {
         List<AppServerInstance> all = List.copyOf(instances);
-        return new BufferWindow(() -> all.stream().mapToLong(i -> i.tableBuffer().hits()).sum(),
+        return new BufferWindow(
+                () -> all.stream().mapToLong(i -> i.tableBuffer().hits()).sum(),
                 () -> all.stream().mapToLong(i -> i.tableBuffer().misses()).sum(),
                 () -> all.stream().mapToLong(i -> i.tableBuffer().firstReads()).sum());
     }
@@ -75,11 +76,19 @@ public final class BufferWindow {
     }
 
     /** The window's reads with whole-run totals of all instances. */
-    public TableBufferFigures figures(long capacityPerInstance, long entries, long evictions, long invalidations,
-                                      long syncPolls) {
+    public TableBufferFigures figures(
+            long capacityPerInstance, long entries, long evictions, long invalidations, long syncPolls) {
         long reads = windowHits + windowMisses;
-        return new TableBufferFigures(capacityPerInstance, entries, windowHits, windowMisses,
-                reads == 0 ? 0 : (double) windowHits / reads, evictions, invalidations, syncPolls, 0,
+        return new TableBufferFigures(
+                capacityPerInstance,
+                entries,
+                windowHits,
+                windowMisses,
+                reads == 0 ? 0 : (double) windowHits / reads,
+                evictions,
+                invalidations,
+                syncPolls,
+                0,
                 Math.min(windowFirstReads, windowMisses));
     }
 }

@@ -17,13 +17,23 @@ import org.sdbench.env.Environment;
  * @param updateDbMsPerUpdate DB request time per update request, V1 and V2 (the certificate's "U:")
  * @param hardware the host as environment.json recorded it; null when it was not captured
  */
-public record Certificate(int users, double avgResponseMs, double dialogStepsPerHour, double lineItemsPerHour,
-                          Double sapsLike, Map<String, Double> cpuPercentByTier, double dialogDbMsPerStep,
-                          double updateDbMsPerUpdate, String hardware, Verdict verdict, Long dbSizeBytes) {
+public record Certificate(
+        int users,
+        double avgResponseMs,
+        double dialogStepsPerHour,
+        double lineItemsPerHour,
+        Double sapsLike,
+        Map<String, Double> cpuPercentByTier,
+        double dialogDbMsPerStep,
+        double updateDbMsPerUpdate,
+        String hardware,
+        Verdict verdict,
+        Long dbSizeBytes) {
 
     public Certificate {
-        cpuPercentByTier = cpuPercentByTier == null ? Map.of() : java.util.Collections.unmodifiableMap(
-                new LinkedHashMap<>(cpuPercentByTier));
+        cpuPercentByTier = cpuPercentByTier == null
+                ? Map.of()
+                : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cpuPercentByTier));
     }
 
     public static Certificate of(RunReport r, Verdict v, Environment env) {
@@ -49,10 +59,20 @@ public record Certificate(int users, double avgResponseMs, double dialogStepsPer
             }
         }
         var u = s.update();
-        return new Certificate(r.users(), s.overall().response().avgMs(), r.throughput().dialogStepsPerHour(),
-                r.throughput().lineItemsPerHour(), Verdict.INVALID.equals(v.status()) ? null : r.throughput().sapsLike(),
-                cpu, s.overall().avg().dbMs(), u.avgV1DbMs() + u.avgV2DbMs(), hardware(env), v,
-                r.dbWindow() == null || r.dbWindow().dbSizeBytes() <= 0 ? null : r.dbWindow().dbSizeBytes());
+        return new Certificate(
+                r.users(),
+                s.overall().response().avgMs(),
+                r.throughput().dialogStepsPerHour(),
+                r.throughput().lineItemsPerHour(),
+                Verdict.INVALID.equals(v.status()) ? null : r.throughput().sapsLike(),
+                cpu,
+                s.overall().avg().dbMs(),
+                u.avgV1DbMs() + u.avgV2DbMs(),
+                hardware(env),
+                v,
+                r.dbWindow() == null || r.dbWindow().dbSizeBytes() <= 0
+                        ? null
+                        : r.dbWindow().dbSizeBytes());
     }
 
     private static void putIfKnown(Map<String, Double> cpu, String tier, Double percent) {
@@ -71,8 +91,7 @@ public record Certificate(int users, double avgResponseMs, double dialogStepsPer
         if (h.cpu() != null) {
             b.append(" (").append(h.cpu().signature()).append(')');
         }
-        b.append(", ").append(h.logicalCpus())
-                .append(" logical CPUs");
+        b.append(", ").append(h.logicalCpus()).append(" logical CPUs");
         if (h.physicalCores() != null) {
             b.append(" (").append(h.physicalCores()).append(" cores)");
         }
@@ -81,7 +100,10 @@ public record Certificate(int users, double avgResponseMs, double dialogStepsPer
         }
         b.append(", ").append(h.os());
         if (env.database() != null && env.database().serverVersion() != null) {
-            b.append("; ").append(env.database().kind()).append(' ').append(env.database().serverVersion());
+            b.append("; ")
+                    .append(env.database().kind())
+                    .append(' ')
+                    .append(env.database().serverVersion());
         }
         return b.toString();
     }

@@ -5,8 +5,7 @@ import java.util.Locale;
 
 /** The certificate block as the terminal summary's last lines. */
 public final class CertificateText {
-    private CertificateText() {
-    }
+    private CertificateText() {}
 
     public static void print(Certificate c, PrintWriter out) {
         out.println();
@@ -18,14 +17,19 @@ public final class CertificateText {
         out.println("SAPS-like             " + sapsLike(c));
         if (!c.cpuPercentByTier().isEmpty()) {
             StringBuilder b = new StringBuilder();
-            c.cpuPercentByTier().forEach((tier, pct) -> b.append(b.isEmpty() ? "" : ", ")
-                    .append(String.format(Locale.ROOT, "%s %.1f %%", tier, pct)));
+            c.cpuPercentByTier()
+                    .forEach((tier, pct) -> b.append(b.isEmpty() ? "" : ", ")
+                            .append(String.format(Locale.ROOT, "%s %.1f %%", tier, pct)));
             out.println("CPU utilisation       " + b);
         }
-        out.printf(Locale.ROOT, "DB request time       dialog %.1f ms per step / update %.1f ms per request%n",
-                c.dialogDbMsPerStep(), c.updateDbMsPerUpdate());
+        out.printf(
+                Locale.ROOT,
+                "DB request time       dialog %.1f ms per step / update %.1f ms per request%n",
+                c.dialogDbMsPerStep(),
+                c.updateDbMsPerUpdate());
         if (c.dbSizeBytes() != null) {
-            out.printf(Locale.ROOT, "DB size               %,.1f MiB at the window's end%n", c.dbSizeBytes() / 1048576.0);
+            out.printf(
+                    Locale.ROOT, "DB size               %,.1f MiB at the window's end%n", c.dbSizeBytes() / 1048576.0);
         }
         if (c.hardware() != null) {
             out.println("hardware              " + c.hardware());
@@ -40,15 +44,23 @@ public final class CertificateText {
     }
 
     static String sapsLike(Certificate c) {
-        return c.sapsLike() == null ? "none: the run broke the rules (" + failedNames(c.verdict()) + ")"
-                : String.format(Locale.ROOT, "%,.0f%s", c.sapsLike(),
-                Verdict.NOT_JUDGED.equals(c.verdict().status()) ? " (not judged by run rules)" : "");
+        return c.sapsLike() == null
+                ? "none: the run broke the rules (" + failedNames(c.verdict()) + ")"
+                : String.format(
+                        Locale.ROOT,
+                        "%,.0f%s",
+                        c.sapsLike(),
+                        Verdict.NOT_JUDGED.equals(c.verdict().status()) ? " (not judged by run rules)" : "");
     }
 
     /** One line: VALID under rules x / INVALID under rules x: failed a, b / not judged. */
     public static String verdictLine(Verdict v) {
-        String notApplied = v.notApplied().isEmpty() ? "" : " (not applied: "
-                + String.join(", ", v.notApplied().stream().map(RuleCheck::rule).toList()) + ")";
+        String notApplied = v.notApplied().isEmpty()
+                ? ""
+                : " (not applied: "
+                        + String.join(
+                                ", ",
+                                v.notApplied().stream().map(RuleCheck::rule).toList()) + ")";
         return switch (v.status()) {
             case Verdict.VALID -> "VALID under rules " + v.rules() + notApplied;
             case Verdict.INVALID -> "INVALID under rules " + v.rules() + ": failed " + failedNames(v) + notApplied;

@@ -12,8 +12,7 @@ import java.util.TreeMap;
 public final class FlatYaml {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
-    private FlatYaml() {
-    }
+    private FlatYaml() {}
 
     public static Map<String, String> read(Path file) throws IOException {
         Map<String, String> out = new TreeMap<>();
@@ -26,7 +25,9 @@ public final class FlatYaml {
             return;
         }
         if (n.isObject()) {
-            n.properties().forEach(e -> flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out));
+            n.properties()
+                    .forEach(
+                            e -> flatten(prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), e.getValue(), out));
         } else if (n.isArray()) {
             for (int i = 0; i < n.size(); i++) {
                 flatten(prefix + "[" + i + "]", n.get(i), out);

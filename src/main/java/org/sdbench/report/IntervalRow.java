@@ -13,10 +13,25 @@ import org.sdbench.metrics.Components;
  * @param updateQueueMax longest update queue seen in the interval
  * @param updateQueue update queue length at the interval's end, all instances
  */
-public record IntervalRow(long wallMillis, double endSeconds, double seconds, String phase, boolean inWindow, int users,
-                          long steps, long errors, double dsPerHour, double avgMs, double p95Ms, double maxMs,
-                          Components avg, long lineItems, long updates, long updateQueueMax, int updateQueue,
-                          double thinkLagP95Ms) {
+public record IntervalRow(
+        long wallMillis,
+        double endSeconds,
+        double seconds,
+        String phase,
+        boolean inWindow,
+        int users,
+        long steps,
+        long errors,
+        double dsPerHour,
+        double avgMs,
+        double p95Ms,
+        double maxMs,
+        Components avg,
+        long lineItems,
+        long updates,
+        long updateQueueMax,
+        int updateQueue,
+        double thinkLagP95Ms) {
 
     /** Start of the interval in seconds since the run's start. */
     public double startSeconds() {

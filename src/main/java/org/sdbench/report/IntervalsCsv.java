@@ -21,19 +21,42 @@ public final class IntervalsCsv {
             + "updates,update_queue_max,think_lag_p95_ms,t_s,phase,users,update_queue,wait_ms,roll_in_ms,cpu_ms,db_ms,"
             + "enqueue_ms,number_range_ms,update_wait_ms,roll_out_ms";
 
-    private IntervalsCsv() {
-    }
+    private IntervalsCsv() {}
 
     public static void write(Path file, List<IntervalRow> rows) throws IOException {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
             w.println(HEADER);
             for (IntervalRow r : rows) {
                 Components c = r.avg();
-                w.printf(Locale.ROOT, "%d,%.3f,%b,%d,%d,%.0f,%.2f,%.2f,%.2f,%d,%d,%d,%.2f,%.3f,%s,%d,%d,%.3f,%.3f,%.3f,%.3f,"
-                                + "%.3f,%.3f,%.3f,%.3f%n", r.wallMillis(), r.seconds(), r.inWindow(), r.steps(), r.errors(),
-                        r.dsPerHour(), r.avgMs(), r.p95Ms(), r.maxMs(), r.lineItems(), r.updates(), r.updateQueueMax(),
-                        r.thinkLagP95Ms(), r.endSeconds(), r.phase(), r.users(), r.updateQueue(), c.waitMs(), c.rollInMs(),
-                        c.cpuMs(), c.dbMs(), c.enqueueMs(), c.numberRangeMs(), c.updateWaitMs(), c.rollOutMs());
+                w.printf(
+                        Locale.ROOT,
+                        "%d,%.3f,%b,%d,%d,%.0f,%.2f,%.2f,%.2f,%d,%d,%d,%.2f,%.3f,%s,%d,%d,%.3f,%.3f,%.3f,%.3f,"
+                                + "%.3f,%.3f,%.3f,%.3f%n",
+                        r.wallMillis(),
+                        r.seconds(),
+                        r.inWindow(),
+                        r.steps(),
+                        r.errors(),
+                        r.dsPerHour(),
+                        r.avgMs(),
+                        r.p95Ms(),
+                        r.maxMs(),
+                        r.lineItems(),
+                        r.updates(),
+                        r.updateQueueMax(),
+                        r.thinkLagP95Ms(),
+                        r.endSeconds(),
+                        r.phase(),
+                        r.users(),
+                        r.updateQueue(),
+                        c.waitMs(),
+                        c.rollInMs(),
+                        c.cpuMs(),
+                        c.dbMs(),
+                        c.enqueueMs(),
+                        c.numberRangeMs(),
+                        c.updateWaitMs(),
+                        c.rollOutMs());
             }
         }
     }
@@ -65,11 +88,32 @@ public final class IntervalsCsv {
             t = col.containsKey("t_s") ? r.d("t_s") : t + seconds;
             boolean inWindow = Boolean.parseBoolean(r.s("in_window"));
             String phase = col.containsKey("phase") ? r.s("phase") : inWindow ? "measurement" : "";
-            rows.add(new IntervalRow(r.l("wall_ms"), t, seconds, phase, inWindow, (int) r.l("users"), r.l("steps"),
-                    r.l("errors"), r.d("ds_per_hour"), r.d("avg_ms"), r.d("p95_ms"), r.d("max_ms"),
-                    new Components(r.d("wait_ms"), r.d("roll_in_ms"), r.d("cpu_ms"), r.d("db_ms"), r.d("enqueue_ms"),
-                            r.d("number_range_ms"), r.d("update_wait_ms"), r.d("roll_out_ms")),
-                    r.l("line_items"), r.l("updates"), r.l("update_queue_max"), (int) r.l("update_queue"),
+            rows.add(new IntervalRow(
+                    r.l("wall_ms"),
+                    t,
+                    seconds,
+                    phase,
+                    inWindow,
+                    (int) r.l("users"),
+                    r.l("steps"),
+                    r.l("errors"),
+                    r.d("ds_per_hour"),
+                    r.d("avg_ms"),
+                    r.d("p95_ms"),
+                    r.d("max_ms"),
+                    new Components(
+                            r.d("wait_ms"),
+                            r.d("roll_in_ms"),
+                            r.d("cpu_ms"),
+                            r.d("db_ms"),
+                            r.d("enqueue_ms"),
+                            r.d("number_range_ms"),
+                            r.d("update_wait_ms"),
+                            r.d("roll_out_ms")),
+                    r.l("line_items"),
+                    r.l("updates"),
+                    r.l("update_queue_max"),
+                    (int) r.l("update_queue"),
                     r.d("think_lag_p95_ms")));
         }
         return rows;

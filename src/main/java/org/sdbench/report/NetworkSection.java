@@ -14,8 +14,7 @@ import org.sdbench.network.RoundTrip;
 
 /** The network part of a run's report: built from the emulation in use, printed on the terminal. */
 public final class NetworkSection {
-    private NetworkSection() {
-    }
+    private NetworkSection() {}
 
     public static RunReport.Network of(NetworkEmulation net, RoundTrip dbRoundTrip) {
         List<RunReport.EmulatedHop> hops = new ArrayList<>();
@@ -23,8 +22,17 @@ public final class NetworkSection {
             LinkProfile q = r.spec().forward();
             LinkProfile a = r.spec().back();
             var relay = net.relay(r.hop());
-            hops.add(new RunReport.EmulatedHop(r.hop().key(), HostPort.format(r.target()), HostPort.format(r.relay()),
-                    ms(q.delay()), ms(q.jitter()), q.loss(), ms(a.delay()), ms(a.jitter()), a.loss(), ms(q.retransmitTimeout()),
+            hops.add(new RunReport.EmulatedHop(
+                    r.hop().key(),
+                    HostPort.format(r.target()),
+                    HostPort.format(r.relay()),
+                    ms(q.delay()),
+                    ms(q.jitter()),
+                    q.loss(),
+                    ms(a.delay()),
+                    ms(a.jitter()),
+                    a.loss(),
+                    ms(q.retransmitTimeout()),
                     relay == null ? 0 : relay.stats().losses()));
         }
         return new RunReport.Network(hops, dbRoundTrip);
@@ -35,7 +43,8 @@ public final class NetworkSection {
      * emulates itself (to the central services and to the DB), named from the configuration; their
      * retransmissions are counted in those processes, not here.
      */
-    public static RunReport.Network threeTier(NetworkEmulation driverSide, NetworkConfig config, RoundTrip dbRoundTrip) {
+    public static RunReport.Network threeTier(
+            NetworkEmulation driverSide, NetworkConfig config, RoundTrip dbRoundTrip) {
         RunReport.Network own = of(driverSide, dbRoundTrip);
         List<RunReport.EmulatedHop> hops = new ArrayList<>(own.emulated());
         for (Hop hop : List.of(Hop.APP_TO_CENTRAL, Hop.APP_TO_DB)) {
@@ -43,9 +52,18 @@ public final class NetworkSection {
             if (h.emulated()) {
                 LinkProfile q = NetworkEmulation.requests(h);
                 LinkProfile a = NetworkEmulation.replies(h);
-                hops.add(new RunReport.EmulatedHop(hop.key(), "from each app server", "in each app-server process",
-                        ms(q.delay()), ms(q.jitter()), q.loss(), ms(a.delay()), ms(a.jitter()), a.loss(),
-                        ms(q.retransmitTimeout()), 0));
+                hops.add(new RunReport.EmulatedHop(
+                        hop.key(),
+                        "from each app server",
+                        "in each app-server process",
+                        ms(q.delay()),
+                        ms(q.jitter()),
+                        q.loss(),
+                        ms(a.delay()),
+                        ms(a.jitter()),
+                        a.loss(),
+                        ms(q.retransmitTimeout()),
+                        0));
             }
         }
         return new RunReport.Network(hops, dbRoundTrip);
@@ -61,16 +79,30 @@ public final class NetworkSection {
             return;
         }
         for (var h : n.emulated()) {
-            out.printf(Locale.ROOT, "network       EMULATED %s (to %s) via relay: requests delay %.3f ms jitter %.3f ms loss %.3f %%, "
-                            + "replies delay %.3f ms jitter %.3f ms loss %.3f %%; %d emulated retransmissions%n", h.hop(), h.target(),
-                    h.delayMs(), h.jitterMs(), h.loss() * 100, h.replyDelayMs(), h.replyJitterMs(), h.replyLoss() * 100,
+            out.printf(
+                    Locale.ROOT,
+                    "network       EMULATED %s (to %s) via relay: requests delay %.3f ms jitter %.3f ms loss %.3f %%, "
+                            + "replies delay %.3f ms jitter %.3f ms loss %.3f %%; %d emulated retransmissions%n",
+                    h.hop(),
+                    h.target(),
+                    h.delayMs(),
+                    h.jitterMs(),
+                    h.loss() * 100,
+                    h.replyDelayMs(),
+                    h.replyJitterMs(),
+                    h.replyLoss() * 100,
                     h.emulatedLosses());
         }
         RoundTrip rt = n.dbRoundTrip();
         if (rt != null) {
-            out.printf(Locale.ROOT, "db round trip SELECT 1 x %d before the run: min %.3f  avg %.3f  max %.3f ms%s%n", rt.samples(),
-                    rt.minMs(), rt.avgMs(), rt.maxMs(), n.emulated().stream().anyMatch(h -> h.hop().equals("appToDb"))
-                            ? " (through the relay)" : "");
+            out.printf(
+                    Locale.ROOT,
+                    "db round trip SELECT 1 x %d before the run: min %.3f  avg %.3f  max %.3f ms%s%n",
+                    rt.samples(),
+                    rt.minMs(),
+                    rt.avgMs(),
+                    rt.maxMs(),
+                    n.emulated().stream().anyMatch(h -> h.hop().equals("appToDb")) ? " (through the relay)" : "");
         }
     }
 }

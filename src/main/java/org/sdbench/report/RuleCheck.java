@@ -27,7 +27,7 @@ public record RuleCheck(String rule, String requirement, String figure, boolean 
 
     /** One line for the terminal: {@code ok   window  ...}, {@code FAIL ...} or {@code n/a  ...}. */
     public String describe() {
-        return String.format("%-4s %-14s %s (rule: %s)", !applied ? "n/a" : passed ? "ok" : "FAIL", rule, figure,
-                requirement);
+        return String.format(
+                "%-4s %-14s %s (rule: %s)", !applied ? "n/a" : passed ? "ok" : "FAIL", rule, figure, requirement);
     }
 }

@@ -30,13 +30,15 @@ public final class RunFolder {
     /** The published JSON Schema of result.json. */
     public static final String SCHEMA = "/org/sdbench/report/result.schema.json";
 
-    private RunFolder() {
-    }
+    private RunFolder() {}
 
     /** A run folder loaded back. {@code environment} is null for folders written before it existed. */
-    public record Loaded(Path dir, RunReport report, List<IntervalRow> intervals, Environment environment,
-                         Map<String, String> config) {
-    }
+    public record Loaded(
+            Path dir,
+            RunReport report,
+            List<IntervalRow> intervals,
+            Environment environment,
+            Map<String, String> config) {}
 
     /**
      * A new folder of its own for this run: two runs of one name started in the same second get
@@ -44,7 +46,8 @@ public final class RunFolder {
      * processes never share one).
      */
     public static Path create(SdbenchConfig c, LocalDateTime started) {
-        Path base = Path.of(c.run().resultsDir(), started.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + c.name());
+        Path base = Path.of(
+                c.run().resultsDir(), started.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + c.name());
         Path dir = base;
         try {
             Files.createDirectories(base.toAbsolutePath().getParent());
@@ -124,20 +127,22 @@ public final class RunFolder {
             JsonNode tree = parsed(result, f -> Json.MAPPER.readTree(f.toFile()));
             int version = tree.path("schemaVersion").asInt(-1);
             if (version != RunReport.SCHEMA_VERSION) {
-                throw new ConfigException("'" + result + "' has schemaVersion " + version + ": this sdbench reads version "
-                        + RunReport.SCHEMA_VERSION);
+                throw new ConfigException("'" + result + "' has schemaVersion " + version
+                        + ": this sdbench reads version " + RunReport.SCHEMA_VERSION);
             }
             List<String> missing = missingRequired(tree);
             if (!missing.isEmpty()) {
-                throw new ConfigException("'" + result + "' lacks " + missing + " required by result.schema.json version "
-                        + RunReport.SCHEMA_VERSION + ": it was written by a pre-release sdbench; re-run it");
+                throw new ConfigException(
+                        "'" + result + "' lacks " + missing + " required by result.schema.json version "
+                                + RunReport.SCHEMA_VERSION + ": it was written by a pre-release sdbench; re-run it");
             }
             RunReport report = parsed(result, f -> Json.MAPPER.treeToValue(tree, RunReport.class));
-            List<IntervalRow> rows = Files.isRegularFile(dir.resolve(INTERVALS)) ? IntervalsCsv.read(dir.resolve(INTERVALS))
-                    : List.of();
+            List<IntervalRow> rows =
+                    Files.isRegularFile(dir.resolve(INTERVALS)) ? IntervalsCsv.read(dir.resolve(INTERVALS)) : List.of();
             Path envFile = dir.resolve(ENVIRONMENT);
             Environment env = Files.isRegularFile(envFile)
-                    ? parsed(envFile, f -> Json.MAPPER.readValue(f.toFile(), Environment.class)) : null;
+                    ? parsed(envFile, f -> Json.MAPPER.readValue(f.toFile(), Environment.class))
+                    : null;
             Path cfg = dir.resolve(CONFIG);
             Map<String, String> config = Files.isRegularFile(cfg) ? FlatYaml.read(cfg) : new TreeMap<>();
             return new Loaded(dir, report, rows, env, config);
@@ -155,8 +160,11 @@ public final class RunFolder {
         try {
             return parser.parse(file);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new ConfigException("'" + file + "' is not valid sdbench output (" + e.getOriginalMessage().lines().findFirst()
-                    .orElse("") + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr())
+            throw new ConfigException("'" + file + "' is not valid sdbench output ("
+                    + e.getOriginalMessage().lines().findFirst().orElse("")
+                    + (e.getLocation() == null
+                            ? ""
+                            : " at line " + e.getLocation().getLineNr())
                     + "): give an intact run folder, or re-run");
         }
     }

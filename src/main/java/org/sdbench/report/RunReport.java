@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.metrics.Summary;
-import org.sdbench.metrics.Throughput;
 import org.sdbench.dbstats.DbWindow;
 import org.sdbench.env.HostUsage;
+import org.sdbench.metrics.Summary;
+import org.sdbench.metrics.Throughput;
 
 /**
  * Everything a run reports, as written to result.json (schema version {@link #SCHEMA_VERSION},
@@ -54,8 +54,9 @@ public record RunReport(
     }
 
     public static final int SCHEMA_VERSION = 1;
-    public static final String NOTE = "SAPS-like figures from sdbench, a simulator in the style of the SAP SD benchmark; "
-            + "not SAP software and not a certified SAP benchmark result.";
+    public static final String NOTE =
+            "SAPS-like figures from sdbench, a simulator in the style of the SAP SD benchmark; "
+                    + "not SAP software and not a certified SAP benchmark result.";
 
     /**
      * @param sapsLikeAtCalibrationSpeed SAPS-like at the speed the workload's units were calibrated at
@@ -63,10 +64,15 @@ public record RunReport(
      *     when the workload states no calibration speed or the run measured no work CPU, and in folders
      *     written before it existed
      */
-    public record Throughputs(double dialogStepsPerHour, double lineItemsPerHour, double sapsLike,
-                              double sapsLikeFromDialogSteps, double ordersPerHour, double deliveriesPerHour,
-                              double invoicesPerHour, Double sapsLikeAtCalibrationSpeed) {
-    }
+    public record Throughputs(
+            double dialogStepsPerHour,
+            double lineItemsPerHour,
+            double sapsLike,
+            double sapsLikeFromDialogSteps,
+            double ordersPerHour,
+            double deliveriesPerHour,
+            double invoicesPerHour,
+            Double sapsLikeAtCalibrationSpeed) {}
 
     /** Closed-loop check: users*3600/(Z+R) against the measured dialog steps per hour. */
     public record LittleLaw(double expectedDialogStepsPerHour, double measuredDialogStepsPerHour, double deviation) {
@@ -77,18 +83,22 @@ public record RunReport(
         public boolean departs(Summary s) {
             return s.overall().count() > 0 && Math.abs(deviation) > TOLERANCE;
         }
-
     }
 
     /** The run's configured phases; only the window counts. */
-    public record Timeline(double rampUpSeconds, double windowSeconds, double rampDownSeconds, int intervalSeconds) {
-    }
+    public record Timeline(double rampUpSeconds, double windowSeconds, double rampDownSeconds, int intervalSeconds) {}
 
-    public record AppTier(int instances, int dialogWorkProcesses, int updateWorkProcesses,
-                          NumberRangeSummary numberRanges, long enqueueRequests, long enqueueConflicts,
-                          double enqueueAvgMicros, double tableBufferHitRatio, long tableBufferHits,
-                          long tableBufferMisses) {
-    }
+    public record AppTier(
+            int instances,
+            int dialogWorkProcesses,
+            int updateWorkProcesses,
+            NumberRangeSummary numberRanges,
+            long enqueueRequests,
+            long enqueueConflicts,
+            double enqueueAvgMicros,
+            double tableBufferHitRatio,
+            long tableBufferHits,
+            long tableBufferMisses) {}
 
     /**
      * Number-range buffers: the configured size per object (0 = unbuffered, drawn inside the
@@ -97,18 +107,28 @@ public record RunReport(
      *
      * @param unusedNumbers fetched into buffers but never handed out: gaps after the stop
      */
-    public record NumberRangeSummary(Map<String, Integer> bufferSizes, List<NumberRangeInstance> instances,
-                                     long intervalFetches, long numbersIssued, double waitMsTotal,
-                                     double waitMsPerNumber, long unusedNumbers) {
-    }
+    public record NumberRangeSummary(
+            Map<String, Integer> bufferSizes,
+            List<NumberRangeInstance> instances,
+            long intervalFetches,
+            long numbersIssued,
+            double waitMsTotal,
+            double waitMsPerNumber,
+            long unusedNumbers) {}
 
-    public record NumberRangeInstance(int instance, long intervalFetches, long numbersIssued, double waitMsTotal,
-                                      long unusedNumbers) {
-    }
+    public record NumberRangeInstance(
+            int instance, long intervalFetches, long numbersIssued, double waitMsTotal, long unusedNumbers) {}
 
-    public record Reliability(long connectionsReplaced, long retriedTransactions, int recoveredUpdateRequests,
-                              boolean updateTaskDrained, long pendingUpdateRequestsAtEnd, long failedUpdateRequestsAtEnd,
-                              boolean stoppedEarly, long failedConnectionAttempts, long workProcessesReplaced) {
+    public record Reliability(
+            long connectionsReplaced,
+            long retriedTransactions,
+            int recoveredUpdateRequests,
+            boolean updateTaskDrained,
+            long pendingUpdateRequestsAtEnd,
+            long failedUpdateRequestsAtEnd,
+            boolean stoppedEarly,
+            long failedConnectionAttempts,
+            long workProcessesReplaced) {
         /** ", N failed connection attempts, M dead work processes replaced", each only when non-zero. */
         public String faultCounts() {
             String s = "";
@@ -123,13 +143,29 @@ public record RunReport(
     }
 
     static Throughputs throughputs(Summary s) {
-        return new Throughputs(s.dialogStepsPerHour(), s.lineItemsPerHour(), s.sapsLike(), s.sapsLikeFromDialogSteps(),
-                s.ordersPerHour(), s.deliveriesPerHour(), s.invoicesPerHour(), null);
+        return new Throughputs(
+                s.dialogStepsPerHour(),
+                s.lineItemsPerHour(),
+                s.sapsLike(),
+                s.sapsLikeFromDialogSteps(),
+                s.ordersPerHour(),
+                s.deliveriesPerHour(),
+                s.invoicesPerHour(),
+                null);
     }
 
-    public static RunReport of(SdbenchConfig c, String version, String startedAt, String database, Summary s,
-                               AppTier app, Reliability rel, Timeline timeline, DbWindow dbWindow, HostUsage host,
-                               List<String> notes) {
+    public static RunReport of(
+            SdbenchConfig c,
+            String version,
+            String startedAt,
+            String database,
+            Summary s,
+            AppTier app,
+            Reliability rel,
+            Timeline timeline,
+            DbWindow dbWindow,
+            HostUsage host,
+            List<String> notes) {
         double z = c.workload().thinkTime().toNanos() / 1e9;
         double r = s.overall().response().avgMs() / 1000.0;
         double expected = Throughput.expectedDialogStepsPerHour(c.run().users(), z, r);
@@ -137,57 +173,211 @@ public record RunReport(
         var law = new LittleLaw(expected, measured, Throughput.littleLawDeviation(measured, expected));
         List<String> w = Warnings.of(s, law, rel);
         w.addAll(notes);
-        return new RunReport(SCHEMA_VERSION, NOTE, version, c.name(), startedAt, database, c.run().users(), z, timeline,
-                s, throughputs(s), law, app, rel, dbWindow == null ? null : dbWindow.withDialogSteps(s.overall().count()),
-                host, List.of(), w, null, null, null, null, null);
+        return new RunReport(
+                SCHEMA_VERSION,
+                NOTE,
+                version,
+                c.name(),
+                startedAt,
+                database,
+                c.run().users(),
+                z,
+                timeline,
+                s,
+                throughputs(s),
+                law,
+                app,
+                rel,
+                dbWindow == null ? null : dbWindow.withDialogSteps(s.overall().count()),
+                host,
+                List.of(),
+                w,
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** The same report with its work section, and SAPS-like at the calibration speed that it gives. */
     public RunReport withWork(WorkSummary work) {
         Throughputs t = throughput;
         Double atCalibration = work == null ? null : work.sapsLikeAtCalibrationSpeed(t.sapsLike());
-        Throughputs withWork = new Throughputs(t.dialogStepsPerHour(), t.lineItemsPerHour(), t.sapsLike(),
-                t.sapsLikeFromDialogSteps(), t.ordersPerHour(), t.deliveriesPerHour(), t.invoicesPerHour(), atCalibration);
-        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, withWork, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, tableBuffer, work, network, threeTier);
+        Throughputs withWork = new Throughputs(
+                t.dialogStepsPerHour(),
+                t.lineItemsPerHour(),
+                t.sapsLike(),
+                t.sapsLikeFromDialogSteps(),
+                t.ordersPerHour(),
+                t.deliveriesPerHour(),
+                t.invoicesPerHour(),
+                atCalibration);
+        return new RunReport(
+                schemaVersion,
+                note,
+                sdbenchVersion,
+                name,
+                startedAt,
+                database,
+                users,
+                thinkTimeSeconds,
+                timeline,
+                summary,
+                withWork,
+                littleLaw,
+                appTier,
+                reliability,
+                dbWindow,
+                host,
+                thresholds,
+                warnings,
+                certificate,
+                tableBuffer,
+                work,
+                network,
+                threeTier);
     }
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
-        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, results, warnings,
-                certificate, tableBuffer, work, network, threeTier);
+        return new RunReport(
+                schemaVersion,
+                note,
+                sdbenchVersion,
+                name,
+                startedAt,
+                database,
+                users,
+                thinkTimeSeconds,
+                timeline,
+                summary,
+                throughput,
+                littleLaw,
+                appTier,
+                reliability,
+                dbWindow,
+                host,
+                results,
+                warnings,
+                certificate,
+                tableBuffer,
+                work,
+                network,
+                threeTier);
     }
 
     /** The same report ending with its certificate block (the run rules' verdict). */
     public RunReport withCertificate(Certificate c) {
-        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings, c,
-                tableBuffer, work, network, threeTier);
+        return new RunReport(
+                schemaVersion,
+                note,
+                sdbenchVersion,
+                name,
+                startedAt,
+                database,
+                users,
+                thinkTimeSeconds,
+                timeline,
+                summary,
+                throughput,
+                littleLaw,
+                appTier,
+                reliability,
+                dbWindow,
+                host,
+                thresholds,
+                warnings,
+                c,
+                tableBuffer,
+                work,
+                network,
+                threeTier);
     }
 
     /** The same report with the table buffers' figures. */
     public RunReport withTableBuffer(TableBufferFigures b) {
-        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, b, work, network, threeTier);
+        return new RunReport(
+                schemaVersion,
+                note,
+                sdbenchVersion,
+                name,
+                startedAt,
+                database,
+                users,
+                thinkTimeSeconds,
+                timeline,
+                summary,
+                throughput,
+                littleLaw,
+                appTier,
+                reliability,
+                dbWindow,
+                host,
+                thresholds,
+                warnings,
+                certificate,
+                b,
+                work,
+                network,
+                threeTier);
     }
 
     /** The same report with its network section. */
     public RunReport withNetwork(Network n) {
-        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, warnings,
-                certificate, tableBuffer, work, n, threeTier);
+        return new RunReport(
+                schemaVersion,
+                note,
+                sdbenchVersion,
+                name,
+                startedAt,
+                database,
+                users,
+                thinkTimeSeconds,
+                timeline,
+                summary,
+                throughput,
+                littleLaw,
+                appTier,
+                reliability,
+                dbWindow,
+                host,
+                thresholds,
+                warnings,
+                certificate,
+                tableBuffer,
+                work,
+                n,
+                threeTier);
     }
 
     /** The same report with the figures of a three-tier run, and their warnings. */
     public RunReport withThreeTier(ThreeTier t, List<String> moreWarnings) {
         List<String> w = new ArrayList<>(warnings);
         w.addAll(moreWarnings);
-        return new RunReport(schemaVersion, note, sdbenchVersion, name, startedAt, database, users, thinkTimeSeconds,
-                timeline, summary, throughput, littleLaw, appTier, reliability, dbWindow, host, thresholds, w, certificate,
-                tableBuffer, work, network, t);
+        return new RunReport(
+                schemaVersion,
+                note,
+                sdbenchVersion,
+                name,
+                startedAt,
+                database,
+                users,
+                thinkTimeSeconds,
+                timeline,
+                summary,
+                throughput,
+                littleLaw,
+                appTier,
+                reliability,
+                dbWindow,
+                host,
+                thresholds,
+                w,
+                certificate,
+                tableBuffer,
+                work,
+                network,
+                t);
     }
 
     /**
@@ -205,38 +395,47 @@ public record RunReport(
      *
      * @param relay the loopback address of the relay the hop went through
      */
-    public record EmulatedHop(String hop, String target, String relay, double delayMs, double jitterMs, double loss,
-                              double replyDelayMs, double replyJitterMs, double replyLoss, double retransmitTimeoutMs,
-                              long emulatedLosses) {
-    }
+    public record EmulatedHop(
+            String hop,
+            String target,
+            String relay,
+            double delayMs,
+            double jitterMs,
+            double loss,
+            double replyDelayMs,
+            double replyJitterMs,
+            double replyLoss,
+            double retransmitTimeoutMs,
+            long emulatedLosses) {}
 
     /**
      * What a three-tier run adds: response time at the app servers (SAP's criterion) beside the
      * driver's, the difference being presentation and network time; CPU per tier over the window;
      * which process ran where; app-server losses and the users' new logons.
      */
-    public record ThreeTier(org.sdbench.metrics.Latency appServerResponse, double driverResponseAvgMs,
-                            double presentationNetworkAvgMs, List<Process> processes, CpuPerTier cpu,
-                            List<Integer> lostInstances, long relogons, List<InstanceSteps> instances) {
-    }
+    public record ThreeTier(
+            org.sdbench.metrics.Latency appServerResponse,
+            double driverResponseAvgMs,
+            double presentationNetworkAvgMs,
+            List<Process> processes,
+            CpuPerTier cpu,
+            List<Integer> lostInstances,
+            long relogons,
+            List<InstanceSteps> instances) {}
 
     /** One app-server instance's successful steps in the window, beside the others (same run, same moment). */
-    public record InstanceSteps(int number, long steps, double dbMsPerStep, double dbCallsPerStep,
-                                double appServerResponseAvgMs) {
-    }
+    public record InstanceSteps(
+            int number, long steps, double dbMsPerStep, double dbCallsPerStep, double appServerResponseAvgMs) {}
 
     /** One process of the run: role (driver, central, appserver-N), host, pid, version, CPU in the window. */
-    public record Process(String role, String host, long pid, String version, Double cpuPercentOfHost) {
-    }
+    public record Process(String role, String host, long pid, String version, Double cpuPercentOfHost) {}
 
     /** CPU per tier in percent of the host's capacity over the window; null where not measured. */
-    public record CpuPerTier(Double driver, Double appServers, Double central, Double db) {
-    }
+    public record CpuPerTier(Double driver, Double appServers, Double central, Double db) {}
 
     /** ST03-style guideline checks and driver-health warnings, one line each. */
     static final class Warnings {
-        private Warnings() {
-        }
+        private Warnings() {}
 
         static List<String> of(Summary s, LittleLaw law, Reliability rel) {
             List<String> w = new ArrayList<>();
@@ -255,16 +454,23 @@ public record RunReport(
                 check(w, st.label(), "roll-out time", a.rollOutMs(), 20, "user context too large for the roll buffer");
             }
             if (law.departs(s)) {
-                w.add(String.format("measured %,.0f DS/h departs %.1f %% from Little's law (%,.0f DS/h expected): "
+                w.add(String.format(
+                        "measured %,.0f DS/h departs %.1f %% from Little's law (%,.0f DS/h expected): "
                                 + "the driver fell behind or steps failed; do not trust this throughput",
                         law.measuredDialogStepsPerHour(), law.deviation() * 100, law.expectedDialogStepsPerHour()));
             }
             if (s.thinkLag().p99Ms() > Summary.LATE_STEP_MS) {
-                w.add(String.format("driver lag: %,d steps started more than %.0f ms late; p99 %.1f ms, max %.1f ms between "
-                                + "a user's scheduled and actual step start", s.lateSteps(), Summary.LATE_STEP_MS,
-                        s.thinkLag().p99Ms(), s.thinkLag().maxMs()));
+                w.add(String.format(
+                        "driver lag: %,d steps started more than %.0f ms late; p99 %.1f ms, max %.1f ms between "
+                                + "a user's scheduled and actual step start",
+                        s.lateSteps(),
+                        Summary.LATE_STEP_MS,
+                        s.thinkLag().p99Ms(),
+                        s.thinkLag().maxMs()));
             }
-            long errors = s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
+            long errors = s.errorsByKind().values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
             if (errors > 0) {
                 w.add("errors in the window: " + s.errorsByKind());
             }
@@ -272,7 +478,8 @@ public record RunReport(
                 w.add("the database was unreachable at the end: pending and failed update requests are unknown; "
                         + "those left in VBHDR are processed first by the next run");
             } else if (!rel.updateTaskDrained()) {
-                w.add(rel.pendingUpdateRequestsAtEnd() + " update requests still pending at the end: they stay in VBHDR "
+                w.add(rel.pendingUpdateRequestsAtEnd()
+                        + " update requests still pending at the end: they stay in VBHDR "
                         + "and are processed first by the next run");
             }
             if (rel.failedUpdateRequestsAtEnd() > 0) {

@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.TreeMap;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
+import org.sdbench.dbstats.WindowProbe;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.Summary;
-import org.sdbench.dbstats.WindowProbe;
+import org.sdbench.protocol.enqueue.EnqueueStats;
 
 /** Collects the figures of a finished run from the metrics, the app tier and the database. */
 public final class RunReportAssembler {
@@ -23,9 +23,16 @@ public final class RunReportAssembler {
     private final RunMetrics metrics;
 
     /** The app tier's totals, wherever its instances ran. */
-    public record Figures(List<RunReport.NumberRangeInstance> numberRanges, long tableBufferHits, long tableBufferMisses,
-                          long connectionsReplaced, long retriedTransactions, EnqueueStats enqueue,
-                          WorkSummary.UpdateWork updateWork, long failedConnectionAttempts, long workProcessesReplaced) {
+    public record Figures(
+            List<RunReport.NumberRangeInstance> numberRanges,
+            long tableBufferHits,
+            long tableBufferMisses,
+            long connectionsReplaced,
+            long retriedTransactions,
+            EnqueueStats enqueue,
+            WorkSummary.UpdateWork updateWork,
+            long failedConnectionAttempts,
+            long workProcessesReplaced) {
 
         /**
          * The one place where instances' totals are added up, whether the instances ran in this
@@ -44,8 +51,12 @@ public final class RunReportAssembler {
             long v2Ns = 0;
             List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
             for (InstanceFigures i : instances) {
-                nr.add(new RunReport.NumberRangeInstance(i.number(), i.numberRangeFetches(), i.numbersIssued(),
-                        i.numberRangeWaitNs() / 1e6, i.unusedNumbers()));
+                nr.add(new RunReport.NumberRangeInstance(
+                        i.number(),
+                        i.numberRangeFetches(),
+                        i.numbersIssued(),
+                        i.numberRangeWaitNs() / 1e6,
+                        i.unusedNumbers()));
                 hits += i.tableBufferHits();
                 misses += i.tableBufferMisses();
                 replaced += i.connectionsReplaced();
@@ -57,29 +68,60 @@ public final class RunReportAssembler {
                 v2 += i.updateWork().v2Parts();
                 v2Ns += i.updateWork().v2CpuNanos();
             }
-            return new Figures(nr, hits, misses, replaced, retried, enqueue, new WorkSummary.UpdateWork(v1, v1Ns, v2, v2Ns),
-                    failedOpens, deadProcesses);
+            return new Figures(
+                    nr,
+                    hits,
+                    misses,
+                    replaced,
+                    retried,
+                    enqueue,
+                    new WorkSummary.UpdateWork(v1, v1Ns, v2, v2Ns),
+                    failedOpens,
+                    deadProcesses);
         }
     }
 
     /** One app-server instance's totals since it started. */
-    public record InstanceFigures(int number, long numberRangeFetches, long numbersIssued, long numberRangeWaitNs,
-                                  long unusedNumbers, long tableBufferHits, long tableBufferMisses, long connectionsReplaced,
-                                  long retriedTransactions, long failedConnectionAttempts, long workProcessesReplaced,
-                                  WorkSummary.UpdateWork updateWork) {
+    public record InstanceFigures(
+            int number,
+            long numberRangeFetches,
+            long numbersIssued,
+            long numberRangeWaitNs,
+            long unusedNumbers,
+            long tableBufferHits,
+            long tableBufferMisses,
+            long connectionsReplaced,
+            long retriedTransactions,
+            long failedConnectionAttempts,
+            long workProcessesReplaced,
+            WorkSummary.UpdateWork updateWork) {
 
         public static InstanceFigures of(AppServerInstance i) {
             var s = i.numberRanges().stats();
             var t = i.updateTask().workTotals();
-            return new InstanceFigures(i.number(), s.fetches(), s.numbersIssued(), s.waitNs(), i.numberRanges().unusedNumbers(),
-                    i.tableBuffer().hits(), i.tableBuffer().misses(), i.sessions().replacedConnections(),
-                    i.retriedTransactions(), i.sessions().failedOpens(), i.replacedWorkProcesses(),
+            return new InstanceFigures(
+                    i.number(),
+                    s.fetches(),
+                    s.numbersIssued(),
+                    s.waitNs(),
+                    i.numberRanges().unusedNumbers(),
+                    i.tableBuffer().hits(),
+                    i.tableBuffer().misses(),
+                    i.sessions().replacedConnections(),
+                    i.retriedTransactions(),
+                    i.sessions().failedOpens(),
+                    i.replacedWorkProcesses(),
                     new WorkSummary.UpdateWork(t.v1Parts(), t.v1CpuNanos(), t.v2Parts(), t.v2CpuNanos()));
         }
     }
 
     public RunReportAssembler(SdbenchConfig config, Database db, AppServerSystem system, RunMetrics metrics) {
-        this(config, db, Figures.of(system.instances().stream().map(InstanceFigures::of).toList(), system.enqueue().stats()),
+        this(
+                config,
+                db,
+                Figures.of(
+                        system.instances().stream().map(InstanceFigures::of).toList(),
+                        system.enqueue().stats()),
                 metrics);
     }
 
@@ -99,15 +141,25 @@ public final class RunReportAssembler {
         return calls <= 0 ? -1 : s.overall().avg().dbMs() / calls;
     }
 
-    public RunReport assemble(LocalDateTime started, boolean drained, int recovered, boolean stoppedEarly,
-                              RunReport.Timeline timeline, WindowProbe.Result window) {
+    public RunReport assemble(
+            LocalDateTime started,
+            boolean drained,
+            int recovered,
+            boolean stoppedEarly,
+            RunReport.Timeline timeline,
+            WindowProbe.Result window) {
         return assemble(started, drained, recovered, stoppedEarly, timeline, window, null);
     }
 
     /** @param calibration this host's work-unit speed (environment.json), null when not measured */
-    public RunReport assemble(LocalDateTime started, boolean drained, int recovered, boolean stoppedEarly,
-                              RunReport.Timeline timeline, WindowProbe.Result window,
-                              org.sdbench.env.Calibration calibration) {
+    public RunReport assemble(
+            LocalDateTime started,
+            boolean drained,
+            int recovered,
+            boolean stoppedEarly,
+            RunReport.Timeline timeline,
+            WindowProbe.Result window,
+            org.sdbench.env.Calibration calibration) {
         var a = config.appServer();
         long hits = figures.tableBufferHits();
         long misses = figures.tableBufferMisses();
@@ -117,31 +169,64 @@ public final class RunReportAssembler {
         var e = figures.enqueue();
         long failedOpens = figures.failedConnectionAttempts();
         long deadProcesses = figures.workProcessesReplaced();
-        var app = new RunReport.AppTier(a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses(), numberRanges(nr),
-                e.requests(), e.conflicts(), e.avgLockMicros(), hits + misses == 0 ? 0 : (double) hits / (hits + misses),
-                hits, misses);
+        var app = new RunReport.AppTier(
+                a.instances(),
+                a.dialogWorkProcesses(),
+                a.updateWorkProcesses(),
+                numberRanges(nr),
+                e.requests(),
+                e.conflicts(),
+                e.avgLockMicros(),
+                hits + misses == 0 ? 0 : (double) hits / (hits + misses),
+                hits,
+                misses);
         long[] vb = pendingAndFailed();
-        var rel = new RunReport.Reliability(replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly, failedOpens,
-                deadProcesses);
+        var rel = new RunReport.Reliability(
+                replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly, failedOpens, deadProcesses);
         Summary summary = metrics.summary();
-        RunReport r = RunReport.of(config, version(), started.toString(), db.describe(), summary, app, rel, timeline,
-                window.db(), window.host(), window.notes());
+        RunReport r = RunReport.of(
+                config,
+                version(),
+                started.toString(),
+                db.describe(),
+                summary,
+                app,
+                rel,
+                timeline,
+                window.db(),
+                window.host(),
+                window.notes());
         return r.withWork(WorkSummary.of(config.workload(), summary, figures.updateWork(), window.host(), calibration));
     }
 
     private RunReport.NumberRangeSummary numberRanges(List<RunReport.NumberRangeInstance> perInstance) {
-        long fetches = perInstance.stream().mapToLong(RunReport.NumberRangeInstance::intervalFetches).sum();
-        long issued = perInstance.stream().mapToLong(RunReport.NumberRangeInstance::numbersIssued).sum();
-        double wait = perInstance.stream().mapToDouble(RunReport.NumberRangeInstance::waitMsTotal).sum();
-        long unused = perInstance.stream().mapToLong(RunReport.NumberRangeInstance::unusedNumbers).sum();
-        return new RunReport.NumberRangeSummary(new TreeMap<>(config.workload().numberRangeBuffers()), perInstance,
-                fetches, issued, wait, issued == 0 ? 0 : wait / issued, unused);
+        long fetches = perInstance.stream()
+                .mapToLong(RunReport.NumberRangeInstance::intervalFetches)
+                .sum();
+        long issued = perInstance.stream()
+                .mapToLong(RunReport.NumberRangeInstance::numbersIssued)
+                .sum();
+        double wait = perInstance.stream()
+                .mapToDouble(RunReport.NumberRangeInstance::waitMsTotal)
+                .sum();
+        long unused = perInstance.stream()
+                .mapToLong(RunReport.NumberRangeInstance::unusedNumbers)
+                .sum();
+        return new RunReport.NumberRangeSummary(
+                new TreeMap<>(config.workload().numberRangeBuffers()),
+                perInstance,
+                fetches,
+                issued,
+                wait,
+                issued == 0 ? 0 : wait / issued,
+                unused);
     }
 
     private long[] pendingAndFailed() {
-        try (Connection c = boundedConnection(); var st = c.createStatement();
-             var rs = st.executeQuery("SELECT COALESCE(SUM(CASE WHEN vbstate = 'P' THEN 1 ELSE 0 END), 0),"
-                     + " COALESCE(SUM(CASE WHEN vbstate = 'E' THEN 1 ELSE 0 END), 0) FROM vbhdr")) {
+        try (Connection c = boundedConnection();
+                var st = c.createStatement();
+                var rs = st.executeQuery("SELECT COALESCE(SUM(CASE WHEN vbstate = 'P' THEN 1 ELSE 0 END), 0),"
+                        + " COALESCE(SUM(CASE WHEN vbstate = 'E' THEN 1 ELSE 0 END), 0) FROM vbhdr")) {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2)};
         } catch (SQLException ex) {

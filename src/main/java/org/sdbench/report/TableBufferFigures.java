@@ -15,29 +15,63 @@ package org.sdbench.report;
  * @param windowFirstReads window misses that were an entry's first read while the buffer had displaced and
  *     dropped nothing ({@code TableBuffer.firstReads}): the buffer still warming, which says nothing about its size
  */
-public record TableBufferFigures(long capacityPerInstance, long entries, long windowHits, long windowMisses,
-                                 double windowHitRatio, long evictions, long invalidations, long syncPolls,
-                                 long customizingChanges, long windowFirstReads) {
+public record TableBufferFigures(
+        long capacityPerInstance,
+        long entries,
+        long windowHits,
+        long windowMisses,
+        double windowHitRatio,
+        long evictions,
+        long invalidations,
+        long syncPolls,
+        long customizingChanges,
+        long windowFirstReads) {
     public static final double GUIDELINE = 0.98;
 
     /** The ≥ 98 % guideline's verdict on the window. */
     public enum Guideline {
-        MET, MISSED,
+        MET,
+        MISSED,
         /** Below 98 % only by first reads: the buffer was still warming (a short run), judged on a longer one. */
         WARMING
     }
 
     /** Without first-read figures (three-tier app servers do not report them): every miss counts. */
-    public TableBufferFigures(long capacityPerInstance, long entries, long windowHits, long windowMisses,
-                              double windowHitRatio, long evictions, long invalidations, long syncPolls,
-                              long customizingChanges) {
-        this(capacityPerInstance, entries, windowHits, windowMisses, windowHitRatio, evictions, invalidations, syncPolls,
-                customizingChanges, 0);
+    public TableBufferFigures(
+            long capacityPerInstance,
+            long entries,
+            long windowHits,
+            long windowMisses,
+            double windowHitRatio,
+            long evictions,
+            long invalidations,
+            long syncPolls,
+            long customizingChanges) {
+        this(
+                capacityPerInstance,
+                entries,
+                windowHits,
+                windowMisses,
+                windowHitRatio,
+                evictions,
+                invalidations,
+                syncPolls,
+                customizingChanges,
+                0);
     }
 
     public TableBufferFigures withCustomizingChanges(long changes) {
-        return new TableBufferFigures(capacityPerInstance, entries, windowHits, windowMisses, windowHitRatio, evictions,
-                invalidations, syncPolls, changes, windowFirstReads);
+        return new TableBufferFigures(
+                capacityPerInstance,
+                entries,
+                windowHits,
+                windowMisses,
+                windowHitRatio,
+                evictions,
+                invalidations,
+                syncPolls,
+                changes,
+                windowFirstReads);
     }
 
     /**
@@ -72,8 +106,14 @@ public record TableBufferFigures(long capacityPerInstance, long entries, long wi
         return switch (guideline()) {
             case MET -> "met";
             case MISSED -> "MISSED";
-            case WARMING -> String.format(java.util.Locale.ROOT, "not judged, still warming: %,d of the %,d misses were "
-                    + "first reads, the others leave %.2f %% hits", windowFirstReads, windowMisses, warmHitRatio() * 100);
+            case WARMING ->
+                String.format(
+                        java.util.Locale.ROOT,
+                        "not judged, still warming: %,d of the %,d misses were "
+                                + "first reads, the others leave %.2f %% hits",
+                        windowFirstReads,
+                        windowMisses,
+                        warmHitRatio() * 100);
         };
     }
 }

@@ -18,11 +18,29 @@ public final class TimeSeries {
     public IntervalRow add(Interval i, int users, int updateQueue) {
         // The span's own phase, not the phase at "now": the harvest at a boundary comes a little after
         // it and ends the previous phase. Spans never straddle a boundary, so their midpoint is inside.
-        String phase = i.inWindow() ? Phases.Phase.MEASUREMENT.label()
-                : phases.phaseAt(i.startNanos() + (i.endNanos() - i.startNanos()) / 2).label();
-        IntervalRow row = new IntervalRow(i.wallMillis(), (i.endNanos() - phases.startNanos()) / 1e9, i.seconds(), phase,
-                i.inWindow(), users, i.steps(), i.errors(), i.dialogStepsPerHour(), i.avgMs(), i.p95Ms(), i.maxMs(), i.avg(),
-                i.lineItems(), i.updates(), i.updateQueueMax(), updateQueue, i.thinkLagP95Ms());
+        String phase = i.inWindow()
+                ? Phases.Phase.MEASUREMENT.label()
+                : phases.phaseAt(i.startNanos() + (i.endNanos() - i.startNanos()) / 2)
+                        .label();
+        IntervalRow row = new IntervalRow(
+                i.wallMillis(),
+                (i.endNanos() - phases.startNanos()) / 1e9,
+                i.seconds(),
+                phase,
+                i.inWindow(),
+                users,
+                i.steps(),
+                i.errors(),
+                i.dialogStepsPerHour(),
+                i.avgMs(),
+                i.p95Ms(),
+                i.maxMs(),
+                i.avg(),
+                i.lineItems(),
+                i.updates(),
+                i.updateQueueMax(),
+                updateQueue,
+                i.thinkLagP95Ms());
         synchronized (rows) {
             rows.add(row);
         }

@@ -11,19 +11,27 @@ final class WorkLines {
      * instance at 4 %: 3.76 / (3.76 + 48.8 + 0.16) = 7.1 %.
      */
     static final double DB_SHARE_ANCHOR = 4 * 0.94 / (4 * 0.94 + 10 * 8 * 0.61 + 4 * 0.04);
-    static final String DB_SHARE_SOURCE = "certificate 2003018, DB 4 CPUs at 94 % vs app servers 80 CPUs at 61 % + 4 at 4 %;"
-            + " published two-tier analyses 6-9 %";
-    private WorkLines() {
-    }
+
+    static final String DB_SHARE_SOURCE =
+            "certificate 2003018, DB 4 CPUs at 94 % vs app servers 80 CPUs at 61 % + 4 at 4 %;"
+                    + " published two-tier analyses 6-9 %";
+
+    private WorkLines() {}
 
     static void print(RunReport r, PrintWriter out) {
         WorkSummary w = r.work();
         if (w == null) {
             return;
         }
-        out.printf(Locale.ROOT, "work          %,.0f units per dialog step + %,.0f in update modules; CPU of the work: "
-                        + "dialog %.1f ms per step, update V1 %s, V2 %s per part%n", w.dialogUnitsPerStep(),
-                w.updateUnitsPerStep(), w.dialogWorkCpuMsPerStep(), ms(w.updateV1WorkCpuMs()), ms(w.updateV2WorkCpuMs()));
+        out.printf(
+                Locale.ROOT,
+                "work          %,.0f units per dialog step + %,.0f in update modules; CPU of the work: "
+                        + "dialog %.1f ms per step, update V1 %s, V2 %s per part%n",
+                w.dialogUnitsPerStep(),
+                w.updateUnitsPerStep(),
+                w.dialogWorkCpuMsPerStep(),
+                ms(w.updateV1WorkCpuMs()),
+                ms(w.updateV2WorkCpuMs()));
         if (w.unitsPerSecondOneCore() != null || w.runUnitsPerCpuSecond() != null) {
             out.println(hostSpeed(w, r.throughput().sapsLikeAtCalibrationSpeed()));
         }
@@ -32,19 +40,33 @@ final class WorkLines {
         }
         w.calibrationWarnings().forEach(x -> out.println("WARNING " + x));
         if (w.appCpuMsPerStep() != null) {
-            out.printf(Locale.ROOT, "CPU split     app tier (simulator) %.1f ms, DB %s per dialog step: app %s%s%n",
-                    w.appCpuMsPerStep(), ms(w.dbCpuMsPerStep()),
+            out.printf(
+                    Locale.ROOT,
+                    "CPU split     app tier (simulator) %.1f ms, DB %s per dialog step: app %s%s%n",
+                    w.appCpuMsPerStep(),
+                    ms(w.dbCpuMsPerStep()),
                     w.appCpuShare() == null ? "n/a" : String.format(Locale.ROOT, "%.1f %%", w.appCpuShare() * 100),
-                    w.assumedAppCpuShare() == null ? " (workload not calibrated)"
-                            : String.format(Locale.ROOT, " (calibration assumed %.1f %%)", w.assumedAppCpuShare() * 100));
+                    w.assumedAppCpuShare() == null
+                            ? " (workload not calibrated)"
+                            : String.format(
+                                    Locale.ROOT, " (calibration assumed %.1f %%)", w.assumedAppCpuShare() * 100));
             if (w.appCpuShare() != null) {
-                out.printf(Locale.ROOT, "DB share      %.1f %% of the CPU the run used (app tier + DB); anchor ~%.0f %%: %s%n",
-                        100 * (1 - w.appCpuShare()), 100 * DB_SHARE_ANCHOR, DB_SHARE_SOURCE);
+                out.printf(
+                        Locale.ROOT,
+                        "DB share      %.1f %% of the CPU the run used (app tier + DB); anchor ~%.0f %%: %s%n",
+                        100 * (1 - w.appCpuShare()),
+                        100 * DB_SHARE_ANCHOR,
+                        DB_SHARE_SOURCE);
             }
         }
         if (w.referenceSaps() != null) {
-            out.printf(Locale.ROOT, "calibrated    to %,.0f SAPS: %s; this run %,.0f SAPS-like (%+.0f %%; meaningful at "
-                            + "saturation only)%n", w.referenceSaps(), w.calibrationReference(), r.throughput().sapsLike(),
+            out.printf(
+                    Locale.ROOT,
+                    "calibrated    to %,.0f SAPS: %s; this run %,.0f SAPS-like (%+.0f %%; meaningful at "
+                            + "saturation only)%n",
+                    w.referenceSaps(),
+                    w.calibrationReference(),
+                    r.throughput().sapsLike(),
                     100 * (r.throughput().sapsLike() / w.referenceSaps() - 1));
         }
     }
@@ -57,19 +79,28 @@ final class WorkLines {
         Double run = w.runUnitsPerCpuSecond();
         StringBuilder b = new StringBuilder("host speed    ");
         if (w.unitsPerSecondOneCore() != null) {
-            b.append(String.format(Locale.ROOT, "%.3f M units per CPU second: the configured work is %.1f ms of one core "
-                    + "per dialog step here", w.unitsPerSecondOneCore() / 1e6, w.expectedWorkMsPerStep()));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "%.3f M units per CPU second: the configured work is %.1f ms of one core " + "per dialog step here",
+                    w.unitsPerSecondOneCore() / 1e6,
+                    w.expectedWorkMsPerStep()));
             if (run != null) {
                 b.append("; ");
             }
         }
         if (run != null) {
-            b.append(String.format(Locale.ROOT, "this run's dialog work ran at %.3f M%s", run / 1e6,
+            b.append(String.format(
+                    Locale.ROOT,
+                    "this run's dialog work ran at %.3f M%s",
+                    run / 1e6,
                     w.unitsPerSecondOneCore() == null ? " units per CPU second (host not calibrated)" : ""));
         }
         if (sapsLikeAtCalibrationSpeed != null) {
-            b.append(String.format(Locale.ROOT, "; at the workload's calibration speed (%.3f M) %,.0f SAPS-like "
-                    + "(saturated runs only)", w.calibrationUnitsPerCpuSecond() / 1e6, sapsLikeAtCalibrationSpeed));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "; at the workload's calibration speed (%.3f M) %,.0f SAPS-like " + "(saturated runs only)",
+                    w.calibrationUnitsPerCpuSecond() / 1e6,
+                    sapsLikeAtCalibrationSpeed));
         }
         return b.toString();
     }

@@ -1,10 +1,10 @@
 package org.sdbench.report;
 
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.metrics.Summary;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.env.Calibration;
 import org.sdbench.env.HostUsage;
+import org.sdbench.metrics.Summary;
+import org.sdbench.protocol.SdStep;
 
 /**
  * The simulated ABAP work of a run and where the CPU went: configured units, the CPU the work took
@@ -31,14 +31,26 @@ import org.sdbench.env.HostUsage;
  * @param hostCalibration where the speed came from and on what: CPU model, governor, frequency (null: none)
  * @param calibrationWarnings power-saving governor or clock, other load, poor scaling across cores
  */
-public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, double dialogWorkCpuMsPerStep,
-                          Double updateV1WorkCpuMs, Double updateV2WorkCpuMs, Double unitsPerSecondOneCore,
-                          Double expectedWorkMsPerStep, Double appCpuMsPerStep, Double dbCpuMsPerStep,
-                          Double appCpuShare, Double assumedAppCpuShare, String calibrationReference,
-                          Double referenceSaps, Double calibrationUnitsPerCpuSecond, String hostCalibration,
-                          java.util.List<String> calibrationWarnings) {
+public record WorkSummary(
+        double dialogUnitsPerStep,
+        double updateUnitsPerStep,
+        double dialogWorkCpuMsPerStep,
+        Double updateV1WorkCpuMs,
+        Double updateV2WorkCpuMs,
+        Double unitsPerSecondOneCore,
+        Double expectedWorkMsPerStep,
+        Double appCpuMsPerStep,
+        Double dbCpuMsPerStep,
+        Double appCpuShare,
+        Double assumedAppCpuShare,
+        String calibrationReference,
+        Double referenceSaps,
+        Double calibrationUnitsPerCpuSecond,
+        String hostCalibration,
+        java.util.List<String> calibrationWarnings) {
     public WorkSummary {
-        calibrationWarnings = calibrationWarnings == null ? java.util.List.of() : java.util.List.copyOf(calibrationWarnings);
+        calibrationWarnings =
+                calibrationWarnings == null ? java.util.List.of() : java.util.List.copyOf(calibrationWarnings);
     }
 
     /**
@@ -65,16 +77,20 @@ public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, 
      */
     public Double sapsLikeAtCalibrationSpeed(double sapsLike) {
         Double run = runUnitsPerCpuSecond();
-        return run == null || calibrationUnitsPerCpuSecond == null ? null : sapsLike * calibrationUnitsPerCpuSecond / run;
+        return run == null || calibrationUnitsPerCpuSecond == null
+                ? null
+                : sapsLike * calibrationUnitsPerCpuSecond / run;
     }
 
     /** Update work per part, over the whole run: parts run (attempts included) and their CPU. */
-    public record UpdateWork(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos) {
-    }
+    public record UpdateWork(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos) {}
 
     public static WorkSummary of(WorkloadConfig w, Summary s, UpdateWork upd, HostUsage host, Calibration cal) {
-        double dialog = SdStep.LOOP.stream().mapToLong(st -> w.step(st).units().total()).sum() / (double) SdStep.LOOP.size();
-        double update = w.updateWork().keySet().stream().mapToLong(m -> w.updateWorkOf(m).total()).sum()
+        double dialog =
+                SdStep.LOOP.stream().mapToLong(st -> w.step(st).units().total()).sum() / (double) SdStep.LOOP.size();
+        double update = w.updateWork().keySet().stream()
+                        .mapToLong(m -> w.updateWorkOf(m).total())
+                        .sum()
                 / (double) SdStep.LOOP.size();
         long steps = s.overall().count() + s.overall().errors();
         Double app = null;
@@ -85,7 +101,8 @@ public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, 
             app = host.simulatorCpuPercent() * capacityMs / steps;
             // Postgres processes that ended within the window take their ticks with them: a negative
             // difference means the DB's CPU is unknown, not that it was negative.
-            Double dbPercent = host.databaseBackendsCpuPercent() != null ? host.databaseBackendsCpuPercent()
+            Double dbPercent = host.databaseBackendsCpuPercent() != null
+                    ? host.databaseBackendsCpuPercent()
                     : host.dbServerCpuPercent();
             db = dbPercent == null || dbPercent < 0 ? null : dbPercent * capacityMs / steps;
             share = db == null || app + db <= 0 ? null : app / (app + db);
@@ -93,17 +110,34 @@ public record WorkSummary(double dialogUnitsPerStep, double updateUnitsPerStep, 
         // Per CPU second, not per wall second: what one core does when the work has it, whatever else runs.
         Double speed = cal == null || cal.unitsPerCpuSecond() <= 0 ? null : cal.unitsPerCpuSecond();
         var c = w.calibration();
-        return new WorkSummary(dialog, update, s.overall().avg().cpuMs(),
+        return new WorkSummary(
+                dialog,
+                update,
+                s.overall().avg().cpuMs(),
                 upd.v1Parts() == 0 ? null : upd.v1CpuNanos() / 1e6 / upd.v1Parts(),
-                upd.v2Parts() == 0 ? null : upd.v2CpuNanos() / 1e6 / upd.v2Parts(), speed,
-                speed == null ? null : (dialog + update) * 1000 / speed, app, db, share,
-                c == null ? null : c.appCpuShare(), c == null ? null : c.reference(), c == null ? null : c.referenceSaps(),
+                upd.v2Parts() == 0 ? null : upd.v2CpuNanos() / 1e6 / upd.v2Parts(),
+                speed,
+                speed == null ? null : (dialog + update) * 1000 / speed,
+                app,
+                db,
+                share,
+                c == null ? null : c.appCpuShare(),
+                c == null ? null : c.reference(),
+                c == null ? null : c.referenceSaps(),
                 c == null ? null : c.unitsPerCpuSecond(),
-                cal == null ? null : String.format(java.util.Locale.ROOT, "%s, %d logical CPUs, governor %s, %s; %s %s",
-                        cal.cpuModel(), cal.logicalCpus(), cal.governor() == null ? "n/a" : cal.governor(),
-                        cal.frequencyMhz() == null ? "frequency n/a"
-                                : String.format(java.util.Locale.ROOT, "%.0f MHz", cal.frequencyMhz()),
-                        cal.source(), cal.measuredAt()),
+                cal == null
+                        ? null
+                        : String.format(
+                                java.util.Locale.ROOT,
+                                "%s, %d logical CPUs, governor %s, %s; %s %s",
+                                cal.cpuModel(),
+                                cal.logicalCpus(),
+                                cal.governor() == null ? "n/a" : cal.governor(),
+                                cal.frequencyMhz() == null
+                                        ? "frequency n/a"
+                                        : String.format(java.util.Locale.ROOT, "%.0f MHz", cal.frequencyMhz()),
+                                cal.source(),
+                                cal.measuredAt()),
                 cal == null ? null : cal.warnings());
     }
 }

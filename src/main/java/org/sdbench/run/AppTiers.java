@@ -6,14 +6,13 @@ import java.util.function.Function;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.Clock;
+import org.sdbench.db.Database;
 import org.sdbench.metrics.RunMetrics;
 
 /** The one place that reads appServer.layout: it picks the app tier a run drives. */
 public final class AppTiers {
-    private AppTiers() {
-    }
+    private AppTiers() {}
 
     private static boolean remote(SdbenchConfig c) {
         return c.appServer().layout() == Layout.THREE_TIER;
@@ -22,18 +21,29 @@ public final class AppTiers {
     /** Refuses, before anything starts, a configuration this build cannot run as asked. */
     public static void requireSupported(SdbenchConfig c) {
         var a = c.appServer();
-        boolean loopback = a.listen().equals("localhost") || a.listen().startsWith("127.") || a.listen().equals("::1");
+        boolean loopback = a.listen().equals("localhost")
+                || a.listen().startsWith("127.")
+                || a.listen().equals("::1");
         if (remote(c) && a.central().isEmpty() && !loopback && a.tokenFile().isEmpty()) {
             // An app server listening on a network runs benchmark steps for whoever connects.
-            throw new ConfigException("'appServer.listen' = '" + a.listen() + "' is not allowed without appServer.tokenFile: "
-                    + "listen on 127.0.0.1, or give a token file readable only by its owner");
+            throw new ConfigException(
+                    "'appServer.listen' = '" + a.listen() + "' is not allowed without appServer.tokenFile: "
+                            + "listen on 127.0.0.1, or give a token file readable only by its owner");
         }
     }
 
     /** Brings up the run's app tier: in this process, or as separate processes over TCP. */
-    static AppTier open(SdbenchConfig c, Database db, Path folder, RunMetrics metrics, Clock clock,
-                        Function<Path, ChildLauncher> launcher, PrintWriter out) throws InterruptedException {
-        return remote(c) ? RemoteAppTier.open(c, db, folder, metrics, clock, launcher, out)
+    static AppTier open(
+            SdbenchConfig c,
+            Database db,
+            Path folder,
+            RunMetrics metrics,
+            Clock clock,
+            Function<Path, ChildLauncher> launcher,
+            PrintWriter out)
+            throws InterruptedException {
+        return remote(c)
+                ? RemoteAppTier.open(c, db, folder, metrics, clock, launcher, out)
                 : new InProcessAppTier(c, db, metrics, clock);
     }
 }

@@ -1,8 +1,8 @@
 package org.sdbench.run;
 
-import org.sdbench.protocol.wire.Token;
 import java.util.List;
 import java.util.Map;
+import org.sdbench.protocol.wire.Token;
 
 /**
  * Starts the sdbench processes a three-tier run needs on this machine (central services, app
@@ -11,8 +11,7 @@ import java.util.Map;
  */
 public interface ChildLauncher extends AutoCloseable {
     /** A started child: its pid and the port its ready line named. */
-    record Child(String name, long pid, int port) {
-    }
+    record Child(String name, long pid, int port) {}
 
     /** Starts {@code sdbench <args>} with {@code env} added and waits (bounded) until it is ready. */
     Child start(String name, List<String> args, Map<String, String> env) throws InterruptedException;

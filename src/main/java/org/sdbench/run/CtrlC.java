@@ -19,15 +19,17 @@ final class CtrlC {
     private final Thread hook;
 
     CtrlC(Driver driver, Database db) {
-        hook = new Thread(() -> {
-            interrupted.set(true);
-            driver.requestStop();
-            try {
-                reported.await(90, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "sdbench-ctrl-c");
+        hook = new Thread(
+                () -> {
+                    interrupted.set(true);
+                    driver.requestStop();
+                    try {
+                        reported.await(90, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "sdbench-ctrl-c");
         releaseServer = db.holdServerUntil(reported);
         Runtime.getRuntime().addShutdownHook(hook);
     }

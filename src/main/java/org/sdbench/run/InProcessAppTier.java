@@ -3,12 +3,13 @@ package org.sdbench.run;
 import java.io.PrintWriter;
 import java.time.Duration;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.appserver.AppTierView;
+import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.appserver.workprocess.DbOutageException;
 import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.driver.Phases;
-import org.sdbench.appserver.AppTierView;
-import org.sdbench.core.Clock;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.network.Hop;
@@ -20,7 +21,6 @@ import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TableBufferFigures;
-import org.sdbench.appserver.transaction.SdTransactions;
 
 /** Two-tier: the app-server instances run in this process, next to the driver. */
 final class InProcessAppTier implements AppTier {
@@ -37,8 +37,15 @@ final class InProcessAppTier implements AppTier {
             if (c.network().appToDb().emulated()) {
                 db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
             }
-            this.system = new AppServerSystem(c.appServer(), c.workload(), db, new SdTransactions(),
-                    SdTransactions.updateModules(), new MetricsUpdateListener(metrics), clock, c.run().users(),
+            this.system = new AppServerSystem(
+                    c.appServer(),
+                    c.workload(),
+                    db,
+                    new SdTransactions(),
+                    SdTransactions.updateModules(),
+                    new MetricsUpdateListener(metrics),
+                    clock,
+                    c.run().users(),
                     c.run().seed());
         } catch (RuntimeException e) {
             db.dialVia(null);
@@ -73,8 +80,9 @@ final class InProcessAppTier implements AppTier {
     @Override
     public String describe() {
         var a = config.appServer();
-        return String.format("%d instance(s) x %d dialog + %d update work processes", a.instances(),
-                a.dialogWorkProcesses(), a.updateWorkProcesses());
+        return String.format(
+                "%d instance(s) x %d dialog + %d update work processes",
+                a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses());
     }
 
     @Override
@@ -84,7 +92,9 @@ final class InProcessAppTier implements AppTier {
 
     @Override
     public int updateQueue() {
-        return system.instances().stream().mapToInt(i -> i.updateTask().queueLength()).sum();
+        return system.instances().stream()
+                .mapToInt(i -> i.updateTask().queueLength())
+                .sum();
     }
 
     @Override
@@ -120,7 +130,10 @@ final class InProcessAppTier implements AppTier {
 
     @Override
     public RunReportAssembler.Figures figures() {
-        return RunReportAssembler.Figures.of(system.instances().stream().map(RunReportAssembler.InstanceFigures::of).toList(),
+        return RunReportAssembler.Figures.of(
+                system.instances().stream()
+                        .map(RunReportAssembler.InstanceFigures::of)
+                        .toList(),
                 system.enqueue().stats());
     }
 

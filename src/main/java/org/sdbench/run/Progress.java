@@ -6,9 +6,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.sdbench.core.Clock;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
-import org.sdbench.core.Clock;
 import org.sdbench.report.IntervalRow;
 
 /**
@@ -30,7 +30,8 @@ final class Progress implements AutoCloseable {
     private volatile IntervalRow last;
 
     /** @param updateQueue the update requests queued now, over the whole app tier */
-    Progress(PrintWriter out, boolean terminal, Driver driver, java.util.function.IntSupplier updateQueue, Clock clock) {
+    Progress(
+            PrintWriter out, boolean terminal, Driver driver, java.util.function.IntSupplier updateQueue, Clock clock) {
         this.out = out;
         this.terminal = terminal;
         this.driver = driver;
@@ -65,9 +66,17 @@ final class Progress implements AutoCloseable {
         long now = clock.nanoTime();
         Phases p = driver.phases();
         IntervalRow r = last;
-        String s = String.format(Locale.ROOT, "%s[%-11s %5.0f s, %4.0f s left] users %5d  %s  errors %d  update queue %d",
-                CLEAR_LINE, p.phaseAt(now).label(), (now - p.startNanos()) / 1e9, Math.max(0, (p.end() - now) / 1e9),
-                driver.loggedOn(), r == null ? "(first interval pending)" : figures(r), errors.get(), queue());
+        String s = String.format(
+                Locale.ROOT,
+                "%s[%-11s %5.0f s, %4.0f s left] users %5d  %s  errors %d  update queue %d",
+                CLEAR_LINE,
+                p.phaseAt(now).label(),
+                (now - p.startNanos()) / 1e9,
+                Math.max(0, (p.end() - now) / 1e9),
+                driver.loggedOn(),
+                r == null ? "(first interval pending)" : figures(r),
+                errors.get(),
+                queue());
         synchronized (out) {
             out.print(s);
             out.flush();
@@ -76,12 +85,21 @@ final class Progress implements AutoCloseable {
 
     private String line(IntervalRow r) {
         double total = (driver.phases().end() - driver.phases().startNanos()) / 1e9;
-        return String.format(Locale.ROOT, "[%-11s %5.0f s / %.0f s] users %5d  %s  errors %d  update queue %d",
-                r.phase(), r.endSeconds(), total, r.users(), figures(r), r.errors(), r.updateQueue());
+        return String.format(
+                Locale.ROOT,
+                "[%-11s %5.0f s / %.0f s] users %5d  %s  errors %d  update queue %d",
+                r.phase(),
+                r.endSeconds(),
+                total,
+                r.users(),
+                figures(r),
+                r.errors(),
+                r.updateQueue());
     }
 
     private static String figures(IntervalRow r) {
-        return String.format(Locale.ROOT, "%,9.0f DS/h  avg %7.1f ms  p95 %7.1f ms", r.dsPerHour(), r.avgMs(), r.p95Ms());
+        return String.format(
+                Locale.ROOT, "%,9.0f DS/h  avg %7.1f ms  p95 %7.1f ms", r.dsPerHour(), r.avgMs(), r.p95Ms());
     }
 
     private int queue() {

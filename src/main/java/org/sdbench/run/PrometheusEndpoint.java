@@ -14,10 +14,10 @@ import java.io.OutputStream;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -26,14 +26,14 @@ import java.util.function.IntSupplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.protocol.StepTimes;
+import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Passwords;
-import org.sdbench.protocol.SdStep;
-import org.sdbench.appserver.AppTierView;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepTimes;
 
 /**
  * A Prometheus scrape endpoint ({@code --metrics-port}) fed live by {@link RunMetrics}: dot-named
@@ -44,8 +44,9 @@ import org.sdbench.metrics.StepObserver;
  */
 public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     /** ST03 component names, in {@link StepTimes} order, as the {@code component} tag. */
-    private static final String[] COMPONENTS = {"wait", "roll_in", "cpu", "db", "enqueue", "number_range",
-        "update_wait", "roll_out"};
+    private static final String[] COMPONENTS = {
+        "wait", "roll_in", "cpu", "db", "enqueue", "number_range", "update_wait", "roll_out"
+    };
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Timer[] response = new Timer[SdStep.values().length];
@@ -56,14 +57,17 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     private final Counter v1DbTime;
     /** Seconds a client may take to send its request, and to take the answer, before its connection is closed. */
     static final int CLIENT_TIMEOUT_SECONDS = 5;
+
     private static final int HANDLER_THREADS = 4;
 
     static {
         // The JDK server reads these once, when its first instance is created; without them a client
         // that stops sending keeps its connection (and, with few handler threads, the endpoint) forever.
-        System.setProperty("sun.net.httpserver.maxReqTime",
+        System.setProperty(
+                "sun.net.httpserver.maxReqTime",
                 System.getProperty("sun.net.httpserver.maxReqTime", Integer.toString(CLIENT_TIMEOUT_SECONDS)));
-        System.setProperty("sun.net.httpserver.maxRspTime",
+        System.setProperty(
+                "sun.net.httpserver.maxRspTime",
                 System.getProperty("sun.net.httpserver.maxRspTime", Integer.toString(CLIENT_TIMEOUT_SECONDS)));
     }
 
@@ -74,9 +78,15 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     public record Binding(String host, int port, Path tokenFile) {
         public Binding {
             host = host == null || host.isBlank() ? "127.0.0.1" : host.strip();
-            ConfigException.require(port >= 0 && port <= 65535, "--metrics-port", port,
+            ConfigException.require(
+                    port >= 0 && port <= 65535,
+                    "--metrics-port",
+                    port,
                     "a TCP port from 1 to 65535, or 0 for any free port");
-            ConfigException.require(tokenFile != null || isLoopback(host), "--metrics-bind", host,
+            ConfigException.require(
+                    tokenFile != null || isLoopback(host),
+                    "--metrics-bind",
+                    host,
                     "a loopback address (127.0.0.1, ::1, localhost), or any address together with --metrics-token-file "
                             + "FILE (a bearer token Prometheus sends; readable by its owner only)");
         }
@@ -97,45 +107,65 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     // Micrometer holds gauge and counter sources weakly: the view stays referenced here.
     private final AppTierView appTier;
 
-    private PrometheusEndpoint(HttpServer server, byte[] token, AppTierView appTier, IntSupplier usersLoggedOn,
-                               IntSupplier phase) {
+    private PrometheusEndpoint(
+            HttpServer server, byte[] token, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
         this.appTier = appTier;
         this.server = server;
         this.token = token;
         for (SdStep s : SdStep.values()) {
             Tags tags = Tags.of("tx", s.tx().name(), "step", s.stepName());
-            response[s.ordinal()] = Timer.builder("sdbench.dialog.response").tags(tags)
+            response[s.ordinal()] = Timer.builder("sdbench.dialog.response")
+                    .tags(tags)
                     .description("Dialog response time of successful steps, send to answer, as the user sees it")
-                    .publishPercentileHistogram().minimumExpectedValue(Duration.ofMillis(1))
-                    .maximumExpectedValue(Duration.ofSeconds(60)).register(registry);
-            errors[s.ordinal()] = Counter.builder("sdbench.dialog.errors").tags(tags)
-                    .description("Failed dialog steps").register(registry);
-            dbCalls[s.ordinal()] = Counter.builder("sdbench.dialog.db.calls").tags(tags)
-                    .description("DB round trips of successful dialog steps").register(registry);
+                    .publishPercentileHistogram()
+                    .minimumExpectedValue(Duration.ofMillis(1))
+                    .maximumExpectedValue(Duration.ofSeconds(60))
+                    .register(registry);
+            errors[s.ordinal()] = Counter.builder("sdbench.dialog.errors")
+                    .tags(tags)
+                    .description("Failed dialog steps")
+                    .register(registry);
+            dbCalls[s.ordinal()] = Counter.builder("sdbench.dialog.db.calls")
+                    .tags(tags)
+                    .description("DB round trips of successful dialog steps")
+                    .register(registry);
             for (int c = 0; c < COMPONENTS.length; c++) {
-                components[s.ordinal()][c] = Counter.builder("sdbench.dialog.time").tags(tags.and("component", COMPONENTS[c]))
-                        .baseUnit("seconds").description("ST03 response-time components summed over successful steps "
-                                + "(roll_out is not part of the response time)").register(registry);
+                components[s.ordinal()][c] = Counter.builder("sdbench.dialog.time")
+                        .tags(tags.and("component", COMPONENTS[c]))
+                        .baseUnit("seconds")
+                        .description("ST03 response-time components summed over successful steps "
+                                + "(roll_out is not part of the response time)")
+                        .register(registry);
             }
         }
         saveToCommitted = Timer.builder("sdbench.update.save.to.committed")
-                .description("From a dialog's save to its update request's V1 commit").register(registry);
-        v1DbTime = Counter.builder("sdbench.update.v1.db.time").baseUnit("seconds")
-                .description("DB request time of V1 updates").register(registry);
+                .description("From a dialog's save to its update request's V1 commit")
+                .register(registry);
+        v1DbTime = Counter.builder("sdbench.update.v1.db.time")
+                .baseUnit("seconds")
+                .description("DB request time of V1 updates")
+                .register(registry);
         // strong: the callers' suppliers are lambdas nothing else holds, and a weakly held one reads NaN after a GC
-        Gauge.builder("sdbench.users.logged.on", usersLoggedOn, IntSupplier::getAsInt).strongReference(true)
-                .description("Virtual users currently logged on").register(registry);
-        Gauge.builder("sdbench.run.phase", phase, IntSupplier::getAsInt).strongReference(true)
-                .description("0 ramp-up, 1 measurement window, 2 ramp-down, 3 done").register(registry);
+        Gauge.builder("sdbench.users.logged.on", usersLoggedOn, IntSupplier::getAsInt)
+                .strongReference(true)
+                .description("Virtual users currently logged on")
+                .register(registry);
+        Gauge.builder("sdbench.run.phase", phase, IntSupplier::getAsInt)
+                .strongReference(true)
+                .description("0 ramp-up, 1 measurement window, 2 ramp-down, 3 done")
+                .register(registry);
         for (AppTierView.Instance i : appTier.instances()) {
             instanceMeters(i);
         }
         FunctionCounter.builder("sdbench.enqueue.requests", appTier, AppTierView::enqueueRequests)
-                .description("Enqueue lock requests").register(registry);
+                .description("Enqueue lock requests")
+                .register(registry);
         FunctionCounter.builder("sdbench.enqueue.conflicts", appTier, AppTierView::enqueueConflicts)
-                .description("Enqueue requests refused because another owner held the lock").register(registry);
+                .description("Enqueue requests refused because another owner held the lock")
+                .register(registry);
         // More than one handler: a client that is slow to send or to read must not hold up the others.
-        executor = Executors.newFixedThreadPool(HANDLER_THREADS,
+        executor = Executors.newFixedThreadPool(
+                HANDLER_THREADS,
                 Thread.ofPlatform().daemon().name("sdbench-metrics-http-", 0).factory());
         server.createContext("/metrics", this::scrape);
         server.setExecutor(executor);
@@ -144,44 +174,77 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
 
     private void instanceMeters(AppTierView.Instance i) {
         Tags tags = Tags.of("instance", Integer.toString(i.number()));
-        Gauge.builder("sdbench.dispatcher.queue", i, x -> x.dispatcherQueue().getAsInt()).tags(tags)
-                .description("Dialog requests waiting for a work process").register(registry);
-        Gauge.builder("sdbench.update.queue", i, x -> x.updateQueue().getAsInt()).tags(tags)
-                .description("Update requests waiting for an update work process").register(registry);
-        FunctionCounter.builder("sdbench.numberrange.fetches", i, x -> x.numberRangeFetches().getAsLong()).tags(tags)
-                .description("Number-range intervals fetched from NRIV").register(registry);
-        FunctionCounter.builder("sdbench.numberrange.wait", i, x -> x.numberRangeWaitNs().getAsLong() / 1e9).tags(tags)
-                .baseUnit("seconds").description("Time spent drawing numbers").register(registry);
-        FunctionCounter.builder("sdbench.tablebuffer.hits", i, x -> x.tableBufferHits().getAsLong()).tags(tags)
+        Gauge.builder("sdbench.dispatcher.queue", i, x -> x.dispatcherQueue().getAsInt())
+                .tags(tags)
+                .description("Dialog requests waiting for a work process")
                 .register(registry);
-        FunctionCounter.builder("sdbench.tablebuffer.misses", i, x -> x.tableBufferMisses().getAsLong()).tags(tags)
+        Gauge.builder("sdbench.update.queue", i, x -> x.updateQueue().getAsInt())
+                .tags(tags)
+                .description("Update requests waiting for an update work process")
                 .register(registry);
-        FunctionCounter.builder("sdbench.connections.replaced", i, x -> x.connectionsReplaced().getAsLong()).tags(tags)
-                .description("Broken work-process DB connections replaced").register(registry);
+        FunctionCounter.builder(
+                        "sdbench.numberrange.fetches",
+                        i,
+                        x -> x.numberRangeFetches().getAsLong())
+                .tags(tags)
+                .description("Number-range intervals fetched from NRIV")
+                .register(registry);
+        FunctionCounter.builder(
+                        "sdbench.numberrange.wait",
+                        i,
+                        x -> x.numberRangeWaitNs().getAsLong() / 1e9)
+                .tags(tags)
+                .baseUnit("seconds")
+                .description("Time spent drawing numbers")
+                .register(registry);
+        FunctionCounter.builder(
+                        "sdbench.tablebuffer.hits", i, x -> x.tableBufferHits().getAsLong())
+                .tags(tags)
+                .register(registry);
+        FunctionCounter.builder(
+                        "sdbench.tablebuffer.misses",
+                        i,
+                        x -> x.tableBufferMisses().getAsLong())
+                .tags(tags)
+                .register(registry);
+        FunctionCounter.builder(
+                        "sdbench.connections.replaced",
+                        i,
+                        x -> x.connectionsReplaced().getAsLong())
+                .tags(tags)
+                .description("Broken work-process DB connections replaced")
+                .register(registry);
     }
 
     /** Serves {@code /metrics} on the loopback interface; {@code port} 0 picks a free one. */
-    public static PrometheusEndpoint start(int port, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
+    public static PrometheusEndpoint start(
+            int port, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
         return start(new Binding(null, port, null), system, usersLoggedOn, phase);
     }
 
     /** Serves {@code /metrics} where the binding says, asking for the bearer token when it has one. */
-    public static PrometheusEndpoint start(Binding b, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
+    public static PrometheusEndpoint start(
+            Binding b, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
         return start(b, AppTierView.of(system), usersLoggedOn, phase);
     }
 
     /** The same for an app tier seen through a view (three-tier: the app servers' last reported figures). */
-    public static PrometheusEndpoint start(Binding b, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
+    public static PrometheusEndpoint start(
+            Binding b, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
         byte[] token = b.tokenFile() == null ? null : readToken(b.tokenFile());
         try {
-            return new PrometheusEndpoint(HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0), token, appTier,
-                    usersLoggedOn, phase);
+            return new PrometheusEndpoint(
+                    HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0),
+                    token,
+                    appTier,
+                    usersLoggedOn,
+                    phase);
         } catch (BindException e) {
             throw new EnvironmentException("'--metrics-port' = " + b.port() + " on " + b.host() + " cannot be used ("
                     + e.getMessage() + "): choose a free port, or 0 for any");
         } catch (IOException e) {
-            throw new EnvironmentException("the metrics endpoint on " + b.host() + ":" + b.port() + " failed to start: "
-                    + e.getMessage());
+            throw new EnvironmentException(
+                    "the metrics endpoint on " + b.host() + ":" + b.port() + " failed to start: " + e.getMessage());
         }
     }
 
@@ -276,7 +339,8 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
         if (header == null || !header.startsWith("Bearer ")) {
             return false;
         }
-        return MessageDigest.isEqual(token, header.substring("Bearer ".length()).strip().getBytes(StandardCharsets.UTF_8));
+        return MessageDigest.isEqual(
+                token, header.substring("Bearer ".length()).strip().getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

@@ -8,25 +8,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;
-import org.sdbench.protocol.enqueue.EnqueueStats;
+import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
+import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
-import org.sdbench.protocol.wire.InstanceStats;
+import org.sdbench.db.Database;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.RemoteDialogService;
 import org.sdbench.driver.RemoteTier;
-import org.sdbench.appserver.AppTierView;
-import org.sdbench.core.Clock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.network.HostPort;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.Token;
@@ -47,6 +47,7 @@ import org.sdbench.report.TableBufferFigures;
 final class RemoteAppTier implements AppTier {
     /** The run's effective workload section, handed to the processes it starts. */
     static final String CHILD_WORKLOAD = "workload.yaml";
+
     private static final int HOP_PINGS = 50;
 
     private final SdbenchConfig config;
@@ -57,10 +58,17 @@ final class RemoteAppTier implements AppTier {
     private final RemoteTier tier;
     /** The run's terminal: why a run ends early is said there, as the two-tier run says it. */
     private final PrintWriter out;
+
     private volatile RemoteDialogService service;
 
-    private RemoteAppTier(SdbenchConfig c, RunMetrics metrics, Clock clock, NetworkEmulation net, ChildLauncher children,
-                          RemoteTier tier, PrintWriter out) {
+    private RemoteAppTier(
+            SdbenchConfig c,
+            RunMetrics metrics,
+            Clock clock,
+            NetworkEmulation net,
+            ChildLauncher children,
+            RemoteTier tier,
+            PrintWriter out) {
         this.config = c;
         this.metrics = metrics;
         this.clock = clock;
@@ -71,8 +79,14 @@ final class RemoteAppTier implements AppTier {
     }
 
     /** Starts (or finds) the processes, connects, waits for every instance and times every hop. */
-    static RemoteAppTier open(SdbenchConfig c, Database db, Path folder, RunMetrics metrics, Clock clock,
-                              java.util.function.Function<Path, ChildLauncher> launcher, PrintWriter out)
+    static RemoteAppTier open(
+            SdbenchConfig c,
+            Database db,
+            Path folder,
+            RunMetrics metrics,
+            Clock clock,
+            java.util.function.Function<Path, ChildLauncher> launcher,
+            PrintWriter out)
             throws InterruptedException {
         var a = c.appServer();
         NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), clock);
@@ -87,8 +101,14 @@ final class RemoteAppTier implements AppTier {
             } else {
                 central = Address.parseOrNull(a.central());
             }
-            tier = new RemoteTier(central, children != null ? children.token() : token(a.tokenFile()), a.connectTimeout(),
-                    a.replyTimeout(), a.centralTimeout(), clock, RemoteAppTier::log);
+            tier = new RemoteTier(
+                    central,
+                    children != null ? children.token() : token(a.tokenFile()),
+                    a.connectTimeout(),
+                    a.replyTimeout(),
+                    a.centralTimeout(),
+                    clock,
+                    RemoteAppTier::log);
             tier.awaitInstances(a.instances(), Duration.ofSeconds(90), c);
             recordHops(folder, probeHops(tier, central, db), out);
             return new RemoteAppTier(c, metrics, clock, net, children, tier, out);
@@ -103,7 +123,8 @@ final class RemoteAppTier implements AppTier {
 
     /** Processes started elsewhere: appServer.tokenFile, else this user's own token file, as they use it. */
     private static Token token(String tokenFile) {
-        return tokenFile.isEmpty() ? Token.readOrCreate(DatabaseConfig.stateHome().resolve("wire-token"))
+        return tokenFile.isEmpty()
+                ? Token.readOrCreate(DatabaseConfig.stateHome().resolve("wire-token"))
                 : Token.read(Path.of(tokenFile));
     }
 
@@ -113,8 +134,9 @@ final class RemoteAppTier implements AppTier {
     }
 
     /** Starts central services and the app servers on this machine; returns the central services' address. */
-    private static Address startProcesses(SdbenchConfig c, Database db, Path folder, ChildLauncher children,
-                                          PrintWriter out) throws InterruptedException {
+    private static Address startProcesses(
+            SdbenchConfig c, Database db, Path folder, ChildLauncher children, PrintWriter out)
+            throws InterruptedException {
         var a = c.appServer();
         Path workload = folder.resolve(CHILD_WORKLOAD);
         try {
@@ -122,8 +144,8 @@ final class RemoteAppTier implements AppTier {
         } catch (IOException e) {
             throw new EnvironmentException("cannot write " + workload + ": " + e.getMessage());
         }
-        List<String> common = new ArrayList<>(List.of("--config", folder.resolve(RunFolder.CONFIG).toString(),
-                "--workload", workload.toString()));
+        List<String> common = new ArrayList<>(
+                List.of("--config", folder.resolve(RunFolder.CONFIG).toString(), "--workload", workload.toString()));
         for (String o : db.childOverrides()) {
             common.add("--set");
             common.add(o);
@@ -157,8 +179,9 @@ final class RemoteAppTier implements AppTier {
         List<HopProbe> hops = new ArrayList<>();
         for (RoundTrips r : tier.probeHops(HOP_PINGS)) {
             String from = r.from().equals("driver") ? driver : address(instances, r.from());
-            String to = r.to().equals("central") ? central.toString() : r.to().equals("db") ? dbAddress
-                    : address(instances, r.to());
+            String to = r.to().equals("central")
+                    ? central.toString()
+                    : r.to().equals("db") ? dbAddress : address(instances, r.to());
             hops.add(HopProbe.of(r, from, to));
         }
         return hops;
@@ -187,12 +210,17 @@ final class RemoteAppTier implements AppTier {
     public int start(PrintWriter out) {
         metrics.beforeHarvest(() -> tier.pullStats(metrics));
         tier.pullStats(metrics);
-        return tier.instanceStats().values().stream().mapToInt(InstanceStats::recovered).sum();
+        return tier.instanceStats().values().stream()
+                .mapToInt(InstanceStats::recovered)
+                .sum();
     }
 
     @Override
     public DialogService dialogs(Phases phases) {
-        service = new RemoteDialogService(tier, metrics, config.run().users(),
+        service = new RemoteDialogService(
+                tier,
+                metrics,
+                config.run().users(),
                 () -> phases.phaseAt(clock.nanoTime()) == Phases.Phase.MEASUREMENT);
         return service;
     }
@@ -200,8 +228,9 @@ final class RemoteAppTier implements AppTier {
     @Override
     public String describe() {
         var a = config.appServer();
-        return String.format("%d app-server processes x %d dialog + %d update work processes (three-tier)", a.instances(),
-                a.dialogWorkProcesses(), a.updateWorkProcesses());
+        return String.format(
+                "%d app-server processes x %d dialog + %d update work processes (three-tier)",
+                a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses());
     }
 
     @Override
@@ -211,7 +240,9 @@ final class RemoteAppTier implements AppTier {
 
     @Override
     public int updateQueue() {
-        return tier.instanceStats().values().stream().mapToInt(InstanceStats::updateQueue).sum();
+        return tier.instanceStats().values().stream()
+                .mapToInt(InstanceStats::updateQueue)
+                .sum();
     }
 
     @Override
@@ -224,7 +255,8 @@ final class RemoteAppTier implements AppTier {
     public void onFailure(Runnable stop) {
         tier.central().broken().thenAccept(why -> {
             if (!"closed".equals(why)) {
-                out.println("sdbench: central services gone (" + why + "): ending the run, the window so far is reported");
+                out.println(
+                        "sdbench: central services gone (" + why + "): ending the run, the window so far is reported");
                 out.flush();
                 stop.run();
             }
@@ -243,7 +275,7 @@ final class RemoteAppTier implements AppTier {
             drained = tier.drain(bound);
         }
         tier.pullStats(metrics);
-        metrics.beforeHarvest(() -> { });
+        metrics.beforeHarvest(() -> {});
         return drained;
     }
 
@@ -251,7 +283,7 @@ final class RemoteAppTier implements AppTier {
     @Override
     public void abandon() {
         tier.pullStats(metrics);
-        metrics.beforeHarvest(() -> { });
+        metrics.beforeHarvest(() -> {});
     }
 
     /** The instances' last reported totals; enqueue time as each app server measured it, round trip included. */
@@ -262,23 +294,36 @@ final class RemoteAppTier implements AppTier {
         long conflicts = 0;
         long lockNs = 0;
         for (InstanceStats s : tier.instanceStats().values()) {
-            all.add(new RunReportAssembler.InstanceFigures(s.number(), s.numberRangeFetches(), s.numbersIssued(),
-                    s.numberRangeWaitNs(), s.unusedNumbers(), s.tableBufferHits(), s.tableBufferMisses(),
-                    s.connectionsReplaced(), s.retriedTransactions(), s.failedConnectionAttempts(), s.workProcessesReplaced(),
-                    new org.sdbench.report.WorkSummary.UpdateWork(s.v1Parts(), s.v1CpuNanos(), s.v2Parts(), s.v2CpuNanos())));
+            all.add(new RunReportAssembler.InstanceFigures(
+                    s.number(),
+                    s.numberRangeFetches(),
+                    s.numbersIssued(),
+                    s.numberRangeWaitNs(),
+                    s.unusedNumbers(),
+                    s.tableBufferHits(),
+                    s.tableBufferMisses(),
+                    s.connectionsReplaced(),
+                    s.retriedTransactions(),
+                    s.failedConnectionAttempts(),
+                    s.workProcessesReplaced(),
+                    new org.sdbench.report.WorkSummary.UpdateWork(
+                            s.v1Parts(), s.v1CpuNanos(), s.v2Parts(), s.v2CpuNanos())));
             requests += s.enqueueRequests();
             conflicts += s.enqueueConflicts();
             lockNs += s.enqueueNs();
         }
         EnqueueStats central = tier.centralEnqueue();
-        return RunReportAssembler.Figures.of(all, new EnqueueStats(requests, conflicts, lockNs,
-                central == null ? 0 : central.entries()));
+        return RunReportAssembler.Figures.of(
+                all, new EnqueueStats(requests, conflicts, lockNs, central == null ? 0 : central.entries()));
     }
 
     @Override
     public TableBufferFigures tableBuffer(BufferWindow window, long capacityPerInstance) {
-        return window.figures(capacityPerInstance, sum(InstanceStats::tableBufferEntries),
-                sum(InstanceStats::tableBufferEvictions), sum(InstanceStats::tableBufferInvalidations),
+        return window.figures(
+                capacityPerInstance,
+                sum(InstanceStats::tableBufferEntries),
+                sum(InstanceStats::tableBufferEvictions),
+                sum(InstanceStats::tableBufferInvalidations),
                 sum(InstanceStats::bufferSyncPolls));
     }
 
@@ -289,7 +334,9 @@ final class RemoteAppTier implements AppTier {
 
     @Override
     public String failure() {
-        return tier.central().isBroken() ? "central services gone (" + tier.central().broken().getNow("") + ")" : null;
+        return tier.central().isBroken()
+                ? "central services gone (" + tier.central().broken().getNow("") + ")"
+                : null;
     }
 
     @Override
@@ -299,18 +346,34 @@ final class RemoteAppTier implements AppTier {
         List<RemoteFacts.ProcessSamples> processes = new ArrayList<>();
         for (var s : tier.instanceStats().values()) {
             ProcessInfo p = s.process();
-            processes.add(new RemoteFacts.ProcessSamples(p.role(), p.host(), p.pid(), p.version(), p.cores(),
-                    samples.getOrDefault(p.role(), List.of()), dead.contains(s.number())));
+            processes.add(new RemoteFacts.ProcessSamples(
+                    p.role(),
+                    p.host(),
+                    p.pid(),
+                    p.version(),
+                    p.cores(),
+                    samples.getOrDefault(p.role(), List.of()),
+                    dead.contains(s.number())));
         }
         ProcessInfo ci = tier.centralInfo();
         boolean centralGone = tier.central().isBroken();
         if (ci != null) {
-            processes.add(new RemoteFacts.ProcessSamples("central", ci.host(), ci.pid(), ci.version(), ci.cores(),
-                    samples.getOrDefault("central", List.of()), centralGone));
+            processes.add(new RemoteFacts.ProcessSamples(
+                    "central",
+                    ci.host(),
+                    ci.pid(),
+                    ci.version(),
+                    ci.cores(),
+                    samples.getOrDefault("central", List.of()),
+                    centralGone));
         }
         RemoteDialogService s = service;
-        return new RemoteFacts(processes, dead.stream().sorted().toList(), s == null ? 0 : s.relogons(),
-                s == null ? List.of() : s.perInstance(), centralGone);
+        return new RemoteFacts(
+                processes,
+                dead.stream().sorted().toList(),
+                s == null ? 0 : s.relogons(),
+                s == null ? List.of() : s.perInstance(),
+                centralGone);
     }
 
     @Override

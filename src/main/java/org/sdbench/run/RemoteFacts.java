@@ -10,14 +10,23 @@ import org.sdbench.driver.RemoteTier;
  *
  * @param centralGone the central services went away during the run
  */
-record RemoteFacts(List<ProcessSamples> processes, List<Integer> lostInstances, long relogons,
-                   List<RemoteDialogService.InstanceSteps> instances, boolean centralGone) {
+record RemoteFacts(
+        List<ProcessSamples> processes,
+        List<Integer> lostInstances,
+        long relogons,
+        List<RemoteDialogService.InstanceSteps> instances,
+        boolean centralGone) {
 
     /**
      * One process: who and where, its host's logical CPUs, its CPU time samples, and whether it
      * died during the run (then it used no CPU after its last sample).
      */
-    record ProcessSamples(String role, String host, long pid, String version, int cores,
-                          List<RemoteTier.CpuSample> samples, boolean dead) {
-    }
+    record ProcessSamples(
+            String role,
+            String host,
+            long pid,
+            String version,
+            int cores,
+            List<RemoteTier.CpuSample> samples,
+            boolean dead) {}
 }

@@ -4,17 +4,17 @@ import java.time.LocalDateTime;
 import java.util.List;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
+import org.sdbench.dbstats.WindowProbe;
 import org.sdbench.driver.Phases;
+import org.sdbench.env.Environment;
+import org.sdbench.env.HostUsage;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.report.BufferWindow;
+import org.sdbench.report.Certificate;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.WorkSummary;
-import org.sdbench.dbstats.WindowProbe;
-import org.sdbench.env.Environment;
-import org.sdbench.env.HostUsage;
-import org.sdbench.report.Certificate;
 import org.sdbench.report.rules.SdRules;
 import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
@@ -26,50 +26,90 @@ import org.sdbench.report.threshold.Thresholds;
  * into {@link AppTier} when only the tier knows it), once for both layouts.
  */
 final class ReportFigures {
-    private ReportFigures() {
-    }
+    private ReportFigures() {}
 
     /** What the run knows when its driver has finished and its app tier has drained. */
-    record Facts(LocalDateTime started, boolean drained, int recovered, boolean stoppedEarly, Phases phases,
-                 int intervalSeconds, WindowProbe.Result window, BufferWindow buffers, long customizingChanges,
-                 List<IntervalRow> rows) {
-    }
+    record Facts(
+            LocalDateTime started,
+            boolean drained,
+            int recovered,
+            boolean stoppedEarly,
+            Phases phases,
+            int intervalSeconds,
+            WindowProbe.Result window,
+            BufferWindow buffers,
+            long customizingChanges,
+            List<IntervalRow> rows) {}
 
-    static RunReport assemble(SdbenchConfig c, Database db, Environment env, AppTier tier, RunMetrics metrics,
-                              List<Threshold> thresholds, Facts f) {
-        var timeline = new RunReport.Timeline(c.run().rampUp().toNanos() / 1e9, c.run().duration().toNanos() / 1e9,
-                c.run().rampDown().toNanos() / 1e9, f.intervalSeconds());
+    static RunReport assemble(
+            SdbenchConfig c,
+            Database db,
+            Environment env,
+            AppTier tier,
+            RunMetrics metrics,
+            List<Threshold> thresholds,
+            Facts f) {
+        var timeline = new RunReport.Timeline(
+                c.run().rampUp().toNanos() / 1e9,
+                c.run().duration().toNanos() / 1e9,
+                c.run().rampDown().toNanos() / 1e9,
+                f.intervalSeconds());
         RunReportAssembler.Figures figures = tier.figures();
-        RunReport report = new RunReportAssembler(c, db, figures, metrics).assemble(f.started(), f.drained(), f.recovered(),
-                f.stoppedEarly(), timeline, f.window(), env.calibration());
+        RunReport report = new RunReportAssembler(c, db, figures, metrics)
+                .assemble(
+                        f.started(),
+                        f.drained(),
+                        f.recovered(),
+                        f.stoppedEarly(),
+                        timeline,
+                        f.window(),
+                        env.calibration());
         RemoteFacts remote = tier.remote();
         if (remote != null) {
-            var built = ThreeTierSection.of(remote, metrics.serverResponse(), report.summary().overall().response().avgMs(),
-                    f.window().host(), f.phases());
+            var built = ThreeTierSection.of(
+                    remote,
+                    metrics.serverResponse(),
+                    report.summary().overall().response().avgMs(),
+                    f.window().host(),
+                    f.phases());
             report = report.withThreeTier(built.section(), built.warnings());
         }
-        report = report.withTableBuffer(tier.tableBuffer(f.buffers(), c.appServer().tableBufferEntries())
-                .withCustomizingChanges(f.customizingChanges()));
-        report = withSimulatorCpu(report, c, metrics, figures.updateWork(), f.window().host(), env);
-        report = report.withNetwork(tier.network(env.network() == null ? null : env.network().dbRoundTrip()));
+        report = report.withTableBuffer(
+                tier.tableBuffer(f.buffers(), c.appServer().tableBufferEntries())
+                        .withCustomizingChanges(f.customizingChanges()));
+        report = withSimulatorCpu(
+                report, c, metrics, figures.updateWork(), f.window().host(), env);
+        report = report.withNetwork(
+                tier.network(env.network() == null ? null : env.network().dbRoundTrip()));
         report = report.withThresholds(Thresholds.evaluate(thresholds, report));
-        return report.withCertificate(Certificate.of(report, SdRules.judge(c.run().rules(), c.workload(), report, f.rows()),
-                env));
+        return report.withCertificate(
+                Certificate.of(report, SdRules.judge(c.run().rules(), c.workload(), report, f.rows()), env));
     }
 
     /**
      * The work section's CPU per step counts every sdbench process of the run: the driver alone in
      * two-tier, driver, app servers and central services in three-tier.
      */
-    private static RunReport withSimulatorCpu(RunReport report, SdbenchConfig c, RunMetrics metrics,
-                                              WorkSummary.UpdateWork updateWork, HostUsage h, Environment env) {
+    private static RunReport withSimulatorCpu(
+            RunReport report,
+            SdbenchConfig c,
+            RunMetrics metrics,
+            WorkSummary.UpdateWork updateWork,
+            HostUsage h,
+            Environment env) {
         var t = report.threeTier() == null ? null : report.threeTier().cpu();
         if (h == null || t == null) {
             return report;
         }
         double sdbench = known(t.driver()) + known(t.appServers()) + known(t.central());
-        HostUsage all = new HostUsage(h.seconds(), h.logicalCpus(), h.hostBusyPercent(), sdbench, h.dbServerCpuPercent(),
-                h.note(), h.databaseBackendsCpuPercent());
+        HostUsage all = new HostUsage(
+                h.seconds(),
+                h.logicalCpus(),
+                h.hostBusyPercent(),
+                sdbench,
+                h.dbServerCpuPercent(),
+                h.note(),
+                h.databaseBackendsCpuPercent());
         return report.withWork(WorkSummary.of(c.workload(), metrics.summary(), updateWork, all, env.calibration()));
     }
 

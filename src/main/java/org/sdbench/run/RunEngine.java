@@ -8,14 +8,19 @@ import java.util.List;
 import java.util.function.Function;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
+import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
+import org.sdbench.dbstats.WindowProbe;
 import org.sdbench.driver.CustomizingChanges;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
+import org.sdbench.env.CpuPinning;
+import org.sdbench.env.Environment;
+import org.sdbench.env.EnvironmentProbe;
+import org.sdbench.env.WorkFeasibility;
 import org.sdbench.load.LoadProgress;
-import org.sdbench.core.Clock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.report.BufferWindow;
@@ -24,11 +29,6 @@ import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
-import org.sdbench.dbstats.WindowProbe;
-import org.sdbench.env.CpuPinning;
-import org.sdbench.env.Environment;
-import org.sdbench.env.EnvironmentProbe;
-import org.sdbench.env.WorkFeasibility;
 import org.sdbench.report.threshold.Threshold;
 
 /**
@@ -47,12 +47,12 @@ public final class RunEngine {
     static final Duration STEP_DRAIN = Duration.ofSeconds(25);
     /** Update tasks drain until this long after the scheduled end (at least a few seconds, at most a minute). */
     static final Duration END_DRAIN = Duration.ofSeconds(45);
+
     private static final Duration MIN_UPDATE_DRAIN = Duration.ofSeconds(5);
     private static final Duration MAX_UPDATE_DRAIN = Duration.ofSeconds(60);
 
     /** One finished run: its folder, its report, and its exit code. */
-    public record Outcome(Path folder, RunReport report, int exitCode) {
-    }
+    public record Outcome(Path folder, RunReport report, int exitCode) {}
 
     private final int intervalSeconds;
     private final PrometheusEndpoint.Binding metricsEndpoint;
@@ -64,8 +64,12 @@ public final class RunEngine {
      * @param acceptErrors failed steps in the window and a Little's-law departure do not fail the run
      * @param launcher     starts the processes of a three-tier run in its folder (not used in two-tier)
      */
-    public RunEngine(int intervalSeconds, PrometheusEndpoint.Binding metricsEndpoint, List<Threshold> thresholds,
-                     boolean acceptErrors, Function<Path, ChildLauncher> launcher) {
+    public RunEngine(
+            int intervalSeconds,
+            PrometheusEndpoint.Binding metricsEndpoint,
+            List<Threshold> thresholds,
+            boolean acceptErrors,
+            Function<Path, ChildLauncher> launcher) {
         this.intervalSeconds = intervalSeconds;
         this.metricsEndpoint = metricsEndpoint;
         this.thresholds = List.copyOf(thresholds);
@@ -89,8 +93,9 @@ public final class RunEngine {
         }
     }
 
-    private Outcome pinned(SdbenchConfig c, Database db, PrintWriter out, Path folder, Environment env,
-                           LocalDateTime started) throws InterruptedException {
+    private Outcome pinned(
+            SdbenchConfig c, Database db, PrintWriter out, Path folder, Environment env, LocalDateTime started)
+            throws InterruptedException {
         RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
@@ -113,22 +118,50 @@ public final class RunEngine {
         }
     }
 
-    private Outcome run(SdbenchConfig c, Database db, PrintWriter out, Path folder, Environment env, AppTier tier,
-                        RunMetrics metrics, Clock clock, LocalDateTime started) throws InterruptedException {
+    private Outcome run(
+            SdbenchConfig c,
+            Database db,
+            PrintWriter out,
+            Path folder,
+            Environment env,
+            AppTier tier,
+            RunMetrics metrics,
+            Clock clock,
+            LocalDateTime started)
+            throws InterruptedException {
         int recovered = tier.start(out);
         metrics.interval(false);
-        Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, c.run().rampUp(), c.run().duration(),
-                c.run().rampDown(), c.run().users());
-        Duration stepBound = c.appServer().replyTimeout().compareTo(STEP_DRAIN) < 0 ? c.appServer().replyTimeout() : STEP_DRAIN;
-        Driver driver = new Driver(tier.dialogs(phases), metrics, clock, phases,
-                ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()), c.run().seed(),
-                intervalSeconds * 1_000_000_000L, stepBound);
+        Phases phases = Phases.of(
+                clock.nanoTime() + 50_000_000L,
+                c.run().rampUp(),
+                c.run().duration(),
+                c.run().rampDown(),
+                c.run().users());
+        Duration stepBound = c.appServer().replyTimeout().compareTo(STEP_DRAIN) < 0
+                ? c.appServer().replyTimeout()
+                : STEP_DRAIN;
+        Driver driver = new Driver(
+                tier.dialogs(phases),
+                metrics,
+                clock,
+                phases,
+                ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()),
+                c.run().seed(),
+                intervalSeconds * 1_000_000_000L,
+                stepBound);
         // A database gone for longer than database.timeouts.maxOutage, or central services gone, ends
         // the run as Ctrl-C does: the window so far is reported, then the command fails with exit 3.
         tier.onFailure(driver::requestStop);
-        out.printf("sdbench run '%s': %d users on %s, %s, ramp-up %s, window %s, ramp-down %s -> %s%n", c.name(),
-                c.run().users(), tier.describe(), db.describe(), Durations.format(c.run().rampUp()),
-                Durations.format(c.run().duration()), Durations.format(c.run().rampDown()), folder);
+        out.printf(
+                "sdbench run '%s': %d users on %s, %s, ramp-up %s, window %s, ramp-down %s -> %s%n",
+                c.name(),
+                c.run().users(),
+                tier.describe(),
+                db.describe(),
+                Durations.format(c.run().rampUp()),
+                Durations.format(c.run().duration()),
+                Durations.format(c.run().rampDown()),
+                folder);
         out.flush();
         CtrlC ctrlC = new CtrlC(driver, db);
         try {
@@ -136,17 +169,27 @@ public final class RunEngine {
             BufferWindow buffers = tier.bufferWindow();
             WindowProbe.Result window;
             long customizingChanges;
-            try (var probe = new WindowProbe(db, clock, phases.windowStart(), phases.windowEnd(),
-                    EnvironmentProbe.isLocal(c.database()));
-                 var prometheus = metricsEndpoint == null ? null : PrometheusEndpoint.start(metricsEndpoint, tier.view(),
-                         driver::loggedOn, () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
+            try (var probe = new WindowProbe(
+                            db,
+                            clock,
+                            phases.windowStart(),
+                            phases.windowEnd(),
+                            EnvironmentProbe.isLocal(c.database()));
+                    var prometheus = metricsEndpoint == null
+                            ? null
+                            : PrometheusEndpoint.start(
+                                    metricsEndpoint,
+                                    tier.view(),
+                                    driver::loggedOn,
+                                    () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
                 if (prometheus != null) {
                     metrics.observe(prometheus);
                     out.printf("prometheus metrics: http://%s:%d/metrics%n", prometheus.host(), prometheus.port());
                 }
                 probe.start();
                 try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, tier::updateQueue, clock);
-                     var changes = CustomizingChanges.start(db, c.run().customizingChangeEvery(), line -> log(out, line))) {
+                        var changes = CustomizingChanges.start(
+                                db, c.run().customizingChangeEvery(), line -> log(out, line))) {
                     driver.run(i -> {
                         // In three-tier the harvest pulled every app server's totals just before this callback.
                         buffers.harvest(i.inWindow());
@@ -165,18 +208,36 @@ public final class RunEngine {
             } else {
                 drained = tier.drain(updateDrain(phases, clock));
             }
-            RunReport report = ReportFigures.assemble(c, db, env, tier, metrics, thresholds,
-                    new ReportFigures.Facts(started, drained, recovered, driver.stopped(), phases, intervalSeconds, window,
-                            buffers, customizingChanges, series.rows()));
+            RunReport report = ReportFigures.assemble(
+                    c,
+                    db,
+                    env,
+                    tier,
+                    metrics,
+                    thresholds,
+                    new ReportFigures.Facts(
+                            started,
+                            drained,
+                            recovered,
+                            driver.stopped(),
+                            phases,
+                            intervalSeconds,
+                            window,
+                            buffers,
+                            customizingChanges,
+                            series.rows()));
             publish(folder, report, series.rows(), env, out);
             String failure = tier.failure();
             if (failure != null) {
-                throw new EnvironmentException("run stopped: " + failure + "; the window so far is in " + folder.toAbsolutePath());
+                throw new EnvironmentException(
+                        "run stopped: " + failure + "; the window so far is in " + folder.toAbsolutePath());
             }
             if (stalled && !ctrlC.interrupted()) {
-                throw new EnvironmentException(String.format("run stopped: %d dialog steps were still unanswered %d s after "
+                throw new EnvironmentException(String.format(
+                        "run stopped: %d dialog steps were still unanswered %d s after "
                                 + "the scheduled end (a stalled database or app server); counted as timeouts, the window "
-                                + "so far is in %s", driver.unanswered(), stepBound.toSeconds(), folder.toAbsolutePath()));
+                                + "so far is in %s",
+                        driver.unanswered(), stepBound.toSeconds(), folder.toAbsolutePath()));
             }
             RunVerdict verdict = RunVerdict.of(report, ctrlC.interrupted(), acceptErrors);
             if (verdict.line() != null) {
@@ -192,8 +253,12 @@ public final class RunEngine {
      * Writes the run folder and prints the summary; when the folder cannot be written the summary
      * is printed all the same (the figures are not lost with the disk), then the failure is thrown.
      */
-    static void publish(Path folder, RunReport report, List<org.sdbench.report.IntervalRow> rows, Environment env,
-                        PrintWriter out) {
+    static void publish(
+            Path folder,
+            RunReport report,
+            List<org.sdbench.report.IntervalRow> rows,
+            Environment env,
+            PrintWriter out) {
         EnvironmentException unwritten = null;
         try {
             org.sdbench.report.html.RunHtml.writeFolder(folder, report, rows, env);

@@ -24,16 +24,22 @@ record RunVerdict(int exitCode, String line) {
         if (r.thresholds() != null && !Thresholds.allPassed(r.thresholds())) {
             failed.add("a --threshold failed");
         }
-        if (r.certificate() != null && Verdict.INVALID.equals(r.certificate().verdict().status())) {
+        if (r.certificate() != null
+                && Verdict.INVALID.equals(r.certificate().verdict().status())) {
             failed.add("the run rules found the run invalid");
         }
         if (!acceptErrors) {
-            long errors = r.summary().errorsByKind().values().stream().mapToLong(Long::longValue).sum();
+            long errors = r.summary().errorsByKind().values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
             if (errors > 0) {
-                failed.add(String.format("%,d dialog steps failed in the window %s", errors, r.summary().errorsByKind()));
+                failed.add(String.format(
+                        "%,d dialog steps failed in the window %s",
+                        errors, r.summary().errorsByKind()));
             }
             if (r.littleLaw().departs(r.summary())) {
-                failed.add(String.format("throughput departs %+.1f %% from Little's law (more than %.0f %%)",
+                failed.add(String.format(
+                        "throughput departs %+.1f %% from Little's law (more than %.0f %%)",
                         r.littleLaw().deviation() * 100, RunReport.LittleLaw.TOLERANCE * 100));
             }
         }

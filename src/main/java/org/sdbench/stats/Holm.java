@@ -11,12 +11,13 @@ import java.util.stream.IntStream;
  * read "changed" by chance in most experiments.
  */
 public final class Holm {
-    private Holm() {
-    }
+    private Holm() {}
 
     /** For each p-value (NaN: not tested, never rejected), whether it is rejected at family-wise level alpha. */
     public static boolean[] reject(double[] pValues, double alpha) {
-        Integer[] order = IntStream.range(0, pValues.length).filter(i -> !Double.isNaN(pValues[i])).boxed()
+        Integer[] order = IntStream.range(0, pValues.length)
+                .filter(i -> !Double.isNaN(pValues[i]))
+                .boxed()
                 .toArray(Integer[]::new);
         Arrays.sort(order, Comparator.comparingDouble(i -> pValues[i]));
         boolean[] rejected = new boolean[pValues.length];

@@ -39,8 +39,8 @@ public record RatioEstimate(int rounds, double ratio, double low, double high, d
      */
     public static RatioEstimate paired(double[] baseline, double[] alternative) {
         if (baseline.length != alternative.length || baseline.length == 0) {
-            throw new IllegalArgumentException("paired samples need equal, non-zero lengths: " + baseline.length + " and "
-                    + alternative.length);
+            throw new IllegalArgumentException(
+                    "paired samples need equal, non-zero lengths: " + baseline.length + " and " + alternative.length);
         }
         double[] d = new double[baseline.length];
         for (int i = 0; i < d.length; i++) {
@@ -93,18 +93,23 @@ public record RatioEstimate(int rounds, double ratio, double low, double high, d
         double[] a = logs(baseline);
         double[] b = logs(alternative);
         if (a.length < 2 || b.length < 2) {
-            throw new IllegalArgumentException("unpaired samples need 2 or more values each: " + a.length + " and " + b.length);
+            throw new IllegalArgumentException(
+                    "unpaired samples need 2 or more values each: " + a.length + " and " + b.length);
         }
         double diff = Mean.of(b).getAsDouble() - Mean.of(a).getAsDouble();
         double va = Variance.of(a).getAsDouble() / a.length;
         double vb = Variance.of(b).getAsDouble() / b.length;
         if (va + vb == 0) {
-            return new RatioEstimate(Math.min(a.length, b.length), Math.exp(diff), Math.exp(diff), Math.exp(diff),
-                    diff == 0 ? 1 : 0);
+            return new RatioEstimate(
+                    Math.min(a.length, b.length), Math.exp(diff), Math.exp(diff), Math.exp(diff), diff == 0 ? 1 : 0);
         }
         TTest.Result t = TTest.withDefaults().test(b, a);
         double half = tQuantile(t.getDegreesOfFreedom(), (1 + LEVEL) / 2) * Math.sqrt(va + vb);
-        return new RatioEstimate(Math.min(a.length, b.length), Math.exp(diff), Math.exp(diff - half), Math.exp(diff + half),
+        return new RatioEstimate(
+                Math.min(a.length, b.length),
+                Math.exp(diff),
+                Math.exp(diff - half),
+                Math.exp(diff + half),
                 t.getPValue());
     }
 

@@ -18,18 +18,27 @@ record Calibration(double demandSeconds, double servers, double responseSeconds,
     /** Null when no level has CPU figures, or when they do not yield a positive demand per step. */
     static Calibration of(List<LevelResult> sorted) {
         List<LevelResult> usable = sorted.stream()
-                .filter(l -> l.hostBusyPercent() != null && l.dbServerCpuPercent() != null && l.steps() > 0 && l.windowSeconds() > 0)
+                .filter(l -> l.hostBusyPercent() != null
+                        && l.dbServerCpuPercent() != null
+                        && l.steps() > 0
+                        && l.windowSeconds() > 0)
                 .toList();
         if (usable.isEmpty()) {
             return null;
         }
-        List<LevelResult> low = usable.stream().filter(l -> l.hostBusyPercent() < LOW_LOAD_PERCENT).toList();
+        List<LevelResult> low = usable.stream()
+                .filter(l -> l.hostBusyPercent() < LOW_LOAD_PERCENT)
+                .toList();
         if (low.size() < 2) {
             low = usable.subList(0, Math.min(2, usable.size()));
         }
         int cpus = low.get(0).logicalCpus();
-        double[] x = low.stream().mapToDouble(l -> (l.steps() + l.errors()) / l.windowSeconds()).toArray();
-        double[] y = low.stream().mapToDouble(l -> (l.simulatorCpuPercent() + l.dbServerCpuPercent()) / 100 * cpus).toArray();
+        double[] x = low.stream()
+                .mapToDouble(l -> (l.steps() + l.errors()) / l.windowSeconds())
+                .toArray();
+        double[] y = low.stream()
+                .mapToDouble(l -> (l.simulatorCpuPercent() + l.dbServerCpuPercent()) / 100 * cpus)
+                .toArray();
         double demand;
         double intercept;
         if (x.length >= 2 && variance(x) > 0) {
@@ -55,11 +64,20 @@ record Calibration(double demandSeconds, double servers, double responseSeconds,
             // CPU figures this inconsistent (a host busy with other work) give no model, not a wrong one.
             return null;
         }
-        double other = low.stream().mapToDouble(l -> Math.max(0, l.hostBusyPercent() - l.simulatorCpuPercent()
-                - l.dbServerCpuPercent()) / 100 * cpus).average().orElse(0);
+        double other = low.stream()
+                .mapToDouble(l -> Math.max(0, l.hostBusyPercent() - l.simulatorCpuPercent() - l.dbServerCpuPercent())
+                        / 100
+                        * cpus)
+                .average()
+                .orElse(0);
         double servers = Math.max(1, cpus - Math.max(0, intercept) - other);
-        double response = low.stream().mapToDouble(LevelResult::avgResponseMs).min().orElseThrow() / 1000;
-        return new Calibration(demand, servers, response, cpus,
+        double response =
+                low.stream().mapToDouble(LevelResult::avgResponseMs).min().orElseThrow() / 1000;
+        return new Calibration(
+                demand,
+                servers,
+                response,
+                cpus,
                 low.stream().map(LevelResult::users).toList());
     }
 

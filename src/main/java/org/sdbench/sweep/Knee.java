@@ -7,11 +7,9 @@ import java.util.OptionalDouble;
 /** Where the measured capacity curve crosses the response-time limit. */
 public final class Knee {
     /** One measured level of a sweep. */
-    public record Level(int users, double avgResponseSeconds) {
-    }
+    public record Level(int users, double avgResponseSeconds) {}
 
-    private Knee() {
-    }
+    private Knee() {}
 
     /**
      * The user count at which the average response time reaches the limit, interpolated linearly
@@ -19,13 +17,15 @@ public final class Knee {
      * bracket the limit (then the sweep has not found the knee).
      */
     public static OptionalDouble interpolate(List<Level> levels, double limitSeconds) {
-        List<Level> sorted = levels.stream().sorted(Comparator.comparingInt(Level::users)).toList();
+        List<Level> sorted =
+                levels.stream().sorted(Comparator.comparingInt(Level::users)).toList();
         Level under = null;
         for (Level l : sorted) {
             if (l.avgResponseSeconds() < limitSeconds) {
                 under = l;
             } else if (under != null) {
-                double f = (limitSeconds - under.avgResponseSeconds()) / (l.avgResponseSeconds() - under.avgResponseSeconds());
+                double f = (limitSeconds - under.avgResponseSeconds())
+                        / (l.avgResponseSeconds() - under.avgResponseSeconds());
                 return OptionalDouble.of(under.users() + f * (l.users() - under.users()));
             } else {
                 return OptionalDouble.empty();

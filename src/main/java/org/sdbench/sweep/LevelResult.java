@@ -38,15 +38,29 @@ public record LevelResult(
 
     public static LevelResult of(RunReport r, String folder, long documentBytes) {
         var s = r.summary();
-        long errors = s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
+        long errors =
+                s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
         var h = r.host();
         Double busy = h == null ? null : h.hostBusyPercent();
-        Double perStep = busy == null || s.overall().count() + errors == 0 ? null
+        Double perStep = busy == null || s.overall().count() + errors == 0
+                ? null
                 : busy / 100 * h.logicalCpus() * h.seconds() / (s.overall().count() + errors);
-        return new LevelResult(r.users(), folder, s.windowSeconds(), s.overall().count(), errors,
-                s.overall().response().avgMs(), s.overall().response().p95Ms(), r.throughput().dialogStepsPerHour(),
-                r.throughput().sapsLike(), busy, h == null ? 0 : h.simulatorCpuPercent(),
-                h == null ? null : h.dbServerCpuPercent(), h == null ? 0 : h.logicalCpus(), perStep, documentBytes,
+        return new LevelResult(
+                r.users(),
+                folder,
+                s.windowSeconds(),
+                s.overall().count(),
+                errors,
+                s.overall().response().avgMs(),
+                s.overall().response().p95Ms(),
+                r.throughput().dialogStepsPerHour(),
+                r.throughput().sapsLike(),
+                busy,
+                h == null ? 0 : h.simulatorCpuPercent(),
+                h == null ? null : h.dbServerCpuPercent(),
+                h == null ? 0 : h.logicalCpus(),
+                perStep,
+                documentBytes,
                 r.reliability().stoppedEarly());
     }
 }

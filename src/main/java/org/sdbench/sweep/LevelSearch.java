@@ -30,14 +30,25 @@ public final class LevelSearch {
         if (done.isEmpty()) {
             return OptionalInt.of(start);
         }
-        int under = done.stream().filter(l -> l.avgResponseSeconds() < limitSeconds).mapToInt(Knee.Level::users).max().orElse(0);
-        int over = done.stream().filter(l -> l.avgResponseSeconds() >= limitSeconds).mapToInt(Knee.Level::users).min()
+        int under = done.stream()
+                .filter(l -> l.avgResponseSeconds() < limitSeconds)
+                .mapToInt(Knee.Level::users)
+                .max()
+                .orElse(0);
+        int over = done.stream()
+                .filter(l -> l.avgResponseSeconds() >= limitSeconds)
+                .mapToInt(Knee.Level::users)
+                .min()
                 .orElse(Integer.MAX_VALUE);
         if (lastLevelExploded) {
             // Errors exploded although the response time did not: that level is past the usable capacity too.
             over = Math.min(over, done.get(done.size() - 1).users());
-            under = done.stream().filter(l -> l.avgResponseSeconds() < limitSeconds && l.users() < done.get(done.size() - 1).users())
-                    .mapToInt(Knee.Level::users).max().orElse(0);
+            under = done.stream()
+                    .filter(l -> l.avgResponseSeconds() < limitSeconds
+                            && l.users() < done.get(done.size() - 1).users())
+                    .mapToInt(Knee.Level::users)
+                    .max()
+                    .orElse(0);
         }
         if (over == Integer.MAX_VALUE) {
             int grown = Math.min(maxUsers, Math.max(under + 1, under * 2));
@@ -46,7 +57,9 @@ public final class LevelSearch {
         if (under == 0) {
             // Even the first level is over the limit: look lower, down to one user.
             int lower = Math.max(1, Math.min(over, start) / 2);
-            return lower < over && done.stream().noneMatch(l -> l.users() == lower) ? OptionalInt.of(lower) : OptionalInt.empty();
+            return lower < over && done.stream().noneMatch(l -> l.users() == lower)
+                    ? OptionalInt.of(lower)
+                    : OptionalInt.empty();
         }
         if (over - under <= Math.max(1, Math.ceil(under * precision))) {
             return OptionalInt.empty();

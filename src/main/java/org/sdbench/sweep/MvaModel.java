@@ -14,8 +14,9 @@ public record MvaModel(double thinkSeconds, double delaySeconds, double cpuDeman
 
     public MvaModel {
         if (thinkSeconds < 0 || delaySeconds < 0 || cpuDemandSeconds <= 0 || servers < 1 || Double.isNaN(servers)) {
-            throw new IllegalArgumentException("MVA needs think >= 0, delay >= 0, CPU demand > 0 and >= 1 server: think "
-                    + thinkSeconds + ", delay " + delaySeconds + ", demand " + cpuDemandSeconds + ", servers " + servers);
+            throw new IllegalArgumentException(
+                    "MVA needs think >= 0, delay >= 0, CPU demand > 0 and >= 1 server: think " + thinkSeconds
+                            + ", delay " + delaySeconds + ", demand " + cpuDemandSeconds + ", servers " + servers);
         }
     }
 
@@ -31,7 +32,8 @@ public record MvaModel(double thinkSeconds, double delaySeconds, double cpuDeman
      * time over steps) and the response time seen there; what the CPU demand does not explain is
      * latency that does not queue (network, I/O waits, the update wait).
      */
-    public static MvaModel calibrate(double thinkSeconds, double measuredResponseSeconds, double cpuSecondsPerStep, double cores) {
+    public static MvaModel calibrate(
+            double thinkSeconds, double measuredResponseSeconds, double cpuSecondsPerStep, double cores) {
         double delay = Math.max(0, measuredResponseSeconds - cpuSecondsPerStep);
         return new MvaModel(thinkSeconds, delay, cpuSecondsPerStep, cores);
     }

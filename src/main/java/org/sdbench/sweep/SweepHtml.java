@@ -9,8 +9,7 @@ import org.sdbench.report.html.Page;
 
 /** sweep.html: the capacity curve, measured against predicted, with the level table. */
 public final class SweepHtml {
-    private SweepHtml() {
-    }
+    private SweepHtml() {}
 
     public static String render(SweepResult r) {
         Html h = new Html();
@@ -19,12 +18,18 @@ public final class SweepHtml {
         List<List<String>> facts = new ArrayList<>();
         facts.add(List.of("limit (average dialog response time)", Html.num(r.limitSeconds(), 2) + " s"));
         facts.add(List.of("think time", Html.num(r.thinkSeconds(), 2) + " s"));
-        facts.add(List.of("maximum users under the limit (interpolated)",
+        facts.add(List.of(
+                "maximum users under the limit (interpolated)",
                 m.maxUsers() == null ? "not bracketed" : Html.num(Math.floor(m.maxUsers()), 0)));
         facts.add(List.of("SAPS-like there", m.sapsLikeAtMax() == null ? "n/a" : Html.num(m.sapsLikeAtMax(), 0)));
         if (r.model() != null) {
-            facts.add(List.of("queueing model's maximum users", String.valueOf(r.model().predictedMaxUsers())));
-            facts.add(List.of("model error", r.model().errorPercent() == null ? "n/a" : Html.num(r.model().errorPercent(), 1) + " %"));
+            facts.add(List.of(
+                    "queueing model's maximum users", String.valueOf(r.model().predictedMaxUsers())));
+            facts.add(List.of(
+                    "model error",
+                    r.model().errorPercent() == null
+                            ? "n/a"
+                            : Html.num(r.model().errorPercent(), 1) + " %"));
         }
         h.facts(facts);
         h.list("hint", r.notes());
@@ -38,13 +43,30 @@ public final class SweepHtml {
         h.section("levels", "Levels");
         List<List<String>> rows = new ArrayList<>();
         for (LevelResult l : r.levels()) {
-            rows.add(List.of(Integer.toString(l.users()), Html.num(l.dialogStepsPerHour(), 0), Html.num(l.sapsLike(), 0),
-                    Html.num(l.avgResponseMs(), 1), Html.num(l.p95ResponseMs(), 1),
+            rows.add(List.of(
+                    Integer.toString(l.users()),
+                    Html.num(l.dialogStepsPerHour(), 0),
+                    Html.num(l.sapsLike(), 0),
+                    Html.num(l.avgResponseMs(), 1),
+                    Html.num(l.p95ResponseMs(), 1),
                     l.hostBusyPercent() == null ? "n/a" : Html.num(l.hostBusyPercent(), 1),
-                    Html.num(l.errorRate() * 100, 2), Html.bytes(l.documentBytes()), l.folder()));
+                    Html.num(l.errorRate() * 100, 2),
+                    Html.bytes(l.documentBytes()),
+                    l.folder()));
         }
-        h.table(List.of("users", "DS/h", "SAPS-like", "avg ms", "p95 ms", "host CPU %", "errors %", "documents", "run folder"),
-                rows, 1);
+        h.table(
+                List.of(
+                        "users",
+                        "DS/h",
+                        "SAPS-like",
+                        "avg ms",
+                        "p95 ms",
+                        "host CPU %",
+                        "errors %",
+                        "documents",
+                        "run folder"),
+                rows,
+                1);
         h.end();
         return Page.render("sdbench sweep " + r.name(), h.toString(), data(r), "sweep.js");
     }
@@ -60,9 +82,21 @@ public final class SweepHtml {
         d.put("sim", r.levels().stream().map(LevelResult::simulatorCpuPercent).toList());
         d.put("limitMs", r.limitSeconds() * 1000);
         if (r.model() != null) {
-            d.put("predUsers", r.model().predictions().stream().map(SweepResult.Prediction::users).toList());
-            d.put("predAvg", r.model().predictions().stream().map(SweepResult.Prediction::avgResponseMs).toList());
-            d.put("predDs", r.model().predictions().stream().map(SweepResult.Prediction::dialogStepsPerHour).toList());
+            d.put(
+                    "predUsers",
+                    r.model().predictions().stream()
+                            .map(SweepResult.Prediction::users)
+                            .toList());
+            d.put(
+                    "predAvg",
+                    r.model().predictions().stream()
+                            .map(SweepResult.Prediction::avgResponseMs)
+                            .toList());
+            d.put(
+                    "predDs",
+                    r.model().predictions().stream()
+                            .map(SweepResult.Prediction::dialogStepsPerHour)
+                            .toList());
         }
         return d;
     }

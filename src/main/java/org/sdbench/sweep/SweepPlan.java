@@ -26,11 +26,15 @@ public final class SweepPlan {
                     + " are not allowed: 1 <= start <= max-users");
         }
         if (precision <= 0 || precision >= 1) {
-            throw new ConfigException("'--precision' = " + precision + " is not allowed: a fraction between 0 and 1, such as 0.1");
+            throw new ConfigException(
+                    "'--precision' = " + precision + " is not allowed: a fraction between 0 and 1, such as 0.1");
         }
-        return new SweepPlan(null, new LevelSearch(start, limitSeconds, precision, maxUsers), maxUsers,
-                "automatic search from " + start + " users (doubling, then bisecting the knee to " + Math.round(precision * 100)
-                        + " %), at most " + maxUsers + " users");
+        return new SweepPlan(
+                null,
+                new LevelSearch(start, limitSeconds, precision, maxUsers),
+                maxUsers,
+                "automatic search from " + start + " users (doubling, then bisecting the knee to "
+                        + Math.round(precision * 100) + " %), at most " + maxUsers + " users");
     }
 
     /** {@code 10,20,40} or {@code 10..150/10}. */
@@ -55,7 +59,8 @@ public final class SweepPlan {
                 }
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
-            throw new ConfigException("'--levels' = '" + text + "' is not allowed: user counts such as 10,20,40 or a range 10..150/10");
+            throw new ConfigException(
+                    "'--levels' = '" + text + "' is not allowed: user counts such as 10,20,40 or a range 10..150/10");
         }
         if (levels.isEmpty() || levels.first() < 1) {
             throw new ConfigException("'--levels' = '" + text + "' is not allowed: user counts of 1 or more");
@@ -77,7 +82,9 @@ public final class SweepPlan {
             if (lastExploded) {
                 return OptionalInt.empty();
             }
-            return fixed.stream().filter(u -> done.stream().noneMatch(l -> l.users() == u)).mapToInt(Integer::intValue)
+            return fixed.stream()
+                    .filter(u -> done.stream().noneMatch(l -> l.users() == u))
+                    .mapToInt(Integer::intValue)
                     .findFirst();
         }
         return search.next(done.stream().map(LevelResult::point).toList(), lastExploded);

@@ -11,15 +11,17 @@ import org.sdbench.report.Json;
 public final class SweepStore {
     public static final String FILE = "sweep.json";
 
-    private SweepStore() {
-    }
+    private SweepStore() {}
 
     public static void save(Path dir, SweepResult r) {
         Path tmp = dir.resolve(FILE + ".tmp");
         try {
             Json.MAPPER.writeValue(tmp.toFile(), r);
             // Replace atomically: a sweep killed while writing must still find its last good state.
-            Files.move(tmp, dir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+            Files.move(
+                    tmp,
+                    dir.resolve(FILE),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new EnvironmentException("writing " + dir.resolve(FILE) + " failed: " + e.getMessage());
@@ -37,8 +39,8 @@ public final class SweepStore {
             var tree = Json.MAPPER.readTree(f.toFile());
             return java.util.List.of(Json.MAPPER.treeToValue(tree.path("levels"), LevelResult[].class));
         } catch (IOException e) {
-            throw new ConfigException("--resume: " + f + " is not a sweep result (" + e.getMessage().lines().findFirst().orElse("")
-                    + ")");
+            throw new ConfigException("--resume: " + f + " is not a sweep result ("
+                    + e.getMessage().lines().findFirst().orElse("") + ")");
         }
     }
 
@@ -51,8 +53,8 @@ public final class SweepStore {
         try {
             return Json.MAPPER.readValue(f.toFile(), SweepResult.class);
         } catch (IOException e) {
-            throw new ConfigException("--resume: " + f + " is not a sweep result (" + e.getMessage().lines().findFirst().orElse("")
-                    + ")");
+            throw new ConfigException("--resume: " + f + " is not a sweep result ("
+                    + e.getMessage().lines().findFirst().orElse("") + ")");
         }
     }
 }

@@ -23,7 +23,8 @@ class BufferSyncTest {
     @BeforeAll
     static void ddlog() throws SQLException {
         db = TestDb.open(TestDb.config(SCHEMA));
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
             s.execute("CREATE SCHEMA " + SCHEMA);
             s.execute("CREATE TABLE " + SCHEMA + ".ddlog (seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
@@ -33,7 +34,8 @@ class BufferSyncTest {
 
     @AfterAll
     static void drop() throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
         }
         db.close();
@@ -53,7 +55,8 @@ class BufferSyncTest {
         TableBuffer b = new TableBuffer(100);
         BufferSync syncA = new BufferSync(a, clock, Duration.ofSeconds(60));
         BufferSync syncB = new BufferSync(b, clock, Duration.ofSeconds(60));
-        try (Connection c = db.connect(); DbSession s = new DbSession(db.connect(), db.dialect(), clock)) {
+        try (Connection c = db.connect();
+                DbSession s = new DbSession(db.connect(), db.dialect(), clock)) {
             BufferSync.logChange(c, "T006"); // before either instance started: never applied
             syncA.pollIfDue(s);
             syncB.pollIfDue(s);

@@ -27,8 +27,17 @@ class CustomizingChangeTest {
 
     @BeforeAll
     static void load() {
-        TestDb.Run r = sdbench("load", "--users", "1", "--recreate", "--set", "workload.customersPerUser=1",
-                "--set", "workload.materialsPerUser=5", "--set", "workload.listLength=1");
+        TestDb.Run r = sdbench(
+                "load",
+                "--users",
+                "1",
+                "--recreate",
+                "--set",
+                "workload.customersPerUser=1",
+                "--set",
+                "workload.materialsPerUser=5",
+                "--set",
+                "workload.listLength=1");
         assertEquals(0, r.exit(), r.out() + r.err());
         db = TestDb.open(TestDb.config(SCHEMA));
     }
@@ -50,15 +59,43 @@ class CustomizingChangeTest {
     @Test
     void run_customizingChangeEvery_usersReloadTheChangedTablesAndTheReportCountsIt() throws Exception {
         long ddlogBefore = ddlogRows();
-        TestDb.Run r = sdbench("run", "--accept-errors", "--users", "1", "--ramp-up", "1s", "--duration", "4s", "--ramp-down", "1s",
-                "--set", "workload.thinkTime=50ms", "--set", "workload.customersPerUser=1",
-                "--set", "workload.materialsPerUser=5", "--set", "workload.listLength=1",
-                "--set", "run.customizingChangeEvery=500ms", "--set", "appServer.tableBufferSync=200ms",
-                "--set", "run.resultsDir=target/test-results/customizing", "--interval", "1");
+        TestDb.Run r = sdbench(
+                "run",
+                "--accept-errors",
+                "--users",
+                "1",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "4s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=50ms",
+                "--set",
+                "workload.customersPerUser=1",
+                "--set",
+                "workload.materialsPerUser=5",
+                "--set",
+                "workload.listLength=1",
+                "--set",
+                "run.customizingChangeEvery=500ms",
+                "--set",
+                "appServer.tableBufferSync=200ms",
+                "--set",
+                "run.resultsDir=target/test-results/customizing",
+                "--interval",
+                "1");
         assertEquals(0, r.exit(), r.out() + r.err());
-        java.nio.file.Path folder = r.out().lines().filter(l -> l.startsWith("results: "))
-                .map(l -> java.nio.file.Path.of(l.substring(9).strip())).findFirst().orElseThrow();
-        var buffer = org.sdbench.report.Json.MAPPER.readTree(folder.resolve("result.json").toFile()).at("/tableBuffer");
+        java.nio.file.Path folder = r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .map(l -> java.nio.file.Path.of(l.substring(9).strip()))
+                .findFirst()
+                .orElseThrow();
+        var buffer = org.sdbench.report.Json.MAPPER
+                .readTree(folder.resolve("result.json").toFile())
+                .at("/tableBuffer");
         // How many changes fit in the run depends on the host's load; that the report counts exactly the
         // changes the run announced in DDLOG does not.
         long changes = buffer.at("/customizingChanges").asLong();
@@ -66,16 +103,18 @@ class CustomizingChangeTest {
         assertEquals(ddlogRows() - ddlogBefore, changes, "every change the run made is counted once: " + buffer);
         assertTrue(buffer.at("/invalidations").asLong() > 0, "the instance dropped the changed tables: " + buffer);
         assertTrue(r.out().contains("customizing changes by the run"), r.out());
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT bezei FROM tvak WHERE auart = 'OR'")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT bezei FROM tvak WHERE auart = 'OR'")) {
             rs.next();
             assertTrue(rs.getString(1).startsWith("rev "), "the run changed the order type's text: " + rs.getString(1));
         }
     }
 
     private static long ddlogRows() throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT count(*) FROM ddlog")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT count(*) FROM ddlog")) {
             rs.next();
             return rs.getLong(1);
         }
@@ -99,13 +138,17 @@ class CustomizingChangeTest {
 
             TestDb.Run r = sdbench("customizing", "set", "tvap", "P001", "VTEXT", "Sales item changed");
             assertEquals(0, r.exit(), r.out() + r.err());
-            assertEquals("TVAP 'P001': vtext 'Item category 1' -> 'Sales item changed'; recorded in DDLOG: every app "
-                    + "server drops TVAP from its table buffer within appServer.tableBufferSync (1m)", r.out().strip());
+            assertEquals(
+                    "TVAP 'P001': vtext 'Item category 1' -> 'Sales item changed'; recorded in DDLOG: every app "
+                            + "server drops TVAP from its table buffer within appServer.tableBufferSync (1m)",
+                    r.out().strip());
             assertEquals(before + 1, ddlogRows());
             assertEquals("Sales item changed", read(s, sql, "P001"), "the row itself changed");
 
             for (TableBuffer t : List.of(a, b)) {
-                assertEquals("Item category 1", t.get("TVAP", "P001", () -> read(s, sql, "P001")),
+                assertEquals(
+                        "Item category 1",
+                        t.get("TVAP", "P001", () -> read(s, sql, "P001")),
                         "until its next synchronisation an instance serves the old entry, as SAP does");
             }
             clock.advance(Duration.ofSeconds(60).toNanos());
@@ -124,8 +167,9 @@ class CustomizingChangeTest {
     void set_compositeNumericKey_changesThatRowOnly() throws SQLException {
         TestDb.Run r = sdbench("customizing", "set", "T683S", "PP0001/20", "kschl", "MWST");
         assertEquals(0, r.exit(), r.out() + r.err());
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT stunr FROM t683s WHERE kalsm = 'PP0001' AND kschl = 'MWST'")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT stunr FROM t683s WHERE kalsm = 'PP0001' AND kschl = 'MWST'")) {
             assertTrue(rs.next());
             assertEquals(20, rs.getInt(1));
             assertTrue(!rs.next(), "one row changed");
@@ -137,7 +181,8 @@ class CustomizingChangeTest {
         long before = ddlogRows();
         String[][] bad = {
             {"KNA1", "0000000001", "name1", "x", "customizing table 'KNA1' is not allowed: one of [TVAK"},
-            {"TVAP", "P001", "nosuch", "x", "field 'nosuch' of TVAP is not allowed: one of [aulst, cmpnt, erlre, eterl,"},
+            {"TVAP", "P001", "nosuch", "x", "field 'nosuch' of TVAP is not allowed: one of [aulst, cmpnt, erlre, eterl,"
+            },
             {"TVAP", "P001", "mandt", "x", "field 'mandt' of TVAP is not allowed"},
             {"TVAP", "P001", "pstyv", "x", "(key fields identify the row and stay)"},
             {"TVTA", "1000/10", "vtext", "x", "key '1000/10' of TVTA is not allowed: 3 value(s) for VKORG/VTWEG/SPART"},

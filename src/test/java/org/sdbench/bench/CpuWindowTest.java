@@ -10,13 +10,26 @@ class CpuWindowTest {
 
     @Test
     void between_threadsAndBackends_splitByGroupAndDatabase() {
-        CpuSnapshot a = new CpuSnapshot(0, 1_000_000_000L, new MachineCpu(1000, 800),
+        CpuSnapshot a = new CpuSnapshot(
+                0,
+                1_000_000_000L,
+                new MachineCpu(1000, 800),
                 Map.of(1L, new ProcStat("dia-1-0", 10), 2L, new ProcStat("ForkJoinPool-1-", 5)),
-                Map.of(100L, new ProcStat("postgres", 50), 101L, new ProcStat("postgres", 7)), Set.of(100L));
-        CpuSnapshot b = new CpuSnapshot(2_000_000_000L, 1_600_000_000L, new MachineCpu(1400, 1000),
-                Map.of(1L, new ProcStat("dia-1-0", 30), 2L, new ProcStat("ForkJoinPool-1-", 6),
-                        3L, new ProcStat("ZWorkerYoung#0", 4)),
-                Map.of(100L, new ProcStat("postgres", 110), 101L, new ProcStat("postgres", 9)), Set.of(100L));
+                Map.of(100L, new ProcStat("postgres", 50), 101L, new ProcStat("postgres", 7)),
+                Set.of(100L));
+        CpuSnapshot b = new CpuSnapshot(
+                2_000_000_000L,
+                1_600_000_000L,
+                new MachineCpu(1400, 1000),
+                Map.of(
+                        1L,
+                        new ProcStat("dia-1-0", 30),
+                        2L,
+                        new ProcStat("ForkJoinPool-1-", 6),
+                        3L,
+                        new ProcStat("ZWorkerYoung#0", 4)),
+                Map.of(100L, new ProcStat("postgres", 110), 101L, new ProcStat("postgres", 9)),
+                Set.of(100L));
         CpuWindow w = CpuWindow.between(a, b);
         assertEquals(2.0, w.seconds(), 1e-9);
         assertEquals(600_000_000L, w.jvmNanos());
@@ -34,8 +47,10 @@ class CpuWindowTest {
 
     @Test
     void between_recycledIdWithNewName_countedFromZero() {
-        CpuSnapshot a = new CpuSnapshot(0, 0, MachineCpu.UNKNOWN, Map.of(7L, new ProcStat("old", 500)), Map.of(), Set.of());
-        CpuSnapshot b = new CpuSnapshot(1, 0, MachineCpu.UNKNOWN, Map.of(7L, new ProcStat("upd-1-0", 3)), Map.of(), Set.of());
+        CpuSnapshot a =
+                new CpuSnapshot(0, 0, MachineCpu.UNKNOWN, Map.of(7L, new ProcStat("old", 500)), Map.of(), Set.of());
+        CpuSnapshot b =
+                new CpuSnapshot(1, 0, MachineCpu.UNKNOWN, Map.of(7L, new ProcStat("upd-1-0", 3)), Map.of(), Set.of());
         assertEquals(30_000_000L, CpuWindow.between(a, b).group(ThreadGroups.UPDATE));
     }
 

@@ -20,7 +20,8 @@ class JitWarmUpTest {
         JitWarmUp.Outcome o = JitWarmUp.run(shares(0.40, 0.08, 0.02, 0.01));
         assertEquals(3, o.rounds());
         assertTrue(o.settled());
-        assertEquals("3 round(s) of 15 s; JIT compiler in the last: 2.0 % of the JVM's CPU (settled, at most 3 %)",
+        assertEquals(
+                "3 round(s) of 15 s; JIT compiler in the last: 2.0 % of the JVM's CPU (settled, at most 3 %)",
                 o.describe("15 s"));
     }
 
@@ -29,7 +30,9 @@ class JitWarmUpTest {
         JitWarmUp.Outcome o = JitWarmUp.run(shares(0.4, 0.3, 0.2, 0.1, 0.09, 0.06, 0.01));
         assertEquals(JitWarmUp.MAX_ROUNDS, o.rounds());
         assertFalse(o.settled());
-        assertTrue(o.describe("8 s").contains("6.0 % of the JVM's CPU (still compiling, more than 3 %)"), o.describe("8 s"));
+        assertTrue(
+                o.describe("8 s").contains("6.0 % of the JVM's CPU (still compiling, more than 3 %)"),
+                o.describe("8 s"));
     }
 
     @Test

@@ -38,9 +38,11 @@ class ProcStatTest {
 
     @Test
     void servesDatabase_backendTitles_matchOnlyThatDatabase() {
-        assertTrue(Processes.servesDatabase("postgres: 15/main: postgres sdbench_perf 127.0.0.1(5432) idle ", "sdbench_perf"));
+        assertTrue(Processes.servesDatabase(
+                "postgres: 15/main: postgres sdbench_perf 127.0.0.1(5432) idle ", "sdbench_perf"));
         assertTrue(Processes.servesDatabase("postgres: postgres sdbench_perf 127.0.0.1(41000) COMMIT", "sdbench_perf"));
-        assertFalse(Processes.servesDatabase("postgres: 15/main: postgres sdbench 127.0.0.1(5432) idle", "sdbench_perf"));
+        assertFalse(
+                Processes.servesDatabase("postgres: 15/main: postgres sdbench 127.0.0.1(5432) idle", "sdbench_perf"));
         assertFalse(Processes.servesDatabase("postgres: 15/main: checkpointer ", "sdbench_perf"));
     }
 }

@@ -26,11 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.postgresql.PGConnection;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
 import org.sdbench.load.TestDb;
-import org.sdbench.core.Clock;
 
 /**
  * A capture of what pooled sessions sent, replayed through pgbench onto an emptied table, leaves
@@ -44,8 +44,7 @@ class ReplayPgTest {
     private static final Pattern EXECUTE = Pattern.compile("EXECUTE (s\\d+)\\b");
 
     /** What the sessions sent, the rows they left, and pgjdbc's server-side statements: parameter types by text. */
-    private record Recorded(StatementCapture capture, List<String> rows, Map<String, String> pgjdbcTypes) {
-    }
+    private record Recorded(StatementCapture capture, List<String> rows, Map<String, String> pgjdbcTypes) {}
 
     @ParameterizedTest
     @EnumSource(StatementCapture.Protocol.class)
@@ -67,34 +66,54 @@ class ReplayPgTest {
 
             truncate(db);
             // Parts of two transactions at most: the chains of parts are what is tested.
-            List<PgbenchScript.Chain> scripts = PgbenchScript.write(capture.files(), capture.preparedStatements(), dir,
-                    4242, "test", new PgbenchScript.Bounds(2, 1 << 20), 20);
+            List<PgbenchScript.Chain> scripts = PgbenchScript.write(
+                    capture.files(),
+                    capture.preparedStatements(),
+                    dir,
+                    4242,
+                    "test",
+                    new PgbenchScript.Bounds(2, 1 << 20),
+                    20);
             assertTrue(scripts.stream().anyMatch(c -> c.scripts().size() > 1), scripts.toString());
             Pgbench.Result r = replay(db, scripts);
             assertTrue(r.complete(), r.failure());
             assertEquals(rec.rows(), rows(db));
 
-            String all = Files.readString(capture.files().get(0)) + Files.readString(capture.files().get(1));
+            String all = Files.readString(capture.files().get(0))
+                    + Files.readString(capture.files().get(1));
             assertEquals(1, all.split("ROLLBACK;", -1).length - 1, all);
             if (protocol == StatementCapture.Protocol.SIMPLE) {
-                assertTrue(all.contains("BEGIN \\; INSERT INTO t VALUES ('O''Brien'::varchar, 1099511627776::int8, "
-                        + "12.50::numeric, '\\x0001fe'::bytea, NULL);"), all);
-                assertTrue(all.contains("INSERT INTO t (k, n) VALUES ('b1'::varchar, 1::int8),('b2'::varchar, 2::int8);"),
+                assertTrue(
+                        all.contains("BEGIN \\; INSERT INTO t VALUES ('O''Brien'::varchar, 1099511627776::int8, "
+                                + "12.50::numeric, '\\x0001fe'::bytea, NULL);"),
                         all);
-                assertTrue(all.contains("\nINSERT INTO t (k) VALUES ('p1'::varchar) \\; UPDATE t SET note = "
-                        + "'piped; in one'::varchar WHERE k = 'p1'::varchar;\n"), all);
+                assertTrue(
+                        all.contains("INSERT INTO t (k, n) VALUES ('b1'::varchar, 1::int8),('b2'::varchar, 2::int8);"),
+                        all);
+                assertTrue(
+                        all.contains("\nINSERT INTO t (k) VALUES ('p1'::varchar) \\; UPDATE t SET note = "
+                                + "'piped; in one'::varchar WHERE k = 'p1'::varchar;\n"),
+                        all);
                 assertTrue(capture.preparedStatements().isEmpty());
             } else {
                 Map<String, String> names = namesByText(capture);
-                assertTrue(all.contains("BEGIN \\; EXECUTE " + names.get("INSERT INTO t VALUES ($1, $2, $3, $4, $5)")
-                        + "('O''Brien', '1099511627776', '12.50', '\\x0001fe', NULL);"), all);
+                assertTrue(
+                        all.contains("BEGIN \\; EXECUTE " + names.get("INSERT INTO t VALUES ($1, $2, $3, $4, $5)")
+                                + "('O''Brien', '1099511627776', '12.50', '\\x0001fe', NULL);"),
+                        all);
                 // The statements of one round trip stay in one pgbench command, on one line.
-                assertTrue(all.contains("\nEXECUTE " + names.get("INSERT INTO t (k) VALUES ($1)") + "('p1') \\; EXECUTE "
-                        + names.get("UPDATE t SET note = $1 WHERE k = $2") + "('piped; in one', 'p1');\n"), all);
-                assertEquals("PREPARE " + names.get("INSERT INTO t VALUES ($1, $2, $3, $4, $5)")
-                        + "(varchar, int8, numeric, bytea, unknown) AS INSERT INTO t VALUES ($1, $2, $3, $4, $5);",
-                        capture.preparedStatements().get(names.get("INSERT INTO t VALUES ($1, $2, $3, $4, $5)")).prepare());
-                assertTrue(names.containsKey("INSERT INTO t (k, n) VALUES ($1, $2),($3, $4)"),
+                assertTrue(
+                        all.contains("\nEXECUTE " + names.get("INSERT INTO t (k) VALUES ($1)") + "('p1') \\; EXECUTE "
+                                + names.get("UPDATE t SET note = $1 WHERE k = $2") + "('piped; in one', 'p1');\n"),
+                        all);
+                assertEquals(
+                        "PREPARE " + names.get("INSERT INTO t VALUES ($1, $2, $3, $4, $5)")
+                                + "(varchar, int8, numeric, bytea, unknown) AS INSERT INTO t VALUES ($1, $2, $3, $4, $5);",
+                        capture.preparedStatements()
+                                .get(names.get("INSERT INTO t VALUES ($1, $2, $3, $4, $5)"))
+                                .prepare());
+                assertTrue(
+                        names.containsKey("INSERT INTO t (k, n) VALUES ($1, $2),($3, $4)"),
                         capture.preparedStatements().toString());
             }
         } finally {
@@ -112,15 +131,23 @@ class ReplayPgTest {
             // prepareThreshold=1: pgjdbc ran every statement of a prepared statement as a named one.
             assertEquals(0, capture.unnamedStatements());
             truncate(db);
-            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
                 s.execute("CREATE TABLE " + SCHEMA + ".probe (part text, name text, types text, executions bigint, "
                         + "custom_plans bigint)");
             }
-            List<PgbenchScript.Chain> scripts = PgbenchScript.write(capture.files(), capture.preparedStatements(), dir,
-                    4242, "test", new PgbenchScript.Bounds(2, 1 << 20), 20);
+            List<PgbenchScript.Chain> scripts = PgbenchScript.write(
+                    capture.files(),
+                    capture.preparedStatements(),
+                    dir,
+                    4242,
+                    "test",
+                    new PgbenchScript.Bounds(2, 1 << 20),
+                    20);
             // Each part reports, after its last statement, what its session has prepared and executed.
             Map<String, Map<String, Integer>> executed = new TreeMap<>();
-            for (Path script : scripts.stream().flatMap(c -> c.scripts().stream()).toList()) {
+            for (Path script :
+                    scripts.stream().flatMap(c -> c.scripts().stream()).toList()) {
                 String text = Files.readString(script);
                 String part = script.getFileName().toString();
                 Map<String, Integer> counts = new TreeMap<>();
@@ -132,10 +159,13 @@ class ReplayPgTest {
                 executed.put(part, counts);
                 assertEquals(counts.size(), text.split("\nPREPARE ", -1).length - 1, text);
                 // Prepared and planned before the start gate, all of them.
-                assertTrue(text.lastIndexOf("\nEXPLAIN EXECUTE ") < text.indexOf("pg_advisory_xact_lock_shared(4242, 0)"),
+                assertTrue(
+                        text.lastIndexOf("\nEXPLAIN EXECUTE ") < text.indexOf("pg_advisory_xact_lock_shared(4242, 0)"),
                         text);
-                Files.writeString(script, text + "INSERT INTO " + SCHEMA + ".probe SELECT '" + part + "', name, "
-                        + "parameter_types::text, generic_plans + custom_plans, custom_plans FROM pg_prepared_statements;\n");
+                Files.writeString(
+                        script,
+                        text + "INSERT INTO " + SCHEMA + ".probe SELECT '" + part + "', name, "
+                                + "parameter_types::text, generic_plans + custom_plans, custom_plans FROM pg_prepared_statements;\n");
             }
             Pgbench.Result r = replay(db, scripts);
             assertTrue(r.complete(), r.failure());
@@ -143,13 +173,17 @@ class ReplayPgTest {
 
             Map<String, Map<String, Integer>> prepared = new TreeMap<>();
             Map<String, String> replayTypes = new HashMap<>();
-            try (Connection c = db.connect(); Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT part, name, types, executions, custom_plans FROM " + SCHEMA
-                         + ".probe")) {
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery(
+                            "SELECT part, name, types, executions, custom_plans FROM " + SCHEMA + ".probe")) {
                 while (rs.next()) {
-                    // Planned in the warm-up (five custom plans, then the generic one): the timed executions plan nothing.
-                    assertTrue(rs.getInt(5) <= StatementCapture.WARM_UP_PLANS - 1, rs.getString(2) + " " + rs.getInt(5));
-                    prepared.computeIfAbsent(rs.getString(1), k -> new TreeMap<>()).put(rs.getString(2), rs.getInt(4));
+                    // Planned in the warm-up (five custom plans, then the generic one): the timed executions plan
+                    // nothing.
+                    assertTrue(
+                            rs.getInt(5) <= StatementCapture.WARM_UP_PLANS - 1, rs.getString(2) + " " + rs.getInt(5));
+                    prepared.computeIfAbsent(rs.getString(1), k -> new TreeMap<>())
+                            .put(rs.getString(2), rs.getInt(4));
                     replayTypes.put(rs.getString(2), rs.getString(3));
                 }
             }
@@ -160,8 +194,12 @@ class ReplayPgTest {
             assertFalse(rec.pgjdbcTypes().isEmpty());
             // Beside the statements of the sessions, pgjdbc names its COMMIT and ROLLBACK (PREPARE cannot
             // take them: the replay sends them as text), HikariCP's SHOW, and the query that read these.
-            rec.pgjdbcTypes().keySet().removeIf(text -> text.equals("COMMIT") || text.equals("ROLLBACK")
-                    || text.startsWith("SHOW ") || text.contains("pg_prepared_statements"));
+            rec.pgjdbcTypes()
+                    .keySet()
+                    .removeIf(text -> text.equals("COMMIT")
+                            || text.equals("ROLLBACK")
+                            || text.startsWith("SHOW ")
+                            || text.contains("pg_prepared_statements"));
             assertEquals(rec.pgjdbcTypes().keySet(), names.keySet());
             for (var e : rec.pgjdbcTypes().entrySet()) {
                 assertEquals(e.getValue(), replayTypes.get(names.get(e.getKey())), e.getKey());
@@ -179,7 +217,8 @@ class ReplayPgTest {
 
     /** Runs the sessions of the test with {@code protocol}'s capture on their pool. */
     private static Recorded record(Database db, Path dir, StatementCapture.Protocol protocol) throws Exception {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA " + SCHEMA);
             s.execute("CREATE TABLE " + SCHEMA + ".t (k varchar(20) PRIMARY KEY, n bigint, d numeric(9,2), "
                     + "b bytea, note text)");
@@ -192,9 +231,14 @@ class ReplayPgTest {
         Connection ca = pool.getConnection();
         Connection cb = pool.getConnection();
         try (DbSession a = new DbSession(ca, db.dialect(), Clock.SYSTEM);
-             DbSession b = new DbSession(cb, db.dialect(), Clock.SYSTEM)) {
-            a.update("INSERT INTO t VALUES (?, ?, ?, ?, ?)", "O'Brien", 1L << 40, new BigDecimal("12.50"),
-                    new byte[] {0, 1, (byte) 0xfe}, null);
+                DbSession b = new DbSession(cb, db.dialect(), Clock.SYSTEM)) {
+            a.update(
+                    "INSERT INTO t VALUES (?, ?, ?, ?, ?)",
+                    "O'Brien",
+                    1L << 40,
+                    new BigDecimal("12.50"),
+                    new byte[] {0, 1, (byte) 0xfe},
+                    null);
             a.batch("INSERT INTO t (k, n) VALUES (?, ?)", List.of(new Object[] {"b1", 1L}, new Object[] {"b2", 2L}));
             Pipeline p = new Pipeline(db.dialect());
             p.update("INSERT INTO t (k) VALUES (?)", "p1");
@@ -213,13 +257,16 @@ class ReplayPgTest {
             // In a later part of b's chain than the insert: replayed before it, it would change nothing.
             b.update("UPDATE t SET note = ? WHERE k = ?", "it's ? here", "c2");
             b.commit();
-            assertEquals(1, b.query("SELECT count(*) FROM t WHERE note IS NOT NULL AND k = ?", rs -> rs.getInt(1), "c2")
-                    .get(0));
+            assertEquals(
+                    1,
+                    b.query("SELECT count(*) FROM t WHERE note IS NOT NULL AND k = ?", rs -> rs.getInt(1), "c2")
+                            .get(0));
             b.commit();
             // Read past the capture, on pgjdbc's own connections: their named statements.
             for (Connection c : List.of(ca, cb)) {
                 try (Statement s = ((Connection) c.unwrap(PGConnection.class)).createStatement();
-                     ResultSet rs = s.executeQuery("SELECT statement, parameter_types::text FROM pg_prepared_statements")) {
+                        ResultSet rs =
+                                s.executeQuery("SELECT statement, parameter_types::text FROM pg_prepared_statements")) {
                     while (rs.next()) {
                         pgjdbc.put(rs.getString(1).strip(), rs.getString(2));
                     }
@@ -243,7 +290,12 @@ class ReplayPgTest {
 
     private static Pgbench.Result replay(Database db, List<PgbenchScript.Chain> scripts) throws Exception {
         var ep = db.endpoint();
-        var target = new PgbenchTarget(ep.getHostString(), ep.getPort(), db.config().user(), name(db), SCHEMA,
+        var target = new PgbenchTarget(
+                ep.getHostString(),
+                ep.getPort(),
+                db.config().user(),
+                name(db),
+                SCHEMA,
                 db.childEnvironment().get(Database.CHILD_PASSWORD_ENV));
         try (Connection gate = db.connect()) {
             return Pgbench.run(target, scripts, gate, 4242, Duration.ofMinutes(1));
@@ -251,15 +303,18 @@ class ReplayPgTest {
     }
 
     private static void truncate(Database db) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("TRUNCATE " + SCHEMA + ".t");
         }
     }
 
     private static List<String> rows(Database db) throws SQLException {
         List<String> out = new ArrayList<>();
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT k, n, d, encode(b, 'hex'), note FROM " + SCHEMA + ".t ORDER BY k")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery("SELECT k, n, d, encode(b, 'hex'), note FROM " + SCHEMA + ".t ORDER BY k")) {
             while (rs.next()) {
                 out.add(rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getString(3) + "|" + rs.getString(4) + "|"
                         + rs.getString(5));
@@ -269,8 +324,9 @@ class ReplayPgTest {
     }
 
     private static String name(Database db) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT current_database()")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_database()")) {
             rs.next();
             return rs.getString(1);
         }
@@ -278,7 +334,11 @@ class ReplayPgTest {
 
     private static boolean pgbenchInstalled() {
         try {
-            return new ProcessBuilder("pgbench", "--version").redirectErrorStream(true).start().waitFor() == 0;
+            return new ProcessBuilder("pgbench", "--version")
+                            .redirectErrorStream(true)
+                            .start()
+                            .waitFor()
+                    == 0;
         } catch (java.io.IOException | InterruptedException e) {
             return false;
         }

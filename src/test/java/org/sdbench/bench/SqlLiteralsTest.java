@@ -18,10 +18,12 @@ class SqlLiteralsTest {
     @Test
     void inline_placeholdersOutsideQuotes_replacedByTypedLiterals() {
         String sql = "SELECT 'a?b', \"odd?col\" FROM t WHERE k = ? AND n = ? AND d = ? AND b = ? AND x IS ? AND i = ?";
-        String out = SqlLiterals.inline(sql, params("O'Brien", 7L, new BigDecimal("1.50"), new byte[] {0, (byte) 0xff},
-                null, 3));
-        assertEquals("SELECT 'a?b', \"odd?col\" FROM t WHERE k = 'O''Brien'::varchar AND n = 7::int8 AND d = 1.50::numeric "
-                + "AND b = '\\x00ff'::bytea AND x IS NULL AND i = 3", out);
+        String out = SqlLiterals.inline(
+                sql, params("O'Brien", 7L, new BigDecimal("1.50"), new byte[] {0, (byte) 0xff}, null, 3));
+        assertEquals(
+                "SELECT 'a?b', \"odd?col\" FROM t WHERE k = 'O''Brien'::varchar AND n = 7::int8 AND d = 1.50::numeric "
+                        + "AND b = '\\x00ff'::bytea AND x IS NULL AND i = 3",
+                out);
     }
 
     @Test
@@ -31,12 +33,16 @@ class SqlLiteralsTest {
 
     @Test
     void executions_multiStatementText_oneExecutionPerStatementWithItsOwnParameters() {
-        List<SqlLiterals.Execution> out = SqlLiterals.executions("SELECT 1 FROM a WHERE k = ? AND s = 'x;?';\n"
-                + "SELECT 2 FROM b -- a comment; with ?\nWHERE m = ? AND n = ?", params("x;y", 1L, 2L));
+        List<SqlLiterals.Execution> out = SqlLiterals.executions(
+                "SELECT 1 FROM a WHERE k = ? AND s = 'x;?';\n"
+                        + "SELECT 2 FROM b -- a comment; with ?\nWHERE m = ? AND n = ?",
+                params("x;y", 1L, 2L));
         assertEquals(2, out.size());
         assertEquals("SELECT 1 FROM a WHERE k = ? AND s = 'x;?'", out.get(0).sql());
         assertEquals(params("x;y"), out.get(0).params());
-        assertEquals("SELECT 2 FROM b -- a comment; with ?\nWHERE m = ? AND n = ?", out.get(1).sql());
+        assertEquals(
+                "SELECT 2 FROM b -- a comment; with ?\nWHERE m = ? AND n = ?",
+                out.get(1).sql());
         assertEquals(params(1L, 2L), out.get(1).params());
     }
 
@@ -47,7 +53,8 @@ class SqlLiteralsTest {
 
     @Test
     void numbered_placeholdersOutsideQuotesAndComments_numberedFromOne() {
-        assertEquals("SELECT '?', $1 /* ? */ FROM t WHERE a = $2 AND \"c?\" = $3",
+        assertEquals(
+                "SELECT '?', $1 /* ? */ FROM t WHERE a = $2 AND \"c?\" = $3",
                 SqlLiterals.numbered("SELECT '?', ? /* ? */ FROM t WHERE a = ? AND \"c?\" = ?"));
     }
 
@@ -58,20 +65,27 @@ class SqlLiteralsTest {
             rows.add(params(i, "x" + i));
         }
         List<SqlLiterals.Execution> out = SqlLiterals.batch("INSERT INTO t (a, b) VALUES (?, ?)", rows);
-        assertEquals(List.of("INSERT INTO t (a, b) VALUES (?, ?),(?, ?),(?, ?),(?, ?)",
-                "INSERT INTO t (a, b) VALUES (?, ?),(?, ?)", "INSERT INTO t (a, b) VALUES (?, ?)"),
+        assertEquals(
+                List.of(
+                        "INSERT INTO t (a, b) VALUES (?, ?),(?, ?),(?, ?),(?, ?)",
+                        "INSERT INTO t (a, b) VALUES (?, ?),(?, ?)",
+                        "INSERT INTO t (a, b) VALUES (?, ?)"),
                 out.stream().map(SqlLiterals.Execution::sql).toList());
         assertEquals(params(0, "x0", 1, "x1", 2, "x2", 3, "x3"), out.get(0).params());
         assertEquals(params(6, "x6"), out.get(2).params());
-        assertEquals("INSERT INTO t (a, b) VALUES (1, 'x'::varchar),(2, 'y'::varchar)",
-                SqlLiterals.inline(SqlLiterals.batch("INSERT INTO t (a, b) VALUES (?, ?)",
-                        List.of(params(1, "x"), params(2, "y"))).get(0).sql(), params(1, "x", 2, "y")));
+        assertEquals(
+                "INSERT INTO t (a, b) VALUES (1, 'x'::varchar),(2, 'y'::varchar)",
+                SqlLiterals.inline(
+                        SqlLiterals.batch("INSERT INTO t (a, b) VALUES (?, ?)", List.of(params(1, "x"), params(2, "y")))
+                                .get(0)
+                                .sql(),
+                        params(1, "x", 2, "y")));
     }
 
     @Test
     void batch_update_oneExecutionPerRow() {
-        List<SqlLiterals.Execution> out = SqlLiterals.batch("UPDATE t SET b = ? WHERE a = ?",
-                List.of(params("x", 1), params("y", 2)));
+        List<SqlLiterals.Execution> out =
+                SqlLiterals.batch("UPDATE t SET b = ? WHERE a = ?", List.of(params("x", 1), params("y", 2)));
         assertEquals(2, out.size());
         assertEquals("UPDATE t SET b = ? WHERE a = ?", out.get(1).sql());
         assertEquals(params("y", 2), out.get(1).params());
@@ -79,16 +93,38 @@ class SqlLiteralsTest {
 
     @Test
     void param_ofValues_typesPgjdbcDeclaresForDbSessionsSetters() {
-        assertEquals(List.of("varchar", "int4", "int8", "numeric", "bytea", "unknown", "unknown", "float8", "bool"),
-                params("s", 1, 1L, BigDecimal.ONE, new byte[0], null, Timestamp.valueOf("2026-01-02 03:04:05"), 1.5, true)
-                        .stream().map(SqlLiterals.Param::type).toList());
+        assertEquals(
+                List.of("varchar", "int4", "int8", "numeric", "bytea", "unknown", "unknown", "float8", "bool"),
+                params(
+                                "s",
+                                1,
+                                1L,
+                                BigDecimal.ONE,
+                                new byte[0],
+                                null,
+                                Timestamp.valueOf("2026-01-02 03:04:05"),
+                                1.5,
+                                true)
+                        .stream()
+                        .map(SqlLiterals.Param::type)
+                        .toList());
     }
 
     @Test
     void text_values_quotedTextTheServerConvertsWithTheDeclaredType() {
-        assertEquals(List.of("'O''Brien'", "'-7'", "'1.50'", "'\\x00ff'", "NULL", "'2026-01-02 03:04:05.0'", "'t'"),
-                params("O'Brien", -7L, new BigDecimal("1.50"), new byte[] {0, (byte) 0xff}, null,
-                        Timestamp.valueOf("2026-01-02 03:04:05"), true).stream().map(SqlLiterals::text).toList());
+        assertEquals(
+                List.of("'O''Brien'", "'-7'", "'1.50'", "'\\x00ff'", "NULL", "'2026-01-02 03:04:05.0'", "'t'"),
+                params(
+                                "O'Brien",
+                                -7L,
+                                new BigDecimal("1.50"),
+                                new byte[] {0, (byte) 0xff},
+                                null,
+                                Timestamp.valueOf("2026-01-02 03:04:05"),
+                                true)
+                        .stream()
+                        .map(SqlLiterals::text)
+                        .toList());
     }
 
     @Test

@@ -1,11 +1,5 @@
 package org.sdbench.central;
 
-import org.sdbench.protocol.enqueue.LockOwner;
-
-import org.sdbench.protocol.enqueue.LockMode;
-
-import org.sdbench.protocol.enqueue.EnqueueStats;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +16,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.sdbench.core.Clock;
+import org.sdbench.protocol.enqueue.EnqueueStats;
+import org.sdbench.protocol.enqueue.LockMode;
+import org.sdbench.protocol.enqueue.LockOwner;
 
 /**
  * Property test: many dialog threads take random locks on a few hot keys, hand some to update
@@ -43,8 +40,7 @@ class EnqueueServerConcurrencyTest {
     private final LinkedBlockingQueue<Held> updateQueue = new LinkedBlockingQueue<>();
     private final AtomicInteger updateSeq = new AtomicInteger();
 
-    private record Held(LockOwner owner, List<int[]> locks) {
-    }
+    private record Held(LockOwner owner, List<int[]> locks) {}
 
     @Test
     void lockTransferRelease_manyThreads_noConflictingHoldersAndTableEmptyAtEnd() throws Exception {
@@ -77,7 +73,8 @@ class EnqueueServerConcurrencyTest {
         assertTrue(s.conflicts() > 100, "the test must actually contend: conflicts=" + s.conflicts());
         assertTrue(grants.get() > 1_000, "grants=" + grants.get());
         for (int k = 0; k < KEYS; k++) {
-            assertTrue(enq.lock(new LockOwner("final"), "OBJ", "k" + k, LockMode.EXCLUSIVE).granted());
+            assertTrue(enq.lock(new LockOwner("final"), "OBJ", "k" + k, LockMode.EXCLUSIVE)
+                    .granted());
         }
     }
 
@@ -145,7 +142,7 @@ class EnqueueServerConcurrencyTest {
             case 1 -> enq.releaseAll(new LockOwner("ghost"));
             case 2 -> enq.release(me, "OBJ", "not-held", LockMode.EXCLUSIVE);
             case 3 -> enq.transfer(new LockOwner("ghost"), me);
-            default -> { }
+            default -> {}
         }
     }
 

@@ -1,13 +1,5 @@
 package org.sdbench.central;
 
-import org.sdbench.protocol.enqueue.LockResult;
-
-import org.sdbench.protocol.enqueue.LockOwner;
-
-import org.sdbench.protocol.enqueue.LockMode;
-
-import org.sdbench.protocol.enqueue.EnqueueStats;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -18,6 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.sdbench.metrics.StepClock;
+import org.sdbench.protocol.enqueue.EnqueueStats;
+import org.sdbench.protocol.enqueue.LockMode;
+import org.sdbench.protocol.enqueue.LockOwner;
+import org.sdbench.protocol.enqueue.LockResult;
 
 class EnqueueServerTest {
 
@@ -147,8 +143,8 @@ class EnqueueServerTest {
 
     @Test
     void lock_nullOrEmptyNames_rejectedNamingTheProblem() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> enq.lock(A, "", "1", LockMode.EXCLUSIVE));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> enq.lock(A, "", "1", LockMode.EXCLUSIVE));
         assertTrue(e.getMessage().contains("enqueue object is empty"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> enq.lock(A, "EVVBAKE", null, LockMode.EXCLUSIVE));
         assertTrue(e.getMessage().contains("'EVVBAKE'"), e.getMessage());

@@ -13,12 +13,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.MasterKeys;
+import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.load.MasterDataLoader;
 import org.sdbench.load.MasterDataSpec;
-import org.sdbench.core.MasterKeys;
 import org.sdbench.load.TestDb;
 
 class MasterDataAuditTest {
@@ -40,7 +40,8 @@ class MasterDataAuditTest {
 
     private static List<Problem> audit(String... corruption) throws SQLException {
         try (Database db = TestDb.open(CONFIG)) {
-            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
                 for (String sql : corruption) {
                     s.execute(sql);
                 }
@@ -71,7 +72,8 @@ class MasterDataAuditTest {
 
     @Test
     void audit_nrlevelBeyondInterval_reportsIt() throws SQLException {
-        List<Problem> p = audit("UPDATE nriv SET nrlevel = 100000000 WHERE object = 'RV_BELEG' AND nrrangenr = '19'",
+        List<Problem> p = audit(
+                "UPDATE nriv SET nrlevel = 100000000 WHERE object = 'RV_BELEG' AND nrrangenr = '19'",
                 "UPDATE nriv SET nrlevel = 123 WHERE object = 'KONV'");
         assertEquals(1, p.size(), p.toString());
         assertTrue(p.get(0).message().contains("nrlevel 100000000 outside [89999999, 99999999]"), p.toString());
@@ -89,7 +91,9 @@ class MasterDataAuditTest {
         List<Problem> p = audit(
                 "INSERT INTO knvv (kunnr, vkorg, vtweg, spart, kdgrp, waers, klimk) SELECT '0000009001', vkorg, vtweg, spart, kdgrp, waers, klimk FROM knvv LIMIT 1");
         assertEquals(1, p.size(), p.toString());
-        assertEquals("knvv: 1 rows belong to no loaded user (users are 1..4)", p.get(0).message());
+        assertEquals(
+                "knvv: 1 rows belong to no loaded user (users are 1..4)",
+                p.get(0).message());
     }
 
     @Test

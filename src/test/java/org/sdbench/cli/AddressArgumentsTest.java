@@ -26,55 +26,64 @@ class AddressArgumentsTest {
 
     @Test
     void central_portOutOfRange_exit2() {
-        refused(TestDb.sdbench("central", "--port", "70000"),
+        refused(
+                TestDb.sdbench("central", "--port", "70000"),
                 "'--port' = '70000' is not allowed: a TCP port from 0 to 65535");
     }
 
     @Test
     void appserver_portOutOfRange_exit2BeforeDialling() {
-        refused(TestDb.sdbench("appserver", "--central", "127.0.0.1:1", "--instance", "1", "--port", "-1"),
+        refused(
+                TestDb.sdbench("appserver", "--central", "127.0.0.1:1", "--instance", "1", "--port", "-1"),
                 "'--port' = '-1' is not allowed");
     }
 
     @Test
     void appserver_advertiseWithPort_exit2() {
-        refused(TestDb.sdbench("appserver", "--central", "127.0.0.1:1", "--instance", "1", "--advertise", "app1:3200"),
+        refused(
+                TestDb.sdbench("appserver", "--central", "127.0.0.1:1", "--instance", "1", "--advertise", "app1:3200"),
                 "'--advertise' = 'app1:3200' is not allowed: a host name or IP address without a port");
     }
 
     @Test
     void relay_unresolvableListen_exit2() {
-        refused(TestDb.sdbench("relay", "--listen", "nosuchhost.invalid:0", "--target", "127.0.0.1:5432"),
+        refused(
+                TestDb.sdbench("relay", "--listen", "nosuchhost.invalid:0", "--target", "127.0.0.1:5432"),
                 "'--listen' = 'nosuchhost.invalid:0' is not allowed: a host that resolves");
     }
 
     @Test
     void relay_unresolvableTarget_exit2InsteadOfListening() {
-        refused(TestDb.sdbench("relay", "--target", "nosuchhost.invalid:5432", "--duration", "1ms"),
+        refused(
+                TestDb.sdbench("relay", "--target", "nosuchhost.invalid:5432", "--duration", "1ms"),
                 "'--target' = 'nosuchhost.invalid:5432' is not allowed: a host that resolves");
     }
 
     @Test
     void relay_portOutOfRange_exit2() {
-        refused(TestDb.sdbench("relay", "--listen", "127.0.0.1:99999", "--target", "127.0.0.1:5432"),
+        refused(
+                TestDb.sdbench("relay", "--listen", "127.0.0.1:99999", "--target", "127.0.0.1:5432"),
                 "'--listen' = '127.0.0.1:99999' is not allowed: HOST:PORT");
     }
 
     @Test
     void nipingServer_unresolvableListen_exit2() {
-        refused(TestDb.sdbench("niping", "server", "--listen", "nosuchhost.invalid:3298"),
+        refused(
+                TestDb.sdbench("niping", "server", "--listen", "nosuchhost.invalid:3298"),
                 "'--listen' = 'nosuchhost.invalid:3298' is not allowed: a host that resolves");
     }
 
     @Test
     void nipingServer_addressOfAnotherMachine_exit2() {
-        refused(TestDb.sdbench("niping", "server", "--listen", NOT_HERE + ":0"),
+        refused(
+                TestDb.sdbench("niping", "server", "--listen", NOT_HERE + ":0"),
                 "is not allowed: an address of this machine");
     }
 
     @Test
     void nipingClient_unresolvableHost_exit2() {
-        refused(TestDb.sdbench("niping", "client", "--host", "nosuchhost.invalid:3298"),
+        refused(
+                TestDb.sdbench("niping", "client", "--host", "nosuchhost.invalid:3298"),
                 "'--host' = 'nosuchhost.invalid:3298' is not allowed: a host that resolves");
     }
 
@@ -85,24 +94,29 @@ class AddressArgumentsTest {
 
     @Test
     void run_metricsBindNotThisMachine_exit2() {
-        refused(TestDb.sdbench("run", "--metrics-port", "0", "--metrics-bind", NOT_HERE),
+        refused(
+                TestDb.sdbench("run", "--metrics-port", "0", "--metrics-bind", NOT_HERE),
                 "'--metrics-bind' = '" + NOT_HERE + "' is not allowed: an address of this machine");
     }
 
     @Test
     void plan_listenKeyWithPort_exit2() {
-        refused(TestDb.sdbench("plan", "--set", "appServer.listen=127.0.0.1:3300"),
+        refused(
+                TestDb.sdbench("plan", "--set", "appServer.listen=127.0.0.1:3300"),
                 "'appServer.listen' = '127.0.0.1:3300' is not allowed: a host name or IP address without a port");
     }
 
     @Test
     void plan_centralKeyPortOutOfRange_exit2() {
-        refused(TestDb.sdbench("plan", "--set", "appServer.central=central:99999"), "'appServer.central' = 'central:99999'");
+        refused(
+                TestDb.sdbench("plan", "--set", "appServer.central=central:99999"),
+                "'appServer.central' = 'central:99999'");
     }
 
     @Test
     void plan_databaseUrlPortOutOfRange_exit2() {
-        refused(TestDb.sdbench("plan", "--db-url", "jdbc:postgresql://127.0.0.1:99999/x"),
+        refused(
+                TestDb.sdbench("plan", "--db-url", "jdbc:postgresql://127.0.0.1:99999/x"),
                 "a JDBC URL whose port is 1 to 65535 ('99999' is not)");
     }
 

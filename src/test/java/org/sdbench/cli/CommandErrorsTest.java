@@ -8,11 +8,11 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import org.junit.jupiter.api.Test;
+import org.sdbench.load.TestDb;
 import org.sdbench.protocol.wire.FrameIO;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Handshake;
 import org.sdbench.protocol.wire.WireOut;
-import org.sdbench.load.TestDb;
 
 /** Bad input ends in one line on stderr and the documented exit code, never a stack trace. */
 class CommandErrorsTest {
@@ -41,25 +41,34 @@ class CommandErrorsTest {
 
     @Test
     void run_unreachableDatabase_exit3() {
-        oneLine(TestDb.sdbench("run", "--db-url", "jdbc:postgresql://127.0.0.1:1/none"), 3, "cannot reach the database at 127.0.0.1:1");
+        oneLine(
+                TestDb.sdbench("run", "--db-url", "jdbc:postgresql://127.0.0.1:1/none"),
+                3,
+                "cannot reach the database at 127.0.0.1:1");
     }
 
     @Test
     void run_missingSchemaWithNoLoad_exit3() {
-        oneLine(TestDb.sdbench("run", "--db-url", TestDb.url(), "--set", "database.schema=never_loaded", "--no-load"), 3,
+        oneLine(
+                TestDb.sdbench("run", "--db-url", TestDb.url(), "--set", "database.schema=never_loaded", "--no-load"),
+                3,
                 "has no SD tables");
     }
 
     @Test
     void appserver_wrongCentralAddress_exit3() {
-        oneLine(TestDb.sdbench("appserver", "--db-url", TestDb.url(), "--central", "127.0.0.1:1", "--instance", "1"), 3,
+        oneLine(
+                TestDb.sdbench("appserver", "--db-url", TestDb.url(), "--central", "127.0.0.1:1", "--instance", "1"),
+                3,
                 "cannot reach 127.0.0.1:1");
     }
 
     @Test
     void central_portInUse_exit3() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            oneLine(TestDb.sdbench("central", "--port", Integer.toString(taken.getLocalPort())), 3,
+            oneLine(
+                    TestDb.sdbench("central", "--port", Integer.toString(taken.getLocalPort())),
+                    3,
                     "cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": the port is in use");
         }
     }
@@ -69,16 +78,31 @@ class CommandErrorsTest {
         // What central services of another sdbench version answer to this one's HELLO.
         try (ServerSocket other = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread t = Thread.ofVirtual().start(() -> {
-                try (Socket s = other.accept(); FrameIO io = new FrameIO(s)) {
+                try (Socket s = other.accept();
+                        FrameIO io = new FrameIO(s)) {
                     io.read(10_000);
-                    io.write(FrameType.REFUSED, 0, new WireOut().str("this peer runs sdbench 9.9.9 (wire 9), yours is "
-                            + Handshake.version() + ": run the same sdbench version on every tier").toBytes());
+                    io.write(
+                            FrameType.REFUSED,
+                            0,
+                            new WireOut()
+                                    .str("this peer runs sdbench 9.9.9 (wire 9), yours is " + Handshake.version()
+                                            + ": run the same sdbench version on every tier")
+                                    .toBytes());
                 } catch (Exception e) {
                     // The client went away first: the assertion below says why.
                 }
             });
-            oneLine(TestDb.sdbench("appserver", "--db-url", TestDb.url(), "--central", "127.0.0.1:" + other.getLocalPort(),
-                    "--instance", "1"), 3, "refused the connection: this peer runs sdbench 9.9.9");
+            oneLine(
+                    TestDb.sdbench(
+                            "appserver",
+                            "--db-url",
+                            TestDb.url(),
+                            "--central",
+                            "127.0.0.1:" + other.getLocalPort(),
+                            "--instance",
+                            "1"),
+                    3,
+                    "refused the connection: this peer runs sdbench 9.9.9");
             t.join(10_000);
         }
     }
@@ -87,8 +111,17 @@ class CommandErrorsTest {
     void appserver_centralIsNotAnSdbenchPeer_exit3() throws Exception {
         // A wrong address where something else listens (it never answers the handshake).
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            oneLine(TestDb.sdbench("appserver", "--db-url", TestDb.url(), "--central", "127.0.0.1:" + silent.getLocalPort(),
-                    "--instance", "1"), 3, "not an sdbench peer");
+            oneLine(
+                    TestDb.sdbench(
+                            "appserver",
+                            "--db-url",
+                            TestDb.url(),
+                            "--central",
+                            "127.0.0.1:" + silent.getLocalPort(),
+                            "--instance",
+                            "1"),
+                    3,
+                    "not an sdbench peer");
         }
     }
 

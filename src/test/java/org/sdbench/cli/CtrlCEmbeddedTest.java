@@ -30,12 +30,29 @@ class CtrlCEmbeddedTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        try (InterruptibleRun run = InterruptibleRun.start(java.util.Map.of("SDBENCH_HOME", home.toString()),
+        try (InterruptibleRun run = InterruptibleRun.start(
+                java.util.Map.of("SDBENCH_HOME", home.toString()),
                 // Progress lines come once per interval after the start line: users are in their loops.
                 line -> line.matches(".*\\bDS/h\\b.*"),
-                "run", "-c", "config/quick.yaml", "--users", "2", "--ramp-up", "1s", "--duration", "5m",
-                "--ramp-down", "0s", "--interval", "1", "--set", "workload.thinkTime=50ms",
-                "--set", "database.embeddedPort=" + port, "--set", "run.resultsDir=" + results)) {
+                "run",
+                "-c",
+                "config/quick.yaml",
+                "--users",
+                "2",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "5m",
+                "--ramp-down",
+                "0s",
+                "--interval",
+                "1",
+                "--set",
+                "workload.thinkTime=50ms",
+                "--set",
+                "database.embeddedPort=" + port,
+                "--set",
+                "run.resultsDir=" + results)) {
             Process p = run.process();
             run.awaitLine(4);
             assertTrue(p.isAlive(), "the run ended before it was interrupted: " + run.output());
@@ -52,9 +69,13 @@ class CtrlCEmbeddedTest {
             }
             assertTrue(Files.readString(folder.resolve("result.json")).contains("\"stoppedEarly\" : true"), out);
             // The work processes reached the embedded server through its own socket file, not loopback TCP.
-            String transport = Json.MAPPER.readTree(folder.resolve("environment.json").toFile()).at("/database/transport").asText();
+            String transport = Json.MAPPER
+                    .readTree(folder.resolve("environment.json").toFile())
+                    .at("/database/transport")
+                    .asText();
             assertEquals("unix-domain socket " + home.resolve("embedded-pg17").resolve(".s.PGSQL." + port), transport);
-            assertFalse(Files.exists(home.resolve("embedded-pg17").resolve("postmaster.pid")),
+            assertFalse(
+                    Files.exists(home.resolve("embedded-pg17").resolve("postmaster.pid")),
                     "the embedded server was stopped after the folder was written");
         }
     }

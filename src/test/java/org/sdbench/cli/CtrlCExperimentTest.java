@@ -47,16 +47,40 @@ class CtrlCExperimentTest {
         Path dir = Path.of("target", "test-results", "experiment-ctrl-c").toAbsolutePath();
         AtomicBoolean alternativeStarted = new AtomicBoolean();
         // Seed 1 runs the alternative first in round 1; its first progress line means its setting is in force.
-        try (InterruptibleRun run = InterruptibleRun.start(Map.of(), line -> {
-            if (line.contains(": rpc (db.random_page_cost=1.3)")) {
-                alternativeStarted.set(true);
-            }
-            return alternativeStarted.get() && line.contains("DS/h");
-        }, "experiment", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "2", "--ramp-up", "1s",
-                "--duration", "5m", "--ramp-down", "0s", "--interval", "1", "--seed", "1", "--dir", dir.toString(),
-                "--variant", "base:", "--variant", "rpc:db.random_page_cost=1.3")) {
+        try (InterruptibleRun run = InterruptibleRun.start(
+                Map.of(),
+                line -> {
+                    if (line.contains(": rpc (db.random_page_cost=1.3)")) {
+                        alternativeStarted.set(true);
+                    }
+                    return alternativeStarted.get() && line.contains("DS/h");
+                },
+                "experiment",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "2",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "5m",
+                "--ramp-down",
+                "0s",
+                "--interval",
+                "1",
+                "--seed",
+                "1",
+                "--dir",
+                dir.toString(),
+                "--variant",
+                "base:",
+                "--variant",
+                "rpc:db.random_page_cost=1.3")) {
             run.awaitLine(4);
-            assertEquals("1.3", setting("random_page_cost")[0], "the alternative's setting is in force: " + run.output());
+            assertEquals(
+                    "1.3", setting("random_page_cost")[0], "the alternative's setting is in force: " + run.output());
             assertTrue(run.interruptAndWait(3), "the interrupted experiment did not end: " + run.output());
             assertEquals(130, run.process().exitValue(), run.output());
         }

@@ -32,15 +32,37 @@ class CtrlCThreeTierTest {
         TestDb.load(SCHEMA, 6);
         Path results = Path.of("target", "test-results", "ctrl-c-three-tier").toAbsolutePath();
         List<ProcessHandle> started = new ArrayList<>();
-        try (InterruptibleRun run = InterruptibleRun.start(java.util.Map.of(), line -> line.startsWith("[measurement"),
-                "run", "-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
-                "--users", "6", "--ramp-up", "1s", "--duration", "5m", "--ramp-down", "0s", "--interval", "1",
-                "--set", "workload.thinkTime=100ms", "--set", "run.resultsDir=" + results)) {
+        try (InterruptibleRun run = InterruptibleRun.start(
+                java.util.Map.of(),
+                line -> line.startsWith("[measurement"),
+                "run",
+                "-c",
+                "config/three-tier.yaml",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "6",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "5m",
+                "--ramp-down",
+                "0s",
+                "--interval",
+                "1",
+                "--set",
+                "workload.thinkTime=100ms",
+                "--set",
+                "run.resultsDir=" + results)) {
             Process p = run.process();
             run.awaitLine(4);
             assertTrue(p.isAlive(), "the run ended before it was interrupted: " + run.output());
             // Central services and both app servers, started by the run (in a session of their own).
-            p.descendants().filter(h -> h.info().command().orElse("").contains("java")).forEach(started::add);
+            p.descendants()
+                    .filter(h -> h.info().command().orElse("").contains("java"))
+                    .forEach(started::add);
             assertTrue(started.size() >= 3, "the run's processes: " + started.size() + "\n" + run.output());
             assertTrue(run.interruptAndWait(3), "the interrupted run did not end: " + run.output());
             String out = run.output();
@@ -60,8 +82,8 @@ class CtrlCThreeTierTest {
                 try {
                     h.onExit().get(30, TimeUnit.SECONDS);
                 } catch (java.util.concurrent.TimeoutException e) {
-                    throw new AssertionError("process " + h.pid() + " (" + h.info().commandLine().orElse("?")
-                            + ") outlived the run by 30 s:\n" + out);
+                    throw new AssertionError("process " + h.pid() + " ("
+                            + h.info().commandLine().orElse("?") + ") outlived the run by 30 s:\n" + out);
                 }
             }
             assertEquals(0, count("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"), "the app servers drained: " + out);
@@ -73,8 +95,9 @@ class CtrlCThreeTierTest {
     }
 
     private static long count(String sql) throws Exception {
-        try (var db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect();
-             var rs = c.createStatement().executeQuery(sql)) {
+        try (var db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                var rs = c.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

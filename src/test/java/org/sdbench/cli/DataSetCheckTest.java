@@ -10,8 +10,8 @@ import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.load.TestDb;
 
@@ -28,13 +28,17 @@ class DataSetCheckTest {
         SdbenchConfig cfg = TestDb.config(SCHEMA, "run.users=3");
         try (Database db = TestDb.open(cfg)) {
             new SchemaInstaller(db).install(cfg.database().tablespaces(), true);
-            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
                 s.execute("DROP TABLE sdbench_fill_vbak");
             }
-            EnvironmentException e = assertThrows(EnvironmentException.class,
+            EnvironmentException e = assertThrows(
+                    EnvironmentException.class,
                     () -> new DataSetCheck(db, cfg, new PrintWriter(new StringWriter())).ensureLoaded(false));
-            assertTrue(e.getMessage().contains("lacks tables [sdbench_fill_vbak]")
-                    && e.getMessage().contains("./sdbench load"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("lacks tables [sdbench_fill_vbak]")
+                            && e.getMessage().contains("./sdbench load"),
+                    e.getMessage());
         }
     }
 
@@ -43,13 +47,17 @@ class DataSetCheckTest {
         SdbenchConfig cfg = TestDb.config(SCHEMA, "run.users=3");
         try (Database db = TestDb.open(cfg)) {
             new SchemaInstaller(db).install(cfg.database().tablespaces(), true);
-            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
                 s.execute("ALTER TABLE nriv DROP COLUMN mandt CASCADE");
             }
-            EnvironmentException e = assertThrows(EnvironmentException.class,
+            EnvironmentException e = assertThrows(
+                    EnvironmentException.class,
                     () -> new DataSetCheck(db, cfg, new PrintWriter(new StringWriter())).ensureLoaded(false));
-            assertTrue(e.getMessage().contains("older table layout")
-                    && e.getMessage().contains("./sdbench load --users 3 --recreate"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("older table layout")
+                            && e.getMessage().contains("./sdbench load --users 3 --recreate"),
+                    e.getMessage());
         }
     }
 }

@@ -22,8 +22,10 @@ class DatabaseCreationTest {
 
     private static boolean exists(String suffix) throws SQLException {
         String name = urlWithSuffix(suffix).replaceFirst("^.*/([A-Za-z0-9_]+)(\\?.*)?$", "$1");
-        try (var db = TestDb.open(TestDb.config("public")); Connection c = db.connect(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT COUNT(*) FROM pg_database WHERE datname = '" + name + "'")) {
+        try (var db = TestDb.open(TestDb.config("public"));
+                Connection c = db.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT COUNT(*) FROM pg_database WHERE datname = '" + name + "'")) {
             rs.next();
             return rs.getLong(1) > 0;
         }
@@ -32,7 +34,9 @@ class DatabaseCreationTest {
     @AfterAll
     static void dropCreated() throws SQLException {
         String name = urlWithSuffix(CREATED).replaceFirst("^.*/([A-Za-z0-9_]+)(\\?.*)?$", "$1");
-        try (var db = TestDb.open(TestDb.config("public")); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (var db = TestDb.open(TestDb.config("public"));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name);
         }
     }

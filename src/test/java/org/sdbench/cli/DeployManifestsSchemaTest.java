@@ -41,20 +41,23 @@ class DeployManifestsSchemaTest {
         String kind = object.path("kind").asText();
         String prefix = GROUPS.get(apiVersion);
         if (prefix == null || kind.isEmpty()) {
-            throw new IllegalArgumentException("apiVersion '" + apiVersion + "' kind '" + kind
-                    + "' has no model here: one of " + GROUPS.keySet());
+            throw new IllegalArgumentException(
+                    "apiVersion '" + apiVersion + "' kind '" + kind + "' has no model here: one of " + GROUPS.keySet());
         }
         Method fromJson;
         try {
-            fromJson = Class.forName("io.kubernetes.client.openapi.models." + prefix + kind).getMethod("fromJson", String.class);
+            fromJson = Class.forName("io.kubernetes.client.openapi.models." + prefix + kind)
+                    .getMethod("fromJson", String.class);
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException(apiVersion + " " + kind + ": no such kind in the Kubernetes API");
         }
         try {
             fromJson.invoke(null, JSON.writeValueAsString(object));
         } catch (InvocationTargetException e) {
-            throw new IllegalArgumentException(apiVersion + " " + kind + " " + object.at("/metadata/name").asText() + ": "
-                    + e.getCause().getMessage(), e.getCause());
+            throw new IllegalArgumentException(
+                    apiVersion + " " + kind + " " + object.at("/metadata/name").asText() + ": "
+                            + e.getCause().getMessage(),
+                    e.getCause());
         } catch (IllegalAccessException | IOException e) {
             throw new IllegalStateException(e);
         }
@@ -80,7 +83,9 @@ class DeployManifestsSchemaTest {
             fail("kubectl is not on PATH: this test renders deploy/k8s with 'kubectl kustomize' (offline); "
                     + "install kubectl (it includes kustomize) to run it");
         }
-        Process p = new ProcessBuilder(kubectl, "kustomize", dir.toString()).redirectErrorStream(false).start();
+        Process p = new ProcessBuilder(kubectl, "kustomize", dir.toString())
+                .redirectErrorStream(false)
+                .start();
         p.getOutputStream().close();
         var stdout = p.getInputStream().readAllBytes();
         var stderr = p.getErrorStream().readAllBytes();
@@ -105,7 +110,8 @@ class DeployManifestsSchemaTest {
     private static Map<String, JsonNode> rendered() throws IOException, InterruptedException {
         Map<String, JsonNode> byKindName = new TreeMap<>();
         for (JsonNode d : documents(kustomize(Path.of("deploy", "k8s")))) {
-            byKindName.put(d.path("kind").asText() + "/" + d.at("/metadata/name").asText(), d);
+            byKindName.put(
+                    d.path("kind").asText() + "/" + d.at("/metadata/name").asText(), d);
         }
         return byKindName;
     }
@@ -113,10 +119,19 @@ class DeployManifestsSchemaTest {
     @Test
     void kustomize_everyRenderedObject_validatesAgainstTheKubernetesSchema() throws Exception {
         Map<String, JsonNode> objects = rendered();
-        for (String expected : List.of("Namespace/sdbench", "ConfigMap/sdbench-config", "Deployment/sdbench-central",
-                "Service/sdbench-central", "StatefulSet/sdbench-appserver", "Service/sdbench-appserver",
-                "PersistentVolumeClaim/sdbench-results", "Job/sdbench-driver", "Service/sdbench-metrics")) {
-            assertTrue(objects.containsKey(expected), "kubectl kustomize deploy/k8s renders " + expected + ": " + objects.keySet());
+        for (String expected : List.of(
+                "Namespace/sdbench",
+                "ConfigMap/sdbench-config",
+                "Deployment/sdbench-central",
+                "Service/sdbench-central",
+                "StatefulSet/sdbench-appserver",
+                "Service/sdbench-appserver",
+                "PersistentVolumeClaim/sdbench-results",
+                "Job/sdbench-driver",
+                "Service/sdbench-metrics")) {
+            assertTrue(
+                    objects.containsKey(expected),
+                    "kubectl kustomize deploy/k8s renders " + expected + ": " + objects.keySet());
         }
         objects.forEach((name, o) -> {
             try {
@@ -131,8 +146,11 @@ class DeployManifestsSchemaTest {
     void manifests_everyFileOutsideTheKustomization_validates() throws IOException {
         // the results reader (applied by hand) and the podman kube play variant are not in the kustomization
         int n = 0;
-        for (Path f : List.of(Path.of("deploy/k8s/results-reader.yaml"), Path.of("deploy/podman/config.yaml"),
-                Path.of("deploy/podman/services.yaml"), Path.of("deploy/podman/driver.yaml"))) {
+        for (Path f : List.of(
+                Path.of("deploy/k8s/results-reader.yaml"),
+                Path.of("deploy/podman/config.yaml"),
+                Path.of("deploy/podman/services.yaml"),
+                Path.of("deploy/podman/driver.yaml"))) {
             for (JsonNode d : documents(Files.readString(f))) {
                 try {
                     validate(d);

@@ -32,16 +32,17 @@ class DeployManifestsTest {
     private static final Path K8S = Path.of("deploy", "k8s");
     /** Commands that come with the three-tier work (branch h4-threetier); parsed once they are in the build. */
     private static final Set<String> THREE_TIER_COMMANDS = Set.of("central", "appserver");
+
     private static final List<JsonNode> DOCS = new ArrayList<>();
 
-    private record Container(String owner, JsonNode pod, JsonNode container) {
-    }
+    private record Container(String owner, JsonNode pod, JsonNode container) {}
 
     @BeforeAll
     static void read() throws IOException {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         try (Stream<Path> files = Files.list(K8S)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
                 try (var it = yaml.readerFor(JsonNode.class).<JsonNode>readValues(f.toFile())) {
                     while (it.hasNext()) {
                         JsonNode d = it.next();
@@ -59,7 +60,9 @@ class DeployManifestsTest {
     }
 
     private static JsonNode named(String kind, String name) {
-        return kind(kind).stream().filter(d -> name.equals(d.at("/metadata/name").asText())).findFirst()
+        return kind(kind).stream()
+                .filter(d -> name.equals(d.at("/metadata/name").asText()))
+                .findFirst()
                 .orElseGet(() -> fail(kind + " " + name + " not in deploy/k8s"));
     }
 
@@ -68,8 +71,12 @@ class DeployManifestsTest {
         for (JsonNode d : DOCS) {
             JsonNode pod = d.path("kind").asText().equals("Pod") ? d.path("spec") : d.at("/spec/template/spec");
             for (String list : List.of("initContainers", "containers")) {
-                pod.path(list).forEach(c -> out.add(new Container(d.path("kind").asText() + "/" + d.at("/metadata/name").asText(),
-                        pod, c)));
+                pod.path(list)
+                        .forEach(c -> out.add(new Container(
+                                d.path("kind").asText() + "/"
+                                        + d.at("/metadata/name").asText(),
+                                pod,
+                                c)));
             }
         }
         return out;
@@ -145,7 +152,11 @@ class DeployManifestsTest {
         JsonNode appSvc = named("Service", "sdbench-appserver");
         int appPort = appSvc.at("/spec/ports/0/port").asInt();
         assertEquals("None", appSvc.at("/spec/clusterIP").asText(), "app servers need a headless service for pod DNS");
-        assertEquals("sdbench-appserver", named("StatefulSet", "sdbench-appserver").at("/spec/serviceName").asText());
+        assertEquals(
+                "sdbench-appserver",
+                named("StatefulSet", "sdbench-appserver")
+                        .at("/spec/serviceName")
+                        .asText());
         for (Container c : containers()) {
             List<String> args = sdbenchArgs(c.container());
             if (args == null || args.isEmpty()) {
@@ -155,7 +166,8 @@ class DeployManifestsTest {
             String cmd = args.get(0);
             if (cmd.equals("central")) {
                 assertEquals(String.valueOf(centralPort), option(args, "--port"), c.owner());
-                assertEquals(centralPort, c.container().at("/ports/0/containerPort").asInt(), c.owner());
+                assertEquals(
+                        centralPort, c.container().at("/ports/0/containerPort").asInt(), c.owner());
             }
             if (cmd.equals("appserver")) {
                 assertEquals(String.valueOf(appPort), option(args, "--port"), c.owner());
@@ -165,7 +177,8 @@ class DeployManifestsTest {
             }
             if (cmd.equals("run")) {
                 assertEquals("sdbench-central:" + centralPort, set.get("appServer.central"), c.owner());
-                assertTrue(Files.isRegularFile(Path.of(option(args, "-c").replace("/opt/sdbench/", ""))),
+                assertTrue(
+                        Files.isRegularFile(Path.of(option(args, "-c").replace("/opt/sdbench/", ""))),
                         "the driver's config file ships in the image: " + option(args, "-c"));
             }
             if (!cmd.equals("run")) {
@@ -208,18 +221,23 @@ class DeployManifestsTest {
     @Test
     void manifests_volumesEnvAndImage_consistent() throws IOException {
         String pom = Files.readString(Path.of("pom.xml"));
-        Matcher v = Pattern.compile("<artifactId>sdbench</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+        Matcher v = Pattern.compile("<artifactId>sdbench</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(pom);
         assertTrue(v.find());
         String image = "sdbench:" + v.group(1);
-        assertTrue(pom.contains("<image>sdbench:${project.version}</image>"), "Jib builds the image the manifests name");
+        assertTrue(
+                pom.contains("<image>sdbench:${project.version}</image>"), "Jib builds the image the manifests name");
         List<Container> all = containers();
         assertFalse(all.isEmpty());
         for (Container c : all) {
             assertEquals(image, c.container().path("image").asText(), c.owner());
             Set<String> volumes = new HashSet<>();
             c.pod().path("volumes").forEach(x -> volumes.add(x.path("name").asText()));
-            c.container().path("volumeMounts").forEach(m -> assertTrue(volumes.contains(m.path("name").asText()),
-                    c.owner() + ": volume " + m.path("name").asText() + " declared"));
+            c.container()
+                    .path("volumeMounts")
+                    .forEach(m -> assertTrue(
+                            volumes.contains(m.path("name").asText()),
+                            c.owner() + ": volume " + m.path("name").asText() + " declared"));
             for (JsonNode e : c.container().path("env")) {
                 JsonNode cm = e.at("/valueFrom/configMapKeyRef");
                 if (!cm.isMissingNode()) {
@@ -227,10 +245,12 @@ class DeployManifestsTest {
                     assertTrue(data.has(cm.path("key").asText()), c.owner() + ": config key " + cm);
                 }
             }
-            boolean usesDb = c.container().path("env").findValues("name").stream().anyMatch(n -> n.asText().equals("SDBENCH_DB_URL"));
+            boolean usesDb = c.container().path("env").findValues("name").stream()
+                    .anyMatch(n -> n.asText().equals("SDBENCH_DB_URL"));
             if (usesDb) {
-                assertTrue(c.container().path("env").findValues("name").stream()
-                        .anyMatch(n -> n.asText().equals("SDBENCH_DB_PASSWORD")),
+                assertTrue(
+                        c.container().path("env").findValues("name").stream()
+                                .anyMatch(n -> n.asText().equals("SDBENCH_DB_PASSWORD")),
                         c.owner() + ": the password comes from the environment variable database.passwordEnv names");
             }
             JsonNode sc = c.pod().path("securityContext");

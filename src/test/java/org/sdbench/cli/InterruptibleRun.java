@@ -40,7 +40,8 @@ final class InterruptibleRun implements AutoCloseable {
     }
 
     /** Starts {@code sdbench args...} on this test's class path; {@code awaited} marks the line {@link #awaitLine} waits for. */
-    static InterruptibleRun start(java.util.Map<String, String> env, Predicate<String> awaited, String... args) throws IOException {
+    static InterruptibleRun start(java.util.Map<String, String> env, Predicate<String> awaited, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>();
         // A build started in the background of a non-interactive shell ignores SIGINT, its children inherit
         // that, and a JVM that starts with SIGINT ignored never installs its handler: the signal would never
@@ -48,8 +49,11 @@ final class InterruptibleRun implements AutoCloseable {
         if (envRestoresSigint()) {
             command.addAll(List.of("env", "--default-signal=INT"));
         }
-        command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().putAll(env);
@@ -84,7 +88,9 @@ final class InterruptibleRun implements AutoCloseable {
 
     private static boolean envRestoresSigint() {
         try {
-            Process p = new ProcessBuilder("env", "--default-signal=INT", "true").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("env", "--default-signal=INT", "true")
+                    .redirectErrorStream(true)
+                    .start();
             return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {
             return false;

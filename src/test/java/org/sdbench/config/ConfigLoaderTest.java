@@ -48,8 +48,11 @@ class ConfigLoaderTest {
     void load_unknownKeyInFile_namesFileAndKeyAndAllowedKeys() throws IOException {
         Path f = file("bad.yaml", "run:\n  userz: 3\n");
         var e = fails(f);
-        assertTrue(e.getMessage().contains("bad.yaml") && e.getMessage().contains("unknown key 'run.userz'")
-                && e.getMessage().contains("users"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("bad.yaml")
+                        && e.getMessage().contains("unknown key 'run.userz'")
+                        && e.getMessage().contains("users"),
+                e.getMessage());
     }
 
     @Test
@@ -65,8 +68,11 @@ class ConfigLoaderTest {
 
     @Test
     void load_zeroOrNegativeCounts_rejectedWithRange() {
-        assertEquals("'run.users' = 0 is not allowed: 1 to 1000000", fails(null, "run.users=0").getMessage());
-        assertTrue(fails(null, "appServer.dialogWorkProcesses=-1").getMessage()
+        assertEquals(
+                "'run.users' = 0 is not allowed: 1 to 1000000",
+                fails(null, "run.users=0").getMessage());
+        assertTrue(fails(null, "appServer.dialogWorkProcesses=-1")
+                .getMessage()
                 .startsWith("'appServer.dialogWorkProcesses' = -1 is not allowed"));
         assertTrue(fails(null, "workload.lineItems=0").getMessage().startsWith("'workload.lineItems' = 0"));
     }
@@ -84,13 +90,15 @@ class ConfigLoaderTest {
 
     @Test
     void load_missingConfigFile_namesFile() {
-        assertEquals("--config: file 'nope.yaml' not found (give the path of a YAML file)",
+        assertEquals(
+                "--config: file 'nope.yaml' not found (give the path of a YAML file)",
                 fails(Path.of("nope.yaml")).getMessage());
     }
 
     @Test
     void load_missingWorkloadFile_namesKeyAndFile() {
-        assertTrue(fails(null, "run.workload=workloads/none.yaml").getMessage()
+        assertTrue(fails(null, "run.workload=workloads/none.yaml")
+                .getMessage()
                 .startsWith("run.workload: file 'workloads/none.yaml' not found"));
     }
 
@@ -101,13 +109,20 @@ class ConfigLoaderTest {
 
     @Test
     void load_cpuSplit_defaultNoneAndTuningConfigAuto() {
-        assertEquals(CpuSplitMode.NONE, loader.load(Path.of("config/quick.yaml"), null, List.of()).run().cpuSplit());
-        assertEquals(CpuSplitMode.AUTO, loader.load(Path.of("config/tuning.yaml"), null, List.of()).run().cpuSplit());
+        assertEquals(
+                CpuSplitMode.NONE,
+                loader.load(Path.of("config/quick.yaml"), null, List.of()).run().cpuSplit());
+        assertEquals(
+                CpuSplitMode.AUTO,
+                loader.load(Path.of("config/tuning.yaml"), null, List.of())
+                        .run()
+                        .cpuSplit());
     }
 
     @Test
     void load_cpuSplitUnknownValue_namesKeyValueAndAllowed() {
-        assertEquals("'run.cpuSplit': 'half' is not allowed: one of [none, auto]",
+        assertEquals(
+                "'run.cpuSplit': 'half' is not allowed: one of [none, auto]",
                 fails(null, "run.cpuSplit=half").getMessage());
     }
 
@@ -127,7 +142,9 @@ class ConfigLoaderTest {
         String steps = Files.readString(Path.of("workloads/sd-quick.yaml")).replace("step: initial", "step: save");
         Path w = file("w.yaml", steps);
         var e = assertThrows(ConfigException.class, () -> loader.load(null, w, List.of()));
-        assertTrue(e.getMessage().startsWith("'workload.steps[0]' = 'VA01/save' is not allowed: step VA01/initial"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("'workload.steps[0]' = 'VA01/save' is not allowed: step VA01/initial"),
+                e.getMessage());
     }
 
     @Test
@@ -151,7 +168,9 @@ class ConfigLoaderTest {
         SdbenchConfig c = loader.load(Path.of("config/quick.yaml"), null, List.of("workload.customersPerUser=1"));
         Path config = file("effective.yaml", ConfigLoader.toYaml(c));
         Path workload = file("workload.yaml", ConfigLoader.workloadYaml(c));
-        assertEquals(5, loader.load(config, null, List.of()).workload().customersPerUser(),
+        assertEquals(
+                5,
+                loader.load(config, null, List.of()).workload().customersPerUser(),
                 "the workload file named in the effective config, layered over it");
         SdbenchConfig child = loader.load(config, workload, List.of());
         assertEquals(1, child.workload().customersPerUser());

@@ -8,16 +8,36 @@ import org.junit.jupiter.api.Test;
 /** sslmode auto: TLS preferred for a server elsewhere, off on this machine, and what the user says wins. */
 class DatabaseConfigTest {
     private static String sslmode(DbKind kind, String url, String mode) {
-        return new DatabaseConfig(kind, url, "bench", "", "", "sdbench", "", 54329, mode, null,
-                new DbTimeouts(Duration.ofSeconds(10), Duration.ofMinutes(5), Duration.ofMinutes(2), Duration.ofMinutes(1),
-                        Duration.ofMinutes(10), Duration.ofMinutes(2)), "auto", "").sslmode();
+        return new DatabaseConfig(
+                        kind,
+                        url,
+                        "bench",
+                        "",
+                        "",
+                        "sdbench",
+                        "",
+                        54329,
+                        mode,
+                        null,
+                        new DbTimeouts(
+                                Duration.ofSeconds(10),
+                                Duration.ofMinutes(5),
+                                Duration.ofMinutes(2),
+                                Duration.ofMinutes(1),
+                                Duration.ofMinutes(10),
+                                Duration.ofMinutes(2)),
+                        "auto",
+                        "")
+                .sslmode();
     }
 
     @Test
     void sslmode_autoWithRemoteServer_prefersTls() {
         assertEquals("prefer", sslmode(DbKind.POSTGRESQL, "jdbc:postgresql://db.example.com:5432/sd", "auto"));
         assertEquals("prefer", sslmode(DbKind.POSTGRESQL, "jdbc:postgresql://10.0.0.7/sd", "auto"));
-        assertEquals("prefer", sslmode(DbKind.POSTGRESQL, "jdbc:postgresql://127.0.0.1:5432,db2.example.com:5432/sd", "auto"));
+        assertEquals(
+                "prefer",
+                sslmode(DbKind.POSTGRESQL, "jdbc:postgresql://127.0.0.1:5432,db2.example.com:5432/sd", "auto"));
     }
 
     @Test
@@ -37,8 +57,12 @@ class DatabaseConfigTest {
 
     @Test
     void defaults_sslmode_isAuto() {
-        var c = new ConfigLoader(java.nio.file.Path.of("")).load(null, null,
-                java.util.List.of("database.kind=postgresql", "database.url=jdbc:postgresql://db.example.com/sd"));
+        var c = new ConfigLoader(java.nio.file.Path.of(""))
+                .load(
+                        null,
+                        null,
+                        java.util.List.of(
+                                "database.kind=postgresql", "database.url=jdbc:postgresql://db.example.com/sd"));
         assertEquals("prefer", c.database().sslmode());
     }
 }

@@ -27,7 +27,8 @@ class WorkConfigTest {
     }
 
     private String fails(Path workload) {
-        return assertThrows(ConfigException.class, () -> loader.load(null, workload, List.of())).getMessage();
+        return assertThrows(ConfigException.class, () -> loader.load(null, workload, List.of()))
+                .getMessage();
     }
 
     @Test
@@ -48,14 +49,21 @@ class WorkConfigTest {
 
     @Test
     void calibration_zeroSpeed_namesKeyAndWhatIsAllowed() {
-        String m = assertThrows(ConfigException.class, () -> new WorkCalibration("host", 3100, 0.93, 0.0)).getMessage();
-        assertTrue(m.startsWith("'workload.calibration.unitsPerCpuSecond' = 0.0 is not allowed: work units per CPU second"),
+        String m = assertThrows(ConfigException.class, () -> new WorkCalibration("host", 3100, 0.93, 0.0))
+                .getMessage();
+        assertTrue(
+                m.startsWith(
+                        "'workload.calibration.unitsPerCpuSecond' = 0.0 is not allowed: work units per CPU second"),
                 m);
     }
 
     @Test
     void load_quickWorkload_notCalibrated() {
-        assertEquals(null, loader.load(Path.of("config/quick.yaml"), null, List.of()).workload().calibration());
+        assertEquals(
+                null,
+                loader.load(Path.of("config/quick.yaml"), null, List.of())
+                        .workload()
+                        .calibration());
     }
 
     @Test
@@ -73,19 +81,24 @@ class WorkConfigTest {
     @Test
     void load_unknownKind_listsKinds() throws IOException {
         String m = fails(quickWith("sort: 100,", "sorting: 100,"));
-        assertTrue(m.contains("'workload.steps[VA01/initial].work.sorting'") && m.contains("[itab, sort, string, decimal]"), m);
+        assertTrue(
+                m.contains("'workload.steps[VA01/initial].work.sorting'")
+                        && m.contains("[itab, sort, string, decimal]"),
+                m);
     }
 
     @Test
     void load_unitsForMinutesOfCpu_refused() throws IOException {
-        String m = fails(quickWith("work: { itab: 600, sort: 100, string: 200, decimal: 100 }",
+        String m = fails(quickWith(
+                "work: { itab: 600, sort: 100, string: 200, decimal: 100 }",
                 "work: { itab: 40000000, sort: 30000000 }"));
         assertTrue(m.startsWith("'workload.steps[VA01/initial].work'") && m.contains("at most 60000000 units"), m);
     }
 
     @Test
     void plan_unknownKind_oneLineExit2() throws IOException {
-        var r = TestDb.sdbench("plan", "-w", quickWith("sort: 100,", "cpu: 100,").toString());
+        var r = TestDb.sdbench(
+                "plan", "-w", quickWith("sort: 100,", "cpu: 100,").toString());
         assertEquals(2, r.exit(), r.err());
         String err = r.err().strip();
         assertEquals(1, err.lines().count(), err);

@@ -15,33 +15,50 @@ import java.util.regex.Pattern;
 final class Db2SqlRules {
     /** DB2's longest row (bytes) per page size, for CREATE TABLE into a tablespace of that page size. */
     static final int MAX_ROW_4K = 4005;
+
     static final int MAX_ROW_32K = 32677;
 
     private static final List<Pattern> POSTGRESQL_ONLY = List.of(
-            Pattern.compile("::"), Pattern.compile("(?i)\\bON\\s+CONFLICT\\b"), Pattern.compile("(?i)\\bRETURNING\\b"),
-            Pattern.compile("(?i)\\bLIMIT\\s+(\\d|\\?)"), Pattern.compile("(?i)\\bOFFSET\\s+(\\d|\\?)"),
-            Pattern.compile("(?i)\\bI?LIKE\\s+E'"), Pattern.compile("(?i)\\bILIKE\\b"),
-            Pattern.compile("(?i)\\bIF\\s+(NOT\\s+)?EXISTS\\b"), Pattern.compile("(?i)\\bgenerate_series\\b"),
-            Pattern.compile("(?i)\\b(BYTEA|TEXT|SERIAL|BIGSERIAL|BOOLEAN|NUMERIC|JSONB?)\\b"), Pattern.compile("(?i)\\bCASCADE\\b"),
-            Pattern.compile("(?i)\\bTABLESPACE\\s+\\w"), Pattern.compile("(?i)\\bFOR\\s+(NO\\s+KEY\\s+UPDATE|SHARE|KEY\\s+SHARE)\\b"),
-            Pattern.compile("(?i)\\bSKIP\\s+LOCKED\\b"), Pattern.compile("\\$\\d"), Pattern.compile("(?i)\\bNOW\\s*\\("),
-            Pattern.compile("(?i)\\bDISTINCT\\s+ON\\b"), Pattern.compile("(?i)\\bEXCLUDED\\."),
-            Pattern.compile("(?i)\\b(TRUE|FALSE)\\b"), Pattern.compile("(?i)\\bpg_\\w+"),
-            Pattern.compile("(?i)\\bstring_agg\\b"), Pattern.compile("(?i)\\bGENERATED\\s+ALWAYS\\s+AS\\s+IDENTITY\\s+PRIMARY\\b"));
+            Pattern.compile("::"),
+            Pattern.compile("(?i)\\bON\\s+CONFLICT\\b"),
+            Pattern.compile("(?i)\\bRETURNING\\b"),
+            Pattern.compile("(?i)\\bLIMIT\\s+(\\d|\\?)"),
+            Pattern.compile("(?i)\\bOFFSET\\s+(\\d|\\?)"),
+            Pattern.compile("(?i)\\bI?LIKE\\s+E'"),
+            Pattern.compile("(?i)\\bILIKE\\b"),
+            Pattern.compile("(?i)\\bIF\\s+(NOT\\s+)?EXISTS\\b"),
+            Pattern.compile("(?i)\\bgenerate_series\\b"),
+            Pattern.compile("(?i)\\b(BYTEA|TEXT|SERIAL|BIGSERIAL|BOOLEAN|NUMERIC|JSONB?)\\b"),
+            Pattern.compile("(?i)\\bCASCADE\\b"),
+            Pattern.compile("(?i)\\bTABLESPACE\\s+\\w"),
+            Pattern.compile("(?i)\\bFOR\\s+(NO\\s+KEY\\s+UPDATE|SHARE|KEY\\s+SHARE)\\b"),
+            Pattern.compile("(?i)\\bSKIP\\s+LOCKED\\b"),
+            Pattern.compile("\\$\\d"),
+            Pattern.compile("(?i)\\bNOW\\s*\\("),
+            Pattern.compile("(?i)\\bDISTINCT\\s+ON\\b"),
+            Pattern.compile("(?i)\\bEXCLUDED\\."),
+            Pattern.compile("(?i)\\b(TRUE|FALSE)\\b"),
+            Pattern.compile("(?i)\\bpg_\\w+"),
+            Pattern.compile("(?i)\\bstring_agg\\b"),
+            Pattern.compile("(?i)\\bGENERATED\\s+ALWAYS\\s+AS\\s+IDENTITY\\s+PRIMARY\\b"));
     private static final List<Pattern> UNTYPED = List.of(
-            Pattern.compile("(?i)\\?\\s+IS\\s+(NOT\\s+)?NULL"), Pattern.compile("(?i)\\bCOALESCE\\s*\\(\\s*\\?"),
-            Pattern.compile("(?i)\\bCASE\\s+WHEN\\s+\\?"), Pattern.compile("\\?\\s*[-+*/|]\\s*\\?"),
+            Pattern.compile("(?i)\\?\\s+IS\\s+(NOT\\s+)?NULL"),
+            Pattern.compile("(?i)\\bCOALESCE\\s*\\(\\s*\\?"),
+            Pattern.compile("(?i)\\bCASE\\s+WHEN\\s+\\?"),
+            Pattern.compile("\\?\\s*[-+*/|]\\s*\\?"),
             Pattern.compile("(?i)\\bCASE\\s+\\?"));
     private static final Pattern FOR_UPDATE = Pattern.compile("(?i)\\bFOR\\s+UPDATE\\b(?!\\s+OF\\b)");
-    private static final Pattern KEEP_LOCKS = Pattern.compile("(?i)\\bFOR\\s+UPDATE\\s+WITH\\s+RS\\s+USE\\s+AND\\s+KEEP\\s+UPDATE\\s+LOCKS\\s*$");
+    private static final Pattern KEEP_LOCKS =
+            Pattern.compile("(?i)\\bFOR\\s+UPDATE\\s+WITH\\s+RS\\s+USE\\s+AND\\s+KEEP\\s+UPDATE\\s+LOCKS\\s*$");
     private static final Pattern IDENTIFIER = Pattern.compile("\\b[A-Za-z_][A-Za-z0-9_]*\\b");
-    private static final Pattern CREATE_TABLE = Pattern.compile("(?is)^CREATE\\s+TABLE\\s+(\\w+)\\s*\\((.*)\\)(\\s+IN\\s+\\w+\\s+INDEX\\s+IN\\s+\\w+)?$");
+    private static final Pattern CREATE_TABLE =
+            Pattern.compile("(?is)^CREATE\\s+TABLE\\s+(\\w+)\\s*\\((.*)\\)(\\s+IN\\s+\\w+\\s+INDEX\\s+IN\\s+\\w+)?$");
     private static final Pattern COLUMN = Pattern.compile(
             "(?i)^(\\w+)\\s+(VARCHAR|CHAR|DECIMAL|INTEGER|BIGINT|SMALLINT|DATE|TIME|TIMESTAMP|BLOB)(?:\\((\\d+)(?:,(\\d+))?(M|K)?\\))?(.*)$");
-    private static final Pattern PRIMARY_KEY = Pattern.compile("(?i)^CONSTRAINT\\s+\\w+\\s+PRIMARY\\s+KEY\\s*\\(([^)]*)\\)$");
+    private static final Pattern PRIMARY_KEY =
+            Pattern.compile("(?i)^CONSTRAINT\\s+\\w+\\s+PRIMARY\\s+KEY\\s*\\(([^)]*)\\)$");
 
-    private Db2SqlRules() {
-    }
+    private Db2SqlRules() {}
 
     /** What is wrong with {@code sql} for DB2; empty when nothing the rules know of. */
     static List<String> violations(String sql) {
@@ -66,7 +83,8 @@ final class Db2SqlRules {
             }
         }
         if (FOR_UPDATE.matcher(code).find() && !KEEP_LOCKS.matcher(code).find()) {
-            out.add("FOR UPDATE without WITH RS USE AND KEEP UPDATE LOCKS: under cursor stability the lock goes at cursor close");
+            out.add(
+                    "FOR UPDATE without WITH RS USE AND KEEP UPDATE LOCKS: under cursor stability the lock goes at cursor close");
         }
         Matcher id = IDENTIFIER.matcher(code);
         while (id.find()) {
@@ -93,7 +111,9 @@ final class Db2SqlRules {
         for (String def : Db2Statements.topLevelItems(t.group(2))) {
             Matcher c = COLUMN.matcher(def.strip());
             if (c.matches()) {
-                width += bytes(c.group(2).toUpperCase(Locale.ROOT), c.group(3) == null ? 0 : Integer.parseInt(c.group(3)),
+                width += bytes(
+                        c.group(2).toUpperCase(Locale.ROOT),
+                        c.group(3) == null ? 0 : Integer.parseInt(c.group(3)),
                         !c.group(6).toUpperCase(Locale.ROOT).contains("NOT NULL"));
             }
         }
@@ -149,7 +169,8 @@ final class Db2SqlRules {
                 out.add(table + ": " + d + " is beyond DB2's limits for " + type);
             }
             String tail = c.group(6).toUpperCase(Locale.ROOT);
-            if (tail.contains("DEFAULT") && !tail.matches(".*\\bWITH DEFAULT\\s+('[^']*'|-?\\d+(\\.\\d+)?|CURRENT DATE)\\s*$")) {
+            if (tail.contains("DEFAULT")
+                    && !tail.matches(".*\\bWITH DEFAULT\\s+('[^']*'|-?\\d+(\\.\\d+)?|CURRENT DATE)\\s*$")) {
                 out.add(table + ": default not in DB2's form: " + d);
             }
             if (tail.contains("NOT NULL")) {

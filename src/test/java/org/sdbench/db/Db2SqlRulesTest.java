@@ -54,7 +54,8 @@ class Db2SqlRulesTest {
                 List<String> keys = List.of(u.group(3).split(", "));
                 List<String> add = new ArrayList<>(List.of(u.group(2).split(", ")));
                 add.removeAll(keys);
-                assertEquals(s, new PostgresDialect().upsertAdding(u.group(1), keys, add), "an upsert the dialect wrote");
+                assertEquals(
+                        s, new PostgresDialect().upsertAdding(u.group(1), keys, add), "an upsert the dialect wrote");
                 s = db2.upsertAdding(u.group(1), keys, add);
             } else if (l.matches()) {
                 s = l.group(1) + " " + db2.firstRows(Integer.parseInt(l.group(2)));
@@ -67,21 +68,33 @@ class Db2SqlRulesTest {
     @Test
     void rules_knownFaults_eachFound() {
         Map<String, String> faults = Map.of(
-                FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', 'A', ' ', 'A'"), "untyped ?",
-                "INSERT INTO s001 (a) VALUES (?) ON CONFLICT (a) DO NOTHING", "ON CONFLICT",
-                "SELECT vbeln FROM vbak LIMIT 5", "LIMIT 5",
-                "SELECT x::text FROM t", "'::'",
-                "SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", "KEEP UPDATE LOCKS",
-                "SELECT a FROM t WHERE ? IS NULL", "untyped parameter marker",
-                "CREATE TABLE t (\n  a VARCHAR(10),\n  b CHAR(300) NOT NULL,\n  CONSTRAINT t_pk PRIMARY KEY (a)\n)", "SQL0542N",
-                "CREATE TABLE u (\n  a bytea NOT NULL\n)", "not a DB2 type",
-                "SELECT " + "x".repeat(129) + " FROM t", "longer than 128",
-                "CREATE TABLE w (\n  a VARCHAR(20000) NOT NULL,\n  b VARCHAR(20000) NOT NULL\n)", "32 KB page");
+                FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', 'A', ' ', 'A'"),
+                "untyped ?",
+                "INSERT INTO s001 (a) VALUES (?) ON CONFLICT (a) DO NOTHING",
+                "ON CONFLICT",
+                "SELECT vbeln FROM vbak LIMIT 5",
+                "LIMIT 5",
+                "SELECT x::text FROM t",
+                "'::'",
+                "SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE",
+                "KEEP UPDATE LOCKS",
+                "SELECT a FROM t WHERE ? IS NULL",
+                "untyped parameter marker",
+                "CREATE TABLE t (\n  a VARCHAR(10),\n  b CHAR(300) NOT NULL,\n  CONSTRAINT t_pk PRIMARY KEY (a)\n)",
+                "SQL0542N",
+                "CREATE TABLE u (\n  a bytea NOT NULL\n)",
+                "not a DB2 type",
+                "SELECT " + "x".repeat(129) + " FROM t",
+                "longer than 128",
+                "CREATE TABLE w (\n  a VARCHAR(20000) NOT NULL,\n  b VARCHAR(20000) NOT NULL\n)",
+                "32 KB page");
         for (var f : faults.entrySet()) {
             String found = Db2SqlRules.violations(f.getKey()).toString();
             assertTrue(found.contains(f.getValue()), f.getKey() + " -> " + found);
         }
-        assertTrue(Db2SqlRules.violations("CREATE TABLE t (\n  b CHAR(300) NOT NULL\n)").toString().contains("beyond"));
+        assertTrue(Db2SqlRules.violations("CREATE TABLE t (\n  b CHAR(300) NOT NULL\n)")
+                .toString()
+                .contains("beyond"));
     }
 
     @Test
@@ -116,31 +129,65 @@ class Db2SqlRulesTest {
 
     @Test
     void dialectStatements_db2_followTheRules() {
-        assertNoViolations(List.of(db2.emptyQuery(), db2.serverWorkQuery(), "SELECT vbeln FROM vbak " + db2.firstRows(40),
+        assertNoViolations(List.of(
+                db2.emptyQuery(),
+                db2.serverWorkQuery(),
+                "SELECT vbeln FROM vbak " + db2.firstRows(40),
                 db2.upsertAdding("s001", List.of("vkorg", "matnr"), List.of("umsatz", "menge")),
-                db2.createSchemaSql("sd"), db2.dropSchemaSql("sd")));
+                db2.createSchemaSql("sd"),
+                db2.dropSchemaSql("sd")));
     }
 
     /** Every statement a run's sessions prepare (dialog steps, update task, V2), in its DB2 form. */
     @Test
     void runStatements_db2Form_followTheRules() throws Exception {
-        TestDb.Run load = TestDb.sdbench("load", "--users", "2", "--recreate", "--db-url", TestDb.url(),
-                "--set", "database.schema=" + SCHEMA, "-w", "workloads/sd-quick.yaml");
+        TestDb.Run load = TestDb.sdbench(
+                "load",
+                "--users",
+                "2",
+                "--recreate",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "-w",
+                "workloads/sd-quick.yaml");
         assertEquals(0, load.exit(), load.err());
         // Only this run's statements: other tests in this JVM prepare PostgreSQL-only SQL of their own.
         DbSession.forgetSqlTexts();
-        TestDb.Run run = TestDb.sdbench("run", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
-                "-w", "workloads/sd-quick.yaml", "--users", "2", "--ramp-up", "1s", "--duration", "8s", "--ramp-down", "1s",
-                "--set", "run.resultsDir=target/test-results/db2-rules");
+        TestDb.Run run = TestDb.sdbench(
+                "run",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "-w",
+                "workloads/sd-quick.yaml",
+                "--users",
+                "2",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "8s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "run.resultsDir=target/test-results/db2-rules");
         assertEquals(0, run.exit(), run.out() + run.err());
         Set<String> texts = DbSession.sqlTexts();
         assertTrue(texts.stream().anyMatch(s -> s.startsWith("INSERT INTO vbak ")), "the run saved orders: " + texts);
         assertTrue(texts.stream().anyMatch(s -> s.startsWith("INSERT INTO vbrk ")), "the run billed: " + texts);
         assertTrue(texts.stream().anyMatch(s -> s.contains("FOR UPDATE")), "the update task claimed requests");
-        List<String> translated = texts.stream().flatMap(t -> db2Form(t).stream()).toList();
+        List<String> translated =
+                texts.stream().flatMap(t -> db2Form(t).stream()).toList();
         assertNoViolations(translated);
-        assertFalse(Db2SqlRules.violations(texts.stream().filter(s -> s.startsWith("INSERT INTO vbak ")).findFirst()
-                .orElseThrow()).isEmpty(), "as written for PostgreSQL the order insert has untyped markers");
+        assertFalse(
+                Db2SqlRules.violations(texts.stream()
+                                .filter(s -> s.startsWith("INSERT INTO vbak "))
+                                .findFirst()
+                                .orElseThrow())
+                        .isEmpty(),
+                "as written for PostgreSQL the order insert has untyped markers");
         TestDb.drop(SCHEMA);
     }
 }

@@ -12,8 +12,8 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.load.TestDb;
 import org.sdbench.core.Clock;
+import org.sdbench.load.TestDb;
 
 /**
  * Reads outside a transaction until the first write: the server's own view (pg_stat_activity,
@@ -26,7 +26,8 @@ class DbSessionTransactionTest {
     @BeforeAll
     static void open() throws SQLException {
         db = TestDb.open(TestDb.config(SCHEMA));
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("CREATE SCHEMA IF NOT EXISTS " + SCHEMA);
             s.execute("CREATE TABLE IF NOT EXISTS " + SCHEMA + ".st (k int PRIMARY KEY, v int NOT NULL)");
             s.execute("INSERT INTO " + SCHEMA + ".st VALUES (1, 0) ON CONFLICT (k) DO NOTHING");
@@ -41,7 +42,8 @@ class DbSessionTransactionTest {
 
     @Test
     void commit_afterReadsOnly_noTransactionOpenAndNothingSent() throws SQLException {
-        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM);
+                Connection other = db.connect()) {
             int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
             s.resetCounters();
             Integer v = s.queryOne("SELECT v FROM st WHERE k = ?", rs -> rs.getInt(1), 1);
@@ -54,7 +56,8 @@ class DbSessionTransactionTest {
 
     @Test
     void update_opensTransactionUntilCommit_thenReadsAreOutsideAgain() throws SQLException {
-        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM);
+                Connection other = db.connect()) {
             int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
             s.query("SELECT v FROM st WHERE k = ?", rs -> rs.getInt(1), 1);
             s.resetCounters();
@@ -72,7 +75,8 @@ class DbSessionTransactionTest {
     @Test
     void close_pooledSessionInsideATransaction_rolledBackAndReturnedAsThePoolSetsIt() throws SQLException {
         // The session's statements bypass HikariCP's proxies, so the pool never saw this transaction.
-        try (var pool = db.pool("it-session-close", 1); Connection other = db.connect()) {
+        try (var pool = db.pool("it-session-close", 1);
+                Connection other = db.connect()) {
             int before = value(other);
             DbSession s = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM);
             int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
@@ -91,7 +95,8 @@ class DbSessionTransactionTest {
 
     @Test
     void rollbackQuietly_afterUpdate_undoesIt() throws SQLException {
-        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM);
+                Connection other = db.connect()) {
             int before = value(other);
             s.update("UPDATE st SET v = v + 100 WHERE k = ?", 1);
             s.rollbackQuietly();
@@ -104,7 +109,8 @@ class DbSessionTransactionTest {
 
     @Test
     void query_forUpdate_holdsItsRowLockUntilCommit() throws SQLException {
-        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM);
+                Connection other = db.connect()) {
             s.queryOne("SELECT v FROM st WHERE k = ? FOR UPDATE", rs -> rs.getInt(1), 1);
             SQLException locked = assertThrows(SQLException.class, () -> lockNoWait(other));
             assertEquals("55P03", locked.getSQLState(), locked.getMessage());
@@ -126,7 +132,8 @@ class DbSessionTransactionTest {
     void query_repeatableReadSession_staysInsideTheTransaction() throws SQLException {
         Connection c = db.connect();
         c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-        try (DbSession s = new DbSession(c, db.dialect(), Clock.SYSTEM); Connection other = db.connect()) {
+        try (DbSession s = new DbSession(c, db.dialect(), Clock.SYSTEM);
+                Connection other = db.connect()) {
             int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
             assertEquals("idle in transaction", state(other, pid), "one snapshot for all reads, as before");
             s.commit();
@@ -137,14 +144,16 @@ class DbSessionTransactionTest {
     @Test
     void batch_oneRowThenThree_eachOneStatementInTheTransactionAndAllCommitted() throws SQLException {
         String insert = "INSERT INTO st (k, v) VALUES (?, ?)";
-        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect();
-             Statement clean = other.createStatement()) {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM);
+                Connection other = db.connect();
+                Statement clean = other.createStatement()) {
             clean.execute("DELETE FROM " + SCHEMA + ".st WHERE k >= 100");
             int pid = s.queryOne("SELECT pg_backend_pid()", rs -> rs.getInt(1));
             s.resetCounters();
 
             assertArrayEquals(new int[] {1}, s.batch(insert, List.<Object[]>of(new Object[] {100, 1})));
-            assertEquals("idle in transaction", state(other, pid), "a single row opens the transaction as a batch does");
+            assertEquals(
+                    "idle in transaction", state(other, pid), "a single row opens the transaction as a batch does");
             int[] three = s.batch(insert, List.of(new Object[] {101, 1}, new Object[] {102, 1}, new Object[] {103, 1}));
             assertEquals(3, three.length);
             s.commit();
@@ -160,8 +169,9 @@ class DbSessionTransactionTest {
 
     @Test
     void roundTripsSent_pipelineQueryAndCommit_oneEachWhateverTheStatements() throws SQLException {
-        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM); Connection other = db.connect();
-             Statement clean = other.createStatement()) {
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM);
+                Connection other = db.connect();
+                Statement clean = other.createStatement()) {
             clean.execute("DELETE FROM " + SCHEMA + ".st WHERE k >= 200");
             s.resetCounters();
             long before = DbSession.roundTripsSent();
@@ -191,7 +201,8 @@ class DbSessionTransactionTest {
     }
 
     private static int value(Connection other) throws SQLException {
-        try (Statement st = other.createStatement(); var rs = st.executeQuery("SELECT v FROM " + SCHEMA + ".st WHERE k = 1")) {
+        try (Statement st = other.createStatement();
+                var rs = st.executeQuery("SELECT v FROM " + SCHEMA + ".st WHERE k = 1")) {
             rs.next();
             return rs.getInt(1);
         }
@@ -200,7 +211,8 @@ class DbSessionTransactionTest {
     private static void lockNoWait(Connection other) throws SQLException {
         other.setAutoCommit(false);
         try (Statement st = other.createStatement()) {
-            st.executeQuery("SELECT v FROM " + SCHEMA + ".st WHERE k = 1 FOR UPDATE NOWAIT").close();
+            st.executeQuery("SELECT v FROM " + SCHEMA + ".st WHERE k = 1 FOR UPDATE NOWAIT")
+                    .close();
         } finally {
             other.rollback();
             other.setAutoCommit(true);

@@ -15,8 +15,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.config.DatabaseConfig;
-import org.sdbench.load.TestDb;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.load.TestDb;
 
 /** Which transport a database gets: a socket file only when it provably leads to the URL's server. */
 class DbTransportTest {
@@ -49,8 +49,14 @@ class DbTransportTest {
 
     @Test
     void choose_unixWithoutSocketFile_environmentErrorNamingTheKey() {
-        var e = assertThrows(EnvironmentException.class, () -> DbTransport.choose(
-                config("database.transport=unix", "database.unixSocketDir=" + dir), true, 5432, null, s -> null));
+        var e = assertThrows(
+                EnvironmentException.class,
+                () -> DbTransport.choose(
+                        config("database.transport=unix", "database.unixSocketDir=" + dir),
+                        true,
+                        5432,
+                        null,
+                        s -> null));
         assertTrue(e.getMessage().contains("database.transport=unix"), e.getMessage());
         assertTrue(e.getMessage().contains(".s.PGSQL.5432"), e.getMessage());
     }
@@ -58,7 +64,11 @@ class DbTransportTest {
     @Test
     void choose_autoSocketFileOfAnotherServer_tcp() throws Exception {
         Files.createFile(dir.resolve(".s.PGSQL.5432"));
-        DbTransport t = DbTransport.choose(config("database.unixSocketDir=" + dir), true, 5432, null,
+        DbTransport t = DbTransport.choose(
+                config("database.unixSocketDir=" + dir),
+                true,
+                5432,
+                null,
                 s -> s == null ? "2026-11-23 06:00 port 5432" : "2026-11-20 09:00 port 5432");
         assertFalse(t.isUnix());
         assertTrue(t.description().contains("another server"), t.description());
@@ -67,8 +77,8 @@ class DbTransportTest {
     @Test
     void choose_autoSocketFileOfTheSameServer_unix() throws Exception {
         Path socket = Files.createFile(dir.resolve(".s.PGSQL.6543"));
-        DbTransport t = DbTransport.choose(config("database.unixSocketDir=" + dir), true, 6543, null,
-                s -> "2026-11-23 06:00 port 6543");
+        DbTransport t = DbTransport.choose(
+                config("database.unixSocketDir=" + dir), true, 6543, null, s -> "2026-11-23 06:00 port 6543");
         assertTrue(t.isUnix());
         assertEquals(socket, t.unixSocket());
         assertEquals("unix-domain socket " + socket, t.description());
@@ -103,14 +113,16 @@ class DbTransportTest {
             var p = new java.util.Properties();
             p.setProperty("user", db.config().user());
             String viaTcp;
-            try (Connection c = java.sql.DriverManager.getConnection(url, p); var st = c.createStatement();
-                 var rs = st.executeQuery(DbTransport.IDENTITY_SQL)) {
+            try (Connection c = java.sql.DriverManager.getConnection(url, p);
+                    var st = c.createStatement();
+                    var rs = st.executeQuery(DbTransport.IDENTITY_SQL)) {
                 rs.next();
                 viaTcp = rs.getString(1);
             }
             db.transport().connectionProperties().forEach(p::setProperty);
-            try (Connection c = java.sql.DriverManager.getConnection(url, p); var st = c.createStatement();
-                 var rs = st.executeQuery(DbTransport.IDENTITY_SQL + ", inet_server_addr() IS NULL")) {
+            try (Connection c = java.sql.DriverManager.getConnection(url, p);
+                    var st = c.createStatement();
+                    var rs = st.executeQuery(DbTransport.IDENTITY_SQL + ", inet_server_addr() IS NULL")) {
                 rs.next();
                 assertEquals(viaTcp, rs.getString(1));
                 assertTrue(rs.getBoolean(2), "the second connection went through the socket file");

@@ -34,7 +34,8 @@ class EmbeddedAuthTest {
     void start_newDataDir_passwordRequiredAndKeptOwnerOnly() throws Exception {
         Path data = home.resolve("embedded-pg17");
         try (EmbeddedServer s = EmbeddedServer.start(data, 0)) {
-            SQLException refused = assertThrows(SQLException.class, () -> connect(s, null).close());
+            SQLException refused =
+                    assertThrows(SQLException.class, () -> connect(s, null).close());
             assertTrue(refused.getMessage().contains("password"), refused.getMessage());
             assertThrows(SQLException.class, () -> connect(s, "guess").close());
             try (Connection c = connect(s, s.password())) {
@@ -44,7 +45,8 @@ class EmbeddedAuthTest {
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(pwFile)));
             assertEquals(s.password(), Files.readString(pwFile).strip());
         }
-        try (EmbeddedServer again = EmbeddedServer.start(data, 0); Connection c = connect(again, again.password())) {
+        try (EmbeddedServer again = EmbeddedServer.start(data, 0);
+                Connection c = connect(again, again.password())) {
             assertTrue(c.isValid(5), "the same password on the next start");
         }
     }
@@ -52,14 +54,20 @@ class EmbeddedAuthTest {
     @Test
     void start_dataDirCreatedWithTrust_securedAndDataKept() throws Exception {
         Path data = home.resolve("old-pg17");
-        try (EmbeddedPostgres old = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false).start();
-             Connection c = old.getPostgresDatabase().getConnection(); Statement st = c.createStatement()) {
+        try (EmbeddedPostgres old = EmbeddedPostgres.builder()
+                        .setDataDirectory(data)
+                        .setCleanDataDirectory(false)
+                        .start();
+                Connection c = old.getPostgresDatabase().getConnection();
+                Statement st = c.createStatement()) {
             st.execute("CREATE TABLE kept (x integer)");
         }
         try (EmbeddedServer s = EmbeddedServer.start(data, 0)) {
             assertThrows(SQLException.class, () -> connect(s, null).close());
-            try (Connection c = DriverManager.getConnection(s.jdbcUrl().replace("/" + EmbeddedServer.DATABASE, "/postgres"),
-                    "postgres", s.password()); Statement st = c.createStatement(); var rs = st.executeQuery("SELECT COUNT(*) FROM kept")) {
+            try (Connection c = DriverManager.getConnection(
+                            s.jdbcUrl().replace("/" + EmbeddedServer.DATABASE, "/postgres"), "postgres", s.password());
+                    Statement st = c.createStatement();
+                    var rs = st.executeQuery("SELECT COUNT(*) FROM kept")) {
                 assertTrue(rs.next());
             }
         }

@@ -29,13 +29,22 @@ class PasswordAuthTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path hba = Files.writeString(tmp.resolve("pg_hba.conf"), String.join("\n",
-                "local all all trust",
-                "host all postgres 127.0.0.1/32 trust",
-                "host all all 127.0.0.1/32 scram-sha-256", ""));
-        pg = EmbeddedPostgres.builder().setDataDirectory(tmp.resolve("data")).setCleanDataDirectory(true)
-                .setServerConfig("hba_file", hba.toString()).setServerConfig("password_encryption", "scram-sha-256").start();
-        try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+        Path hba = Files.writeString(
+                tmp.resolve("pg_hba.conf"),
+                String.join(
+                        "\n",
+                        "local all all trust",
+                        "host all postgres 127.0.0.1/32 trust",
+                        "host all all 127.0.0.1/32 scram-sha-256",
+                        ""));
+        pg = EmbeddedPostgres.builder()
+                .setDataDirectory(tmp.resolve("data"))
+                .setCleanDataDirectory(true)
+                .setServerConfig("hba_file", hba.toString())
+                .setServerConfig("password_encryption", "scram-sha-256")
+                .start();
+        try (Connection c = pg.getPostgresDatabase().getConnection();
+                Statement s = c.createStatement()) {
             s.execute("CREATE ROLE bench LOGIN PASSWORD 'right-one'");
             s.execute("CREATE DATABASE benchdb OWNER bench");
         }
@@ -48,8 +57,18 @@ class PasswordAuthTest {
     }
 
     private static TestDb.Run plan(String passwordFile) {
-        return TestDb.sdbench("load", "--users", "1", "--db-url", url, "--set", "database.user=bench", "--set",
-                "database.passwordFile=" + passwordFile, "--set", "database.passwordEnv=SDBENCH_TEST_NO_SUCH_VARIABLE");
+        return TestDb.sdbench(
+                "load",
+                "--users",
+                "1",
+                "--db-url",
+                url,
+                "--set",
+                "database.user=bench",
+                "--set",
+                "database.passwordFile=" + passwordFile,
+                "--set",
+                "database.passwordEnv=SDBENCH_TEST_NO_SUCH_VARIABLE");
     }
 
     @Test

@@ -21,12 +21,16 @@ class TablespaceMappingTest {
 
     @BeforeAll
     static void createTablespace() throws Exception {
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             var rs = s.executeQuery("SHOW data_directory");
             rs.next();
             Path data = Path.of(rs.getString(1));
             // The server must own the directory; that needs it on this host, as the test servers are.
-            org.sdbench.Skip.unless(Files.isDirectory(data), "database server is not on this host (its data directory is not readable here)");
+            org.sdbench.Skip.unless(
+                    Files.isDirectory(data),
+                    "database server is not on this host (its data directory is not readable here)");
             location = data.resolveSibling("sdbench_it_ts");
             Files.createDirectories(location);
             Files.setAttribute(location, "unix:uid", Files.getAttribute(data, "unix:uid"));
@@ -43,7 +47,9 @@ class TablespaceMappingTest {
             return;
         }
         TestDb.drop(SCHEMA);
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("DROP TABLESPACE IF EXISTS " + TABLESPACE);
         }
         try (Stream<Path> files = Files.walk(location)) {
@@ -53,28 +59,51 @@ class TablespaceMappingTest {
 
     @Test
     void load_vbCategoryMapped_updateTablesAndTheirIndexesInTheTablespaceOthersNot() throws Exception {
-        var r = TestDb.sdbench("load", "--users", "1", "--recreate", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
-                "--set", "database.tablespaces.vb=" + TABLESPACE);
+        var r = TestDb.sdbench(
+                "load",
+                "--users",
+                "1",
+                "--recreate",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--set",
+                "database.tablespaces.vb=" + TABLESPACE);
         assertEquals(0, r.exit(), r.err());
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement()) {
-            var rs = s.executeQuery("SELECT tablename, COALESCE(tablespace, '') FROM pg_tables WHERE schemaname = '" + SCHEMA
-                    + "' AND tablename IN ('vbhdr', 'vbmod', 'vbdata', 'vbak', 'kna1') ORDER BY tablename");
+        try (Database db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            var rs = s.executeQuery("SELECT tablename, COALESCE(tablespace, '') FROM pg_tables WHERE schemaname = '"
+                    + SCHEMA + "' AND tablename IN ('vbhdr', 'vbmod', 'vbdata', 'vbak', 'kna1') ORDER BY tablename");
             StringBuilder got = new StringBuilder();
             while (rs.next()) {
                 got.append(rs.getString(1)).append('=').append(rs.getString(2)).append(' ');
             }
-            assertEquals("kna1= vbak= vbdata=" + TABLESPACE + " vbhdr=" + TABLESPACE + " vbmod=" + TABLESPACE + " ",
+            assertEquals(
+                    "kna1= vbak= vbdata=" + TABLESPACE + " vbhdr=" + TABLESPACE + " vbmod=" + TABLESPACE + " ",
                     got.toString());
         }
     }
 
     @Test
     void load_unknownTablespace_oneLineExit3AndNoHalfBuiltSchema() throws Exception {
-        var r = TestDb.sdbench("load", "--users", "1", "--recreate", "--db-url", TestDb.url(), "--set",
-                "database.schema=" + SCHEMA + "_bad", "--set", "database.tablespaces.master=no_such_tablespace");
+        var r = TestDb.sdbench(
+                "load",
+                "--users",
+                "1",
+                "--recreate",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA + "_bad",
+                "--set",
+                "database.tablespaces.master=no_such_tablespace");
         assertEquals(3, r.exit(), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             var rs = s.executeQuery("SELECT COUNT(*) FROM pg_namespace WHERE nspname = '" + SCHEMA + "_bad'");
             rs.next();
             assertEquals(0, rs.getLong(1), "the failed install was rolled back whole");

@@ -16,10 +16,14 @@ import org.sdbench.load.TestDb;
 class TimeoutsPgTest {
     @Test
     void pool_configuredTimeouts_sessionsCarryThemAndAStatementPastOneIsATimeout() throws Exception {
-        var cfg = TestDb.config("it_timeouts", "database.timeouts.statement=300ms", "database.timeouts.lock=200ms",
+        var cfg = TestDb.config(
+                "it_timeouts",
+                "database.timeouts.statement=300ms",
+                "database.timeouts.lock=200ms",
                 "database.timeouts.idleInTransaction=7s");
-        try (Database db = TestDb.open(cfg); Connection c = db.pool("timeouts", 1).getConnection();
-             Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(cfg);
+                Connection c = db.pool("timeouts", 1).getConnection();
+                Statement s = c.createStatement()) {
             assertEquals("300ms", show(s, "statement_timeout"));
             assertEquals("200ms", show(s, "lock_timeout"));
             assertEquals("7s", show(s, "idle_in_transaction_session_timeout"));
@@ -33,9 +37,12 @@ class TimeoutsPgTest {
 
     @Test
     void config_socketNotAboveStatement_rejectedNamingBoth() {
-        ConfigException e = assertThrows(ConfigException.class, () -> TestDb.config("it_timeouts",
-                "database.timeouts.socket=2m", "database.timeouts.statement=2m"));
-        assertTrue(e.getMessage().contains("database.timeouts.socket") && e.getMessage().contains("database.timeouts.statement"),
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> TestDb.config("it_timeouts", "database.timeouts.socket=2m", "database.timeouts.statement=2m"));
+        assertTrue(
+                e.getMessage().contains("database.timeouts.socket")
+                        && e.getMessage().contains("database.timeouts.statement"),
                 e.getMessage());
     }
 

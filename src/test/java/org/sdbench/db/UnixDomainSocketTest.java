@@ -42,8 +42,8 @@ class UnixDomainSocketTest {
         var watchdog = new SocketWatchdog(false);
         Path path = dir.resolve("silent.sock");
         try (ServerSocketChannel server = listen(path);
-             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
-             SocketChannel peer = server.accept()) {
+                Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+                SocketChannel peer = server.accept()) {
             assertTrue(peer.isConnected(), "the peer accepts and then stays silent");
             s.setSoTimeout(500);
             assertEquals(500, s.getSoTimeout());
@@ -67,8 +67,8 @@ class UnixDomainSocketTest {
         var watchdog = new SocketWatchdog(false);
         Path path = dir.resolve("talking.sock");
         try (ServerSocketChannel server = listen(path);
-             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
-             SocketChannel peer = server.accept()) {
+                Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+                SocketChannel peer = server.accept()) {
             s.setSoTimeout(60_000);
             peer.write(ByteBuffer.wrap(new byte[] {42, 43}));
             assertEquals(42, s.getInputStream().read());
@@ -95,14 +95,19 @@ class UnixDomainSocketTest {
         var watchdog = new SocketWatchdog(false);
         Path path = dir.resolve("peek.sock");
         try (ServerSocketChannel server = listen(path);
-             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
-             SocketChannel peer = server.accept()) {
+                Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+                SocketChannel peer = server.accept()) {
             s.setSoTimeout(1);
             assertEquals(1, s.getSoTimeout());
-            assertTimeoutPreemptively(BOUND, () -> assertThrows(SocketTimeoutException.class,
-                    () -> s.getInputStream().read()));
+            assertTimeoutPreemptively(
+                    BOUND,
+                    () -> assertThrows(
+                            SocketTimeoutException.class,
+                            () -> s.getInputStream().read()));
             peer.write(ByteBuffer.wrap(new byte[] {7}));
-            assertTimeoutPreemptively(BOUND, () -> assertEquals(7, s.getInputStream().read()),
+            assertTimeoutPreemptively(
+                    BOUND,
+                    () -> assertEquals(7, s.getInputStream().read()),
                     "a short-timeout read returns data that is there");
             peer.write(ByteBuffer.wrap(new byte[] {8}));
             s.setSoTimeout(0);
@@ -114,7 +119,8 @@ class UnixDomainSocketTest {
     @Test
     void connect_noSocketFile_failsAndUnregisters() throws Exception {
         var watchdog = new SocketWatchdog(false);
-        assertThrows(java.io.IOException.class,
+        assertThrows(
+                java.io.IOException.class,
                 () -> new UnixSocketFactory(dir.resolve("absent.sock"), watchdog).createSocket("localhost", 5432));
         assertEquals(0, watchdog.watched());
     }
@@ -125,8 +131,8 @@ class UnixDomainSocketTest {
         var watchdog = new SocketWatchdog(false);
         Path path = dir.resolve("writes.sock");
         try (ServerSocketChannel server = listen(path);
-             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
-             SocketChannel peer = server.accept()) {
+                Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+                SocketChannel peer = server.accept()) {
             byte[] big = new byte[70_000];
             for (int i = 0; i < big.length; i++) {
                 big[i] = (byte) i;
@@ -162,9 +168,10 @@ class UnixDomainSocketTest {
         var watchdog = new SocketWatchdog(false);
         Path path = dir.resolve("full.sock");
         try (ServerSocketChannel server = listen(path);
-             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
-             SocketChannel peer = server.accept()) {
-            byte[] big = new byte[8 << 20]; // far beyond the kernel's socket buffers: the channel's writes come back short
+                Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+                SocketChannel peer = server.accept()) {
+            byte[] big =
+                    new byte[8 << 20]; // far beyond the kernel's socket buffers: the channel's writes come back short
             for (int i = 0; i < big.length; i++) {
                 big[i] = (byte) (i * 31);
             }
@@ -194,8 +201,8 @@ class UnixDomainSocketTest {
         var watchdog = new SocketWatchdog(false);
         Path path = dir.resolve("deaf.sock");
         try (ServerSocketChannel server = listen(path);
-             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
-             SocketChannel peer = server.accept()) {
+                Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+                SocketChannel peer = server.accept()) {
             assertTrue(peer.isConnected(), "the peer accepts and then never reads");
             s.setSoTimeout(500);
             var writer = Executors.newSingleThreadExecutor();
@@ -221,8 +228,8 @@ class UnixDomainSocketTest {
         var watchdog = new SocketWatchdog(false);
         Path path = dir.resolve("interrupted.sock");
         try (ServerSocketChannel server = listen(path);
-             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
-             SocketChannel peer = server.accept()) {
+                Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+                SocketChannel peer = server.accept()) {
             s.getOutputStream().write(new byte[] {1}, 0, 1);
             s.getOutputStream().flush();
             var outcome = new java.util.concurrent.CompletableFuture<Throwable>();
@@ -252,8 +259,8 @@ class UnixDomainSocketTest {
         var watchdog = new SocketWatchdog(false);
         Path path = dir.resolve("aborted.sock");
         try (ServerSocketChannel server = listen(path);
-             Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
-             SocketChannel peer = server.accept()) {
+                Socket s = new UnixSocketFactory(path, watchdog).createSocket("localhost", 5432);
+                SocketChannel peer = server.accept()) {
             s.getOutputStream().write(new byte[] {1}, 0, 1);
             s.getOutputStream().flush();
             var reader = Executors.newSingleThreadExecutor();
@@ -262,7 +269,8 @@ class UnixDomainSocketTest {
                 assertEquals(1, peer.read(ByteBuffer.allocate(1)));
                 java.io.Closeable abort = s; // a pool's abort, whether or not the reader is already waiting
                 abort.close();
-                var failure = assertThrows(ExecutionException.class, () -> assertTimeoutPreemptively(BOUND, () -> read.get()));
+                var failure = assertThrows(
+                        ExecutionException.class, () -> assertTimeoutPreemptively(BOUND, () -> read.get()));
                 assertInstanceOf(java.io.IOException.class, failure.getCause());
             } finally {
                 reader.shutdownNow();
@@ -273,7 +281,7 @@ class UnixDomainSocketTest {
     @Test
     void pool_localServer_largeValuesRoundTripThroughTheSocket() throws Exception {
         try (Database db = TestDb.open(TestDb.config("unix_socket", "database.transport=unix"));
-             Connection c = db.pool("unix-big", 1).getConnection()) {
+                Connection c = db.pool("unix-big", 1).getConnection()) {
             assertTrue(db.transport().isUnix(), db.transport().description());
             byte[] payload = new byte[100_000];
             new java.util.Random(5).nextBytes(payload);
@@ -297,7 +305,7 @@ class UnixDomainSocketTest {
             HikariDataSource pool = db.pool("unix-test", 1);
             try (Connection c = pool.getConnection()) {
                 try (Statement st = c.createStatement();
-                     ResultSet rs = st.executeQuery("SELECT inet_server_addr(), inet_client_addr()")) {
+                        ResultSet rs = st.executeQuery("SELECT inet_server_addr(), inet_client_addr()")) {
                     rs.next();
                     assertNull(rs.getString(1), "a TCP connection would show the server's address");
                     assertNull(rs.getString(2));
@@ -305,19 +313,22 @@ class UnixDomainSocketTest {
                 var executor = Executors.newSingleThreadExecutor();
                 try {
                     c.setNetworkTimeout(executor, 1_000);
-                    SQLException e = assertTimeoutPreemptively(BOUND, () -> assertThrows(SQLException.class, () -> {
-                        try (Statement st = c.createStatement()) {
-                            st.execute("SELECT pg_sleep(10)");
-                        }
-                    }));
+                    SQLException e = assertTimeoutPreemptively(
+                            BOUND,
+                            () -> assertThrows(SQLException.class, () -> {
+                                try (Statement st = c.createStatement()) {
+                                    st.execute("SELECT pg_sleep(10)");
+                                }
+                            }));
                     assertInstanceOf(SocketTimeoutException.class, e.getCause(), e.toString());
                     assertTrue(c.isClosed());
                 } finally {
                     executor.shutdownNow();
                 }
             }
-            try (Connection plain = db.connect(); Statement st = plain.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT inet_server_addr() IS NOT NULL")) {
+            try (Connection plain = db.connect();
+                    Statement st = plain.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT inet_server_addr() IS NOT NULL")) {
                 rs.next();
                 assertTrue(rs.getBoolean(1), "connect() stays on TCP: its threads may be interrupted");
             }
@@ -327,9 +338,9 @@ class UnixDomainSocketTest {
     @Test
     void pool_transportTcp_usesTcp() throws Exception {
         try (Database db = TestDb.open(TestDb.config("unix_socket", "database.transport=tcp"));
-             Connection c = db.pool("tcp-test", 1).getConnection();
-             Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT inet_server_addr() IS NOT NULL")) {
+                Connection c = db.pool("tcp-test", 1).getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT inet_server_addr() IS NOT NULL")) {
             assertFalse(db.transport().isUnix());
             assertEquals("tcp (database.transport=tcp)", db.transport().description());
             rs.next();

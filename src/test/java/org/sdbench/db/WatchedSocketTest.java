@@ -29,7 +29,7 @@ class WatchedSocketTest {
     void read_peerSilentPastTimeout_socketTimeoutAndClosed() throws Exception {
         var watchdog = new SocketWatchdog(false);
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             Socket s = new WatchedSocketFactory(watchdog).createSocket()) {
+                Socket s = new WatchedSocketFactory(watchdog).createSocket()) {
             s.connect(server.getLocalSocketAddress(), 5_000);
             try (Socket peer = server.accept()) {
                 assertTrue(peer.isConnected(), "the peer accepts and then stays silent");
@@ -42,7 +42,8 @@ class WatchedSocketTest {
                     // Scanning with a clock far past any deadline, until the read has begun and is expired.
                     assertTimeoutPreemptively(BOUND, () -> {
                         while (!read.isDone()) {
-                            watchdog.scan(System.nanoTime() + Duration.ofHours(1).toNanos());
+                            watchdog.scan(
+                                    System.nanoTime() + Duration.ofHours(1).toNanos());
                             Thread.onSpinWait();
                         }
                     });
@@ -61,9 +62,9 @@ class WatchedSocketTest {
     void read_dataBeforeDeadline_deliveredAndSocketKept() throws Exception {
         var watchdog = new SocketWatchdog(false);
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             Socket s = new WatchedSocketFactory(watchdog).createSocket(InetAddress.getLoopbackAddress(),
-                     server.getLocalPort());
-             Socket peer = server.accept()) {
+                Socket s = new WatchedSocketFactory(watchdog)
+                        .createSocket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+                Socket peer = server.accept()) {
             s.setSoTimeout(60_000);
             peer.getOutputStream().write(42);
             assertEquals(42, s.getInputStream().read());
@@ -78,13 +79,16 @@ class WatchedSocketTest {
     void setSoTimeout_shorterThanScanPeriod_realSocketTimesOutAndStaysUsable() throws Exception {
         var watchdog = new SocketWatchdog(false);
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             Socket s = new WatchedSocketFactory(watchdog).createSocket()) {
+                Socket s = new WatchedSocketFactory(watchdog).createSocket()) {
             s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()));
             try (Socket peer = server.accept()) {
                 s.setSoTimeout(1);
                 assertEquals(1, s.getSoTimeout());
-                assertTimeoutPreemptively(BOUND, () -> assertThrows(SocketTimeoutException.class,
-                        () -> s.getInputStream().read()));
+                assertTimeoutPreemptively(
+                        BOUND,
+                        () -> assertThrows(
+                                SocketTimeoutException.class,
+                                () -> s.getInputStream().read()));
                 peer.getOutputStream().write(7);
                 s.setSoTimeout(0);
                 assertEquals(7, s.getInputStream().read());
@@ -96,19 +100,22 @@ class WatchedSocketTest {
     @Test
     void query_serverSlowerThanNetworkTimeout_failsWithSocketTimeout() throws Exception {
         try (Database db = TestDb.open(TestDb.config("watched_socket"));
-             Connection c = db.connect()) {
+                Connection c = db.connect()) {
             var executor = Executors.newSingleThreadExecutor();
             try {
                 c.setNetworkTimeout(executor, 1_000);
-                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+                try (Statement st = c.createStatement();
+                        ResultSet rs = st.executeQuery("SELECT 1")) {
                     rs.next();
                     assertEquals(1, rs.getInt(1));
                 }
-                SQLException e = assertTimeoutPreemptively(BOUND, () -> assertThrows(SQLException.class, () -> {
-                    try (Statement st = c.createStatement()) {
-                        st.execute("SELECT pg_sleep(10)");
-                    }
-                }));
+                SQLException e = assertTimeoutPreemptively(
+                        BOUND,
+                        () -> assertThrows(SQLException.class, () -> {
+                            try (Statement st = c.createStatement()) {
+                                st.execute("SELECT pg_sleep(10)");
+                            }
+                        }));
                 assertInstanceOf(SocketTimeoutException.class, e.getCause(), e.toString());
                 assertTrue(c.isClosed());
             } finally {

@@ -47,7 +47,8 @@ class DocsTest {
     static void read() throws IOException {
         DOCS.add(MarkdownDoc.read(Path.of("README.md")));
         try (Stream<Path> files = Files.list(Path.of("docs"))) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
+            for (Path f :
+                    files.filter(p -> p.toString().endsWith(".md")).sorted().toList()) {
                 DOCS.add(MarkdownDoc.read(f));
             }
         }
@@ -58,8 +59,8 @@ class DocsTest {
         }
         // Workload keys get their values from the workload file; the standard one stands for all.
         config = defaults.deepCopy();
-        ((ObjectNode) config.get("workload")).setAll(
-                (ObjectNode) yaml.readTree(Path.of("workloads", "sd-standard.yaml").toFile()).path("workload"));
+        ((ObjectNode) config.get("workload")).setAll((ObjectNode)
+                yaml.readTree(Path.of("workloads", "sd-standard.yaml").toFile()).path("workload"));
         try (InputStream in = DocsTest.class.getResourceAsStream("/org/sdbench/report/result.schema.json")) {
             resultSchema = new ObjectMapper().readTree(in);
         }
@@ -91,7 +92,9 @@ class DocsTest {
             }
         }
         assertTrue(checked > 30, "the docs show sdbench commands; found only " + checked);
-        assertTrue(wrong.isEmpty(), "commands or options the docs show but sdbench does not have:\n" + String.join("\n", wrong));
+        assertTrue(
+                wrong.isEmpty(),
+                "commands or options the docs show but sdbench does not have:\n" + String.join("\n", wrong));
     }
 
     private static void check(MarkdownDoc d, String code, List<String> args, List<String> wrong) {
@@ -104,8 +107,9 @@ class DocsTest {
             if (a.startsWith("-")) {
                 String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
                 if (!name.equals("-") && !at.getCommandSpec().optionsMap().containsKey(name)) {
-                    wrong.add(d.file() + ": '" + code + "': 'sdbench " + at.getCommandSpec().qualifiedName(" ")
-                            .replaceFirst("^sdbench ?", "") + "' has no option " + name);
+                    wrong.add(d.file() + ": '" + code + "': 'sdbench "
+                            + at.getCommandSpec().qualifiedName(" ").replaceFirst("^sdbench ?", "") + "' has no option "
+                            + name);
                 }
             } else if (a.matches("[a-z][a-z0-9-]*") && at.getSubcommands().containsKey(a)) {
                 at = at.getSubcommands().get(a);
@@ -157,8 +161,10 @@ class DocsTest {
             }
         }
         assertTrue(checked > 50, "the docs show configuration keys; found only " + checked);
-        assertTrue(wrong.isEmpty(), "keys the docs show that are neither configuration keys (defaults.yaml, "
-                + "workloads/sd-standard.yaml) nor result.json fields:\n" + String.join("\n", wrong));
+        assertTrue(
+                wrong.isEmpty(),
+                "keys the docs show that are neither configuration keys (defaults.yaml, "
+                        + "workloads/sd-standard.yaml) nor result.json fields:\n" + String.join("\n", wrong));
     }
 
     private static boolean resolves(JsonNode node, List<String> path) {
@@ -208,7 +214,10 @@ class DocsTest {
 
     @Test
     void configurationReference_listsEveryDefaultWithItsValue() {
-        MarkdownDoc ref = DOCS.stream().filter(d -> d.file().endsWith("configuration.md")).findFirst().orElseThrow();
+        MarkdownDoc ref = DOCS.stream()
+                .filter(d -> d.file().endsWith("configuration.md"))
+                .findFirst()
+                .orElseThrow();
         Map<String, String> rows = new java.util.LinkedHashMap<>();
         for (String line : ref.lines()) {
             Matcher m = REFERENCE_ROW.matcher(line);
@@ -218,7 +227,8 @@ class DocsTest {
         }
         List<String> wrong = new ArrayList<>();
         leaves(defaults, "", (key, value) -> {
-            String documented = rows.containsKey(key) ? key : key.replaceFirst("^network\\.[A-Za-z]+\\.", "network.<hop>.");
+            String documented =
+                    rows.containsKey(key) ? key : key.replaceFirst("^network\\.[A-Za-z]+\\.", "network.<hop>.");
             if (!rows.containsKey(documented)) {
                 wrong.add(key + " (default " + value + ") is missing from docs/configuration.md");
             }
@@ -227,10 +237,11 @@ class DocsTest {
             List<String> path = List.of(row.getKey().split("\\."));
             JsonNode value = valueAt(config, path);
             if (value == null) {
-                wrong.add("docs/configuration.md lists " + row.getKey() + ", which no defaults.yaml or sd-standard key is");
+                wrong.add("docs/configuration.md lists " + row.getKey()
+                        + ", which no defaults.yaml or sd-standard key is");
             } else if (!value.asText().equals(row.getValue())) {
-                wrong.add("docs/configuration.md gives " + row.getKey() + " the default '" + row.getValue() + "'; it is '"
-                        + value.asText() + "'");
+                wrong.add("docs/configuration.md gives " + row.getKey() + " the default '" + row.getValue()
+                        + "'; it is '" + value.asText() + "'");
             }
         }
         assertTrue(rows.size() > 40, "docs/configuration.md has only " + rows.size() + " key rows");
@@ -239,7 +250,9 @@ class DocsTest {
 
     private static void leaves(JsonNode node, String prefix, java.util.function.BiConsumer<String, String> each) {
         if (node.isObject()) {
-            node.properties().forEach(e -> leaves(e.getValue(), prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), each));
+            node.properties()
+                    .forEach(
+                            e -> leaves(e.getValue(), prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey(), each));
         } else {
             each.accept(prefix, node.asText());
         }
@@ -275,10 +288,13 @@ class DocsTest {
                 checked++;
                 int hash = link.indexOf('#');
                 String file = hash < 0 ? link : link.substring(0, hash);
-                Path target = file.isEmpty() ? d.file() : d.file().toAbsolutePath().getParent().resolve(file).normalize();
+                Path target = file.isEmpty()
+                        ? d.file()
+                        : d.file().toAbsolutePath().getParent().resolve(file).normalize();
                 if (!Files.exists(target)) {
                     wrong.add(d.file() + ": " + link + " (no such file)");
-                } else if (hash >= 0 && target.toString().endsWith(".md")
+                } else if (hash >= 0
+                        && target.toString().endsWith(".md")
                         && !MarkdownDoc.read(target).anchors().contains(link.substring(hash + 1))) {
                     wrong.add(d.file() + ": " + link + " (no such heading)");
                 }

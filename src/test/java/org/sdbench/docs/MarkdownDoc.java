@@ -57,6 +57,8 @@ record MarkdownDoc(Path file, List<String> lines, List<String> code, List<String
 
     /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
     static String anchor(String heading) {
-        return heading.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+        return heading.toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                .replace(' ', '-');
     }
 }

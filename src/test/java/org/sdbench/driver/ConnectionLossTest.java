@@ -33,16 +33,36 @@ class ConnectionLossTest {
     @Test
     void run_backendsTerminatedMidRun_connectionsReplacedAndNoDocumentLost() throws Exception {
         Path results = Path.of("target", "test-results", SCHEMA);
-        var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "--db-url", TestDb.url(), "--set",
-                "database.schema=" + SCHEMA, "--users", "6", "--ramp-up", "1s", "--duration", "12s", "--ramp-down", "1s",
-                "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + results, "--interval", "2",
+        var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench(
+                "run",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "6",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "12s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=50ms",
+                "--set",
+                "run.resultsDir=" + results,
+                "--interval",
+                "2",
                 "--accept-errors"));
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             waitForTables(s);
             for (int i = 0; i < 4; i++) {
                 Thread.sleep(2_500);
-                s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'sdbench%'"
-                        + " AND datname = current_database() AND pid <> pg_backend_pid()");
+                s.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'sdbench%'"
+                                + " AND datname = current_database() AND pid <> pg_backend_pid()");
             }
         }
         var r = run.get(5, java.util.concurrent.TimeUnit.MINUTES);
@@ -53,7 +73,9 @@ class ConnectionLossTest {
             Path folder = dirs.max(Path::compareTo).orElseThrow();
             result = new ObjectMapper().readTree(folder.resolve("result.json").toFile());
         }
-        assertTrue(result.path("reliability").path("connectionsReplaced").asLong() > 0, result.path("reliability").toString());
+        assertTrue(
+                result.path("reliability").path("connectionsReplaced").asLong() > 0,
+                result.path("reliability").toString());
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             assertEquals(java.util.List.of(), new RunConsistencyAudit().run(db));
         }

@@ -9,17 +9,14 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.db.Database;
-import org.sdbench.load.TestDb;
 import org.sdbench.core.Clock;
+import org.sdbench.load.TestDb;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.Relay;
 import org.sdbench.network.RelaySpec;
@@ -43,20 +40,48 @@ class DbStallTest {
         Path results = Path.of("target", "test-results", SCHEMA);
         // The product's relay, cut until closed: to sdbench the server looks stalled (connections stay
         // open, nothing comes back), like a SIGSTOPped PostgreSQL, without touching a shared server.
-        RelaySpec spec = new RelaySpec(new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress(db.getHost(), db.getPort()),
-                LinkProfile.NONE, LinkProfile.NONE, 1, Clock.SYSTEM);
+        RelaySpec spec = new RelaySpec(
+                new InetSocketAddress("127.0.0.1", 0),
+                new InetSocketAddress(db.getHost(), db.getPort()),
+                LinkProfile.NONE,
+                LinkProfile.NONE,
+                1,
+                Clock.SYSTEM);
         // Loaded directly, not through the relay: the load's ANALYZE may outlast the run's 2 s socket bound on a
         // busy host, and the stall must hit the run, not the load.
-        TestDb.Run load = TestDb.sdbench("load", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
-                "--users", "4");
+        TestDb.Run load =
+                TestDb.sdbench("load", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "4");
         assertEquals(0, load.exit(), load.err() + load.out());
         try (Relay relay = Relay.start(spec)) {
             String url = "jdbc:postgresql://127.0.0.1:" + relay.address().getPort() + db.getPath();
-            var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "--db-url", url, "--set",
-                    "database.schema=" + SCHEMA, "--users", "4", "--ramp-up", "1s", "--duration", "5m", "--ramp-down", "0s",
-                    "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + results, "--interval", "1",
-                    "--set", "database.timeouts.connect=1s", "--set", "database.timeouts.socket=2s",
-                    "--set", "database.timeouts.statement=1s", "--set", "database.timeouts.maxOutage=3s"));
+            var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench(
+                    "run",
+                    "--db-url",
+                    url,
+                    "--set",
+                    "database.schema=" + SCHEMA,
+                    "--users",
+                    "4",
+                    "--ramp-up",
+                    "1s",
+                    "--duration",
+                    "5m",
+                    "--ramp-down",
+                    "0s",
+                    "--set",
+                    "workload.thinkTime=50ms",
+                    "--set",
+                    "run.resultsDir=" + results,
+                    "--interval",
+                    "1",
+                    "--set",
+                    "database.timeouts.connect=1s",
+                    "--set",
+                    "database.timeouts.socket=2s",
+                    "--set",
+                    "database.timeouts.statement=1s",
+                    "--set",
+                    "database.timeouts.maxOutage=3s"));
             TestDb.awaitRunOrders(SCHEMA);
             relay.cut(null);
             var r = run.get(3, TimeUnit.MINUTES);
@@ -68,15 +93,18 @@ class DbStallTest {
             JsonNode result;
             try (Stream<Path> dirs = Files.list(results)) {
                 Path folder = dirs.max(Path::compareTo).orElseThrow();
-                result = new ObjectMapper().readTree(folder.resolve("result.json").toFile());
+                result = new ObjectMapper()
+                        .readTree(folder.resolve("result.json").toFile());
                 assertTrue(Files.exists(folder.resolve("report.html")));
             }
             JsonNode errors = result.path("summary").path("errorsByKind");
             assertTrue(errors.path("db-timeout").asLong() > 0, "socket timeouts are counted: " + errors);
-            assertTrue(result.path("reliability").path("stoppedEarly").asBoolean(), result.path("reliability").toString());
-            assertTrue(result.path("reliability").path("failedConnectionAttempts").asLong() > 0,
+            assertTrue(
+                    result.path("reliability").path("stoppedEarly").asBoolean(),
+                    result.path("reliability").toString());
+            assertTrue(
+                    result.path("reliability").path("failedConnectionAttempts").asLong() > 0,
                     "reconnect attempts are counted: " + result.path("reliability"));
         }
     }
-
 }

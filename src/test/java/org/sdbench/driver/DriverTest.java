@@ -8,15 +8,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.sdbench.protocol.DialogService;
-import org.sdbench.protocol.StepOutcome;
-import org.sdbench.protocol.StepResult;
-import org.sdbench.protocol.StepTimes;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
+import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
 
 class DriverTest {
     private static final long S = 1_000_000_000L;
@@ -39,8 +39,7 @@ class DriverTest {
         }
 
         @Override
-        public void abandonLoop(int userNo) {
-        }
+        public void abandonLoop(int userNo) {}
 
         @Override
         public void logoff(int userNo) {
@@ -52,12 +51,20 @@ class DriverTest {
     void requestStop_midWindow_usersLogOffAndWindowSoFarIsReported() throws Exception {
         InstantService service = new InstantService();
         RunMetrics metrics = new RunMetrics(Clock.SYSTEM);
-        Phases phases = Phases.of(Clock.SYSTEM.nanoTime(), Duration.ofMillis(100), Duration.ofMinutes(10), Duration.ZERO, 50);
-        Driver driver = new Driver(service, metrics, Clock.SYSTEM, phases, new ThinkTime(10_000_000L, 0), 1, 200_000_000L,
+        Phases phases =
+                Phases.of(Clock.SYSTEM.nanoTime(), Duration.ofMillis(100), Duration.ofMinutes(10), Duration.ZERO, 50);
+        Driver driver = new Driver(
+                service,
+                metrics,
+                Clock.SYSTEM,
+                phases,
+                new ThinkTime(10_000_000L, 0),
+                1,
+                200_000_000L,
                 Duration.ofSeconds(30));
         var run = CompletableFuture.supplyAsync(() -> {
             try {
-                return driver.run(i -> { });
+                return driver.run(i -> {});
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
@@ -80,9 +87,16 @@ class DriverTest {
         // The reporter first looks at the clock 10 s after the start: every boundary is behind it.
         clock.advance(10 * S);
         InstantService service = new InstantService();
-        Driver driver = new Driver(service, new RunMetrics(clock), clock, phases, new ThinkTime(S / 10, 0), 1, 5 * S,
+        Driver driver = new Driver(
+                service,
+                new RunMetrics(clock),
+                clock,
+                phases,
+                new ThinkTime(S / 10, 0),
+                1,
+                5 * S,
                 Duration.ofSeconds(30));
-        var intervals = driver.run(i -> { });
+        var intervals = driver.run(i -> {});
         assertEquals(1, intervals.stream().filter(Interval::inWindow).count(), "the window harvested once");
         assertEquals(3, service.logons.get());
         assertEquals(3, service.logoffs.get());

@@ -20,8 +20,11 @@ final class HandStartedProcesses {
 
     /** Starts {@code sdbench ARGS} and returns the port its ready line names (bounded wait). */
     int start(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), "org.sdbench.cli.Main"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.sdbench.cli.Main"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         started.add(p);

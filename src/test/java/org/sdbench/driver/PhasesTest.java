@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 class PhasesTest {
     private static final long S = 1_000_000_000L;
-    private final Phases p = Phases.of(100 * S, Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(5), 4);
+    private final Phases p =
+            Phases.of(100 * S, Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(5), 4);
 
     @Test
     void logonAt_fourUsersOverTenSeconds_spreadEvenlyFirstAtStart() {

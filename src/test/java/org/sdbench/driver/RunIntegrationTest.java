@@ -31,18 +31,31 @@ class RunIntegrationTest {
         assertEquals(0, r.exit(), r.err() + r.out());
         assertTrue(r.out().contains("SAPS-like"), r.out());
         assertNoProblems(BUFFERED);
-        try (Database db = TestDb.open(TestDb.config(BUFFERED)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(BUFFERED));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             assertTrue(count(s, "SELECT COUNT(*) FROM vbrk") > 0, "at least one loop reached the invoice");
-            assertEquals(0, count(s, "SELECT COUNT(*) FROM vbrk b WHERE (SELECT COUNT(*) FROM vbrp r WHERE r.vbeln = b.vbeln) <> 5"),
+            assertEquals(
+                    0,
+                    count(
+                            s,
+                            "SELECT COUNT(*) FROM vbrk b WHERE (SELECT COUNT(*) FROM vbrp r WHERE r.vbeln = b.vbeln) <> 5"),
                     "every invoice has the order's 5 line items");
             assertEquals(0, count(s, "SELECT COUNT(*) FROM vbhdr"), "no update request left after the drain");
             assertEquals(count(s, "SELECT COUNT(*) FROM vbak"), count(s, "SELECT COUNT(DISTINCT vbeln) FROM vbak"));
         }
         // The loaded order history gives every customer a full VA05 list from the first loop on.
-        String folder = r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow()
-                .substring("results: ".length()).strip();
+        String folder = r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .findFirst()
+                .orElseThrow()
+                .substring("results: ".length())
+                .strip();
         var steps = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(java.nio.file.Path.of(folder, "result.json").toFile()).path("summary").path("steps");
+                .readTree(java.nio.file.Path.of(folder, "result.json").toFile())
+                .path("summary")
+                .path("steps");
         double listed = -1;
         for (var step : steps) {
             if (step.path("label").asText().equals("VA05/list-orders")) {
@@ -54,11 +67,19 @@ class RunIntegrationTest {
 
     @Test
     void run_unbufferedNumberRanges_numbersStillUnique() throws SQLException {
-        var r = runFor(UNBUFFERED, "--set", "workload.numberRangeBuffers.RV_BELEG=0", "--set",
-                "workload.numberRangeBuffers.KONV=0", "--set", "workload.numberRangeBuffers.RF_BELEG=0");
+        var r = runFor(
+                UNBUFFERED,
+                "--set",
+                "workload.numberRangeBuffers.RV_BELEG=0",
+                "--set",
+                "workload.numberRangeBuffers.KONV=0",
+                "--set",
+                "workload.numberRangeBuffers.RF_BELEG=0");
         assertEquals(0, r.exit(), r.err() + r.out());
         assertNoProblems(UNBUFFERED);
-        try (Database db = TestDb.open(TestDb.config(UNBUFFERED)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(UNBUFFERED));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             long orders = count(s, "SELECT COUNT(*) FROM vbak");
             assertTrue(orders > 0);
             // Unbuffered: every number drawn by a committed step is used, so the orders are exactly 1..level.
@@ -68,9 +89,27 @@ class RunIntegrationTest {
     }
 
     private static TestDb.Run runFor(String schema, String... extra) {
-        List<String> args = new java.util.ArrayList<>(List.of("run", "--accept-errors", "--db-url", TestDb.url(), "--set",
-                "database.schema=" + schema, "--users", "6", "--ramp-up", "1s", "--duration", "6s", "--ramp-down", "1s",
-                "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=target/test-results", "--interval", "2"));
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "run",
+                "--accept-errors",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + schema,
+                "--users",
+                "6",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "6s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=50ms",
+                "--set",
+                "run.resultsDir=target/test-results",
+                "--interval",
+                "2"));
         args.addAll(List.of(extra));
         return TestDb.sdbench(args.toArray(String[]::new));
     }

@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.sdbench.driver.VirtualUserTest.FakeService;
 import org.sdbench.core.Clock;
+import org.sdbench.driver.VirtualUserTest.FakeService;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.SdStep;
@@ -39,9 +39,9 @@ class ThinkTimerTest {
         StepClock clock = new StepClock(0);
         // 4 users over a 2 ms ramp-up: log-on slots 0, 0.5, 1, 1.5 ms.
         Phases p = new Phases(0, 2 * MS, 10 * MS, 0, 4);
-        Crowd crowd = VirtualUserTest.crowd(new FakeService(clock, 0, List.of()), p, MS, new RunMetrics(clock),
-                new AtomicInteger(), () -> false);
-        ThinkTimer timer = new ThinkTimer(clock, Runnable::run, () -> { });
+        Crowd crowd = VirtualUserTest.crowd(
+                new FakeService(clock, 0, List.of()), p, MS, new RunMetrics(clock), new AtomicInteger(), () -> false);
+        ThinkTimer timer = new ThinkTimer(clock, Runnable::run, () -> {});
         List<VirtualUser> users = users(crowd, 4);
         for (int i = users.size() - 1; i >= 0; i--) {
             timer.schedule(users.get(i));
@@ -62,8 +62,8 @@ class ThinkTimerTest {
         Phases p = new Phases(0, 1_000 * MS, 10_000 * MS, 0, n);
         FakeService s = new FakeService(clock, 0, List.of());
         AtomicInteger loggedOn = new AtomicInteger();
-        List<VirtualUser> users = users(VirtualUserTest.crowd(s, p, 200 * MS, new RunMetrics(clock), loggedOn,
-                () -> false), n);
+        List<VirtualUser> users =
+                users(VirtualUserTest.crowd(s, p, 200 * MS, new RunMetrics(clock), loggedOn, () -> false), n);
         VirtualUserTest.runAll(clock, users);
         assertEquals(n, s.logons);
         assertEquals(n, s.logoffs);
@@ -122,7 +122,8 @@ class ThinkTimerTest {
         AtomicInteger loggedOn = new AtomicInteger();
         AtomicInteger ended = new AtomicInteger();
         ThinkTimer timer = new ThinkTimer(clock, Runnable::run, ended::incrementAndGet);
-        users(VirtualUserTest.crowd(s, p, MS, new RunMetrics(clock), loggedOn, () -> false), 1).forEach(timer::schedule);
+        users(VirtualUserTest.crowd(s, p, MS, new RunMetrics(clock), loggedOn, () -> false), 1)
+                .forEach(timer::schedule);
         assertThrows(IllegalStateException.class, () -> timer.launchDue(0));
         assertEquals(1, ended.get());
         assertEquals(1, s.logoffs);
@@ -135,22 +136,28 @@ class ThinkTimerTest {
         Clock clock = Clock.SYSTEM;
         long now = clock.nanoTime();
         // User 1 of 2 logs on now, user 2 after a 10 min ramp-up slot: the timer first sleeps for user 2.
-        Phases p = new Phases(now, Duration.ofMinutes(20).toNanos(), Duration.ofMinutes(1).toNanos(), 0, 2);
+        Phases p = new Phases(
+                now, Duration.ofMinutes(20).toNanos(), Duration.ofMinutes(1).toNanos(), 0, 2);
         CountDownLatch started = new CountDownLatch(1);
         AtomicInteger turns = new AtomicInteger();
         FakeService s = new FakeService(new StepClock(0), 0, List.of());
-        Crowd crowd = new Crowd(s, new RunMetrics(clock), clock, p, new ThinkTime(0, 0), new AtomicInteger(), () -> false);
+        Crowd crowd =
+                new Crowd(s, new RunMetrics(clock), clock, p, new ThinkTime(0, 0), new AtomicInteger(), () -> false);
         List<VirtualUser> users = users(crowd, 2);
-        ThinkTimer timer = new ThinkTimer(clock, r -> {
-            turns.incrementAndGet();
-            started.countDown();
-        }, () -> { });
+        ThinkTimer timer = new ThinkTimer(
+                clock,
+                r -> {
+                    turns.incrementAndGet();
+                    started.countDown();
+                },
+                () -> {});
         timer.schedule(users.get(1));
         Thread t = Thread.ofPlatform().name("think-timer-test").start(timer);
         try {
             timer.schedule(users.get(0));
             // Sooner than the timer's longest wait: the new earliest user woke it, no timeout did.
-            assertTrue(started.await(ThinkTimer.MAX_WAIT_NANOS * 9 / 10, TimeUnit.NANOSECONDS),
+            assertTrue(
+                    started.await(ThinkTimer.MAX_WAIT_NANOS * 9 / 10, TimeUnit.NANOSECONDS),
                     "user 1's turn started while the timer waited for user 2, 10 min away");
             assertEquals(1, turns.get());
             assertEquals(1, timer.waiting(), "user 2 still waits");

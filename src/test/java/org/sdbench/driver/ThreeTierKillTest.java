@@ -29,11 +29,32 @@ class ThreeTierKillTest {
 
     @Test
     void run_appServerKilledMidRun_completesAndAuditPasses() throws Exception {
-        CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "-c",
-                "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "6",
-                "--ramp-up", "1s", "--duration", "20s", "--ramp-down", "1s", "--set", "workload.thinkTime=1s",
-                "--set", "run.resultsDir=target/test-results/three-tier", "--interval", "2",
-                "--set", "run.customizingChangeEvery=1s", "--set", "appServer.tableBufferSync=500ms",
+        CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench(
+                "run",
+                "-c",
+                "config/three-tier.yaml",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "6",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "20s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=1s",
+                "--set",
+                "run.resultsDir=target/test-results/three-tier",
+                "--interval",
+                "2",
+                "--set",
+                "run.customizingChangeEvery=1s",
+                "--set",
+                "appServer.tableBufferSync=500ms",
                 // A killed instance fails the steps it was running: expected here.
                 "--accept-errors"));
         ProcessHandle victim = awaitVictimWithWork(run);
@@ -57,15 +78,24 @@ class ThreeTierKillTest {
         assertEquals(0, failedRequests(), "no update request in state E");
         TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
         assertEquals(0, check.exit(), check.out() + check.err());
-        assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
+        assertEquals(
+                0,
+                ProcessHandle.current()
+                        .children()
+                        .filter(ProcessHandle::isAlive)
+                        .count(),
                 "no child process outlives the run");
     }
 
     private static com.fasterxml.jackson.databind.JsonNode result(TestDb.Run r) throws java.io.IOException {
-        java.nio.file.Path folder = r.out().lines().filter(l -> l.startsWith("results: "))
-                .map(l -> java.nio.file.Path.of(l.substring(9).strip())).findFirst()
+        java.nio.file.Path folder = r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .map(l -> java.nio.file.Path.of(l.substring(9).strip()))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no results line in:\n" + r.out()));
-        return org.sdbench.report.Json.MAPPER.readTree(folder.resolve(org.sdbench.report.RunFolder.RESULT).toFile());
+        return org.sdbench.report.Json.MAPPER.readTree(
+                folder.resolve(org.sdbench.report.RunFolder.RESULT).toFile());
     }
 
     /** App server 2, once documents were saved (a bounded wait on a condition, not a sleep for timing). */
@@ -73,29 +103,35 @@ class ThreeTierKillTest {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(8);
         while (System.nanoTime() < deadline && !run.isDone()) {
             // The run starts central services, then app server 1, then app server 2, as children of this JVM.
-            List<ProcessHandle> started = ProcessHandle.current().children()
-                    .sorted(java.util.Comparator.comparing(h -> h.info().startInstant().orElse(java.time.Instant.MAX))).toList();
+            List<ProcessHandle> started = ProcessHandle.current()
+                    .children()
+                    .sorted(java.util.Comparator.comparing(
+                            h -> h.info().startInstant().orElse(java.time.Instant.MAX)))
+                    .toList();
             Optional<ProcessHandle> p = started.size() == 3 ? Optional.of(started.get(2)) : Optional.empty();
             if (p.isPresent() && savedOrders() >= 1) {
                 return p.get();
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
-        throw new AssertionError("no documents saved in time: " + (run.isDone() ? run.get().out() + run.get().err() : ""));
+        throw new AssertionError("no documents saved in time: "
+                + (run.isDone() ? run.get().out() + run.get().err() : ""));
     }
 
     private static long failedRequests() throws Exception {
-        try (var db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect();
-             var rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'")) {
+        try (var db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                var rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'")) {
             rs.next();
             return rs.getLong(1);
         }
     }
 
     private static long savedOrders() {
-        try (var db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect();
-             // Orders the run saved, above the loaded order history's numbers.
-             var rs = c.createStatement().executeQuery(TestDb.RUN_ORDERS_SQL)) {
+        try (var db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                // Orders the run saved, above the loaded order history's numbers.
+                var rs = c.createStatement().executeQuery(TestDb.RUN_ORDERS_SQL)) {
             rs.next();
             return rs.getLong(1);
         } catch (Exception e) {
@@ -103,5 +139,4 @@ class ThreeTierKillTest {
             return 0;
         }
     }
-
 }

@@ -35,12 +35,12 @@ class ThreeTierOtherSettingsTest {
         TestDb.drop(SCHEMA);
     }
 
-
     @Test
     void run_appServersStartedWithOtherUsersAndWorkload_takeTheRunsSettingsAndServeEveryUser() throws Exception {
         String[] db = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(concat(new String[] {"load", "-c", "config/three-tier.yaml", "-w",
-            "workloads/sd-quick.yaml", "--users", "20"}, db));
+        TestDb.Run load = TestDb.sdbench(concat(
+                new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "20"},
+                db));
         assertEquals(0, load.exit(), load.out() + load.err());
         // By hand, with their defaults: no config file, no workload, 10 users.
         int central = processes.start(concat(new String[] {"central", "--port", "0"}, db));
@@ -48,19 +48,50 @@ class ThreeTierOtherSettingsTest {
         processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
         processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
 
-        TestDb.Run r = TestDb.sdbench(concat(new String[] {"run", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml",
-            "--users", "20", "--set", "appServer.central=" + at, "--ramp-up", "2s", "--duration", "12s", "--ramp-down", "1s",
-            "--set", "run.resultsDir=target/test-results/three-tier-settings", "--interval", "2"}, db));
+        TestDb.Run r = TestDb.sdbench(concat(
+                new String[] {
+                    "run",
+                    "-c",
+                    "config/three-tier.yaml",
+                    "-w",
+                    "workloads/sd-quick.yaml",
+                    "--users",
+                    "20",
+                    "--set",
+                    "appServer.central=" + at,
+                    "--ramp-up",
+                    "2s",
+                    "--duration",
+                    "12s",
+                    "--ramp-down",
+                    "1s",
+                    "--set",
+                    "run.resultsDir=target/test-results/three-tier-settings",
+                    "--interval",
+                    "2"
+                },
+                db));
         assertEquals(0, r.exit(), r.out() + r.err());
         assertFalse(r.out().contains("app-server-lost"), r.out());
-        Path folder = Path.of(r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow().substring(9).trim());
-        JsonNode result = new ObjectMapper().readTree(folder.resolve("result.json").toFile());
+        Path folder = Path.of(r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .findFirst()
+                .orElseThrow()
+                .substring(9)
+                .trim());
+        JsonNode result =
+                new ObjectMapper().readTree(folder.resolve("result.json").toFile());
         int serving = 0;
         for (JsonNode i : result.at("/threeTier/instances")) {
             serving += i.path("steps").asLong() > 0 ? 1 : 0;
         }
         assertEquals(2, serving, "both instances served steps: " + result.at("/threeTier"));
-        assertTrue(processes.output().stream().filter(l -> l.contains("took the run's settings") && l.contains("run.users 10 -> 20")).count() == 2,
+        assertTrue(
+                processes.output().stream()
+                                .filter(l -> l.contains("took the run's settings") && l.contains("run.users 10 -> 20"))
+                                .count()
+                        == 2,
                 String.join("\n", processes.output()));
     }
 

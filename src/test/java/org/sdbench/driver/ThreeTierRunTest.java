@@ -50,7 +50,12 @@ class ThreeTierRunTest {
         Files.createFile(token, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(token, SECRET);
         Thread scraper = Thread.ofVirtual().start(() -> scrapeUntilAppServersReported(port));
-        featured = run("10s", "--metrics-port", Integer.toString(port), "--set", "appServer.tokenFile=" + token.toAbsolutePath());
+        featured = run(
+                "10s",
+                "--metrics-port",
+                Integer.toString(port),
+                "--set",
+                "appServer.tokenFile=" + token.toAbsolutePath());
         scraper.interrupt();
         try {
             scraper.join(10_000);
@@ -64,14 +69,18 @@ class ThreeTierRunTest {
     private static final java.util.Set<String> childArgv = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private static double value(String body, String series) {
-        var m = java.util.regex.Pattern.compile("(?m)^" + java.util.regex.Pattern.quote(series) + " ([0-9.eE+-]+)$").matcher(body);
+        var m = java.util.regex.Pattern.compile("(?m)^" + java.util.regex.Pattern.quote(series) + " ([0-9.eE+-]+)$")
+                .matcher(body);
         return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 
     /** Polls the driver's endpoint during the run until figures from both app servers and their updates show. */
     private static void scrapeUntilAppServersReported(int port) {
-        var http = java.net.http.HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(1)).build();
-        var req = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/metrics")).build();
+        var http = java.net.http.HttpClient.newBuilder()
+                .connectTimeout(java.time.Duration.ofSeconds(1))
+                .build();
+        var req = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/metrics"))
+                .build();
         while (!Thread.currentThread().isInterrupted()) {
             ProcessHandle.current().children().forEach(h -> {
                 try {
@@ -81,7 +90,8 @@ class ThreeTierRunTest {
                 }
             });
             try {
-                String body = http.send(req, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+                String body = http.send(req, java.net.http.HttpResponse.BodyHandlers.ofString())
+                        .body();
                 scraped = body;
                 if (value(body, "sdbench_tablebuffer_hits_total{instance=\"2\"}") > 0
                         && value(body, "sdbench_update_save_to_committed_seconds_count") > 0) {
@@ -101,32 +111,71 @@ class ThreeTierRunTest {
         TestDb.drop(SCHEMA);
     }
 
-    private record Run(JsonNode result, JsonNode environment, String out, Path folder) {
-    }
+    private record Run(JsonNode result, JsonNode environment, String out, Path folder) {}
 
     private static Run run(String duration, String... extra) throws IOException {
-        List<String> args = new ArrayList<>(List.of("run", "--accept-errors", "-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set",
-                "database.schema=" + SCHEMA, "--users", "4", "--ramp-up", "1s", "--duration", duration, "--ramp-down", "1s",
-                "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=target/test-results/three-tier-delay",
-                "--interval", "2"));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                "--accept-errors",
+                "-c",
+                "config/three-tier.yaml",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "4",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                duration,
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=50ms",
+                "--set",
+                "run.resultsDir=target/test-results/three-tier-delay",
+                "--interval",
+                "2"));
         args.addAll(List.of(extra));
         TestDb.Run r = TestDb.sdbench(args.toArray(String[]::new));
         assertEquals(0, r.exit(), r.err() + r.out());
-        Path folder = Path.of(r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow().substring(9).trim());
+        Path folder = Path.of(r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .findFirst()
+                .orElseThrow()
+                .substring(9)
+                .trim());
         var mapper = new ObjectMapper();
-        return new Run(mapper.readTree(folder.resolve("result.json").toFile()),
-                mapper.readTree(folder.resolve("environment.json").toFile()), r.out() + r.err(), folder);
+        return new Run(
+                mapper.readTree(folder.resolve("result.json").toFile()),
+                mapper.readTree(folder.resolve("environment.json").toFile()),
+                r.out() + r.err(),
+                folder);
     }
 
     @Test
     void run_oneMsOnEveryHop_everyHopShapedAndTheReportSaysSo() throws IOException {
-        Run delayed = run("10s", "--set", "network.appToDb.delay=1ms", "--set", "network.driverToApp.delay=1ms",
-                "--set", "network.appToCentral.delay=1ms");
+        Run delayed = run(
+                "10s",
+                "--set",
+                "network.appToDb.delay=1ms",
+                "--set",
+                "network.driverToApp.delay=1ms",
+                "--set",
+                "network.appToCentral.delay=1ms");
 
         assertEquals(0, featured.result().path("network").path("emulated").size(), "no emulation in the first run");
         Set<String> hops = new HashSet<>();
-        delayed.result().path("network").path("emulated").forEach(h -> hops.add(h.path("hop").asText()));
-        assertEquals(Set.of("driverToApp", "appToCentral", "appToDb"), hops, delayed.result().path("network").toString());
+        delayed.result()
+                .path("network")
+                .path("emulated")
+                .forEach(h -> hops.add(h.path("hop").asText()));
+        assertEquals(
+                Set.of("driverToApp", "appToCentral", "appToDb"),
+                hops,
+                delayed.result().path("network").toString());
         assertTrue(delayed.out().contains("network       EMULATED appToDb"), "the summary says the run used emulation");
         // Every hop's probe, timed before the run: driver -> central (logon look-ups), driver -> each app
         // server, each app server -> central and -> DB. None can beat the relay's 1 ms.
@@ -141,21 +190,29 @@ class ThreeTierRunTest {
     @Test
     void run_threeTier_reportsUpdateWorkAndEveryProcessWithHostPidVersion() {
         JsonNode work = featured.result().path("work");
-        assertTrue(work.path("updateV1WorkCpuMs").isNumber() && work.path("updateV1WorkCpuMs").asDouble() > 0,
+        assertTrue(
+                work.path("updateV1WorkCpuMs").isNumber()
+                        && work.path("updateV1WorkCpuMs").asDouble() > 0,
                 "the app servers' update work reaches the report: " + work);
         Set<String> roles = new HashSet<>();
         for (JsonNode p : featured.result().at("/threeTier/processes")) {
             roles.add(p.path("role").asText());
-            assertTrue(!p.path("host").asText().isEmpty() && p.path("pid").asLong() > 0
-                    && !p.path("version").asText().isEmpty(), "host, pid and version: " + p);
+            assertTrue(
+                    !p.path("host").asText().isEmpty()
+                            && p.path("pid").asLong() > 0
+                            && !p.path("version").asText().isEmpty(),
+                    "host, pid and version: " + p);
         }
         assertEquals(Set.of("driver", "appserver-1", "appserver-2", "central"), roles);
         JsonNode instances = featured.result().at("/threeTier/instances");
         assertEquals(2, instances.size(), "each instance's steps in the window: " + instances);
-        instances.forEach(i -> assertTrue(i.path("steps").asLong() > 0 && i.path("dbCallsPerStep").asDouble() > 0, i.toString()));
+        instances.forEach(i -> assertTrue(
+                i.path("steps").asLong() > 0 && i.path("dbCallsPerStep").asDouble() > 0, i.toString()));
         try {
             String html = Files.readString(featured.folder().resolve("report.html"));
-            assertTrue(html.contains("DB ms per step") && html.contains("appserver-2"), "report.html has the per-instance table");
+            assertTrue(
+                    html.contains("DB ms per step") && html.contains("appserver-2"),
+                    "report.html has the per-instance table");
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -179,7 +236,10 @@ class ThreeTierRunTest {
         assertTrue(!featured.out().contains(SECRET), "secret on the terminal");
         try (var files = Files.walk(featured.folder())) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
-                assertTrue(!Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1).contains(SECRET), "secret in " + f);
+                assertTrue(
+                        !Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1)
+                                .contains(SECRET),
+                        "secret in " + f);
             }
         }
     }

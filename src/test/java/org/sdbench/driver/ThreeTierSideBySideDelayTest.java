@@ -34,7 +34,6 @@ class ThreeTierSideBySideDelayTest {
         TestDb.drop(SCHEMA);
     }
 
-
     @Test
     void run_oneAppServerOneMsFartherFromTheDb_itsDialogDbTimePerStepIsHigherByRoundTripsTimesOneMs() throws Exception {
         String[] db = {"-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
@@ -42,21 +41,45 @@ class ThreeTierSideBySideDelayTest {
         assertEquals(0, load.exit(), load.out() + load.err());
         int central = processes.start(concat(new String[] {"central"}, db, new String[] {"--port", "0"}));
         String at = "127.0.0.1:" + central;
-        processes.start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "1", "--port", "0",
-            "--set", "network.appToDb.delay=1ms"}));
-        processes.start(concat(new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
+        processes.start(concat(new String[] {"appserver"}, db, new String[] {
+            "--central", at, "--instance", "1", "--port", "0", "--set", "network.appToDb.delay=1ms"
+        }));
+        processes.start(concat(
+                new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
 
-        TestDb.Run r = TestDb.sdbench(concat(new String[] {"run", "--accept-errors"}, db, new String[] {"--set", "appServer.central=" + at,
-            "--users", "6", "--ramp-up", "2s", "--duration", "30s", "--ramp-down", "1s", "--set", "workload.thinkTime=50ms",
-            "--set", "run.resultsDir=target/test-results/three-tier-side", "--interval", "2"}));
+        TestDb.Run r = TestDb.sdbench(concat(new String[] {"run", "--accept-errors"}, db, new String[] {
+            "--set",
+            "appServer.central=" + at,
+            "--users",
+            "6",
+            "--ramp-up",
+            "2s",
+            "--duration",
+            "30s",
+            "--ramp-down",
+            "1s",
+            "--set",
+            "workload.thinkTime=50ms",
+            "--set",
+            "run.resultsDir=target/test-results/three-tier-side",
+            "--interval",
+            "2"
+        }));
         assertEquals(0, r.exit(), r.out() + r.err());
-        Path folder = Path.of(r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow().substring(9).trim());
+        Path folder = Path.of(r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .findFirst()
+                .orElseThrow()
+                .substring(9)
+                .trim());
         var mapper = new ObjectMapper();
         JsonNode result = mapper.readTree(folder.resolve("result.json").toFile());
         JsonNode env = mapper.readTree(folder.resolve("environment.json").toFile());
 
         for (JsonNode h : env.path("hops")) {
-            if (h.path("from").asText().equals("appserver-1") && h.path("to").asText().equals("db")) {
+            if (h.path("from").asText().equals("appserver-1")
+                    && h.path("to").asText().equals("db")) {
                 assertTrue(h.path("minMs").asDouble() >= 1.0, "app server 1 reaches the DB through the relay: " + h);
             }
         }
@@ -70,10 +93,12 @@ class ThreeTierSideBySideDelayTest {
             }
         }
         assertTrue(far != null && near != null, "both instances served steps: " + result.at("/threeTier"));
-        double rise = far.path("dbMsPerStep").asDouble() - near.path("dbMsPerStep").asDouble();
+        double rise =
+                far.path("dbMsPerStep").asDouble() - near.path("dbMsPerStep").asDouble();
         double calls = far.path("dbCallsPerStep").asDouble();
-        System.out.printf("side by side, one run: dialog DB time per step %.3f ms (instance 2, direct) vs %.3f ms "
-                + "(instance 1, +1 ms per round trip): +%.3f ms at %.2f DB calls per step, %.3f ms per call%n",
+        System.out.printf(
+                "side by side, one run: dialog DB time per step %.3f ms (instance 2, direct) vs %.3f ms "
+                        + "(instance 1, +1 ms per round trip): +%.3f ms at %.2f DB calls per step, %.3f ms per call%n",
                 near.path("dbMsPerStep").asDouble(), far.path("dbMsPerStep").asDouble(), rise, calls, rise / calls);
         assertTrue(calls > 1, "steps make DB calls: " + calls);
         // Never less than the delay per call (commits are round trips the call count does not see, a busy host

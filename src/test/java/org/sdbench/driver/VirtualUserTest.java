@@ -33,6 +33,7 @@ class VirtualUserTest {
         final List<SdStep> failOnce;
         /** One entry per step: user number, start time. */
         final List<long[]> calls = new ArrayList<>();
+
         final List<SdStep> steps = new ArrayList<>();
         int abandoned;
         int logons;
@@ -70,6 +71,7 @@ class VirtualUserTest {
 
         /** Answers inline, as {@link #dialogStep} does, when {@code async}; counts the steps it took so. */
         boolean async;
+
         int sent;
 
         @Override
@@ -87,8 +89,13 @@ class VirtualUserTest {
         }
     }
 
-    static Crowd crowd(FakeService s, Phases p, long thinkNs, RunMetrics metrics, AtomicInteger loggedOn,
-                       java.util.function.BooleanSupplier stop) {
+    static Crowd crowd(
+            FakeService s,
+            Phases p,
+            long thinkNs,
+            RunMetrics metrics,
+            AtomicInteger loggedOn,
+            java.util.function.BooleanSupplier stop) {
         return new Crowd(s, metrics, s.clock, p, new ThinkTime(thinkNs, 0), loggedOn, stop);
     }
 
@@ -108,7 +115,9 @@ class VirtualUserTest {
     }
 
     private static void runOne(FakeService s, Phases p, long thinkNs) {
-        var user = new VirtualUser(1, crowd(s, p, thinkNs, new RunMetrics(s.clock), new AtomicInteger(), () -> false),
+        var user = new VirtualUser(
+                1,
+                crowd(s, p, thinkNs, new RunMetrics(s.clock), new AtomicInteger(), () -> false),
                 new SplittableRandom(1));
         assertEquals(0, runAll(s.clock, List.of(user)).waiting(), "no user left in the timer");
     }
@@ -121,7 +130,10 @@ class VirtualUserTest {
         FakeService s = new FakeService(clock, 20 * MS, List.of());
         s.async = async;
         runOne(s, p, 80 * MS);
-        assertEquals(async ? 9 : 0, s.sent, "every step after the log-on turn's goes out without a thread where the service can");
+        assertEquals(
+                async ? 9 : 0,
+                s.sent,
+                "every step after the log-on turn's goes out without a thread where the service can");
         assertEquals(10, s.calls.size(), "1 s / (20 ms response + 80 ms think) = 10 steps");
         for (int i = 0; i < s.calls.size(); i++) {
             assertEquals(i * 100 * MS, s.calls.get(i)[1]);
@@ -182,8 +194,8 @@ class VirtualUserTest {
         FakeService s = new FakeService(clock, 20 * MS, List.of());
         s.async = async;
         RunMetrics metrics = new RunMetrics(clock);
-        var user = new VirtualUser(1, crowd(s, p, 80 * MS, metrics, new AtomicInteger(), () -> false),
-                new SplittableRandom(1));
+        var user = new VirtualUser(
+                1, crowd(s, p, 80 * MS, metrics, new AtomicInteger(), () -> false), new SplittableRandom(1));
         runAll(clock, List.of(user));
         metrics.interval(true);
         assertEquals(s.calls.size(), metrics.summary().thinkLag().count(), "one lag per step, whichever way it went");

@@ -8,8 +8,24 @@ import org.junit.jupiter.api.Test;
 
 class CalibrationProbeTest {
     private static Environment.Host host(String governor, String epp, Double cur, Double max) {
-        return new Environment.Host("h", "Linux", "6", "amd64", "cpu", 2, 1, 1L, governor, epp, cur, null, max, "test",
-                List.of(), java.util.Map.of(), null);
+        return new Environment.Host(
+                "h",
+                "Linux",
+                "6",
+                "amd64",
+                "cpu",
+                2,
+                1,
+                1L,
+                governor,
+                epp,
+                cur,
+                null,
+                max,
+                "test",
+                List.of(),
+                java.util.Map.of(),
+                null);
     }
 
     @Test

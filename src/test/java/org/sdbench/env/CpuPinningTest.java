@@ -19,8 +19,12 @@ class CpuPinningTest {
 
     private static void assumeSplitPossible() {
         TreeSet<Integer> own = Affinity.allowed(SELF);
-        assumeTrue(System.getProperty("os.name").startsWith("Linux") && own != null && own.size() >= 2
-                && Affinity.taskset() != null, "needs Linux, taskset and at least 2 CPUs");
+        assumeTrue(
+                System.getProperty("os.name").startsWith("Linux")
+                        && own != null
+                        && own.size() >= 2
+                        && Affinity.taskset() != null,
+                "needs Linux, taskset and at least 2 CPUs");
     }
 
     /** A shell with two children, standing in for a postmaster and its backends. */
@@ -35,8 +39,10 @@ class CpuPinningTest {
 
     private static String cpusAllowedList(long pid) {
         return HostProbe.lines(java.nio.file.Path.of("/proc", Long.toString(pid), "status")).stream()
-                .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).strip())
-                .findFirst().orElseThrow();
+                .filter(l -> l.startsWith("Cpus_allowed_list:"))
+                .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -71,8 +77,11 @@ class CpuPinningTest {
             }
             assertEquals(ownBefore, cpusAllowedList(SELF));
             assertEquals(1, lines.size(), lines.toString());
-            assertTrue(lines.get(0).startsWith("run.cpuSplit = auto: the database (postmaster pid " + tree.pid()
-                    + " and 2 more processes) on CPU "), lines.get(0));
+            assertTrue(
+                    lines.get(0)
+                            .startsWith("run.cpuSplit = auto: the database (postmaster pid " + tree.pid()
+                                    + " and 2 more processes) on CPU "),
+                    lines.get(0));
         } finally {
             tree.descendants().forEach(ProcessHandle::destroyForcibly);
             tree.destroyForcibly();
@@ -83,11 +92,15 @@ class CpuPinningTest {
     void apply_none_changesNothingAndSaysNothing() {
         String before = cpusAllowedList(SELF);
         List<String> lines = new ArrayList<>();
-        try (CpuPinning split = CpuPinning.apply(CpuSplitMode.NONE, () -> {
-            throw new AssertionError("none looks for no postmaster");
-        }, lines::add)) {
-            assertEquals(new Environment.CpuSplit("none", false, null, null, null, 0,
-                    "not asked for (run.cpuSplit = none)"), split.record());
+        try (CpuPinning split = CpuPinning.apply(
+                CpuSplitMode.NONE,
+                () -> {
+                    throw new AssertionError("none looks for no postmaster");
+                },
+                lines::add)) {
+            assertEquals(
+                    new Environment.CpuSplit("none", false, null, null, null, 0, "not asked for (run.cpuSplit = none)"),
+                    split.record());
         }
         assertEquals(List.of(), lines);
         assertEquals(before, cpusAllowedList(SELF));
@@ -98,15 +111,22 @@ class CpuPinningTest {
         assumeSplitPossible();
         String before = cpusAllowedList(SELF);
         List<String> lines = new ArrayList<>();
-        try (CpuPinning split = CpuPinning.apply(CpuSplitMode.AUTO, () -> {
-            throw new CpuPinning.NotPossible("the database is on another host (db.example)");
-        }, lines::add)) {
+        try (CpuPinning split = CpuPinning.apply(
+                CpuSplitMode.AUTO,
+                () -> {
+                    throw new CpuPinning.NotPossible("the database is on another host (db.example)");
+                },
+                lines::add)) {
             assertFalse(split.record().applied());
-            assertEquals("the database is on another host (db.example)", split.record().reason());
+            assertEquals(
+                    "the database is on another host (db.example)",
+                    split.record().reason());
             assertNull(split.record().databaseCpus());
         }
-        assertEquals(List.of("run.cpuSplit = auto not applied: the database is on another host (db.example); the run "
-                + "goes on without the split"), lines);
+        assertEquals(
+                List.of("run.cpuSplit = auto not applied: the database is on another host (db.example); the run "
+                        + "goes on without the split"),
+                lines);
         assertEquals(before, cpusAllowedList(SELF));
     }
 
@@ -119,7 +139,8 @@ class CpuPinningTest {
         List<String> lines = new ArrayList<>();
         try (CpuPinning split = CpuPinning.apply(CpuSplitMode.AUTO, done::pid, lines::add)) {
             assertFalse(split.record().applied());
-            assertTrue(split.record().reason().contains("is gone"), split.record().reason());
+            assertTrue(
+                    split.record().reason().contains("is gone"), split.record().reason());
         }
         assertEquals(before, cpusAllowedList(SELF));
         assertEquals(1, lines.size());

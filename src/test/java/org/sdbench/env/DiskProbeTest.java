@@ -34,8 +34,9 @@ class DiskProbeTest {
     void capture_localServer_dataAndWalOnTheFileSystemTheJdkReports() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             String dataDirectory;
-            try (Connection c = db.connect(); Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT setting FROM pg_settings WHERE name = 'data_directory'")) {
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT setting FROM pg_settings WHERE name = 'data_directory'")) {
                 rs.next();
                 dataDirectory = rs.getString(1);
             }
@@ -63,7 +64,10 @@ class DiskProbeTest {
         Path shm = Path.of("/dev/shm");
         List<Mount> mounts = mounts();
         Mount shmMount = Mount.containing(mounts, shm.toString());
-        assumeTrue(Files.isWritable(shm) && shmMount != null && shmMount.mountPoint().equals("/dev/shm"),
+        assumeTrue(
+                Files.isWritable(shm)
+                        && shmMount != null
+                        && shmMount.mountPoint().equals("/dev/shm"),
                 "needs a writable /dev/shm mount");
         Path target = Files.createTempDirectory(shm, "sdbench-wal-");
         try {
@@ -74,8 +78,12 @@ class DiskProbeTest {
             assertEquals("/dev/shm", wal.mountPoint());
             assertEquals(Files.getFileStore(target).type(), wal.fileSystem());
             assertNull(wal.note());
-            assertTrue(!wal.mountPoint().equals(DiskProbe.locate("data", dir.toString(), mounts).mountPoint())
-                    || dir.toRealPath().startsWith(shm), "the link leads to another mount than its directory");
+            assertTrue(
+                    !wal.mountPoint()
+                                    .equals(DiskProbe.locate("data", dir.toString(), mounts)
+                                            .mountPoint())
+                            || dir.toRealPath().startsWith(shm),
+                    "the link leads to another mount than its directory");
         } finally {
             Files.deleteIfExists(target);
         }
@@ -92,15 +100,17 @@ class DiskProbeTest {
     @Test
     void capture_userWithoutPrivilege_statusNamesTheMissingPrivilege() throws Exception {
         String role = "sdbench_it_diskprobe";
-        try (Database admin = TestDb.open(TestDb.config(SCHEMA)); Connection c = admin.connect();
-             Statement s = c.createStatement()) {
+        try (Database admin = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = admin.connect();
+                Statement s = c.createStatement()) {
             s.execute("DROP ROLE IF EXISTS " + role);
             s.execute("CREATE ROLE " + role + " LOGIN");
             try (Database db = TestDb.open(TestDb.config(SCHEMA, "database.user=" + role))) {
                 try (Connection probe = db.connect()) {
                     probe.isValid(5);
                 } catch (java.sql.SQLException e) {
-                    org.junit.jupiter.api.Assumptions.abort("the test server asks this role for a password: " + e.getMessage());
+                    org.junit.jupiter.api.Assumptions.abort(
+                            "the test server asks this role for a password: " + e.getMessage());
                 }
                 DiskLayout layout = DiskProbe.capture(db);
                 assertTrue(layout.status().startsWith("reading data_directory failed"), layout.status());

@@ -42,14 +42,31 @@ class HostProbeTest {
             """;
 
     private static Environment.Host host(String hostname, Environment.Cpu cpu, int logicalCpus, long memoryBytes) {
-        return new Environment.Host(hostname, "Linux", "6", "amd64", cpu == null ? "AMD EPYC" : cpu.modelName(),
-                logicalCpus, 1, memoryBytes, null, null, null, null, null, null, List.of(), Map.of(), cpu);
+        return new Environment.Host(
+                hostname,
+                "Linux",
+                "6",
+                "amd64",
+                cpu == null ? "AMD EPYC" : cpu.modelName(),
+                logicalCpus,
+                1,
+                memoryBytes,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                Map.of(),
+                cpu);
     }
 
     @Test
     void cpu_intelCpuinfo_readsFirstProcessorWithMicrocode() {
-        assertEquals(new Environment.Cpu("GenuineIntel", 6, 85, 7, "0x5003604",
-                        "Intel(R) Xeon(R) Platinum 8259CL CPU @ 2.50GHz"),
+        assertEquals(
+                new Environment.Cpu(
+                        "GenuineIntel", 6, 85, 7, "0x5003604", "Intel(R) Xeon(R) Platinum 8259CL CPU @ 2.50GHz"),
                 HostProbe.cpu(INTEL.lines().toList()));
     }
 
@@ -63,7 +80,9 @@ class HostProbeTest {
     @Test
     void cpu_armCpuinfoWithoutX86Fields_nullsWhereAbsent() {
         String arm = "processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\nCPU part\t: 0xd0c\n";
-        assertEquals(new Environment.Cpu(null, null, null, null, null, null), HostProbe.cpu(arm.lines().toList()));
+        assertEquals(
+                new Environment.Cpu(null, null, null, null, null, null),
+                HostProbe.cpu(arm.lines().toList()));
     }
 
     @Test
@@ -76,7 +95,8 @@ class HostProbeTest {
         var a = HostProbe.cpu(INTEL.lines().toList());
         var b = new Environment.Cpu(a.vendor(), a.family(), a.model(), a.stepping(), "0x5003999", a.modelName());
         long kernelReservedDifference = 40L << 20;
-        assertEquals(host("pod-1", a, 2, 8_000_000_000L).identity(),
+        assertEquals(
+                host("pod-1", a, 2, 8_000_000_000L).identity(),
                 host("pod-2", b, 2, 8_000_000_000L - kernelReservedDifference).identity());
     }
 
@@ -88,8 +108,10 @@ class HostProbeTest {
         assertNotEquals(base, host("h", stepping, 2, 8L << 30).identity());
         assertNotEquals(base, host("h", a, 4, 8L << 30).identity());
         assertNotEquals(base, host("h", a, 2, 16L << 30).identity());
-        assertEquals("GenuineIntel family 6 model 85 stepping 7 (Intel(R) Xeon(R) Platinum 8259CL CPU @ 2.50GHz)"
-                + " | 2 logical CPUs | 8GiB", base);
+        assertEquals(
+                "GenuineIntel family 6 model 85 stepping 7 (Intel(R) Xeon(R) Platinum 8259CL CPU @ 2.50GHz)"
+                        + " | 2 logical CPUs | 8GiB",
+                base);
     }
 
     @Test

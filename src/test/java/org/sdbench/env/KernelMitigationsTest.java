@@ -17,13 +17,22 @@ class KernelMitigationsTest {
         Files.writeString(dir.resolve("spec_rstack_overflow"), "Mitigation: Safe RET\n");
         Files.writeString(dir.resolve("meltdown"), "Not affected\n");
         Files.writeString(dir.resolve("mds"), "Vulnerable: Clear CPU buffers attempted, no microcode\n");
-        Files.writeString(dir.resolve("spectre_v1"), "Mitigation: usercopy/swapgs barriers and __user pointer sanitization\n");
+        Files.writeString(
+                dir.resolve("spectre_v1"), "Mitigation: usercopy/swapgs barriers and __user pointer sanitization\n");
         Map<String, String> m = KernelMitigations.read(dir);
-        assertEquals(Map.of("spectre_v2", "Retpolines; IBPB: conditional; STIBP: disabled",
-                "spec_rstack_overflow", "Safe RET",
-                "spectre_v1", "usercopy/swapgs barriers and __user pointer sanitization"), m);
-        assertEquals("spec_rstack_overflow Safe RET, spectre_v2 Retpolines", KernelMitigations.onKernelEntry(
-                new java.util.TreeMap<>(m)), "the ones on every kernel entry, first clause only; spectre_v1 is not");
+        assertEquals(
+                Map.of(
+                        "spectre_v2",
+                        "Retpolines; IBPB: conditional; STIBP: disabled",
+                        "spec_rstack_overflow",
+                        "Safe RET",
+                        "spectre_v1",
+                        "usercopy/swapgs barriers and __user pointer sanitization"),
+                m);
+        assertEquals(
+                "spec_rstack_overflow Safe RET, spectre_v2 Retpolines",
+                KernelMitigations.onKernelEntry(new java.util.TreeMap<>(m)),
+                "the ones on every kernel entry, first clause only; spectre_v1 is not");
     }
 
     @Test

@@ -16,16 +16,21 @@ class MountTest {
     @Test
     void parse_mountinfoLines_sourceTypeAndJoinedOptionsWithoutRepeats() {
         assertEquals(4, MOUNTS.size());
-        assertEquals(new Mount("/var/lib/postgresql", "/dev/mapper/vg_data-lv_data", "xfs", "rw,noatime,nobarrier"),
+        assertEquals(
+                new Mount("/var/lib/postgresql", "/dev/mapper/vg_data-lv_data", "xfs", "rw,noatime,nobarrier"),
                 MOUNTS.get(1));
         assertEquals("/mnt/my disk", MOUNTS.get(3).mountPoint());
     }
 
     @Test
     void containing_walOnItsOwnVolume_longestMountPointWins() {
-        assertEquals("/dev/mapper/vg_log-lv_log",
+        assertEquals(
+                "/dev/mapper/vg_log-lv_log",
                 Mount.containing(MOUNTS, "/var/lib/postgresql/15/main/pg_wal").source());
-        assertEquals("/dev/mapper/vg_data-lv_data", Mount.containing(MOUNTS, "/var/lib/postgresql/15/main").source());
-        assertEquals("/dev/vda", Mount.containing(MOUNTS, "/var/lib/postgresqlx").source(), "a prefix is not a parent");
+        assertEquals(
+                "/dev/mapper/vg_data-lv_data",
+                Mount.containing(MOUNTS, "/var/lib/postgresql/15/main").source());
+        assertEquals(
+                "/dev/vda", Mount.containing(MOUNTS, "/var/lib/postgresqlx").source(), "a prefix is not a parent");
     }
 }

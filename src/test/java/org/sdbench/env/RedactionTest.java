@@ -31,16 +31,27 @@ class RedactionTest {
 
     @Test
     void jvmArguments_passwordPropertiesAndPairs_redacted() {
-        List<String> shown = Redaction.jvmArguments(List.of("-Xmx1g", "-Ddb.Password=hunter2", "-Dapi.token=t0k",
-                "-javaagent:/a.jar=user=x,password=hunter3", "-Dfile.encoding=UTF-8"));
-        assertEquals(List.of("-Xmx1g", "-Ddb.Password=<redacted>", "-Dapi.token=<redacted>",
-                "-javaagent:/a.jar=user=x,password=<redacted>", "-Dfile.encoding=UTF-8"), shown);
+        List<String> shown = Redaction.jvmArguments(List.of(
+                "-Xmx1g",
+                "-Ddb.Password=hunter2",
+                "-Dapi.token=t0k",
+                "-javaagent:/a.jar=user=x,password=hunter3",
+                "-Dfile.encoding=UTF-8"));
+        assertEquals(
+                List.of(
+                        "-Xmx1g",
+                        "-Ddb.Password=<redacted>",
+                        "-Dapi.token=<redacted>",
+                        "-javaagent:/a.jar=user=x,password=<redacted>",
+                        "-Dfile.encoding=UTF-8"),
+                shown);
         shown.forEach(a -> assertFalse(a.contains("hunter"), a));
     }
 
     @Test
     void pairs_jdbcUrlWithPassword_redacted() {
-        assertEquals("jdbc:postgresql://h/db?user=a&password=<redacted>&ssl=true",
+        assertEquals(
+                "jdbc:postgresql://h/db?user=a&password=<redacted>&ssl=true",
                 Redaction.pairs("jdbc:postgresql://h/db?user=a&password=pw&ssl=true"));
     }
 }

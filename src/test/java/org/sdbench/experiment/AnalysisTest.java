@@ -20,8 +20,8 @@ class AnalysisTest {
             new Figure("temp", "bytes", Figure.Kind.PRIMARY, r -> null));
 
     private static ExperimentPlan plan(int rounds, double effect) {
-        return new ExperimentPlan("t", List.of(Variant.parse("base:"), Variant.parse("alt:")), 2, Math.max(rounds, 2), 1,
-                effect);
+        return new ExperimentPlan(
+                "t", List.of(Variant.parse("base:"), Variant.parse("alt:")), 2, Math.max(rounds, 2), 1, effect);
     }
 
     /** Runs whose figures carry multiplicative noise of {@code sd} (log scale), the alternative scaled by {@code factor}. */
@@ -34,7 +34,9 @@ class AnalysisTest {
                 Map<String, Double> values = new HashMap<>();
                 for (Figure f : FIGURES) {
                     double f0 = v.equals("alt") ? factor.getOrDefault(f.name(), 1.0) : 1.0;
-                    values.put(f.name(), f.name().equals("temp") ? 0.0 : 100 * f0 * Math.exp(drift + sd * r.nextGaussian()));
+                    values.put(
+                            f.name(),
+                            f.name().equals("temp") ? 0.0 : 100 * f0 * Math.exp(drift + sd * r.nextGaussian()));
                 }
                 out.add(new RunSample(round, v.equals("base") ? 1 : 2, v, "runs/" + v + round, 0, null, values));
             }
@@ -47,7 +49,9 @@ class AnalysisTest {
         int changed = 0;
         for (long seed = 0; seed < 200; seed++) {
             var a = Analysis.of(plan(5, 0.05), FIGURES, samples(5, 0.03, Map.of(), seed));
-            changed += (int) a.figures().stream().filter(f -> f.verdict().equals(FigureResult.CHANGED)).count();
+            changed += (int) a.figures().stream()
+                    .filter(f -> f.verdict().equals(FigureResult.CHANGED))
+                    .count();
         }
         // Family-wise 5 % over 3 figures: expect about 10 false "changed" of 600 at most; the bound leaves room.
         assertTrue(changed <= 20, changed + " false changes in 200 A/A experiments");
@@ -60,7 +64,8 @@ class AnalysisTest {
         assertEquals(FigureResult.CHANGED, f.verdict());
         assertEquals(2.0, f.ratio(), 0.1);
         assertTrue(f.ci95().get(0) > 1.5 && f.ci95().get(1) < 2.6, f.ci95().toString());
-        assertEquals(FigureResult.CHANGED.equals(a.find("wal", "alt").orElseThrow().verdict()), false);
+        assertEquals(
+                FigureResult.CHANGED.equals(a.find("wal", "alt").orElseThrow().verdict()), false);
     }
 
     @Test
@@ -75,7 +80,8 @@ class AnalysisTest {
         var tight = Analysis.of(plan(8, 0.001), FIGURES, samples(8, 0.02, Map.of(), 3));
         var loose = Analysis.of(plan(8, 0.5), FIGURES, samples(8, 0.02, Map.of(), 3));
         assertFalse(tight.find("wal", "alt").orElseThrow().verdict().equals(FigureResult.UNCHANGED));
-        assertEquals(FigureResult.UNCHANGED, loose.find("wal", "alt").orElseThrow().verdict());
+        assertEquals(
+                FigureResult.UNCHANGED, loose.find("wal", "alt").orElseThrow().verdict());
     }
 
     @Test

@@ -42,8 +42,23 @@ class ExperimentCommandTest {
     }
 
     private static String[] args(String... more) {
-        List<String> a = new ArrayList<>(List.of("experiment", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
-                "--users", "2", "--duration", "3s", "--ramp-up", "2s", "--ramp-down", "1s", "--interval", "1", "--dir",
+        List<String> a = new ArrayList<>(List.of(
+                "experiment",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "2",
+                "--duration",
+                "3s",
+                "--ramp-up",
+                "2s",
+                "--ramp-down",
+                "1s",
+                "--interval",
+                "1",
+                "--dir",
                 dir.toString()));
         a.addAll(List.of(more));
         return a.toArray(String[]::new);
@@ -61,37 +76,58 @@ class ExperimentCommandTest {
     void experiment_reloadSettingOnOneVariant_appliedToItsRunsOnlyThenPutBack() throws Exception {
         String before = setting("random_page_cost");
         assertNull(autoConf("random_page_cost"), "the test server has no ALTER SYSTEM entry to begin with");
-        var r = TestDb.sdbench(args("--name", "rpc", "--variant", "base:", "--variant", "rpc:db.random_page_cost=1.7",
-                "--rounds", "2", "--max-rounds", "2", "--seed", "3"));
+        var r = TestDb.sdbench(args(
+                "--name",
+                "rpc",
+                "--variant",
+                "base:",
+                "--variant",
+                "rpc:db.random_page_cost=1.7",
+                "--rounds",
+                "2",
+                "--max-rounds",
+                "2",
+                "--seed",
+                "3"));
         assertEquals(0, r.exit(), r.out() + r.err());
         assertEquals(before, setting("random_page_cost"), "put back");
         assertNull(autoConf("random_page_cost"), "postgresql.auto.conf as it was");
 
         Path folder;
         try (Stream<Path> s = Files.list(dir)) {
-            folder = s.filter(p -> p.getFileName().toString().endsWith("-rpc")).findFirst().orElseThrow();
+            folder = s.filter(p -> p.getFileName().toString().endsWith("-rpc"))
+                    .findFirst()
+                    .orElseThrow();
         }
         JsonNode e = Json.MAPPER.readTree(folder.resolve("experiment.json").toFile());
         assertEquals(1, e.path("schemaVersion").asInt());
-        assertEquals(List.of(), ResultSchema.load(ExperimentStore.SCHEMA).errors(e), "experiment.json follows its schema");
+        assertEquals(
+                List.of(), ResultSchema.load(ExperimentStore.SCHEMA).errors(e), "experiment.json follows its schema");
         assertEquals(2, e.path("rounds").size());
         String stopped = e.path("stopped").asText();
         assertTrue(stopped.contains("round cap") || stopped.contains("decided after 2 rounds"), stopped);
         JsonNode fig = null;
         for (JsonNode f : e.path("figures")) {
             assertEquals("rpc", f.path("variant").asText());
-            assertTrue(List.of("changed", "unchanged", "undecided").contains(f.path("verdict").asText()));
+            assertTrue(List.of("changed", "unchanged", "undecided")
+                    .contains(f.path("verdict").asText()));
             assertTrue(f.path("ratio").isNumber() && f.path("ci95").isArray() && f.has("mde"), f.toString());
             if (f.path("figure").asText().equals("commits per dialog step")) {
                 fig = f;
             }
         }
-        assertTrue(fig != null && fig.path("ci95").get(0).isNumber(), "commits per dialog step has an interval: " + fig);
+        assertTrue(
+                fig != null && fig.path("ci95").get(0).isNumber(), "commits per dialog step has an interval: " + fig);
         for (JsonNode round : e.path("rounds")) {
             for (JsonNode run : round.path("runs")) {
                 Path runDir = folder.resolve(run.path("folder").asText());
-                JsonNode env = Json.MAPPER.readTree(runDir.resolve("environment.json").toFile());
-                String seen = env.path("database").path("settings").path("random_page_cost").path("value").asText("4");
+                JsonNode env =
+                        Json.MAPPER.readTree(runDir.resolve("environment.json").toFile());
+                String seen = env.path("database")
+                        .path("settings")
+                        .path("random_page_cost")
+                        .path("value")
+                        .asText("4");
                 assertEquals(run.path("variant").asText().equals("rpc") ? "1.7" : before, seen, runDir.toString());
             }
         }
@@ -107,15 +143,24 @@ class ExperimentCommandTest {
         List<String> alt = new ArrayList<>();
         for (JsonNode round : e.path("rounds")) {
             for (JsonNode run : round.path("runs")) {
-                (run.path("variant").asText().equals("base") ? base : alt).add(folder.resolve(run.path("folder").asText()).toString());
+                (run.path("variant").asText().equals("base") ? base : alt)
+                        .add(folder.resolve(run.path("folder").asText()).toString());
             }
         }
         var single = TestDb.sdbench("compare", "--html", dir.resolve("c1.html").toString(), base.get(0), base.get(1));
         assertEquals(0, single.exit(), single.err());
-        assertFalse(single.out().lines().anyMatch(l -> l.matches(".*\\s(better|worse)\\s*")), "no verdict: " + single.out());
+        assertFalse(
+                single.out().lines().anyMatch(l -> l.matches(".*\\s(better|worse)\\s*")),
+                "no verdict: " + single.out());
         assertTrue(single.out().contains("within noise") && single.out().contains("sdbench experiment"), single.out());
-        var sides = TestDb.sdbench("compare", "--html", dir.resolve("c2.html").toString(), "--side", String.join(",", base),
-                "--side", String.join(",", alt));
+        var sides = TestDb.sdbench(
+                "compare",
+                "--html",
+                dir.resolve("c2.html").toString(),
+                "--side",
+                String.join(",", base),
+                "--side",
+                String.join(",", alt));
         assertEquals(0, sides.exit(), sides.err());
         assertTrue(sides.out().contains("each run is one sample"), sides.out());
     }
@@ -124,7 +169,9 @@ class ExperimentCommandTest {
     void experiment_restartSettingOnExternalServerWithoutCommand_exit2NamingTheOption() throws Exception {
         var r = TestDb.sdbench(args("--variant", "base:", "--variant", "sb:db.shared_buffers=64MB"));
         assertEquals(2, r.exit(), r.out() + r.err());
-        assertTrue(r.err().contains("'--db-restart-command' is missing") && r.err().contains("db.shared_buffers"), r.err());
+        assertTrue(
+                r.err().contains("'--db-restart-command' is missing") && r.err().contains("db.shared_buffers"),
+                r.err());
         assertNull(autoConf("shared_buffers"));
     }
 
@@ -132,8 +179,19 @@ class ExperimentCommandTest {
     void experiment_restartSettingWithCommand_restartedBeforeEveryRunAndPutBack() throws Exception {
         Path log = dir.resolve("restarts.log");
         // A command that only records its calls: the server keeps running, shared_buffers stays pending.
-        var r = TestDb.sdbench(args("--name", "restart", "--variant", "base:", "--variant", "sb:db.shared_buffers=64MB",
-                "--rounds", "2", "--max-rounds", "2", "--db-restart-command", "echo restart >> '" + log + "'"));
+        var r = TestDb.sdbench(args(
+                "--name",
+                "restart",
+                "--variant",
+                "base:",
+                "--variant",
+                "sb:db.shared_buffers=64MB",
+                "--rounds",
+                "2",
+                "--max-rounds",
+                "2",
+                "--db-restart-command",
+                "echo restart >> '" + log + "'"));
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("then --db-restart-command"), r.out());
         // Once for the data check, once before each of the 4 runs, once after putting the setting back.
@@ -143,8 +201,8 @@ class ExperimentCommandTest {
 
     @Test
     void experiment_restartCommandFails_exit3AndSettingPutBack() throws Exception {
-        var r = TestDb.sdbench(args("--variant", "base:", "--variant", "sb:db.shared_buffers=64MB", "--db-restart-command",
-                "false"));
+        var r = TestDb.sdbench(
+                args("--variant", "base:", "--variant", "sb:db.shared_buffers=64MB", "--db-restart-command", "false"));
         assertEquals(3, r.exit(), r.out() + r.err());
         assertTrue(r.err().contains("--db-restart-command exited with 1"), r.err());
         assertNull(autoConf("shared_buffers"), "put back after the failure");

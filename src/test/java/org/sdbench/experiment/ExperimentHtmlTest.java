@@ -13,23 +13,60 @@ import org.sdbench.report.Chromium;
 
 class ExperimentHtmlTest {
     private static FigureResult figure(String name, String verdict, double ratio, Double low, Double high) {
-        return new FigureResult(name, "primary", "", "small", 3, 1.0, ratio, ratio, Arrays.asList(low, high), 0.04, 0.01,
-                verdict, List.of(1.0, 1.1, 0.9), List.of(ratio, ratio * 1.05, ratio * 0.95));
+        return new FigureResult(
+                name,
+                "primary",
+                "",
+                "small",
+                3,
+                1.0,
+                ratio,
+                ratio,
+                Arrays.asList(low, high),
+                0.04,
+                0.01,
+                verdict,
+                List.of(1.0, 1.1, 0.9),
+                List.of(ratio, ratio * 1.05, ratio * 0.95));
     }
 
     static ExperimentResult sample() {
-        var plan = new ExperimentResult.Plan(List.of(ExperimentResult.PlanVariant.of(Variant.parse("base:")),
-                ExperimentResult.PlanVariant.of(Variant.parse("small:db.shared_buffers=16MB"))), 3, 10, 1, 0.05, 30, 60, 100,
-                "workloads/sd-standard.yaml", "two-tier");
-        String longName = "DB time per call: SELECT <script>alert(1)</script> vbeln, posnr FROM vbap WHERE mandt = $1 AND vbeln = $2";
-        return new ExperimentResult(1, "note", "sb", "2026-01-01T00:00Z", "2026-01-01T01:00Z", "host", plan, List.of(),
-                "Holm", "every primary figure decided after 3 rounds",
-                List.of(new ExperimentResult.Round(1, List.of("small", "base"), List.of(new RunSample(1, 1, "small",
-                        "runs/x", 0, 1.2e6, Map.of())))),
-                List.of(figure("shared blocks read per dialog step", "changed", 2.3, 1.9, 2.8),
+        var plan = new ExperimentResult.Plan(
+                List.of(
+                        ExperimentResult.PlanVariant.of(Variant.parse("base:")),
+                        ExperimentResult.PlanVariant.of(Variant.parse("small:db.shared_buffers=16MB"))),
+                3,
+                10,
+                1,
+                0.05,
+                30,
+                60,
+                100,
+                "workloads/sd-standard.yaml",
+                "two-tier");
+        String longName =
+                "DB time per call: SELECT <script>alert(1)</script> vbeln, posnr FROM vbap WHERE mandt = $1 AND vbeln = $2";
+        return new ExperimentResult(
+                1,
+                "note",
+                "sb",
+                "2026-01-01T00:00Z",
+                "2026-01-01T01:00Z",
+                "host",
+                plan,
+                List.of(),
+                "Holm",
+                "every primary figure decided after 3 rounds",
+                List.of(new ExperimentResult.Round(
+                        1,
+                        List.of("small", "base"),
+                        List.of(new RunSample(1, 1, "small", "runs/x", 0, 1.2e6, Map.of())))),
+                List.of(
+                        figure("shared blocks read per dialog step", "changed", 2.3, 1.9, 2.8),
                         figure("commits per dialog step", "unchanged", 1.0, 0.99, 1.01),
                         figure(longName, "undecided", 1.2, null, null)),
-                List.of(), List.of("a note"));
+                List.of(),
+                List.of("a note"));
     }
 
     @Test

@@ -24,8 +24,10 @@ class RunLogTest {
             w.println("WARNING driver lag");
         }
         assertEquals("  [measurement    10 s / 37 s] users    10  1 DS/h\n  WARNING driver lag\n", terminal.toString());
-        assertEquals("sdbench run 'x': 10 users\n[measurement    10 s / 37 s] users    10  1 DS/h\nstep table line\n"
-                + "WARNING driver lag\n", Files.readString(dir.resolve("logs").resolve("r2-small.log")));
+        assertEquals(
+                "sdbench run 'x': 10 users\n[measurement    10 s / 37 s] users    10  1 DS/h\nstep table line\n"
+                        + "WARNING driver lag\n",
+                Files.readString(dir.resolve("logs").resolve("r2-small.log")));
     }
 
     @Test
@@ -37,8 +39,11 @@ class RunLogTest {
             w.flush();
             w.println("\r\033[2K[ramp-up  2 s / 10 s] users 2");
         }
-        assertEquals("\r\033[2K  [ramp-up  1 s, 9 s left] users 1\r\033[2K  [ramp-up  2 s / 10 s] users 2\n",
+        assertEquals(
+                "\r\033[2K  [ramp-up  1 s, 9 s left] users 1\r\033[2K  [ramp-up  2 s / 10 s] users 2\n",
                 terminal.toString());
-        assertEquals("[ramp-up  2 s / 10 s] users 2\n", Files.readString(dir.resolve("logs").resolve("r1-base.log")));
+        assertEquals(
+                "[ramp-up  2 s / 10 s] users 2\n",
+                Files.readString(dir.resolve("logs").resolve("r1-base.log")));
     }
 }

@@ -20,10 +20,12 @@ class VariantTest {
 
     @Test
     void parse_dbAndConfigKeys_splitByPrefix() {
-        Variant v = Variant.parse("small:db.shared_buffers=16MB, appServer.layout=three-tier,db.pg_stat_statements.track=all");
+        Variant v = Variant.parse(
+                "small:db.shared_buffers=16MB, appServer.layout=three-tier,db.pg_stat_statements.track=all");
         assertEquals(Map.of("shared_buffers", "16MB", "pg_stat_statements.track", "all"), v.dbSettings());
         assertEquals(List.of("appServer.layout=three-tier"), v.overrides());
-        assertEquals("db.shared_buffers=16MB, db.pg_stat_statements.track=all, appServer.layout=three-tier", v.describe());
+        assertEquals(
+                "db.shared_buffers=16MB, db.pg_stat_statements.track=all, appServer.layout=three-tier", v.describe());
     }
 
     @Test
@@ -56,27 +58,32 @@ class VariantTest {
 
     @Test
     void plan_duplicateNames_refused() {
-        var e = assertThrows(ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:"),
-                Variant.parse("a:db.work_mem=8MB")), 3, 10, 1, 0.05));
+        var e = assertThrows(
+                ConfigException.class,
+                () -> new ExperimentPlan(
+                        "e", List.of(Variant.parse("a:"), Variant.parse("a:db.work_mem=8MB")), 3, 10, 1, 0.05));
         assertTrue(e.getMessage().contains("'--variant' = 'a'"), e.getMessage());
     }
 
     @Test
     void plan_nameWithSlash_refused() {
-        var e = assertThrows(ConfigException.class, () -> new ExperimentPlan("../x", List.of(Variant.parse("a:"),
-                Variant.parse("b:")), 3, 10, 1, 0.05));
+        var e = assertThrows(
+                ConfigException.class,
+                () -> new ExperimentPlan("../x", List.of(Variant.parse("a:"), Variant.parse("b:")), 3, 10, 1, 0.05));
         assertTrue(e.getMessage().contains("'--name' = '../x'"), e.getMessage());
     }
 
     @Test
     void plan_oneVariant_refused() {
-        assertThrows(ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:")), 3, 10, 1, 0.05));
+        assertThrows(
+                ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:")), 3, 10, 1, 0.05));
     }
 
     @Test
     void plan_maxBelowMin_refused() {
-        var e = assertThrows(ConfigException.class, () -> new ExperimentPlan("e", List.of(Variant.parse("a:"),
-                Variant.parse("b:")), 5, 4, 1, 0.05));
+        var e = assertThrows(
+                ConfigException.class,
+                () -> new ExperimentPlan("e", List.of(Variant.parse("a:"), Variant.parse("b:")), 5, 4, 1, 0.05));
         assertTrue(e.getMessage().contains("'--max-rounds' = 4"), e.getMessage());
     }
 

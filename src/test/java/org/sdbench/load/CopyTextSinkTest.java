@@ -23,7 +23,8 @@ class CopyTextSinkTest {
         sink.integer(Long.MIN_VALUE);
         sink.endRow();
         sink.flush();
-        assertEquals("a\\tb\\\\c\\nd\u00e9\t-42\t123.45\t-0.005\t7\t2025-01-02 03:04:05\n-9223372036854775808\n",
+        assertEquals(
+                "a\\tb\\\\c\\nd\u00e9\t-42\t123.45\t-0.005\t7\t2025-01-02 03:04:05\n-9223372036854775808\n",
                 bytes.toString(StandardCharsets.UTF_8));
         assertEquals(2, sent[0]);
         assertEquals(2, sink.rows());
@@ -33,10 +34,12 @@ class CopyTextSinkTest {
     void flush_manyRows_sendsBuffersNoLargerThanBuffer() throws Exception {
         int[] max = new int[1];
         long[] total = new long[1];
-        CopyTextSink sink = new CopyTextSink((b, n) -> {
-            max[0] = Math.max(max[0], n);
-            total[0] += n;
-        }, null);
+        CopyTextSink sink = new CopyTextSink(
+                (b, n) -> {
+                    max[0] = Math.max(max[0], n);
+                    total[0] += n;
+                },
+                null);
         for (int i = 0; i < 100_000; i++) {
             sink.text("M000000001-0001");
             sink.integer(i);

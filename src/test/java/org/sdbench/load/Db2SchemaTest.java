@@ -17,10 +17,12 @@ import org.sdbench.db.SchemaInstaller;
 /** The DB2 DDL, as generated for the installer, must create exactly the tables and columns of the PostgreSQL DDL. */
 class Db2SchemaTest {
     private static final Pattern CREATE_TABLE = Pattern.compile("(?is)^CREATE\\s+TABLE\\s+(\\w+)\\s*\\((.*)\\)\\s*$");
-    private static final Pattern CONSTRAINT = Pattern.compile("(?i)^(PRIMARY\\s+KEY|CONSTRAINT|UNIQUE|CHECK|FOREIGN)\\b.*");
+    private static final Pattern CONSTRAINT =
+            Pattern.compile("(?i)^(PRIMARY\\s+KEY|CONSTRAINT|UNIQUE|CHECK|FOREIGN)\\b.*");
 
     /** table -> column names, in order, for one DBMS folder. */
-    private static Map<String, List<String>> tables(org.sdbench.db.Dialect dbms, List<String> statementsOut) throws Exception {
+    private static Map<String, List<String>> tables(org.sdbench.db.Dialect dbms, List<String> statementsOut)
+            throws Exception {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (List<String> category : SchemaInstaller.statements(dbms).values()) {
             for (String stmt : category) {
@@ -82,7 +84,8 @@ class Db2SchemaTest {
             assertFalse(u.matches("(?s).*\\b(BYTEA|NUMERIC|TEXT|SERIAL|BOOLEAN)\\b.*"), "PostgreSQL type in: " + s);
         }
         assertEquals(pgStatements.size(), db2Statements.size(), "same number of tables and indexes");
-        assertTrue(db2Statements.stream().anyMatch(s -> s.toUpperCase(Locale.ROOT).contains("BLOB")));
+        assertTrue(
+                db2Statements.stream().anyMatch(s -> s.toUpperCase(Locale.ROOT).contains("BLOB")));
     }
 
     @Test
@@ -99,7 +102,8 @@ class Db2SchemaTest {
             if (t == MasterTable.NRIV) {
                 ddl.removeAll(List.of("subobject", "toyear"));
             }
-            assertEquals(new java.util.HashSet<>(ddl), new java.util.HashSet<>(t.columns()), "columns of " + t.tableName());
+            assertEquals(
+                    new java.util.HashSet<>(ddl), new java.util.HashSet<>(t.columns()), "columns of " + t.tableName());
             assertEquals(ddl.size(), t.columns().size(), "columns of " + t.tableName());
         }
     }

@@ -17,7 +17,8 @@ import org.sdbench.db.SchemaInstaller;
 class FillTableDdlTest {
     private static String ddl(Dialect dialect, String table) {
         return SchemaInstaller.statements(dialect).get("master").stream()
-                .filter(s -> s.startsWith("CREATE TABLE " + table + " (")).findFirst()
+                .filter(s -> s.startsWith("CREATE TABLE " + table + " ("))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no DDL of " + table));
     }
 
@@ -34,7 +35,10 @@ class FillTableDdlTest {
 
     @Test
     void templated_sameTablesAsFillTable_inOrder() {
-        assertEquals(Arrays.stream(FillTable.values()).map(f -> f.name().toLowerCase(Locale.ROOT)).toList(),
+        assertEquals(
+                Arrays.stream(FillTable.values())
+                        .map(f -> f.name().toLowerCase(Locale.ROOT))
+                        .toList(),
                 SchemaInstaller.TEMPLATED);
     }
 

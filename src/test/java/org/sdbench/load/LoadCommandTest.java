@@ -87,8 +87,14 @@ class LoadCommandTest {
 
     @Test
     void load_dumpDir_writesOneCopyFilePerTableWithoutDatabase(@TempDir Path dir) throws Exception {
-        TestDb.Run r = TestDb.sdbench("load", "--users", "2", "--dump-dir", dir.toString(),
-                "--db-url", "jdbc:postgresql://127.0.0.1:1/unused");
+        TestDb.Run r = TestDb.sdbench(
+                "load",
+                "--users",
+                "2",
+                "--dump-dir",
+                dir.toString(),
+                "--db-url",
+                "jdbc:postgresql://127.0.0.1:1/unused");
         assertEquals(0, r.exit(), r.out() + r.err());
         for (MasterTable t : MasterTable.values()) {
             assertTrue(Files.isRegularFile(dir.resolve(t.tableName() + ".copy")), t.tableName());

@@ -75,7 +75,8 @@ class LoadProgressTest {
         assertFalse(t.contains("t0 "), "no per-table lines: " + t);
         // What a terminal finally shows: the last state of each line between newlines.
         List<String> shown = java.util.Arrays.stream(t.split("\n"))
-                .map(l -> l.substring(l.lastIndexOf('\r') + 1).stripTrailing()).toList();
+                .map(l -> l.substring(l.lastIndexOf('\r') + 1).stripTrailing())
+                .toList();
         assertEquals(2, shown.size(), t);
         assertTrue(shown.get(0).startsWith("[##############################] 100% 60,000/60,000 rows"), shown.get(0));
         assertEquals("  analyze: 0.25 s", shown.get(1));

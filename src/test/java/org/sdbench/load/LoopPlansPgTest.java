@@ -35,24 +35,52 @@ class LoopPlansPgTest {
     /** Plan lines whose expressions the planner estimates with column statistics. */
     private static final Pattern CONDITION = Pattern.compile(
             "(Index Cond|Recheck Cond|Filter|Join Filter|Hash Cond|Merge Cond|Sort Key|Group Key|Presorted Key|Cache Key): (.*)");
+
     private static final Pattern QUALIFIED = Pattern.compile("\\b([a-z_][a-z0-9_]*)\\.([a-z_][a-z0-9_]*)\\b");
 
     @Test
     void statisticsOff_everyRunStatement_planUnchangedAndNoConditionOnAColumnWithout() throws Exception {
-        TestDb.Run load = TestDb.sdbench("load", "--users", Integer.toString(USERS), "--recreate", "--db-url", TestDb.url(),
-                "--set", "database.schema=" + SCHEMA, "-w", "workloads/sd-quick.yaml");
+        TestDb.Run load = TestDb.sdbench(
+                "load",
+                "--users",
+                Integer.toString(USERS),
+                "--recreate",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "-w",
+                "workloads/sd-quick.yaml");
         assertEquals(0, load.exit(), load.out() + load.err());
         DbSession.forgetSqlTexts();
-        TestDb.Run run = TestDb.sdbench("run", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
-                "-w", "workloads/sd-quick.yaml", "--users", Integer.toString(USERS), "--ramp-up", "1s", "--duration", "8s",
-                "--ramp-down", "1s", "--set", "run.resultsDir=target/test-results/loop-plans");
+        TestDb.Run run = TestDb.sdbench(
+                "run",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "-w",
+                "workloads/sd-quick.yaml",
+                "--users",
+                Integer.toString(USERS),
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "8s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "run.resultsDir=target/test-results/loop-plans");
         assertEquals(0, run.exit(), run.out() + run.err());
         List<String> statements = DbSession.sqlTexts().stream()
                 .flatMap(t -> Stream.of(t.split(";")))
                 .map(String::strip)
                 .filter(s -> s.matches("(?is)(SELECT|INSERT|UPDATE|DELETE)\\b.*"))
-                .distinct().sorted().toList();
-        assertTrue(statements.stream().anyMatch(s -> s.startsWith("INSERT INTO vbrk ")), "the run billed: " + statements);
+                .distinct()
+                .sorted()
+                .toList();
+        assertTrue(
+                statements.stream().anyMatch(s -> s.startsWith("INSERT INTO vbrk ")), "the run billed: " + statements);
         assertTrue(statements.size() > 40, statements.toString());
 
         Schema schema = Schema.standard();
@@ -60,11 +88,18 @@ class LoopPlansPgTest {
         for (Table t : schema.tables()) {
             t.unplannedColumns().forEach(c -> withoutStatistics.add(t.name() + "." + c.name()));
         }
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             c.setAutoCommit(true);
-            assertEquals(withoutStatistics.size(), count(s, "SELECT count(*) FROM pg_attribute a JOIN pg_class r ON r.oid = a.attrelid"
-                    + " JOIN pg_namespace n ON n.oid = r.relnamespace WHERE n.nspname = '" + SCHEMA + "' AND a.attnum > 0"
-                    + " AND a.attstattarget = 0"),
+            assertEquals(
+                    withoutStatistics.size(),
+                    count(
+                            s,
+                            "SELECT count(*) FROM pg_attribute a JOIN pg_class r ON r.oid = a.attrelid"
+                                    + " JOIN pg_namespace n ON n.oid = r.relnamespace WHERE n.nspname = '" + SCHEMA
+                                    + "' AND a.attnum > 0"
+                                    + " AND a.attstattarget = 0"),
                     "the load's DDL keeps statistics off the generated columns");
             analyze(s, schema);
             Map<String, String> after = plans(s, statements);
@@ -72,15 +107,18 @@ class LoopPlansPgTest {
             for (Table t : schema.tables()) {
                 List<Column> off = t.unplannedColumns();
                 if (!off.isEmpty()) {
-                    s.execute("ALTER TABLE " + t.name() + " " + off.stream()
-                            .map(col -> "ALTER COLUMN " + col.name() + " SET STATISTICS -1").collect(Collectors.joining(", ")));
+                    s.execute("ALTER TABLE " + t.name() + " "
+                            + off.stream()
+                                    .map(col -> "ALTER COLUMN " + col.name() + " SET STATISTICS -1")
+                                    .collect(Collectors.joining(", ")));
                 }
             }
             analyze(s, schema);
             Map<String, String> before = plans(s, statements);
 
             assertEquals(before, after);
-            assertTrue(after.values().stream().anyMatch(p -> p.contains("Index Scan using vbak_pkey")), after.toString());
+            assertTrue(
+                    after.values().stream().anyMatch(p -> p.contains("Index Scan using vbak_pkey")), after.toString());
             System.out.println(after.size() + " statements of the run, plans unchanged with statistics off "
                     + withoutStatistics.size() + " columns");
             List<String> onColumnWithout = new ArrayList<>();
@@ -128,7 +166,8 @@ class LoopPlansPgTest {
             String numbered = numberParameters(sql, n);
             s.execute("PREPARE loop_plan AS " + numbered);
             try {
-                String args = n[0] == 0 ? "" : "(" + String.join(", ", java.util.Collections.nCopies(n[0], "NULL")) + ")";
+                String args =
+                        n[0] == 0 ? "" : "(" + String.join(", ", java.util.Collections.nCopies(n[0], "NULL")) + ")";
                 StringBuilder plan = new StringBuilder();
                 try (ResultSet rs = s.executeQuery("EXPLAIN (VERBOSE, COSTS OFF) EXECUTE loop_plan" + args)) {
                     while (rs.next()) {

@@ -54,14 +54,17 @@ class MasterDataDumpTest {
     void dump_differentSeed_pricesDiffer() throws Exception {
         Path a = dump("a", spec(3, 42), 2);
         Path b = dump("b", spec(3, 43), 2);
-        assertFalse(Arrays.equals(Files.readAllBytes(a.resolve("konp.copy")), Files.readAllBytes(b.resolve("konp.copy"))));
+        assertFalse(
+                Arrays.equals(Files.readAllBytes(a.resolve("konp.copy")), Files.readAllBytes(b.resolve("konp.copy"))));
         // keys and the loop's columns do not depend on the seed; the SAP fields do
         assertEquals(loopColumns(a.resolve("marc.copy"), 4), loopColumns(b.resolve("marc.copy"), 4));
-        assertFalse(Arrays.equals(Files.readAllBytes(a.resolve("marc.copy")), Files.readAllBytes(b.resolve("marc.copy"))));
+        assertFalse(
+                Arrays.equals(Files.readAllBytes(a.resolve("marc.copy")), Files.readAllBytes(b.resolve("marc.copy"))));
     }
 
     private static List<String> loopColumns(Path file, int n) throws Exception {
-        return Files.readAllLines(file).stream().map(l -> String.join("\t", Arrays.asList(l.split("\t")).subList(0, n)))
+        return Files.readAllLines(file).stream()
+                .map(l -> String.join("\t", Arrays.asList(l.split("\t")).subList(0, n)))
                 .toList();
     }
 
@@ -84,11 +87,13 @@ class MasterDataDumpTest {
         }
         assertEquals(4 * 5 * 40 * 5, Files.readAllLines(d.resolve("mseg.copy")).size());
         double[] last = issued.getOrDefault("M000000004-0025", new double[2]);
-        assertTrue(mard.get(99).startsWith("M000000004-0025\tP001\t0001\t" + (100_000_000L - (long) last[0]) + "\t"),
+        assertTrue(
+                mard.get(99).startsWith("M000000004-0025\tP001\t0001\t" + (100_000_000L - (long) last[0]) + "\t"),
                 mard.get(99));
         List<String> mbew = Files.readAllLines(d.resolve("mbew.copy"));
         // the current material prices (numeric record numbers); the other condition records' items follow per user
-        List<String> konp = Files.readAllLines(d.resolve("konp.copy")).stream().filter(l -> Character.isDigit(l.charAt(0)))
+        List<String> konp = Files.readAllLines(d.resolve("konp.copy")).stream()
+                .filter(l -> Character.isDigit(l.charAt(0)))
                 .toList();
         for (int i = 0; i < konp.size(); i++) {
             String[] k = konp.get(i).split("\t");
@@ -110,11 +115,15 @@ class MasterDataDumpTest {
         assertTrue(levels.contains("RV_BELEG\t17\t80000000\t89999999\t80000799"), nriv.toString());
         assertTrue(levels.contains("KONV\t01\t1\t9999999999\t1600"), nriv.toString());
         assertEquals(800, Files.readAllLines(d.resolve("vbak.copy")).size());
-        String vbak = Files.readString(d.resolve("vbak" + MasterDataLoader.COLUMNS_SUFFIX)).strip();
-        assertTrue(vbak.startsWith("vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk, erzet, ernam, "), vbak);
+        String vbak = Files.readString(d.resolve("vbak" + MasterDataLoader.COLUMNS_SUFFIX))
+                .strip();
+        assertTrue(
+                vbak.startsWith("vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk, erzet, ernam, "),
+                vbak);
         assertEquals(176, vbak.split(", ").length, "every VBAK column but the client: " + vbak);
         assertEquals(176, Files.readAllLines(d.resolve("vbak.copy")).get(0).split("\t").length);
-        assertEquals(List.of("4\t5\t25\t3\t100000000\t42\t2025-01-01 12:00:00\ttest\t40\t5"),
+        assertEquals(
+                List.of("4\t5\t25\t3\t100000000\t42\t2025-01-01 12:00:00\ttest\t40\t5"),
                 Files.readAllLines(d.resolve("sdbench_load.copy")));
         assertEquals(3, Files.readAllLines(d.resolve("t001w.copy")).size());
         assertTrue(Files.readAllLines(d.resolve("marc.copy")).get(25).startsWith("M000000002-0001\tP002\t"));

@@ -49,16 +49,22 @@ class MasterDataLoaderTest {
     /** A digest of every loaded table's content, in key order. */
     private static String digest(String schema) throws SQLException {
         StringBuilder sb = new StringBuilder();
-        try (Database db = TestDb.open(TestDb.config(schema)); Connection c = db.connect();
-             Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(schema));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             for (LoadTable t : LoadTable.all()) {
                 if (t == MasterTable.SDBENCH_LOAD) {
                     continue;
                 }
-                try (ResultSet rs = s.executeQuery("SELECT md5(string_agg(x::text, '|' ORDER BY x::text)), count(*) FROM "
-                        + t.tableName() + " x")) {
+                try (ResultSet rs =
+                        s.executeQuery("SELECT md5(string_agg(x::text, '|' ORDER BY x::text)), count(*) FROM "
+                                + t.tableName() + " x")) {
                     rs.next();
-                    sb.append(t.tableName()).append('=').append(rs.getString(1)).append('/').append(rs.getLong(2))
+                    sb.append(t.tableName())
+                            .append('=')
+                            .append(rs.getString(1))
+                            .append('/')
+                            .append(rs.getLong(2))
                             .append(' ');
                 }
             }
@@ -77,15 +83,27 @@ class MasterDataLoaderTest {
         // templates of the 18 document tables.
         // SD functions per user (SdTable): KONP items of the other condition records 46, A004 58, A005 10, A007 3,
         // KONH 71, KNVP 20, KNKK 5, S066 5, STXH 217, STXL 463, VBPA 1,600, VAPMA 1,000, NAST 600; S001 as aggregated.
-        assertEquals(6 * (5 + 5 + 6 * 25) + 1 + 1 + 1 + 7 + 1 + customizing + 6 * 5 * 40 * 97
-                + 18 * FillTable.TEMPLATES + 6 * 4098 + copy.tableRows().get("s001"), copy.rows());
+        assertEquals(
+                6 * (5 + 5 + 6 * 25)
+                        + 1
+                        + 1
+                        + 1
+                        + 7
+                        + 1
+                        + customizing
+                        + 6 * 5 * 40 * 97
+                        + 18 * FillTable.TEMPLATES
+                        + 6 * 4098
+                        + copy.tableRows().get("s001"),
+                copy.rows());
         assertTrue(copy.tableRows().get("s001") > 0 && copy.tableRows().get("s001") <= 6 * 5 * 25 * 2, "S001 rows");
         load(INSERT_SCHEMA, true, new ArrayList<>());
         assertEquals(digest(COPY_SCHEMA), digest(INSERT_SCHEMA));
-        try (Database db = TestDb.open(TestDb.config(COPY_SCHEMA)); Connection c = db.connect();
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_user_tables WHERE schemaname = '"
-                     + COPY_SCHEMA + "' AND last_analyze IS NOT NULL")) {
+        try (Database db = TestDb.open(TestDb.config(COPY_SCHEMA));
+                Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_user_tables WHERE schemaname = '"
+                        + COPY_SCHEMA + "' AND last_analyze IS NOT NULL")) {
             rs.next();
             assertTrue(rs.getInt(1) >= MasterTable.values().length, "tables analyzed: " + rs.getInt(1));
         }

@@ -23,11 +23,39 @@ class RunInsertedRowsTest {
 
     @BeforeAll
     static void loadAndRun() {
-        assertEquals(0, TestDb.sdbench("load", "--users", "2", "--recreate", "--db-url", TestDb.url(), "--set",
-                "database.schema=" + SCHEMA).exit());
-        var run = TestDb.sdbench("run", "--accept-errors", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "2",
-                "--duration", "6s", "--ramp-up", "0s", "--ramp-down", "1s", "--set", "workload.thinkTime=20ms",
-                "--set", "run.resultsDir=target/test-results/run-inserted-rows", "--interval", "2");
+        assertEquals(
+                0,
+                TestDb.sdbench(
+                                "load",
+                                "--users",
+                                "2",
+                                "--recreate",
+                                "--db-url",
+                                TestDb.url(),
+                                "--set",
+                                "database.schema=" + SCHEMA)
+                        .exit());
+        var run = TestDb.sdbench(
+                "run",
+                "--accept-errors",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "2",
+                "--duration",
+                "6s",
+                "--ramp-up",
+                "0s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=20ms",
+                "--set",
+                "run.resultsDir=target/test-results/run-inserted-rows",
+                "--interval",
+                "2");
         assertEquals(0, run.exit(), run.err() + run.out());
     }
 
@@ -38,7 +66,9 @@ class RunInsertedRowsTest {
 
     @Test
     void run_insertedDocuments_sapFieldsSetAndWidthsAsLoaded() throws Exception {
-        try (Database db = TestDb.open(TestDb.config(SCHEMA)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             for (String table : List.of("vbak", "vbap", "likp", "vbrk")) {
                 String runRows = "CAST(t.vbeln AS BIGINT) > (SELECT MAX(tonumber) FROM sdbench_baseline"
                         + " WHERE nrrangenr = '" + RANGES.get(table) + "' AND object = 'RV_BELEG')";
@@ -52,7 +82,8 @@ class RunInsertedRowsTest {
                     double runWidth = rs.getDouble(2);
                     double loadedWidth = rs.getDouble(3);
                     assertTrue(runCount > 0, table + ": the run inserted no rows");
-                    assertTrue(Math.abs(runWidth - loadedWidth) < 0.15 * loadedWidth,
+                    assertTrue(
+                            Math.abs(runWidth - loadedWidth) < 0.15 * loadedWidth,
                             table + ": run rows " + runWidth + " B on average, loaded " + loadedWidth + " B");
                     // Rows at the DDL defaults would all have one width per table (up to the loop's values).
                     assertTrue(rs.getLong(4) > 3, table + ": run rows vary in width like loaded ones");

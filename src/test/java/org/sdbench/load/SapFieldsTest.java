@@ -36,7 +36,8 @@ class SapFieldsTest {
         assertFalse(fields.contains("vbeln"));
         assertFalse(fields.contains("netwr"));
         assertTrue(fields.containsAll(List.of("erzet", "ernam", "ktext", "bstnk", "zuonr")), fields.toString());
-        assertEquals(List.of("externind"), MasterTable.NRIV.sapFields().columns(), "NRIV's key fields keep their defaults");
+        assertEquals(
+                List.of("externind"), MasterTable.NRIV.sapFields().columns(), "NRIV's key fields keep their defaults");
         assertEquals(List.of(), MasterTable.SDBENCH_LOAD.sapFields().columns());
     }
 
@@ -60,7 +61,9 @@ class SapFieldsTest {
                 assertEquals(fields + 1, v.length, line);
                 String value = v[f];
                 total++;
-                if (value.isBlank() || value.matches("0+(\\.0+)?") || value.equals("00:00:00")
+                if (value.isBlank()
+                        || value.matches("0+(\\.0+)?")
+                        || value.equals("00:00:00")
                         || value.equals(DAY.toString())) {
                     initial++;
                 }

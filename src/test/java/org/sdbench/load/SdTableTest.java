@@ -25,29 +25,41 @@ class SdTableTest {
     Path tmp;
 
     private static List<String> tables(List<String> statements) {
-        return statements.stream().map(s -> TABLE.matcher(s.strip())).filter(Matcher::find)
-                .map(m -> m.group(1).toLowerCase(Locale.ROOT)).toList();
+        return statements.stream()
+                .map(s -> TABLE.matcher(s.strip()))
+                .filter(Matcher::find)
+                .map(m -> m.group(1).toLowerCase(Locale.ROOT))
+                .toList();
     }
 
     @Test
     void statements_sdFunctionsFile_eachTableInItsCategoryInBothDialects() {
-        for (org.sdbench.db.Dialect dialect : List.of(new org.sdbench.db.PostgresDialect(), new org.sdbench.db.Db2Dialect())) {
+        for (org.sdbench.db.Dialect dialect :
+                List.of(new org.sdbench.db.PostgresDialect(), new org.sdbench.db.Db2Dialect())) {
             Map<String, List<String>> byCategory = SchemaInstaller.statements(dialect);
-            assertTrue(tables(byCategory.get("master")).containsAll(List.of("a004", "a005", "a007", "konh", "knvp", "knkk")),
+            assertTrue(
+                    tables(byCategory.get("master"))
+                            .containsAll(List.of("a004", "a005", "a007", "konh", "knvp", "knkk")),
                     dialect + " master: " + tables(byCategory.get("master")));
-            assertTrue(tables(byCategory.get("mixed")).containsAll(List.of("s066", "stxh", "stxl", "vbpa", "vapma", "vbbe",
-                    "nast", "vbuv")), dialect + " mixed: " + tables(byCategory.get("mixed")));
+            assertTrue(
+                    tables(byCategory.get("mixed"))
+                            .containsAll(List.of("s066", "stxh", "stxl", "vbpa", "vapma", "vbbe", "nast", "vbuv")),
+                    dialect + " mixed: " + tables(byCategory.get("mixed")));
         }
     }
 
     @Test
     void sdFunctionsDdl_noSecondaryIndexesOnTheirTables() {
-        List<String> ours = List.of("a004", "a005", "a007", "konh", "knvp", "knkk", "s066", "stxh", "stxl", "vbpa", "vapma",
-                "vbbe", "nast", "vbuv");
-        SchemaInstaller.statements(new org.sdbench.db.PostgresDialect()).values().forEach(list -> list.forEach(st -> {
-            Matcher m = Pattern.compile("(?i)CREATE\\s+(?:UNIQUE\\s+)?INDEX\\s+\\w+\\s+ON\\s+(\\w+)").matcher(st);
-            assertTrue(!m.find() || !ours.contains(m.group(1).toLowerCase(Locale.ROOT)), st);
-        }));
+        List<String> ours = List.of(
+                "a004", "a005", "a007", "konh", "knvp", "knkk", "s066", "stxh", "stxl", "vbpa", "vapma", "vbbe", "nast",
+                "vbuv");
+        SchemaInstaller.statements(new org.sdbench.db.PostgresDialect())
+                .values()
+                .forEach(list -> list.forEach(st -> {
+                    Matcher m = Pattern.compile("(?i)CREATE\\s+(?:UNIQUE\\s+)?INDEX\\s+\\w+\\s+ON\\s+(\\w+)")
+                            .matcher(st);
+                    assertTrue(!m.find() || !ours.contains(m.group(1).toLowerCase(Locale.ROOT)), st);
+                }));
     }
 
     @Test
@@ -83,9 +95,14 @@ class SdTableTest {
         Files.readAllLines(tmp.resolve("konp.copy")).forEach(l -> items.add(l.split("\t")[0]));
         assertEquals(headers, items);
         long current = Files.readAllLines(tmp.resolve("a004.copy")).stream()
-                .filter(l -> l.split("\t")[1].equals("PR00") && l.split("\t")[5].startsWith("9999")).count();
+                .filter(l -> l.split("\t")[1].equals("PR00") && l.split("\t")[5].startsWith("9999"))
+                .count();
         assertEquals(spec.materials(), current);
-        assertEquals(spec.customers() * 4, Files.readAllLines(tmp.resolve("knvp.copy")).size());
-        assertEquals(spec.customers() * 40 * 3, Files.readAllLines(tmp.resolve("nast.copy")).size());
+        assertEquals(
+                spec.customers() * 4,
+                Files.readAllLines(tmp.resolve("knvp.copy")).size());
+        assertEquals(
+                spec.customers() * 40 * 3,
+                Files.readAllLines(tmp.resolve("nast.copy")).size());
     }
 }

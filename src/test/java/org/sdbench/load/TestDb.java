@@ -1,5 +1,6 @@
 package org.sdbench.load;
 
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +10,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.sdbench.cli.SdbenchCommand;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
@@ -21,8 +21,7 @@ import org.sdbench.db.Database;
  * from the embedded binaries, with its data under target/ so nothing outside the build is touched.
  */
 public final class TestDb {
-    private TestDb() {
-    }
+    private TestDb() {}
 
     /**
      * Started on first use by class initialisation, which is thread-safe without taking TestDb's
@@ -53,20 +52,23 @@ public final class TestDb {
                     System.err.println("embedded test PostgreSQL did not stop cleanly: " + e.getMessage());
                 }
             }));
-            try (Connection c = pg.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+            try (Connection c = pg.getPostgresDatabase().getConnection();
+                    Statement s = c.createStatement()) {
                 s.execute("CREATE DATABASE sdbench_test");
             }
             return "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/sdbench_test";
         } catch (java.io.IOException | SQLException e) {
-            throw new IllegalStateException("cannot start the embedded test PostgreSQL (set SDBENCH_TEST_DB_URL to use a "
-                    + "running server instead)", e);
+            throw new IllegalStateException(
+                    "cannot start the embedded test PostgreSQL (set SDBENCH_TEST_DB_URL to use a "
+                            + "running server instead)",
+                    e);
         }
     }
 
     /** config/quick.yaml against the test server and {@code schema}, plus extra --set overrides. */
     public static SdbenchConfig config(String schema, String... sets) {
-        List<String> all = new ArrayList<>(List.of("database.kind=postgresql", "database.url=" + url(),
-                "database.schema=" + schema));
+        List<String> all = new ArrayList<>(
+                List.of("database.kind=postgresql", "database.url=" + url(), "database.schema=" + schema));
         all.addAll(List.of(sets));
         return new ConfigLoader(Path.of("")).load(Path.of("config/quick.yaml"), null, all);
     }
@@ -76,14 +78,15 @@ public final class TestDb {
     }
 
     public static void drop(String schema) throws SQLException {
-        try (Database db = open(config(schema)); Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Database db = open(config(schema));
+                Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
         }
     }
 
     /** Exit code, stdout and stderr of one {@code sdbench} command line. */
-    public record Run(int exit, String out, String err) {
-    }
+    public record Run(int exit, String out, String err) {}
 
     public static synchronized Run sdbench(String... args) {
         PrintStream oldOut = System.out;
@@ -105,10 +108,18 @@ public final class TestDb {
 
     /** Loads {@code users} users into {@code schema} afresh ({@code --recreate}); fails the test with load's output if it fails. */
     public static void load(String schema, int users) {
-        Run r = sdbench("load", "--users", Integer.toString(users), "--recreate", "--db-url", url(), "--set",
+        Run r = sdbench(
+                "load",
+                "--users",
+                Integer.toString(users),
+                "--recreate",
+                "--db-url",
+                url(),
+                "--set",
                 "database.schema=" + schema);
         if (r.exit() != 0) {
-            throw new AssertionError("load of " + users + " users into " + schema + " exited " + r.exit() + ":\n" + r.out() + r.err());
+            throw new AssertionError(
+                    "load of " + users + " users into " + schema + " exited " + r.exit() + ":\n" + r.out() + r.err());
         }
     }
 
@@ -121,7 +132,9 @@ public final class TestDb {
      * loaded history): it is past load and ramp-up, and its users are in their loops.
      */
     public static void awaitRunOrders(String schema) throws Exception {
-        try (Database d = open(config(schema)); Connection c = d.connect(); Statement s = c.createStatement()) {
+        try (Database d = open(config(schema));
+                Connection c = d.connect();
+                Statement s = c.createStatement()) {
             long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
             while (System.nanoTime() < deadline) {
                 try (var rs = s.executeQuery(RUN_ORDERS_SQL)) {

@@ -46,7 +46,8 @@ class RecordBufferTest {
             b.thinkLag(2_000L * i, sink);
             expected.add("lag:" + 2 * i);
         }
-        assertEquals(expected.subList(0, 4 * RecordBuffer.CAPACITY), sink.values, "the full buffer went over as it filled");
+        assertEquals(
+                expected.subList(0, 4 * RecordBuffer.CAPACITY), sink.values, "the full buffer went over as it filled");
 
         b.drainInto(sink);
         assertEquals(expected, sink.values);

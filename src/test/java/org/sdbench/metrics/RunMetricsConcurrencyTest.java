@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.sdbench.core.Clock;
+import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.protocol.SdStep;
-import org.sdbench.core.Clock;
 
 class RunMetricsConcurrencyTest {
 
@@ -97,7 +97,8 @@ class RunMetricsConcurrencyTest {
             workers.add(Thread.ofPlatform().start(() -> {
                 for (int i = 0; i < perThread; i++) {
                     SdStep step = SdStep.LOOP.get((id + i) % 15);
-                    StepOutcome o = i % 10 == 9 ? new StepOutcome.DbError("40P01", "deadlock") : StepOutcome.Ok.INSTANCE;
+                    StepOutcome o =
+                            i % 10 == 9 ? new StepOutcome.DbError("40P01", "deadlock") : StepOutcome.Ok.INSTANCE;
                     metrics.record(new StepResult(step, o, TIMES, 1), 1_000_000L * (1 + i % 10));
                     metrics.recordThinkLag(i);
                 }
@@ -112,7 +113,9 @@ class RunMetricsConcurrencyTest {
         assertEquals(errors, harvested.errors.get());
         assertEquals(total - errors, sum.overall().count());
         assertEquals(errors, sum.overall().errors());
-        assertEquals(errors, sum.errorsByKind().values().stream().mapToLong(Long::longValue).sum());
+        assertEquals(
+                errors,
+                sum.errorsByKind().values().stream().mapToLong(Long::longValue).sum());
         assertEquals(total, sum.overall().response().count());
         assertEquals(total, sum.thinkLag().count());
         assertEquals(2.0, sum.overall().dbCallsPerStep(), 1e-12);

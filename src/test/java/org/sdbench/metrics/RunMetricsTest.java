@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.protocol.SdStep;
 
 class RunMetricsTest {
 
@@ -17,8 +17,11 @@ class RunMetricsTest {
     private final RunMetrics metrics = new RunMetrics(clock);
 
     private static StepResult ok(SdStep step, int lineItems) {
-        return new StepResult(step, StepOutcome.Ok.INSTANCE,
-                new StepTimes(2 * MS, MS, 10 * MS, 30 * MS, 4, MS / 2, MS / 4, 0, 3 * MS, 40), lineItems);
+        return new StepResult(
+                step,
+                StepOutcome.Ok.INSTANCE,
+                new StepTimes(2 * MS, MS, 10 * MS, 30 * MS, 4, MS / 2, MS / 4, 0, 3 * MS, 40),
+                lineItems);
     }
 
     @Test
@@ -129,10 +132,12 @@ class RunMetricsTest {
     @Test
     void record_failedSteps_countedByKindAndInResponseTimeNotInThroughput() {
         metrics.record(ok(SdStep.VA01_SAVE, 0), 100 * MS);
-        metrics.record(new StepResult(SdStep.VA01_SAVE, new StepOutcome.LockConflict("EVVBAKE", "1", "u7"),
-                StepTimes.ZERO, 0), 10_000 * MS);
-        metrics.record(new StepResult(SdStep.VL01N_SAVE, new StepOutcome.DbError("40P01", "deadlock"),
-                StepTimes.ZERO, 0), 10_000 * MS);
+        metrics.record(
+                new StepResult(SdStep.VA01_SAVE, new StepOutcome.LockConflict("EVVBAKE", "1", "u7"), StepTimes.ZERO, 0),
+                10_000 * MS);
+        metrics.record(
+                new StepResult(SdStep.VL01N_SAVE, new StepOutcome.DbError("40P01", "deadlock"), StepTimes.ZERO, 0),
+                10_000 * MS);
         Interval iv = metrics.interval(true);
         Summary sum = metrics.summary();
 

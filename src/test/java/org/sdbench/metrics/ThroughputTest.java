@@ -24,7 +24,10 @@ class ThroughputTest {
         assertEquals(581_000, items, 500);
         assertEquals(29_047, Throughput.sapsLike(dsh), 1.0);
         assertEquals(29_050, Throughput.sapsFromLineItemsPerHour(items), 10);
-        assertEquals(Throughput.sapsLike(dsh), Throughput.sapsFromLineItemsPerHour(items), 1e-6,
+        assertEquals(
+                Throughput.sapsLike(dsh),
+                Throughput.sapsFromLineItemsPerHour(items),
+                1e-6,
                 "DS/h / 60 = line items/h / 20");
     }
 
@@ -33,8 +36,11 @@ class ThroughputTest {
         assertEquals(100, Throughput.sapsLike(6_000), 1e-9);
         assertEquals(100, Throughput.sapsFromLineItemsPerHour(2_000), 1e-9);
         assertEquals(2_000, Throughput.lineItemsPerHour(6_000), 1e-9);
-        assertEquals(Throughput.DIALOG_STEPS_PER_LOOP / Throughput.DIALOG_STEPS_PER_LINE_ITEM,
-                Throughput.LINE_ITEMS_PER_LOOP, 1e-9, "one loop: 15 steps, 5 line items");
+        assertEquals(
+                Throughput.DIALOG_STEPS_PER_LOOP / Throughput.DIALOG_STEPS_PER_LINE_ITEM,
+                Throughput.LINE_ITEMS_PER_LOOP,
+                1e-9,
+                "one loop: 15 steps, 5 line items");
     }
 
     @Test
@@ -53,8 +59,8 @@ class ThroughputTest {
 
     @Test
     void expectedDialogStepsPerHour_badInputs_rejectedNamingValues() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Throughput.expectedDialogStepsPerHour(-1, 10, 1));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Throughput.expectedDialogStepsPerHour(-1, 10, 1));
         assertTrue(e.getMessage().contains("users = -1"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> Throughput.expectedDialogStepsPerHour(10, 0, 0));
         assertTrue(e.getMessage().contains("sum > 0"), e.getMessage());

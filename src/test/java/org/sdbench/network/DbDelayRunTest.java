@@ -27,15 +27,42 @@ class DbDelayRunTest {
     }
 
     private static JsonNode run(String... extra) throws IOException {
-        List<String> args = new ArrayList<>(List.of("run", "--accept-errors", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
-                "--users", "4", "--ramp-up", "1s", "--duration", "8s", "--ramp-down", "1s", "--set",
-                "workload.thinkTime=50ms", "--set", "run.resultsDir=target/test-results", "--interval", "2"));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                "--accept-errors",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "4",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "8s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=50ms",
+                "--set",
+                "run.resultsDir=target/test-results",
+                "--interval",
+                "2"));
         args.addAll(List.of(extra));
         TestDb.Run r = TestDb.sdbench(args.toArray(String[]::new));
         assertEquals(0, r.exit(), r.err() + r.out());
-        String folder = r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow().substring(9).trim();
-        JsonNode result = new ObjectMapper().readTree(Path.of(folder, "result.json").toFile());
-        System.out.println(r.out().lines().filter(l -> l.startsWith("network") || l.startsWith("db round trip"))
+        String folder = r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .findFirst()
+                .orElseThrow()
+                .substring(9)
+                .trim();
+        JsonNode result =
+                new ObjectMapper().readTree(Path.of(folder, "result.json").toFile());
+        System.out.println(r.out()
+                .lines()
+                .filter(l -> l.startsWith("network") || l.startsWith("db round trip"))
                 .reduce("", (a, b) -> a + b + "\n"));
         return result;
     }
@@ -49,15 +76,18 @@ class DbDelayRunTest {
         JsonNode hop = delayed.path("network").path("emulated").path(0);
         assertEquals("appToDb", hop.path("hop").asText());
         assertEquals(1.0, hop.path("delayMs").asDouble(), 1e-9);
-        assertTrue(delayed.path("network").path("dbRoundTrip").path("minMs").asDouble() >= 1.0,
+        assertTrue(
+                delayed.path("network").path("dbRoundTrip").path("minMs").asDouble() >= 1.0,
                 "the pre-run DB round trip goes through the relay: " + delayed.path("network"));
 
         double dbBase = base.at("/summary/overall/avg/dbMs").asDouble();
         double dbDelayed = delayed.at("/summary/overall/avg/dbMs").asDouble();
         double roundTrips = delayed.at("/summary/overall/dbCallsPerStep").asDouble();
         double rise = dbDelayed - dbBase;
-        System.out.printf("dialog DB time per step: %.3f ms -> %.3f ms (+%.3f ms); %.2f DB calls per step; "
-                + "rise per call %.3f ms%n", dbBase, dbDelayed, rise, roundTrips, rise / roundTrips);
+        System.out.printf(
+                "dialog DB time per step: %.3f ms -> %.3f ms (+%.3f ms); %.2f DB calls per step; "
+                        + "rise per call %.3f ms%n",
+                dbBase, dbDelayed, rise, roundTrips, rise / roundTrips);
         assertTrue(roundTrips > 1, "steps make DB calls: " + roundTrips);
         // Never less than the delay per call (a relay cannot be faster than its delay). The upper bound is
         // loose on purpose: commits are round trips the call count does not see, and on a busy 2-core host

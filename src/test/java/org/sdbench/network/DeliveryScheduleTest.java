@@ -11,8 +11,10 @@ class DeliveryScheduleTest {
     private static final long MS = 1_000_000;
 
     private static DeliverySchedule schedule(long delayMs, long jitterUs, double loss) {
-        return new DeliverySchedule(new LinkProfile(Duration.ofMillis(delayMs), Duration.ofNanos(jitterUs * 1000), loss,
-                LinkProfile.LINUX_MIN_RTO), new SplittableRandom(7));
+        return new DeliverySchedule(
+                new LinkProfile(
+                        Duration.ofMillis(delayMs), Duration.ofNanos(jitterUs * 1000), loss, LinkProfile.LINUX_MIN_RTO),
+                new SplittableRandom(7));
     }
 
     @Test

@@ -34,7 +34,9 @@ final class EchoServer implements AutoCloseable {
     }
 
     private static void echo(Socket s) {
-        try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+        try (s;
+                InputStream in = s.getInputStream();
+                OutputStream out = s.getOutputStream()) {
             byte[] b = new byte[16384];
             int n;
             while ((n = in.read(b)) >= 0) {

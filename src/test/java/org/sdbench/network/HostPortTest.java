@@ -26,7 +26,8 @@ class HostPortTest {
     void listen_wildcardAndLoopback_accepted() {
         assertTrue(HostPort.listen("k", "0.0.0.0:0").getAddress().isAnyLocalAddress());
         assertTrue(HostPort.listen("k", "localhost:0").getAddress().isLoopbackAddress());
-        assertEquals("localhost", HostPort.listen("k", "localhost:0").getHostString(), "the name as given, for messages");
+        assertEquals(
+                "localhost", HostPort.listen("k", "localhost:0").getHostString(), "the name as given, for messages");
     }
 
     @Test

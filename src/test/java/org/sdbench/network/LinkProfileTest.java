@@ -20,8 +20,10 @@ class LinkProfileTest {
 
     @Test
     void parse_badLoss_namesKeyValueAndAllowed() {
-        ConfigException e = assertThrows(ConfigException.class, () -> LinkProfile.parse("network.appToDb.", "1ms", "0", "150%"));
-        assertTrue(e.getMessage().startsWith("'network.appToDb.loss' = '150%' is not allowed: a loss rate in [0, 1)"),
+        ConfigException e =
+                assertThrows(ConfigException.class, () -> LinkProfile.parse("network.appToDb.", "1ms", "0", "150%"));
+        assertTrue(
+                e.getMessage().startsWith("'network.appToDb.loss' = '150%' is not allowed: a loss rate in [0, 1)"),
                 e.getMessage());
     }
 
@@ -41,8 +43,15 @@ class LinkProfileTest {
 
     @Test
     void relaySpec_nonLoopbackListen_refused() {
-        ConfigException e = assertThrows(ConfigException.class, () -> new RelaySpec(HostPort.parse("l", "0.0.0.0:0"),
-                HostPort.parse("t", "127.0.0.1:5432"), LinkProfile.NONE, LinkProfile.NONE, 1, org.sdbench.core.Clock.SYSTEM));
+        ConfigException e = assertThrows(
+                ConfigException.class,
+                () -> new RelaySpec(
+                        HostPort.parse("l", "0.0.0.0:0"),
+                        HostPort.parse("t", "127.0.0.1:5432"),
+                        LinkProfile.NONE,
+                        LinkProfile.NONE,
+                        1,
+                        org.sdbench.core.Clock.SYSTEM));
         assertTrue(e.getMessage().contains("loopback"), e.getMessage());
     }
 }

@@ -31,7 +31,8 @@ class NipingTest {
             assertEquals(200, r.roundTrip().samples());
             assertTrue(r.requestBytes() >= 200 * 300 && r.requestBytes() <= 200 * 500, "requests " + r.requestBytes());
             assertTrue(r.replyBytes() >= 200 * 1000 && r.replyBytes() <= 200 * 1500, "replies " + r.replyBytes());
-            assertTrue(r.roundTrip().minMs() > 0 && r.roundTrip().minMs() <= r.roundTrip().avgMs()
+            assertTrue(r.roundTrip().minMs() > 0
+                    && r.roundTrip().minMs() <= r.roundTrip().avgMs()
                     && r.roundTrip().avgMs() <= r.roundTrip().maxMs());
             assertTrue(r.megabytesPerSecond() > 0);
         }
@@ -62,8 +63,10 @@ class NipingTest {
     void connect_wrongToken_refusedAndLoggedWithoutTheToken() throws IOException {
         byte[] token = "0123456789abcdef-secret".getBytes(StandardCharsets.UTF_8);
         try (NipingServer s = NipingServer.start(LOOPBACK_ANY, token, 4, log::add)) {
-            EnvironmentException e = assertThrows(EnvironmentException.class,
-                    () -> NipingClient.connect(s.address(), "0123456789abcdef-wrong".getBytes(StandardCharsets.UTF_8), TIMEOUT));
+            EnvironmentException e = assertThrows(
+                    EnvironmentException.class,
+                    () -> NipingClient.connect(
+                            s.address(), "0123456789abcdef-wrong".getBytes(StandardCharsets.UTF_8), TIMEOUT));
             assertTrue(e.getMessage().contains("refused"), e.getMessage());
             assertThrows(EnvironmentException.class, () -> NipingClient.connect(s.address(), null, TIMEOUT));
             try (NipingClient ok = NipingClient.connect(s.address(), token, TIMEOUT)) {
@@ -77,7 +80,8 @@ class NipingTest {
 
     @Test
     void start_nonLoopbackWithoutToken_refused() {
-        ConfigException e = assertThrows(ConfigException.class,
+        ConfigException e = assertThrows(
+                ConfigException.class,
                 () -> NipingServer.start(new InetSocketAddress("0.0.0.0", 0), null, 4, log::add));
         assertTrue(e.getMessage().contains("--token-file"), e.getMessage());
     }
@@ -88,7 +92,8 @@ class NipingTest {
         try (var probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
-        EnvironmentException e = assertThrows(EnvironmentException.class,
+        EnvironmentException e = assertThrows(
+                EnvironmentException.class,
                 () -> NipingClient.connect(new InetSocketAddress("127.0.0.1", port), null, TIMEOUT));
         assertTrue(e.getMessage().startsWith("cannot reach niping server 127.0.0.1:" + port), e.getMessage());
     }

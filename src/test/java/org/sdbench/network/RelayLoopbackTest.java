@@ -40,7 +40,9 @@ class RelayLoopbackTest {
 
     @Test
     void relay_smallMessages_echoedInOrderAndEachRoundTripAtLeastBothDelays() throws Exception {
-        try (EchoServer echo = new EchoServer(); Relay r = relay(echo.address(), delay(2), delay(1)); Socket s = dial(r)) {
+        try (EchoServer echo = new EchoServer();
+                Relay r = relay(echo.address(), delay(2), delay(1));
+                Socket s = dial(r)) {
             SplittableRandom rnd = new SplittableRandom(1);
             OutputStream out = s.getOutputStream();
             DataInputStream in = new DataInputStream(s.getInputStream());
@@ -65,7 +67,9 @@ class RelayLoopbackTest {
         int total = 8 << 20;
         byte[] data = new byte[total];
         new SplittableRandom(3).nextBytes(data);
-        try (EchoServer echo = new EchoServer(); Relay r = relay(echo.address(), delay(1), delay(1)); Socket s = dial(r)) {
+        try (EchoServer echo = new EchoServer();
+                Relay r = relay(echo.address(), delay(1), delay(1));
+                Socket s = dial(r)) {
             Thread sender = Thread.ofVirtual().start(() -> {
                 try {
                     OutputStream out = s.getOutputStream();
@@ -87,7 +91,8 @@ class RelayLoopbackTest {
 
     @Test
     void cut_bounded_holdsTheBytesAtLeastAsLongAsTheCut() throws Exception {
-        try (EchoServer echo = new EchoServer(); Relay r = relay(echo.address(), LinkProfile.NONE, LinkProfile.NONE);
+        try (EchoServer echo = new EchoServer();
+                Relay r = relay(echo.address(), LinkProfile.NONE, LinkProfile.NONE);
                 Socket s = dial(r)) {
             s.getOutputStream().write(1);
             assertEquals(1, s.getInputStream().read(), "link works before the cut");
@@ -101,7 +106,8 @@ class RelayLoopbackTest {
 
     @Test
     void cut_untilResume_thenBytesFlowAgain() throws Exception {
-        try (EchoServer echo = new EchoServer(); Relay r = relay(echo.address(), LinkProfile.NONE, LinkProfile.NONE);
+        try (EchoServer echo = new EchoServer();
+                Relay r = relay(echo.address(), LinkProfile.NONE, LinkProfile.NONE);
                 Socket s = dial(r)) {
             r.cut(null);
             assertTrue(r.isCut());
@@ -113,7 +119,8 @@ class RelayLoopbackTest {
 
     @Test
     void resetConnections_clientSeesTheConnectionEnd() throws Exception {
-        try (EchoServer echo = new EchoServer(); Relay r = relay(echo.address(), LinkProfile.NONE, LinkProfile.NONE);
+        try (EchoServer echo = new EchoServer();
+                Relay r = relay(echo.address(), LinkProfile.NONE, LinkProfile.NONE);
                 Socket s = dial(r)) {
             s.getOutputStream().write(1);
             assertEquals(1, s.getInputStream().read());

@@ -112,8 +112,10 @@ class ReplyWaitTest {
     void shared_waitPastItsBound_endsWithinOneScanPeriod() {
         // The real scanning thread: the bound holds with nothing but the clock moving.
         long start = System.nanoTime();
-        assertThrows(TimeoutException.class,
-                () -> ReplyWait.shared().get(new CompletableFuture<>(), Duration.ofMillis(20).toNanos()));
+        assertThrows(
+                TimeoutException.class,
+                () -> ReplyWait.shared()
+                        .get(new CompletableFuture<>(), Duration.ofMillis(20).toNanos()));
         long took = System.nanoTime() - start;
         assertTrue(took >= Duration.ofMillis(20).toNanos(), "not before its bound");
         assertTrue(took < Duration.ofSeconds(5).toNanos(), "ended by the watch: " + took / 1_000_000 + " ms");

@@ -15,8 +15,7 @@ import java.util.regex.Pattern;
 public final class Chromium {
     private static final Pattern BODY = Pattern.compile("<body([^>]*)>");
 
-    private Chromium() {
-    }
+    private Chromium() {}
 
     /** The browser binary on PATH, if installed ({@code apt-get install chromium}). */
     public static Optional<Path> find() {
@@ -38,15 +37,26 @@ public final class Chromium {
         return m.find() ? m.group(1) : "(no body element in: " + dom.substring(0, Math.min(300, dom.length())) + ")";
     }
 
-    public static void screenshot(Path browser, Path page, Path png, int height) throws IOException, InterruptedException {
+    public static void screenshot(Path browser, Path page, Path png, int height)
+            throws IOException, InterruptedException {
         Files.createDirectories(png.getParent());
-        run(browser, List.of("--hide-scrollbars", "--window-size=1400," + height, "--screenshot=" + png.toAbsolutePath(),
-                page.toUri().toString()));
+        run(
+                browser,
+                List.of(
+                        "--hide-scrollbars",
+                        "--window-size=1400," + height,
+                        "--screenshot=" + png.toAbsolutePath(),
+                        page.toUri().toString()));
     }
 
     private static String run(Path browser, List<String> args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(browser.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-                "--no-first-run", "--disable-dev-shm-usage"));
+        List<String> cmd = new ArrayList<>(List.of(
+                browser.toString(),
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-dev-shm-usage"));
         cmd.addAll(args);
         Path log = Files.createTempFile("chromium", ".log");
         Process p = new ProcessBuilder(cmd).redirectError(log.toFile()).start();

@@ -1,19 +1,18 @@
 package org.sdbench.report;
 
 import java.util.List;
-import org.sdbench.protocol.StepOutcome;
-import org.sdbench.protocol.StepResult;
-import org.sdbench.protocol.StepTimes;
 import org.sdbench.core.SettableClock;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
 
 /** A small, fully known run report built without a database: every step 10 ms, one failed step. */
 final class Fixtures {
     private static final long MS = 1_000_000L;
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static RunReport report() {
         SettableClock clock = new SettableClock();
@@ -29,7 +28,17 @@ final class Fixtures {
         var c = org.sdbench.load.TestDb.config("fixture");
         var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
         var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
-        return RunReport.of(c, "test", "2025-01-01T00:00", "none", m.summary(), app, rel,
-                new RunReport.Timeline(0, 60, 0, 10), null, null, List.of());
+        return RunReport.of(
+                c,
+                "test",
+                "2025-01-01T00:00",
+                "none",
+                m.summary(),
+                app,
+                rel,
+                new RunReport.Timeline(0, 60, 0, 10),
+                null,
+                null,
+                List.of());
     }
 }

@@ -15,8 +15,25 @@ class IntervalsCsvTest {
 
     @Test
     void writeThenRead_roundTripsEveryColumn() throws Exception {
-        var row = new IntervalRow(1_700_000_000_000L, 15.0, 5.0, "measurement", true, 10, 240, 1, 172_800, 4.25, 9.5, 30.0,
-                new Components(0.1, 0.01, 1.0, 2.5, 0.02, 0.03, 0.0, 0.05), 75, 60, 3, 1, 0.5);
+        var row = new IntervalRow(
+                1_700_000_000_000L,
+                15.0,
+                5.0,
+                "measurement",
+                true,
+                10,
+                240,
+                1,
+                172_800,
+                4.25,
+                9.5,
+                30.0,
+                new Components(0.1, 0.01, 1.0, 2.5, 0.02, 0.03, 0.0, 0.05),
+                75,
+                60,
+                3,
+                1,
+                0.5);
         Path f = dir.resolve("intervals.csv");
         IntervalsCsv.write(f, List.of(row));
         assertEquals(List.of(row), IntervalsCsv.read(f));

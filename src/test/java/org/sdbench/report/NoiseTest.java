@@ -14,8 +14,25 @@ class NoiseTest {
     private static final Components ZERO = new Components(0, 0, 0, 0, 0, 0, 0, 0);
 
     private static IntervalRow row(double seconds, boolean inWindow, double ds) {
-        return new IntervalRow(0, 0, seconds, inWindow ? "measurement" : "ramp-up", inWindow, 10, 0, 0, ds, 0, 0, 0, ZERO,
-                0, 0, 0, 0, 0);
+        return new IntervalRow(
+                0,
+                0,
+                seconds,
+                inWindow ? "measurement" : "ramp-up",
+                inWindow,
+                10,
+                0,
+                0,
+                ds,
+                0,
+                0,
+                0,
+                ZERO,
+                0,
+                0,
+                0,
+                0,
+                0);
     }
 
     private static List<IntervalRow> run(double... ds) {
@@ -58,7 +75,8 @@ class NoiseTest {
 
     @Test
     void delta_oneIntervalOnly_noiseUnknown() {
-        var d = Noise.delta(Noise.of(run(100), IntervalRow::dsPerHour), Noise.of(run(103, 104), IntervalRow::dsPerHour));
+        var d = Noise.delta(
+                Noise.of(run(100), IntervalRow::dsPerHour), Noise.of(run(103, 104), IntervalRow::dsPerHour));
         assertTrue(Double.isNaN(d.halfWidth95()));
         assertFalse(d.significant());
     }

@@ -31,12 +31,15 @@ public final class ResultSchema {
     public static ResultSchema load(String resource) throws IOException {
         try (InputStream in = ResultSchema.class.getResourceAsStream(resource)) {
             assertNotNull(in, resource + " on the classpath");
-            return new ResultSchema(SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in));
+            return new ResultSchema(SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+                    .getSchema(in));
         }
     }
 
     /** The validation errors of one document, empty when it conforms. */
     public List<String> errors(JsonNode document) {
-        return schema.validate(document.toString(), InputFormat.JSON).stream().map(Error::toString).toList();
+        return schema.validate(document.toString(), InputFormat.JSON).stream()
+                .map(Error::toString)
+                .toList();
     }
 }

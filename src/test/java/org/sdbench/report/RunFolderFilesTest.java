@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sdbench.report.html.RunHtml;
 import org.sdbench.load.TestDb;
+import org.sdbench.report.html.RunHtml;
 
 /** Run-folder files are replaced whole or not at all, and a damaged one is bad input (exit 2). */
 class RunFolderFilesTest {
@@ -23,10 +23,12 @@ class RunFolderFilesTest {
     void write_contentFailsHalfway_previousFileKeptAndNoTemporaryLeft() throws IOException {
         Path f = tmp.resolve("result.json");
         Files.writeString(f, "{\"old\": true}");
-        assertThrows(IOException.class, () -> AtomicFiles.write(f, p -> {
-            Files.writeString(p, "{\"new\": ");
-            throw new IOException("disk full");
-        }));
+        assertThrows(
+                IOException.class,
+                () -> AtomicFiles.write(f, p -> {
+                    Files.writeString(p, "{\"new\": ");
+                    throw new IOException("disk full");
+                }));
         assertEquals("{\"old\": true}", Files.readString(f));
         try (Stream<Path> files = Files.list(tmp)) {
             assertEquals(List.of(f), files.toList());
@@ -37,7 +39,8 @@ class RunFolderFilesTest {
     void write_runFolder_everyFileInPlaceAndNoTemporaryLeft() throws IOException {
         RunHtml.writeFolder(tmp, Fixtures.report(), List.of(), null);
         try (Stream<Path> files = Files.list(tmp)) {
-            assertEquals(List.of(RunFolder.INTERVALS, RunFolder.HTML, RunFolder.RESULT),
+            assertEquals(
+                    List.of(RunFolder.INTERVALS, RunFolder.HTML, RunFolder.RESULT),
                     files.map(p -> p.getFileName().toString()).sorted().toList());
         }
     }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -50,8 +49,15 @@ class RunFolderIntegrationTest {
             port = s.getLocalPort();
         }
         Thread scraper = Thread.ofVirtual().start(scrapeWhileRunning(port));
-        runA = run(TestDb.url(), "it-a", "--metrics-port", Integer.toString(port), "--threshold", "dialog.avg<60s",
-                "--threshold", "errors<=100%");
+        runA = run(
+                TestDb.url(),
+                "it-a",
+                "--metrics-port",
+                Integer.toString(port),
+                "--threshold",
+                "dialog.avg<60s",
+                "--threshold",
+                "errors<=100%");
         scraper.interrupt();
         scraper.join();
         String url = TestDb.url() + (TestDb.url().contains("?") ? "&" : "?") + "options=-c%20synchronous_commit%3Doff";
@@ -66,27 +72,55 @@ class RunFolderIntegrationTest {
     }
 
     private static TestDb.Run run(String url, String name, String... extra) {
-        List<String> args = new ArrayList<>(List.of("run", "--accept-errors", "--db-url", url, "--set", "database.schema=" + SCHEMA,
-                "--set", "name=" + name, "--users", "6", "--ramp-up", "1s", "--duration", "8s", "--ramp-down", "1s",
-                "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + RESULTS, "--interval", "2"));
+        List<String> args = new ArrayList<>(List.of(
+                "run",
+                "--accept-errors",
+                "--db-url",
+                url,
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--set",
+                "name=" + name,
+                "--users",
+                "6",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "8s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=50ms",
+                "--set",
+                "run.resultsDir=" + RESULTS,
+                "--interval",
+                "2"));
         args.addAll(List.of(extra));
         return TestDb.sdbench(args.toArray(String[]::new));
     }
 
     private static Path folder(TestDb.Run r) {
-        return r.out().lines().filter(l -> l.startsWith("results: ")).map(l -> Path.of(l.substring(9).strip()))
-                .findFirst().orElseThrow(() -> new AssertionError("no results line in:\n" + r.out() + r.err()));
+        return r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .map(l -> Path.of(l.substring(9).strip()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no results line in:\n" + r.out() + r.err()));
     }
 
     /** Polls the scrape endpoint during run A until it shows dialog-step meters. */
     private static Runnable scrapeWhileRunning(int port) {
         return () -> {
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-            var req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build();
+            HttpClient http = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(1))
+                    .build();
+            var req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+                    .build();
             long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
             while (System.nanoTime() < deadline) {
                 try {
-                    String body = http.send(req, HttpResponse.BodyHandlers.ofString()).body();
+                    String body =
+                            http.send(req, HttpResponse.BodyHandlers.ofString()).body();
                     if (body.contains("sdbench_dialog_response_seconds_count{step=\"save\",tx=\"VA01\"}")) {
                         scraped = body;
                         return;
@@ -127,7 +161,9 @@ class RunFolderIntegrationTest {
         }
         assertTrue(to < lines.size(), "run A loaded its data first:\n" + runA.out());
         // Between the two: the rows line and the ANALYZE line (plus a "running for" line per minute of a slow load).
-        List<String> load = lines.subList(from + 1, to).stream().filter(l -> !l.contains("running for")).toList();
+        List<String> load = lines.subList(from + 1, to).stream()
+                .filter(l -> !l.contains("running for"))
+                .toList();
         assertEquals(2, load.size(), String.join("\n", load));
         assertTrue(load.get(0).matches("  [\\d,]+ rows in \\d+ tables: .* rows/s"), load.get(0));
         assertTrue(load.get(1).startsWith("  analyze: "), load.get(1));
@@ -154,7 +190,8 @@ class RunFolderIntegrationTest {
 
     @Test
     void resultJson_undocumentedOrMissingField_failsValidation() throws IOException {
-        ObjectNode result = (ObjectNode) Json.MAPPER.readTree(a.resolve("result.json").toFile());
+        ObjectNode result =
+                (ObjectNode) Json.MAPPER.readTree(a.resolve("result.json").toFile());
         result.put("surprise", 1);
         result.remove("throughput");
         assertEquals(2, ResultSchema.load().errors(result).size());
@@ -166,15 +203,20 @@ class RunFolderIntegrationTest {
             assertTrue(Files.isRegularFile(a.resolve(f)), a + " lacks " + f);
         }
         JsonNode envB = Json.MAPPER.readTree(b.resolve("environment.json").toFile());
-        assertEquals("off", envB.at("/database/settings/synchronous_commit/value").asText(), envB.toString());
+        assertEquals(
+                "off", envB.at("/database/settings/synchronous_commit/value").asText(), envB.toString());
         assertTrue(envB.at("/host/logicalCpus").asInt() >= 1);
         assertTrue(envB.at("/host/mitigations").isObject(), envB.at("/host").toString());
         JsonNode envA = Json.MAPPER.readTree(a.resolve("environment.json").toFile());
         JsonNode syncA = envA.at("/database/settings/synchronous_commit");
         // Left at its default, or set to "on" explicitly (the embedded test server does, to undo its library's "off").
-        assertTrue(syncA.isMissingNode() || syncA.at("/value").asText().equals("on"), "durable commits in run A: " + syncA);
+        assertTrue(
+                syncA.isMissingNode() || syncA.at("/value").asText().equals("on"),
+                "durable commits in run A: " + syncA);
         // The test server is on this machine: under database.transport=auto its socket file is found and used.
-        assertTrue(envA.at("/database/transport").asText().startsWith("unix-domain socket /"), envA.at("/database").toString());
+        assertTrue(
+                envA.at("/database/transport").asText().startsWith("unix-domain socket /"),
+                envA.at("/database").toString());
         JsonNode res = Json.MAPPER.readTree(a.resolve("result.json").toFile());
         assertTrue(res.at("/dbWindow/commits").asLong() > 0, res.at("/dbWindow").toString());
         assertTrue(res.at("/dbWindow/walBytes").asLong() > 0);
@@ -183,9 +225,19 @@ class RunFolderIntegrationTest {
         // Window 1 s..9 s, ticks every 2 s from the start: 1-2, 2-4, 4-6, 6-8, 8-9.
         assertEquals(5, rows.stream().filter(IntervalRow::inWindow).count(), rows.toString());
         // A 1 s interval on a busy host may see no step end at all; every interval that saw steps shows their CPU.
-        assertTrue(rows.stream().filter(IntervalRow::inWindow).allMatch(r -> r.users() == 6 && (r.steps() == 0 || r.avg().cpuMs() > 0)),
+        assertTrue(
+                rows.stream()
+                        .filter(IntervalRow::inWindow)
+                        .allMatch(r ->
+                                r.users() == 6 && (r.steps() == 0 || r.avg().cpuMs() > 0)),
                 rows.toString());
-        assertTrue(rows.stream().filter(IntervalRow::inWindow).mapToLong(IntervalRow::steps).sum() > 0, rows.toString());
+        assertTrue(
+                rows.stream()
+                                .filter(IntervalRow::inWindow)
+                                .mapToLong(IntervalRow::steps)
+                                .sum()
+                        > 0,
+                rows.toString());
     }
 
     @Test
@@ -220,8 +272,10 @@ class RunFolderIntegrationTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("synchronous_commit"), r.out());
         // A is "on" by default, or "on" set at server start (the embedded test server): B's client "off" differs.
-        assertTrue((r.out().contains("A: on (default)") || r.out().contains("A: on (command line)"))
-                && r.out().contains("B: off (client)"), r.out());
+        assertTrue(
+                (r.out().contains("A: on (default)") || r.out().contains("A: on (command line)"))
+                        && r.out().contains("B: off (client)"),
+                r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("dialog steps/h") && l.contains("±")), r.out());
         assertTrue(Files.readString(html).contains("synchronous_commit"));
 
@@ -236,7 +290,9 @@ class RunFolderIntegrationTest {
         }
         assertNotNull(ds);
         assertTrue(ds.at("/noise/1").isNumber(), ds.toString());
-        assertTrue(c.at("/configDiff").toString().contains("database.url"), c.at("/configDiff").toString());
+        assertTrue(
+                c.at("/configDiff").toString().contains("database.url"),
+                c.at("/configDiff").toString());
     }
 
     @Test
@@ -252,7 +308,10 @@ class RunFolderIntegrationTest {
         var browser = Chromium.find();
         org.sdbench.Skip.unless(browser.isPresent(), "chromium is not installed");
         Path compare = RESULTS.resolve("compare-browser.html");
-        assertEquals(0, TestDb.sdbench("compare", a.toString(), b.toString(), "--html", compare.toString()).exit());
+        assertEquals(
+                0,
+                TestDb.sdbench("compare", a.toString(), b.toString(), "--html", compare.toString())
+                        .exit());
         for (Path page : List.of(a.resolve("report.html"), compare)) {
             String body = Chromium.bodyAttributes(browser.get(), page);
             assertTrue(body.contains("data-status=\"ok\""), page + ": " + body);

@@ -25,21 +25,50 @@ class RunPictureTest {
                 new RunReport.Process("central", "cs-host", 202, "dev", 0.4),
                 new RunReport.Process("appserver-1", "app-host-1", 303, "dev", 11.0),
                 new RunReport.Process("appserver-2", "app-host-2", 404, "dev", null));
-        var t = new RunReport.ThreeTier(new Latency(10, 9, 9, 9, 9, 9, 9), 10, 1, processes,
-                new RunReport.CpuPerTier(1.5, 11.0, 0.4, 3.0), List.of(2), 5, List.of());
-        var hop = new RunReport.EmulatedHop("appToDb", "db-host:5432", "127.0.0.1:40000", 1, 0.2, 0.001, 0, 0, 0, 200, 3);
+        var t = new RunReport.ThreeTier(
+                new Latency(10, 9, 9, 9, 9, 9, 9),
+                10,
+                1,
+                processes,
+                new RunReport.CpuPerTier(1.5, 11.0, 0.4, 3.0),
+                List.of(2),
+                5,
+                List.of());
+        var hop =
+                new RunReport.EmulatedHop("appToDb", "db-host:5432", "127.0.0.1:40000", 1, 0.2, 0.001, 0, 0, 0, 200, 3);
         var network = new RunReport.Network(List.of(hop), null);
-        return new RunReport(r.schemaVersion(), r.note(), r.sdbenchVersion(), r.name(), r.startedAt(),
-                "PostgreSQL (jdbc:postgresql://db-host:5432/sdbench)", r.users(), r.thinkTimeSeconds(), r.timeline(),
-                r.summary(), r.throughput(), r.littleLaw(), r.appTier(), r.reliability(), r.dbWindow(), r.host(),
-                r.thresholds(), r.warnings(), r.certificate(), r.tableBuffer(), r.work(), network, t);
+        return new RunReport(
+                r.schemaVersion(),
+                r.note(),
+                r.sdbenchVersion(),
+                r.name(),
+                r.startedAt(),
+                "PostgreSQL (jdbc:postgresql://db-host:5432/sdbench)",
+                r.users(),
+                r.thinkTimeSeconds(),
+                r.timeline(),
+                r.summary(),
+                r.throughput(),
+                r.littleLaw(),
+                r.appTier(),
+                r.reliability(),
+                r.dbWindow(),
+                r.host(),
+                r.thresholds(),
+                r.warnings(),
+                r.certificate(),
+                r.tableBuffer(),
+                r.work(),
+                network,
+                t);
     }
 
     private static String picture(RunReport r) throws Exception {
         Matcher m = SVG.matcher(RunHtml.render(r, List.of(), null));
         assertTrue(m.find(), "report.html has no picture section with an SVG");
         String svg = m.group(1);
-        DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
         return svg;
     }
@@ -47,10 +76,24 @@ class RunPictureTest {
     @Test
     void render_threeTierRun_drawsEveryProcessWithHostAndPidAndTheEmulatedLink() throws Exception {
         String svg = picture(threeTier(Fixtures.report()));
-        for (String s : List.of("driver", "drv-host", "pid 101", "central", "cs-host", "pid 202", "appserver-1",
-                "app-host-1", "pid 303", "appserver-2", "pid 404", "host db-host", "LOST during the run",
+        for (String s : List.of(
+                "driver",
+                "drv-host",
+                "pid 101",
+                "central",
+                "cs-host",
+                "pid 202",
+                "appserver-1",
+                "app-host-1",
+                "pid 303",
+                "appserver-2",
+                "pid 404",
+                "host db-host",
+                "LOST during the run",
                 "appToDb: relay +1.00 ms ± 0.20 ms, loss 0.10 % per round trip (3 emulated retransmissions)",
-                "appToDb · relay", "driverToApp: direct", "appToCentral: direct")) {
+                "appToDb · relay",
+                "driverToApp: direct",
+                "appToCentral: direct")) {
             assertTrue(svg.contains(s), "picture lacks '" + s + "'");
         }
         if (Boolean.getBoolean("sdbench.shots")) {
@@ -58,8 +101,12 @@ class RunPictureTest {
             Files.writeString(page, RunHtml.render(threeTier(Fixtures.report()), List.of(), null));
             var browser = Chromium.find();
             if (browser.isPresent()) {
-                Chromium.screenshot(browser.get(), page, Path.of(System.getProperty("sdbench.shotsDir", "target/shots"))
-                        .resolve("run-picture-three-tier.png"), 1100);
+                Chromium.screenshot(
+                        browser.get(),
+                        page,
+                        Path.of(System.getProperty("sdbench.shotsDir", "target/shots"))
+                                .resolve("run-picture-three-tier.png"),
+                        1100);
             }
         }
     }

@@ -8,8 +8,8 @@ import org.sdbench.report.TableBufferFigures.Guideline;
 
 class TableBufferFiguresTest {
     private static TableBufferFigures window(long hits, long misses, long firstReads, long evictions) {
-        return new TableBufferFigures(10_000, 500, hits, misses, (double) hits / (hits + misses), evictions, 0, 0, 0,
-                firstReads);
+        return new TableBufferFigures(
+                10_000, 500, hits, misses, (double) hits / (hits + misses), evictions, 0, 0, 0, firstReads);
     }
 
     @Test
@@ -22,7 +22,8 @@ class TableBufferFiguresTest {
         // The first run's figures: 95.4 % with every miss an entry's first read.
         TableBufferFigures b = window(9_540, 460, 460, 0);
         assertEquals(Guideline.WARMING, b.guideline());
-        assertTrue(b.guidelineText().startsWith("not judged, still warming: 460 of the 460 misses were first reads"),
+        assertTrue(
+                b.guidelineText().startsWith("not judged, still warming: 460 of the 460 misses were first reads"),
                 b.guidelineText());
     }
 

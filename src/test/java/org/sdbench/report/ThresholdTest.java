@@ -15,7 +15,8 @@ class ThresholdTest {
     private final RunReport report = Fixtures.report();
 
     private ThresholdResult eval(String expression) {
-        return Thresholds.evaluate(Thresholds.parse(List.of(expression)), report).get(0);
+        return Thresholds.evaluate(Thresholds.parse(List.of(expression)), report)
+                .get(0);
     }
 
     @Test
@@ -51,7 +52,8 @@ class ThresholdTest {
     @Test
     void parse_timeWithoutUnit_oneLineNamingTheOption() {
         var e = assertThrows(ConfigException.class, () -> Threshold.parse("dialog.avg<1"));
-        assertTrue(e.getMessage().startsWith("'--threshold' = 'dialog.avg<1' is not allowed: a time limit with its unit"),
+        assertTrue(
+                e.getMessage().startsWith("'--threshold' = 'dialog.avg<1' is not allowed: a time limit with its unit"),
                 e.getMessage());
     }
 
@@ -66,6 +68,8 @@ class ThresholdTest {
 
     @Test
     void describe_saysPassOrFailWithMeasuredValue() {
-        assertEquals("FAIL dialog.avg<5ms  (measured 10 ms, limit < 5 ms)", eval("dialog.avg<5ms").describe());
+        assertEquals(
+                "FAIL dialog.avg<5ms  (measured 10 ms, limit < 5 ms)",
+                eval("dialog.avg<5ms").describe());
     }
 }

@@ -18,16 +18,20 @@ class WorkLinesTest {
         // 20,207 units per step took 34.0 ms of CPU: 0.594 M units per CPU second, against calibrate's 1.214 M.
         var w = work(34.0);
         assertEquals(594_323, w.runUnitsPerCpuSecond(), 1);
-        assertEquals("host speed    1.214 M units per CPU second: the configured work is 16.6 ms of one core per dialog "
-                + "step here; this run's dialog work ran at 0.594 M", WorkLines.hostSpeed(w, null));
+        assertEquals(
+                "host speed    1.214 M units per CPU second: the configured work is 16.6 ms of one core per dialog "
+                        + "step here; this run's dialog work ran at 0.594 M",
+                WorkLines.hostSpeed(w, null));
     }
 
     @Test
     void hostSpeed_noWorkCpu_showsTheCalibrationOnly() {
         var w = work(0);
         assertEquals(null, w.runUnitsPerCpuSecond());
-        assertEquals("host speed    1.214 M units per CPU second: the configured work is 16.6 ms of one core per dialog "
-                + "step here", WorkLines.hostSpeed(w, null));
+        assertEquals(
+                "host speed    1.214 M units per CPU second: the configured work is 16.6 ms of one core per dialog "
+                        + "step here",
+                WorkLines.hostSpeed(w, null));
     }
 
     @Test
@@ -46,16 +50,20 @@ class WorkLinesTest {
     @Test
     void hostSpeed_withCalibrationSpeed_addsSapsLikeThere() {
         var w = work(34.0, 764_000.0);
-        assertEquals("host speed    1.214 M units per CPU second: the configured work is 16.6 ms of one core per dialog "
-                + "step here; this run's dialog work ran at 0.594 M; at the workload's calibration speed (0.764 M) "
-                + "3,085 SAPS-like (saturated runs only)", WorkLines.hostSpeed(w, w.sapsLikeAtCalibrationSpeed(2_400)));
+        assertEquals(
+                "host speed    1.214 M units per CPU second: the configured work is 16.6 ms of one core per dialog "
+                        + "step here; this run's dialog work ran at 0.594 M; at the workload's calibration speed (0.764 M) "
+                        + "3,085 SAPS-like (saturated runs only)",
+                WorkLines.hostSpeed(w, w.sapsLikeAtCalibrationSpeed(2_400)));
     }
 
     @Test
     void hostSpeed_hostNotCalibrated_showsTheRunsSpeedOnly() {
-        var w = new WorkSummary(20_207, 5_033, 34.0, null, null, null, null, null, null, null, null, null,
-                null, null, null, List.of());
-        assertEquals("host speed    this run's dialog work ran at 0.594 M units per CPU second (host not calibrated)", WorkLines.hostSpeed(w, null));
+        var w = new WorkSummary(
+                20_207, 5_033, 34.0, null, null, null, null, null, null, null, null, null, null, null, null, List.of());
+        assertEquals(
+                "host speed    this run's dialog work ran at 0.594 M units per CPU second (host not calibrated)",
+                WorkLines.hostSpeed(w, null));
     }
 
     private static WorkSummary work(double dialogWorkCpuMs) {
@@ -63,7 +71,22 @@ class WorkLinesTest {
     }
 
     private static WorkSummary work(double dialogWorkCpuMs, Double calibrationSpeed) {
-        return new WorkSummary(20_207, 5_033, dialogWorkCpuMs, null, null, 1_214_000.0, 16.6, null, null, null, null, null,
-                null, calibrationSpeed, null, List.of());
+        return new WorkSummary(
+                20_207,
+                5_033,
+                dialogWorkCpuMs,
+                null,
+                null,
+                1_214_000.0,
+                16.6,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                calibrationSpeed,
+                null,
+                List.of());
     }
 }

@@ -24,8 +24,8 @@ import org.sdbench.load.TestDb;
 class LayoutParityTest {
     private static final String SCHEMA = "it_layout_parity";
     /** Maps whose keys are data (error kinds, number-range objects), not the schema. */
-    private static final Set<String> DATA_KEYED = Set.of("/summary/errorsByKind", "/appTier/numberRanges/buffers",
-            "/config", "/certificate/cpuPercentByTier");
+    private static final Set<String> DATA_KEYED = Set.of(
+            "/summary/errorsByKind", "/appTier/numberRanges/buffers", "/config", "/certificate/cpuPercentByTier");
 
     @AfterAll
     static void drop() throws SQLException {
@@ -40,7 +40,9 @@ class LayoutParityTest {
         Set<String> two = keys(twoTier);
         Set<String> three = keys(threeTier);
         assertTrue(three.stream().anyMatch(k -> k.startsWith("/threeTier/")), "three-tier has its section");
-        assertFalse(two.stream().anyMatch(k -> k.startsWith("/threeTier/")), "two-tier has none: " + twoTier.path("threeTier"));
+        assertFalse(
+                two.stream().anyMatch(k -> k.startsWith("/threeTier/")),
+                "two-tier has none: " + twoTier.path("threeTier"));
         three.removeIf(k -> k.startsWith("/threeTier/"));
         two.removeIf(k -> k.startsWith("/threeTier"));
         three.removeIf(k -> k.equals("/threeTier"));
@@ -53,20 +55,43 @@ class LayoutParityTest {
         for (JsonNode r : List.of(twoTier, threeTier)) {
             double deviation = r.path("littleLaw").path("deviation").asDouble();
             // Printed, not asserted: on a shared host a 8 s window's throughput is a timing figure.
-            System.out.printf("layout %s: Little's law %+.2f %%%n", r.path("config").path("appServer").path("layout"),
-                    deviation * 100);
+            System.out.printf(
+                    "layout %s: Little's law %+.2f %%%n",
+                    r.path("config").path("appServer").path("layout"), deviation * 100);
         }
     }
 
     private static JsonNode run(String... layout) throws IOException {
         List<String> args = new ArrayList<>(List.of(layout));
         args.addAll(0, List.of("run", "--accept-errors"));
-        args.addAll(List.of("--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "4", "--ramp-up", "1s",
-                "--duration", "8s", "--ramp-down", "1s", "--set", "workload.thinkTime=100ms", "--set",
-                "run.resultsDir=target/test-results/" + SCHEMA, "--interval", "2"));
+        args.addAll(List.of(
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "4",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                "8s",
+                "--ramp-down",
+                "1s",
+                "--set",
+                "workload.thinkTime=100ms",
+                "--set",
+                "run.resultsDir=target/test-results/" + SCHEMA,
+                "--interval",
+                "2"));
         TestDb.Run r = TestDb.sdbench(args.toArray(String[]::new));
         assertEquals(0, r.exit(), r.err() + r.out());
-        Path folder = Path.of(r.out().lines().filter(l -> l.startsWith("results: ")).findFirst().orElseThrow().substring(9).trim());
+        Path folder = Path.of(r.out()
+                .lines()
+                .filter(l -> l.startsWith("results: "))
+                .findFirst()
+                .orElseThrow()
+                .substring(9)
+                .trim());
         return new ObjectMapper().readTree(folder.resolve("result.json").toFile());
     }
 

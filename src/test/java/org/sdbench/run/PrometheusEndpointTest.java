@@ -1,7 +1,5 @@
 package org.sdbench.run;
 
-import org.sdbench.core.Clock;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,17 +22,19 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.config.ConfigException;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
 import org.sdbench.protocol.UpdateListener;
-import org.sdbench.appserver.transaction.SdTransactions;
 
 /** The scrape endpoint: loopback by default, a token for anything else, and no client can stall it. */
 class PrometheusEndpointTest {
     private static Database db;
     private static AppServerSystem system;
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
 
     @TempDir
     static Path tmp;
@@ -43,8 +43,16 @@ class PrometheusEndpointTest {
     static void system() {
         var c = TestDb.config("it_metrics_endpoint");
         db = TestDb.open(c);
-        system = new AppServerSystem(c.appServer(), c.workload(), db, new SdTransactions(), SdTransactions.updateModules(),
-                UpdateListener.NONE, Clock.SYSTEM, 1, 1);
+        system = new AppServerSystem(
+                c.appServer(),
+                c.workload(),
+                db,
+                new SdTransactions(),
+                SdTransactions.updateModules(),
+                UpdateListener.NONE,
+                Clock.SYSTEM,
+                1,
+                1);
     }
 
     @AfterAll
@@ -58,7 +66,8 @@ class PrometheusEndpointTest {
     }
 
     private static HttpResponse<String> get(PrometheusEndpoint e, String authorization) throws Exception {
-        var req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + e.port() + "/metrics")).timeout(Duration.ofSeconds(3));
+        var req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + e.port() + "/metrics"))
+                .timeout(Duration.ofSeconds(3));
         if (authorization != null) {
             req.header("Authorization", authorization);
         }
@@ -78,8 +87,8 @@ class PrometheusEndpointTest {
         int[] users = {7};
         int[] phase = {1};
         // capturing lambdas that only the endpoint holds, as the run passes them
-        try (var e = PrometheusEndpoint.start(new PrometheusEndpoint.Binding(null, 0, null), system, () -> users[0],
-                () -> phase[0])) {
+        try (var e = PrometheusEndpoint.start(
+                new PrometheusEndpoint.Binding(null, 0, null), system, () -> users[0], () -> phase[0])) {
             for (int i = 0; i < 3; i++) {
                 System.gc();
             }
@@ -97,7 +106,13 @@ class PrometheusEndpointTest {
 
     @Test
     void run_metricsBindAllInterfacesWithoutToken_exit2BeforeTouchingTheDatabase() {
-        var r = TestDb.sdbench("run", "--metrics-port", "0", "--metrics-bind", "0.0.0.0", "--db-url",
+        var r = TestDb.sdbench(
+                "run",
+                "--metrics-port",
+                "0",
+                "--metrics-bind",
+                "0.0.0.0",
+                "--db-url",
                 "jdbc:postgresql://127.0.0.1:1/none");
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().contains("--metrics-token-file"), r.err());
@@ -120,14 +135,15 @@ class PrometheusEndpointTest {
     void start_tokenFileReadableByOthers_refused() throws Exception {
         Path token = Files.writeString(tmp.resolve("loose-token"), "t\n");
         Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-r--r--"));
-        var ex = assertThrows(ConfigException.class, () -> start(new PrometheusEndpoint.Binding("127.0.0.1", 0, token)));
+        var ex =
+                assertThrows(ConfigException.class, () -> start(new PrometheusEndpoint.Binding("127.0.0.1", 0, token)));
         assertTrue(ex.getMessage().contains("accessible by group or others"), ex.getMessage());
     }
 
     @Test
     void scrape_oneClientStopsMidRequest_othersServedAndItsConnectionClosed() throws Exception {
         try (var e = PrometheusEndpoint.start(0, system, () -> 0, () -> 0);
-             Socket slow = new Socket(InetAddress.getLoopbackAddress(), e.port())) {
+                Socket slow = new Socket(InetAddress.getLoopbackAddress(), e.port())) {
             OutputStream o = slow.getOutputStream();
             o.write("GET /metrics HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));
             o.flush();

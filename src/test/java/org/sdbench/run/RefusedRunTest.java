@@ -10,8 +10,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.central.CentralServices;
-import org.sdbench.load.TestDb;
 import org.sdbench.core.Clock;
+import org.sdbench.load.TestDb;
 import org.sdbench.protocol.wire.Token;
 
 /** A run its app tier refuses before it starts leaves no partial run folder behind. */
@@ -32,10 +32,24 @@ class RefusedRunTest {
         Files.createFile(tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(tokenFile, "refused-run-secret-" + System.nanoTime());
         Path results = dir.resolve("results");
-        try (CentralServices central = CentralServices.start("127.0.0.1", 0, Token.read(tokenFile), Clock.SYSTEM, line -> { })) {
-            TestDb.Run r = TestDb.sdbench("run", "-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set",
-                    "database.schema=" + SCHEMA, "--users", "2", "--duration", "5s", "--set",
-                    "appServer.central=127.0.0.1:" + central.port(), "--set", "run.resultsDir=" + results);
+        try (CentralServices central =
+                CentralServices.start("127.0.0.1", 0, Token.read(tokenFile), Clock.SYSTEM, line -> {})) {
+            TestDb.Run r = TestDb.sdbench(
+                    "run",
+                    "-c",
+                    "config/three-tier.yaml",
+                    "--db-url",
+                    TestDb.url(),
+                    "--set",
+                    "database.schema=" + SCHEMA,
+                    "--users",
+                    "2",
+                    "--duration",
+                    "5s",
+                    "--set",
+                    "appServer.central=127.0.0.1:" + central.port(),
+                    "--set",
+                    "run.resultsDir=" + results);
 
             assertEquals(3, r.exit(), r.out() + r.err());
             assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
-import org.sdbench.load.TestDb;
 import org.sdbench.core.SettableClock;
+import org.sdbench.load.TestDb;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
@@ -74,8 +74,10 @@ class ResultFilesTest {
         Files.writeString(env, "{\"schemaVersion\":1}");
         Object before = Files.getAttribute(env, "unix:ino");
 
-        RunFolder.addToEnvironment(dir, "hops", List.of(new HopProbe("driver", "h", "central", "127.0.0.1:1", 1, 400, 1200,
-                0.1, 0.2, 0.3)));
+        RunFolder.addToEnvironment(
+                dir,
+                "hops",
+                List.of(new HopProbe("driver", "h", "central", "127.0.0.1:1", 1, 400, 1200, 0.1, 0.2, 0.3)));
 
         assertNotEquals(before, Files.getAttribute(env, "unix:ino"), "a new file took the old one's place");
         var tree = Json.MAPPER.readTree(env.toFile());
@@ -91,8 +93,9 @@ class ResultFilesTest {
         Path notADirectory = Files.createFile(dir.resolve("taken"));
         StringWriter text = new StringWriter();
 
-        assertThrows(EnvironmentException.class, () -> RunEngine.publish(notADirectory, report(60, 0), List.of(), null,
-                new PrintWriter(text)));
+        assertThrows(
+                EnvironmentException.class,
+                () -> RunEngine.publish(notADirectory, report(60, 0), List.of(), null, new PrintWriter(text)));
 
         assertTrue(text.toString().contains("little's law"), "the summary was printed: " + text);
         assertFalse(text.toString().contains("results: "), "no folder is claimed: " + text);
@@ -104,7 +107,9 @@ class ResultFilesTest {
 
         RunVerdict strict = RunVerdict.of(failed, false, false);
         assertEquals(RunVerdict.FAILED_CHECK, strict.exitCode());
-        assertTrue(strict.line().contains("1 dialog steps failed") && strict.line().contains("--accept-errors"), strict.line());
+        assertTrue(
+                strict.line().contains("1 dialog steps failed") && strict.line().contains("--accept-errors"),
+                strict.line());
         assertEquals(RunVerdict.OK, RunVerdict.of(failed, false, true).exitCode());
     }
 
@@ -144,7 +149,17 @@ class ResultFilesTest {
         SdbenchConfig c = TestDb.config("fixture", "run.users=10", "workload.thinkTime=10s");
         var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
         var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
-        return RunReport.of(c, "test", "2025-01-01T00:00", "none", m.summary(), app, rel,
-                new RunReport.Timeline(0, 60, 0, 10), null, null, List.of());
+        return RunReport.of(
+                c,
+                "test",
+                "2025-01-01T00:00",
+                "none",
+                m.summary(),
+                app,
+                rel,
+                new RunReport.Timeline(0, 60, 0, 10),
+                null,
+                null,
+                List.of());
     }
 }

@@ -38,14 +38,30 @@ class StalledDatabaseTest {
     @Test
     void run_backendsStoppedMidWindow_endsWithinDrainExit3WithFolderAndTimeouts() throws Exception {
         Path results = Path.of("target", "test-results", SCHEMA);
-        TestDb.Run load = TestDb.sdbench("load", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA,
-                "--users", "4");
+        TestDb.Run load =
+                TestDb.sdbench("load", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "4");
         assertEquals(0, load.exit(), load.err() + load.out());
         long start = System.nanoTime();
-        var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench("run", "--db-url", TestDb.url(), "--set",
-                "database.schema=" + SCHEMA, "--users", "4", "--ramp-up", "1s", "--duration", DURATION_SECONDS + "s",
-                "--ramp-down", "0s", "--set", "workload.thinkTime=50ms", "--set", "run.resultsDir=" + results,
-                "--interval", "1"));
+        var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench(
+                "run",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "4",
+                "--ramp-up",
+                "1s",
+                "--duration",
+                DURATION_SECONDS + "s",
+                "--ramp-down",
+                "0s",
+                "--set",
+                "workload.thinkTime=50ms",
+                "--set",
+                "run.resultsDir=" + results,
+                "--interval",
+                "1"));
         List<Long> stopped = new ArrayList<>();
         TestDb.Run r;
         try {
@@ -68,7 +84,8 @@ class StalledDatabaseTest {
         assertTrue(seconds < 1 + DURATION_SECONDS + 60 + 30, "ended after " + seconds + " s");
         try (Stream<Path> dirs = Files.list(results)) {
             Path folder = dirs.max(Path::compareTo).orElseThrow();
-            JsonNode result = new ObjectMapper().readTree(folder.resolve("result.json").toFile());
+            JsonNode result =
+                    new ObjectMapper().readTree(folder.resolve("result.json").toFile());
             assertTrue(Files.exists(folder.resolve("report.html")));
             JsonNode errors = result.path("summary").path("errorsByKind");
             assertTrue(errors.path("timeout").asLong() > 0, "stuck steps counted as timeouts: " + errors);
@@ -78,9 +95,12 @@ class StalledDatabaseTest {
     /** The client backends of this test database other than the test's own connection. */
     private static List<Long> runBackends() throws SQLException {
         List<Long> pids = new ArrayList<>();
-        try (Database d = TestDb.open(TestDb.config(SCHEMA)); Connection c = d.connect(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
-                     + " AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND application_name LIKE 'sdbench%'")) {
+        try (Database d = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = d.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery(
+                        "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                                + " AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND application_name LIKE 'sdbench%'")) {
             while (rs.next()) {
                 pids.add(rs.getLong(1));
             }
@@ -93,8 +113,9 @@ class StalledDatabaseTest {
      * ended, and one holding a lock while it waits for the next could deadlock the schema's drop.
      */
     private static void endBackends(List<Long> pids) throws SQLException {
-        try (Database d = TestDb.open(TestDb.config(SCHEMA)); Connection c = d.connect();
-             var ps = c.prepareStatement("SELECT pg_terminate_backend(?, 10000)")) {
+        try (Database d = TestDb.open(TestDb.config(SCHEMA));
+                Connection c = d.connect();
+                var ps = c.prepareStatement("SELECT pg_terminate_backend(?, 10000)")) {
             for (long pid : pids) {
                 ps.setInt(1, (int) pid);
                 ps.execute();
@@ -111,5 +132,4 @@ class StalledDatabaseTest {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), "kill " + signal + " ended");
     }
-
 }

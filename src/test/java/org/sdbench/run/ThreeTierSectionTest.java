@@ -20,7 +20,10 @@ class ThreeTierSectionTest {
         List<CpuSample> samples = List.of(new CpuSample(10 * S, 0), new CpuSample(60 * S, 50 * S));
 
         assertEquals(25.0, ThreeTierSection.cpuPercent(samples, phases, 2, true), 1e-9);
-        assertEquals(50.0, ThreeTierSection.cpuPercent(samples, phases, 2, false), 1e-9,
+        assertEquals(
+                50.0,
+                ThreeTierSection.cpuPercent(samples, phases, 2, false),
+                1e-9,
                 "alive, the samples' own span is the measure (its last sample is the window's end)");
     }
 

@@ -42,7 +42,8 @@ class RatioEstimateTest {
 
     @Test
     void paired_zeroValue_refused() {
-        assertThrows(IllegalArgumentException.class, () -> RatioEstimate.paired(new double[] {0, 1}, new double[] {1, 1}));
+        assertThrows(
+                IllegalArgumentException.class, () -> RatioEstimate.paired(new double[] {0, 1}, new double[] {1, 1}));
     }
 
     @Test
@@ -58,8 +59,8 @@ class RatioEstimateTest {
 
     @Test
     void unpaired_equalSpreads_welchWithFourDegreesOfFreedom() {
-        RatioEstimate e = RatioEstimate.unpaired(new double[] {1, Math.E, Math.exp(2)},
-                new double[] {Math.E, Math.exp(2), Math.exp(3)});
+        RatioEstimate e = RatioEstimate.unpaired(
+                new double[] {1, Math.E, Math.exp(2)}, new double[] {Math.E, Math.exp(2), Math.exp(3)});
         assertEquals(Math.E, e.ratio(), EPS);
         assertEquals(0.28168723042624805, e.low(), EPS);
         assertEquals(26.231420173891298, e.high(), 1e-5);

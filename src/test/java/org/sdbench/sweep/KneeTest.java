@@ -17,7 +17,8 @@ class KneeTest {
 
     @Test
     void interpolate_allUnderLimit_empty() {
-        assertTrue(Knee.interpolate(List.of(new Knee.Level(10, 0.1), new Knee.Level(20, 0.2)), 1.0).isEmpty());
+        assertTrue(Knee.interpolate(List.of(new Knee.Level(10, 0.1), new Knee.Level(20, 0.2)), 1.0)
+                .isEmpty());
     }
 
     @Test

@@ -18,7 +18,10 @@ class SweepPlanTest {
         SweepPlan p = SweepPlan.parse("40, 10..30/10,20");
         assertEquals(40, p.maxUsers());
         assertEquals(10, p.next(List.of(), false).getAsInt());
-        assertEquals(30, p.next(List.of(level(10, 1), level(20, 1)), false).getAsInt(), "finished levels are skipped (resume)");
+        assertEquals(
+                30,
+                p.next(List.of(level(10, 1), level(20, 1)), false).getAsInt(),
+                "finished levels are skipped (resume)");
     }
 
     @Test

@@ -10,14 +10,34 @@ import org.junit.jupiter.api.Test;
 class SweepResultTest {
     private static LevelResult level(int users, double avgMs, double saps, Double cpuPerStep) {
         boolean cpu = cpuPerStep != null;
-        return new LevelResult(users, "u" + users, 30, 1000L * users, 0, avgMs, avgMs * 2, saps * 60, saps, cpu ? 50.0 : null,
-                cpu ? 1.0 * users / 10 : 0, cpu ? 0.5 * users / 10 : null, 2, cpuPerStep, 0, false);
+        return new LevelResult(
+                users,
+                "u" + users,
+                30,
+                1000L * users,
+                0,
+                avgMs,
+                avgMs * 2,
+                saps * 60,
+                saps,
+                cpu ? 50.0 : null,
+                cpu ? 1.0 * users / 10 : 0,
+                cpu ? 0.5 * users / 10 : null,
+                2,
+                cpuPerStep,
+                0,
+                false);
     }
 
     @Test
     void of_bracketedLimit_interpolatesUsersAndSaps() {
-        var r = SweepResult.of("t", "now", 1.0, 0.2,
-                List.of(level(100, 200, 1000, 0.003), level(200, 600, 1800, 0.003), level(300, 1400, 2000, 0.003)), "note");
+        var r = SweepResult.of(
+                "t",
+                "now",
+                1.0,
+                0.2,
+                List.of(level(100, 200, 1000, 0.003), level(200, 600, 1800, 0.003), level(300, 1400, 2000, 0.003)),
+                "note");
         assertEquals(250.0, r.measured().maxUsers(), 1e-9);
         assertEquals(1900.0, r.measured().sapsLikeAtMax(), 1e-9);
         assertNotNull(r.model());
@@ -30,7 +50,8 @@ class SweepResultTest {
 
     @Test
     void of_noCpuFigures_noModelButKnee() {
-        var r = SweepResult.of("t", "now", 1.0, 0.2, List.of(level(10, 100, 10, null), level(20, 2000, 20, null)), "note");
+        var r = SweepResult.of(
+                "t", "now", 1.0, 0.2, List.of(level(10, 100, 10, null), level(20, 2000, 20, null)), "note");
         assertNull(r.model());
         assertEquals(10 + 10 * (900.0 / 1900), r.measured().maxUsers(), 1e-9);
     }
@@ -39,8 +60,10 @@ class SweepResultTest {
     void of_negativeCpuFigures_noModelInsteadOfAnInternalError() {
         // A busy shared host once gave the DB server a negative CPU share: the regression's slope and
         // the fallback ratio were both negative, and the MVA model refused them with an exception.
-        LevelResult low = new LevelResult(10, "u10", 30, 3000, 0, 20, 40, 360_000, 100, 60.0, 5, -16.0, 2, null, 0, false);
-        LevelResult high = new LevelResult(20, "u20", 30, 6000, 0, 25, 50, 720_000, 200, 70.0, 6, -30.0, 2, null, 0, false);
+        LevelResult low =
+                new LevelResult(10, "u10", 30, 3000, 0, 20, 40, 360_000, 100, 60.0, 5, -16.0, 2, null, 0, false);
+        LevelResult high =
+                new LevelResult(20, "u20", 30, 6000, 0, 25, 50, 720_000, 200, 70.0, 6, -30.0, 2, null, 0, false);
         var r = SweepResult.of("t", "now", 1.0, 0.2, List.of(low, high), "note");
         assertNull(r.model());
     }

@@ -9,6 +9,7 @@ final class IntervalBuffer {
     final int size;
     /** Callers for this (object, range) queue here while one of them fetches; that is the NR wait. */
     final ReentrantLock lock = new ReentrantLock();
+
     long next = 1;
     long last;
 

@@ -18,10 +18,10 @@ final class Nriv {
     static final String UPDATE_LEVEL =
             "UPDATE nriv SET nrlevel = ? WHERE mandt = '100' AND object = ? AND subobject = ' ' AND nrrangenr = ?"
                     + " AND toyear = '0000' AND nrlevel = ?";
+
     private static final int MAX_ATTEMPTS = 100;
 
-    private Nriv() {
-    }
+    private Nriv() {}
 
     /**
      * Advances nrlevel by up to {@code count} numbers on {@code c} without committing, and returns
@@ -36,8 +36,9 @@ final class Nriv {
                 ps.setString(2, range);
                 try (ResultSet rs = ps.executeQuery()) {
                     if (!rs.next()) {
-                        throw new IllegalStateException("number range object '" + object + "' interval '" + range
-                                + "' has no NRIV row; load the master data (sdbench load) or configure an existing range");
+                        throw new IllegalStateException(
+                                "number range object '" + object + "' interval '" + range
+                                        + "' has no NRIV row; load the master data (sdbench load) or configure an existing range");
                     }
                     level = rs.getLong(1);
                     to = rs.getLong(2);

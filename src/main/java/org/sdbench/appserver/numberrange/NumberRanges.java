@@ -24,14 +24,14 @@ import org.sdbench.core.Clock;
 public final class NumberRanges {
 
     /** Counters since construction. */
-    public record Stats(long fetches, long numbersIssued, long waitNs) {
-    }
+    public record Stats(long fetches, long numbersIssued, long waitNs) {}
 
     private final DataSource intervalSource;
     private final Clock clock;
     private final Map<String, Integer> sizes;
     /** object to (range to buffer): two levels so that a draw looks up without building a key. */
     private final Map<String, ConcurrentHashMap<String, IntervalBuffer>> buffers = new HashMap<>();
+
     private final LongAdder fetches = new LongAdder();
     private final LongAdder issued = new LongAdder();
     private final LongAdder waitNs = new LongAdder();
@@ -105,7 +105,8 @@ public final class NumberRanges {
     }
 
     private static long drawUnbuffered(Connection tx, String object, String range) throws SQLException {
-        Objects.requireNonNull(tx, () -> "unbuffered number range '" + object + "' needs the business transaction's connection");
+        Objects.requireNonNull(
+                tx, () -> "unbuffered number range '" + object + "' needs the business transaction's connection");
         if (tx.getAutoCommit()) {
             throw new IllegalStateException("unbuffered number range '" + object + "' interval '" + range
                     + "' drawn on a connection with autocommit on; it must run inside the business transaction"

@@ -6,26 +6,26 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
-import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
+import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireClient;
-import org.sdbench.protocol.wire.AppMessages;
-import org.sdbench.protocol.wire.CentralMessages;
-import org.sdbench.protocol.wire.Control;
-import org.sdbench.protocol.wire.InstanceStats;
-import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.WireServer;
 
 /**
@@ -37,6 +37,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
     private static final Object SHUTDOWN_REQUESTED = new Object();
     /** A driver connection that sent the run's settings: only such a connection may log users on. */
     private static final Object SETTLED = new Object();
+
     private final int number;
     private final Database db;
     private final RunSettingsHolder settings;
@@ -51,9 +52,17 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
     private volatile int recovered;
     private WireServer server;
 
-    private AppServerProcess(int number, Database db, RunSettingsHolder settings, AppServerSystem system,
-                             RemoteEnqueue enqueue, RemoteUpdates updates, WireClient central, Clock clock,
-                             Consumer<String> log, int recovered) {
+    private AppServerProcess(
+            int number,
+            Database db,
+            RunSettingsHolder settings,
+            AppServerSystem system,
+            RemoteEnqueue enqueue,
+            RemoteUpdates updates,
+            WireClient central,
+            Clock clock,
+            Consumer<String> log,
+            int recovered) {
         this.number = number;
         this.db = db;
         this.settings = settings;
@@ -70,22 +79,37 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
      * Connects to the central services, starts the instance (update requests it left in an
      * earlier life first), listens, and registers with the message server under {@code advertise}.
      */
-    public static AppServerProcess start(SdbenchConfig c, Database db, int number, Address centralAddress, String listen,
-                                         int port, String advertise, Token token, Consumer<String> log)
+    public static AppServerProcess start(
+            SdbenchConfig c,
+            Database db,
+            int number,
+            Address centralAddress,
+            String listen,
+            int port,
+            String advertise,
+            Token token,
+            Consumer<String> log)
             throws InterruptedException {
         var a = c.appServer();
         Clock clock = Clock.SYSTEM;
-        WireClient central = WireClient.connect(Dialer.Hop.APP_TO_CENTRAL, centralAddress, Roles.appServer(number), token,
-                a.connectTimeout(), "central services at " + centralAddress);
+        WireClient central = WireClient.connect(
+                Dialer.Hop.APP_TO_CENTRAL,
+                centralAddress,
+                Roles.appServer(number),
+                token,
+                a.connectTimeout(),
+                "central services at " + centralAddress);
         RemoteEnqueue enqueue = new RemoteEnqueue(central, a.centralTimeout(), clock);
         RemoteUpdates updates = new RemoteUpdates();
         RunSettingsHolder settings = new RunSettingsHolder(c);
         AppServerSystem system = settings.build(db, updates, clock, enqueue, number);
         int recovered = system.start();
-        AppServerProcess p = new AppServerProcess(number, db, settings, system, enqueue, updates, central, clock, log,
-                recovered);
+        AppServerProcess p =
+                new AppServerProcess(number, db, settings, system, enqueue, updates, central, clock, log, recovered);
         p.server = WireServer.start(listen, port, token, p, log, "app server " + number);
-        central.call(FrameType.REGISTER, new CentralMessages.Instance(number, new Address(advertise, p.server.port())).encode(),
+        central.call(
+                FrameType.REGISTER,
+                new CentralMessages.Instance(number, new Address(advertise, p.server.port())).encode(),
                 a.centralTimeout());
         central.broken().thenAccept(why -> {
             if ("closed".equals(why)) {
@@ -149,7 +173,8 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
     }
 
     private String notSettled() {
-        return "app server " + number + ": the driver sent no run settings on this connection (another sdbench version?)";
+        return "app server " + number
+                + ": the driver sent no run settings on this connection (another sdbench version?)";
     }
 
     private void control(WireServer.Connection c, Frame f) throws InterruptedException {
@@ -178,13 +203,24 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                 Control.empty(f.body());
                 c.reply(f, FrameType.STATS_REPLY, stats());
             }
-            case FrameType.ADOPT -> c.reply(f, FrameType.OK,
-                    new Control.Count(adopt(AppMessages.Adopt.decode(f.body()).deadInstance())).encode());
-            case FrameType.PING -> c.reply(f, FrameType.PONG, Control.Ping.decode(f.body()).pong());
+            case FrameType.ADOPT ->
+                c.reply(
+                        f,
+                        FrameType.OK,
+                        new Control.Count(
+                                        adopt(AppMessages.Adopt.decode(f.body()).deadInstance()))
+                                .encode());
+            case FrameType.PING ->
+                c.reply(f, FrameType.PONG, Control.Ping.decode(f.body()).pong());
             case FrameType.PROBE -> {
                 int count = AppMessages.Probe.decode(f.body()).count();
-                c.reply(f, FrameType.PROBE_REPLY, new AppMessages.ProbeReply(
-                        RoundTrips.ping(central, Roles.appServer(number), "central", count), dbRoundTrips(count)).encode());
+                c.reply(
+                        f,
+                        FrameType.PROBE_REPLY,
+                        new AppMessages.ProbeReply(
+                                        RoundTrips.ping(central, Roles.appServer(number), "central", count),
+                                        dbRoundTrips(count))
+                                .encode());
             }
             case FrameType.SHUTDOWN -> {
                 int seconds = AppMessages.Shutdown.decode(f.body()).drainSeconds();
@@ -207,10 +243,13 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
             String diff = settings.differences(wanted);
             if (!diff.isEmpty()) {
                 drivers.remove(c);
-                var others = drivers.stream().filter(d -> d.attachment() == SETTLED).toList();
+                var others =
+                        drivers.stream().filter(d -> d.attachment() == SETTLED).toList();
                 if (!others.isEmpty()) {
-                    c.error(f, "app server " + number + " serves another driver's run (" + others.get(0).peer()
-                            + ") with other settings: " + diff);
+                    c.error(
+                            f,
+                            "app server " + number + " serves another driver's run ("
+                                    + others.get(0).peer() + ") with other settings: " + diff);
                     return;
                 }
                 AppServerSystem old = system;
@@ -267,7 +306,8 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
             return n;
         } catch (SQLException e) {
             db.rollbackQuietly();
-            throw new IllegalStateException("reading instance " + deadInstance + "'s update requests failed: " + e.getMessage());
+            throw new IllegalStateException(
+                    "reading instance " + deadInstance + "'s update requests failed: " + e.getMessage());
         } finally {
             db.close();
         }
@@ -280,11 +320,32 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         var nr = i.numberRanges().stats();
         var e = enqueue.stats();
         var w = i.updateTask().workTotals();
-        var totals = new InstanceStats(number, nr.fetches(), nr.numbersIssued(), nr.waitNs(), i.numberRanges().unusedNumbers(),
-                i.tableBuffer().hits(), i.tableBuffer().misses(), i.sessions().replacedConnections(), i.retriedTransactions(),
-                e.requests(), e.conflicts(), e.lockNs(), i.updateTask().queueLength(), recovered, i.sessions().failedOpens(),
-                i.replacedWorkProcesses(), i.tableBuffer().size(), i.tableBuffer().evictions(), i.tableBuffer().invalidations(),
-                i.bufferSync().polls(), w.v1Parts(), w.v1CpuNanos(), w.v2Parts(), w.v2CpuNanos(), i.dispatcher().length(),
+        var totals = new InstanceStats(
+                number,
+                nr.fetches(),
+                nr.numbersIssued(),
+                nr.waitNs(),
+                i.numberRanges().unusedNumbers(),
+                i.tableBuffer().hits(),
+                i.tableBuffer().misses(),
+                i.sessions().replacedConnections(),
+                i.retriedTransactions(),
+                e.requests(),
+                e.conflicts(),
+                e.lockNs(),
+                i.updateTask().queueLength(),
+                recovered,
+                i.sessions().failedOpens(),
+                i.replacedWorkProcesses(),
+                i.tableBuffer().size(),
+                i.tableBuffer().evictions(),
+                i.tableBuffer().invalidations(),
+                i.bufferSync().polls(),
+                w.v1Parts(),
+                w.v1CpuNanos(),
+                w.v2Parts(),
+                w.v2CpuNanos(),
+                i.dispatcher().length(),
                 ProcessInfo.current(Roles.appServer(number)));
         return new AppMessages.Stats(updateFigures, totals).encode();
     }

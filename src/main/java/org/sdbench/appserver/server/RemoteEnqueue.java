@@ -2,19 +2,19 @@ package org.sdbench.appserver.server;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
+import org.sdbench.core.Clock;
 import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.protocol.enqueue.EnqueueStats;
+import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
-import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockResult;
-import org.sdbench.core.Clock;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.protocol.wire.CentralMessages;
-import org.sdbench.protocol.wire.Control;
 
 /**
  * The enqueue server as an app-server process sees it: every request a round trip to the central
@@ -45,7 +45,8 @@ final class RemoteEnqueue implements Enqueue {
         long t0 = clock.nanoTime();
         Frame f = call(FrameType.ENQ_LOCK, new CentralMessages.Lock(owner.id(), object, key, mode.ordinal()).encode());
         var reply = CentralMessages.LockReply.decode(f.body(), LockMode.values().length);
-        LockResult r = reply.granted() ? LockResult.Granted.INSTANCE
+        LockResult r = reply.granted()
+                ? LockResult.Granted.INSTANCE
                 : new LockResult.Conflict(new LockOwner(reply.holder()), LockMode.values()[reply.heldMode()]);
         requests.increment();
         if (!r.granted()) {
@@ -57,12 +58,17 @@ final class RemoteEnqueue implements Enqueue {
 
     @Override
     public int releaseAll(LockOwner owner) {
-        return Control.Count.decode(call(FrameType.ENQ_RELEASE_ALL, new CentralMessages.ReleaseAll(owner.id()).encode()).body()).n();
+        return Control.Count.decode(call(FrameType.ENQ_RELEASE_ALL, new CentralMessages.ReleaseAll(owner.id()).encode())
+                        .body())
+                .n();
     }
 
     @Override
     public int transfer(LockOwner from, LockOwner to) {
-        return Control.Count.decode(call(FrameType.ENQ_TRANSFER, new CentralMessages.Transfer(from.id(), to.id()).encode()).body()).n();
+        return Control.Count.decode(
+                        call(FrameType.ENQ_TRANSFER, new CentralMessages.Transfer(from.id(), to.id()).encode())
+                                .body())
+                .n();
     }
 
     private Frame call(byte type, byte[] body) {

@@ -8,17 +8,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.db.Database;
 import org.sdbench.core.Clock;
+import org.sdbench.db.Database;
 import org.sdbench.metrics.RemoteUpdates;
+import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.appserver.transaction.SdTransactions;
 
 /**
  * The settings an app-server instance serves with: the run's instance tuning, workload, users and
@@ -31,9 +31,22 @@ final class RunSettingsHolder {
         static Served of(SdbenchConfig c) {
             var a = c.appServer();
             // Addresses, token file and layout are where and how this process runs, not how it serves.
-            AppServerConfig tuning = new AppServerConfig(a.layout(), 1, a.dialogWorkProcesses(), a.updateWorkProcesses(),
-                    a.userContextBytes(), a.tableBufferEntries(), a.updateWaitTimeout(), a.dbRetries(), a.tableBufferSync(),
-                    "", "", "", a.connectTimeout(), a.replyTimeout(), a.centralTimeout());
+            AppServerConfig tuning = new AppServerConfig(
+                    a.layout(),
+                    1,
+                    a.dialogWorkProcesses(),
+                    a.updateWorkProcesses(),
+                    a.userContextBytes(),
+                    a.tableBufferEntries(),
+                    a.updateWaitTimeout(),
+                    a.dbRetries(),
+                    a.tableBufferSync(),
+                    "",
+                    "",
+                    "",
+                    a.connectTimeout(),
+                    a.replyTimeout(),
+                    a.centralTimeout());
             return new Served(tuning, c.workload(), c.run().users(), c.run().seed());
         }
     }
@@ -46,8 +59,18 @@ final class RunSettingsHolder {
 
     AppServerSystem build(Database db, RemoteUpdates updates, Clock clock, Enqueue enqueue, int number) {
         Served s = current;
-        return new AppServerSystem(s.tuning(), s.workload(), db, new SdTransactions(), SdTransactions.updateModules(), updates,
-                clock, s.users(), s.seed(), enqueue, number);
+        return new AppServerSystem(
+                s.tuning(),
+                s.workload(),
+                db,
+                new SdTransactions(),
+                SdTransactions.updateModules(),
+                updates,
+                clock,
+                s.users(),
+                s.seed(),
+                enqueue,
+                number);
     }
 
     /** The keys where {@code wanted} differs from what is served now; empty when none. */
@@ -76,8 +99,9 @@ final class RunSettingsHolder {
     static Served parse(AppMessages.RunSettings s) {
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("sdbench-run-settings", PosixFilePermissions.asFileAttribute(
-                    PosixFilePermissions.fromString("rwx------")));
+            dir = Files.createTempDirectory(
+                    "sdbench-run-settings",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             Path config = Files.writeString(dir.resolve("config.yaml"), s.configYaml());
             Path workload = Files.writeString(dir.resolve("workload.yaml"), s.workloadYaml());
             return Served.of(new ConfigLoader(dir).load(config, workload, List.of()));

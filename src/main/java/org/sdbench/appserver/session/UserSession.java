@@ -1,8 +1,8 @@
 package org.sdbench.appserver.session;
 
 import java.util.SplittableRandom;
-import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.core.MasterKeys;
+import org.sdbench.protocol.enqueue.LockOwner;
 
 /**
  * A logged-on user as the app server sees it: its instance, its lock owner, its user context

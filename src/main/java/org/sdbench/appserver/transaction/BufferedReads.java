@@ -3,8 +3,8 @@ package org.sdbench.appserver.transaction;
 import java.sql.SQLException;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
-import org.sdbench.load.Customizing;
 import org.sdbench.core.MasterKeys;
+import org.sdbench.load.Customizing;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 
@@ -15,8 +15,7 @@ import org.sdbench.protocol.StepOutcome;
  * through the instance's table buffer; a miss reads the row from the database.
  */
 final class BufferedReads {
-    private BufferedReads() {
-    }
+    private BufferedReads() {}
 
     /** Runs the step's buffer reads; a customizing entry that is not in the database fails the step. */
     static StepOutcome of(SdStep step, StepContext ctx, LoopState s) throws SQLException {
@@ -42,7 +41,8 @@ final class BufferedReads {
                 r.one("T001W", Steps.plant(ctx, s));
             }
             case VL01N_SAVE, VA03_ENTER_ORDER, VA05_ORDER_DETAILS -> {
-                r.one(step == SdStep.VL01N_SAVE ? "TVLK" : "TVAK",
+                r.one(
+                        step == SdStep.VL01N_SAVE ? "TVLK" : "TVAK",
                         step == SdStep.VL01N_SAVE ? Customizing.DELIVERY_TYPE : MasterKeys.ORDER_TYPE);
                 for (LoopState.Item i : s.items) {
                     r.one("TVAP", Customizing.itemCategory(i.matnr()));
@@ -104,9 +104,16 @@ final class BufferedReads {
         }
 
         void salesArea() throws SQLException {
-            String v = ctx.buffered("TVTA", SALES_AREA, () -> ctx.db().queryOne(
-                    "SELECT vtext FROM tvta WHERE mandt = '100' AND vkorg = ? AND vtweg = ? AND spart = ?", rs -> rs.getString(1),
-                    MasterKeys.VKORG, MasterKeys.VTWEG, MasterKeys.SPART));
+            String v = ctx.buffered(
+                    "TVTA",
+                    SALES_AREA,
+                    () -> ctx.db()
+                            .queryOne(
+                                    "SELECT vtext FROM tvta WHERE mandt = '100' AND vkorg = ? AND vtweg = ? AND spart = ?",
+                                    rs -> rs.getString(1),
+                                    MasterKeys.VKORG,
+                                    MasterKeys.VTWEG,
+                                    MasterKeys.SPART));
             if (v == null && missing == null) {
                 missing = "TVTA '" + SALES_AREA + "'";
             }
@@ -123,8 +130,11 @@ final class BufferedReads {
             String kalsm = Customizing.pricingProcedure(kunnr);
             one("T683", kalsm);
             List<String> types = ctx.buffered("T683S", kalsm, () -> {
-                List<String> l = ctx.db().query("SELECT kschl FROM t683s WHERE mandt = '100' AND kalsm = ? ORDER BY stunr",
-                        rs -> rs.getString(1), kalsm);
+                List<String> l = ctx.db()
+                        .query(
+                                "SELECT kschl FROM t683s WHERE mandt = '100' AND kalsm = ? ORDER BY stunr",
+                                rs -> rs.getString(1),
+                                kalsm);
                 return l.isEmpty() ? null : List.copyOf(l);
             });
             if (types == null) {

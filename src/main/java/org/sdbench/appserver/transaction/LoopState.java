@@ -20,9 +20,11 @@ public final class LoopState {
     final int user;
     /** The user's plant never changes; kept across loops. */
     String plant;
+
     String customer;
     /** The pricing prestep found the customer's header discount (K007): its item accesses run. */
     boolean customerDiscount;
+
     List<Item> items = List.of();
     String orderNo;
     String orderConditions;

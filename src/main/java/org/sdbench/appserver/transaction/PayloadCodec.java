@@ -15,8 +15,7 @@ final class PayloadCodec {
     private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
     private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
-    private PayloadCodec() {
-    }
+    private PayloadCodec() {}
 
     /** Writes into a growing array; {@link #array()} is the array itself, {@link #position()} its used length. */
     static final class Writer {
@@ -80,8 +79,8 @@ final class PayloadCodec {
 
         private Writer utf8(byte[] b) {
             if (b.length >= NULL_STRING) {
-                throw new IllegalArgumentException("update payload string of " + b.length + " bytes; at most "
-                        + (NULL_STRING - 1) + " fit");
+                throw new IllegalArgumentException(
+                        "update payload string of " + b.length + " bytes; at most " + (NULL_STRING - 1) + " fit");
             }
             ensure(2 + b.length);
             buf[pos++] = (byte) (b.length >>> 8);
@@ -147,7 +146,8 @@ final class PayloadCodec {
 
         private void need(int n) {
             if (pos + n > end) {
-                throw new IllegalArgumentException("update payload ends " + (pos + n - end) + " bytes early at offset " + pos);
+                throw new IllegalArgumentException(
+                        "update payload ends " + (pos + n - end) + " bytes early at offset " + pos);
             }
         }
 

@@ -22,31 +22,44 @@ import org.sdbench.appserver.transaction.LoopState.Item;
  * pending are processed after an upgrade.
  */
 final class Payloads {
-    private static final ObjectMapper LEGACY_JSON = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+    private static final ObjectMapper LEGACY_JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
 
     /** The payload records; each has its own type byte. */
-    sealed interface Payload {
-    }
+    sealed interface Payload {}
 
     record Order(String vbeln, int user, String kunnr, String knumv, String werks, long createdMillis, List<Item> items)
-            implements Payload {
-    }
+            implements Payload {}
 
-    record Delivery(String delivery, String order, int user, String kunnr, String werks, long createdMillis,
-                    List<Item> items) implements Payload {
-    }
+    record Delivery(
+            String delivery, String order, int user, String kunnr, String werks, long createdMillis, List<Item> items)
+            implements Payload {}
 
-    record GoodsIssue(String delivery, String order, String mblnr, String belnr, String changenr, String userName,
-                      String werks, long postedMillis, List<Item> items) implements Payload {
-    }
+    record GoodsIssue(
+            String delivery,
+            String order,
+            String mblnr,
+            String belnr,
+            String changenr,
+            String userName,
+            String werks,
+            long postedMillis,
+            List<Item> items)
+            implements Payload {}
 
-    record Billing(String billing, String delivery, String order, String knumv, String belnr, int user, String kunnr,
-                   long billedMillis, List<Item> items) implements Payload {
-    }
+    record Billing(
+            String billing,
+            String delivery,
+            String order,
+            String knumv,
+            String belnr,
+            int user,
+            String kunnr,
+            long billedMillis,
+            List<Item> items)
+            implements Payload {}
 
-    record Statistics(String kunnr, long createdMillis, List<Item> items) implements Payload {
-    }
+    record Statistics(String kunnr, long createdMillis, List<Item> items) implements Payload {}
 
     private static final int ORDER = 1;
     private static final int DELIVERY = 2;
@@ -60,8 +73,7 @@ final class Payloads {
     /** Incompressible filler, the same for every payload (a fixed seed: runs stay reproducible). */
     private static final byte[] FILLER = filler();
 
-    private Payloads() {
-    }
+    private Payloads() {}
 
     /** The payload as small as it gets: no filler. */
     static byte[] write(Payload payload) {
@@ -72,14 +84,50 @@ final class Payloads {
     static byte[] write(Payload payload, int size) {
         PayloadCodec.Writer w = new PayloadCodec.Writer(Math.min(size, Integer.BYTES + MAX_BYTES), Integer.BYTES);
         switch (payload) {
-            case Order o -> items(w.i8(ORDER).str(o.vbeln()).i32(o.user()).str(o.kunnr()).str(o.knumv()).str(o.werks())
-                    .i64(o.createdMillis()), o.items());
-            case Delivery d -> items(w.i8(DELIVERY).str(d.delivery()).str(d.order()).i32(d.user()).str(d.kunnr())
-                    .str(d.werks()).i64(d.createdMillis()), d.items());
-            case GoodsIssue g -> items(w.i8(GOODS_ISSUE).str(g.delivery()).str(g.order()).str(g.mblnr()).str(g.belnr())
-                    .str(g.changenr()).str(g.userName()).str(g.werks()).i64(g.postedMillis()), g.items());
-            case Billing b -> items(w.i8(BILLING).str(b.billing()).str(b.delivery()).str(b.order()).str(b.knumv())
-                    .str(b.belnr()).i32(b.user()).str(b.kunnr()).i64(b.billedMillis()), b.items());
+            case Order o ->
+                items(
+                        w.i8(ORDER)
+                                .str(o.vbeln())
+                                .i32(o.user())
+                                .str(o.kunnr())
+                                .str(o.knumv())
+                                .str(o.werks())
+                                .i64(o.createdMillis()),
+                        o.items());
+            case Delivery d ->
+                items(
+                        w.i8(DELIVERY)
+                                .str(d.delivery())
+                                .str(d.order())
+                                .i32(d.user())
+                                .str(d.kunnr())
+                                .str(d.werks())
+                                .i64(d.createdMillis()),
+                        d.items());
+            case GoodsIssue g ->
+                items(
+                        w.i8(GOODS_ISSUE)
+                                .str(g.delivery())
+                                .str(g.order())
+                                .str(g.mblnr())
+                                .str(g.belnr())
+                                .str(g.changenr())
+                                .str(g.userName())
+                                .str(g.werks())
+                                .i64(g.postedMillis()),
+                        g.items());
+            case Billing b ->
+                items(
+                        w.i8(BILLING)
+                                .str(b.billing())
+                                .str(b.delivery())
+                                .str(b.order())
+                                .str(b.knumv())
+                                .str(b.belnr())
+                                .i32(b.user())
+                                .str(b.kunnr())
+                                .i64(b.billedMillis()),
+                        b.items());
             case Statistics s -> items(w.i8(STATISTICS).str(s.kunnr()).i64(s.createdMillis()), s.items());
         }
         int length = w.position() - Integer.BYTES;
@@ -109,12 +157,13 @@ final class Payloads {
                     ? LEGACY_JSON.readValue(payload, Integer.BYTES, length, type)
                     : decode(new PayloadCodec.Reader(payload, Integer.BYTES, Integer.BYTES + length));
         } catch (IOException | IllegalArgumentException e) {
-            throw new UncheckedIOException("update payload is not a valid " + type.getSimpleName(),
+            throw new UncheckedIOException(
+                    "update payload is not a valid " + type.getSimpleName(),
                     e instanceof IOException io ? io : new IOException(e.getMessage()));
         }
         if (!type.isInstance(p)) {
-            throw new UncheckedIOException(new IOException("update payload is a " + p.getClass().getSimpleName()
-                    + ", not a " + type.getSimpleName()));
+            throw new UncheckedIOException(new IOException(
+                    "update payload is a " + p.getClass().getSimpleName() + ", not a " + type.getSimpleName()));
         }
         return type.cast(p);
     }
@@ -124,9 +173,10 @@ final class Payloads {
         Payload p = switch (tag) {
             case ORDER -> new Order(r.str(), r.i32(), r.str(), r.str(), r.str(), r.i64(), items(r));
             case DELIVERY -> new Delivery(r.str(), r.str(), r.i32(), r.str(), r.str(), r.i64(), items(r));
-            case GOODS_ISSUE -> new GoodsIssue(r.str(), r.str(), r.str(), r.str(), r.str(), r.str(), r.str(), r.i64(),
-                    items(r));
-            case BILLING -> new Billing(r.str(), r.str(), r.str(), r.str(), r.str(), r.i32(), r.str(), r.i64(), items(r));
+            case GOODS_ISSUE ->
+                new GoodsIssue(r.str(), r.str(), r.str(), r.str(), r.str(), r.str(), r.str(), r.i64(), items(r));
+            case BILLING ->
+                new Billing(r.str(), r.str(), r.str(), r.str(), r.str(), r.i32(), r.str(), r.i64(), items(r));
             case STATISTICS -> new Statistics(r.str(), r.i64(), items(r));
             default -> throw new IllegalArgumentException("unknown update payload type " + tag);
         };

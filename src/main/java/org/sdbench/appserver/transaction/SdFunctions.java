@@ -8,12 +8,12 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
+import org.sdbench.appserver.transaction.LoopState.Item;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
-import org.sdbench.core.MasterKeys;
 import org.sdbench.load.SdMasterKeys;
 import org.sdbench.protocol.StepOutcome;
-import org.sdbench.appserver.transaction.LoopState.Item;
 
 /**
  * The SQL SD issues besides reading and writing the documents, in the steps where SD
@@ -27,9 +27,12 @@ final class SdFunctions {
     private static final String CLIENT = "mandt = '100'";
     private static final String PARTNERS = "SELECT parvw, kunn2 FROM knvp WHERE " + CLIENT
             + " AND kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?";
-    private static final String PARTNER_NAMES = "SELECT kunnr, name1, land1 FROM kna1 WHERE " + CLIENT + " AND kunnr IN (?, ?)";
-    private static final String CREDIT = "SELECT klimk, skfor FROM knkk WHERE " + CLIENT + " AND kunnr = ? AND kkber = ?";
-    private static final String EXPOSURE = "SELECT oeikw + olikw + ofakw FROM s066 WHERE " + CLIENT + " AND kkber = ? AND knkli = ?";
+    private static final String PARTNER_NAMES =
+            "SELECT kunnr, name1, land1 FROM kna1 WHERE " + CLIENT + " AND kunnr IN (?, ?)";
+    private static final String CREDIT =
+            "SELECT klimk, skfor FROM knkk WHERE " + CLIENT + " AND kunnr = ? AND kkber = ?";
+    private static final String EXPOSURE =
+            "SELECT oeikw + olikw + ofakw FROM s066 WHERE " + CLIENT + " AND kkber = ? AND knkli = ?";
     private static final String TEXT_HEADER = "SELECT tdlinesize FROM stxh WHERE " + CLIENT
             + " AND tdobject = ? AND tdname = ? AND tdid = ? AND tdspras = ?";
     private static final String TEXT_LINES = "SELECT clustd FROM stxl WHERE " + CLIENT
@@ -41,44 +44,53 @@ final class SdFunctions {
             + " AND kappl = ? AND kschl = ? AND vkorg = ? AND vtweg = ? AND kunnr = ? AND matnr = ?" + VALID;
     private static final String A007 = "SELECT knumh FROM a007 WHERE " + CLIENT
             + " AND kappl = ? AND kschl = ? AND vkorg = ? AND vtweg = ? AND kunnr = ?" + VALID;
-    private static final String CONDITION = "SELECT p.kbetr FROM konh h JOIN konp p ON p.mandt = h.mandt AND p.knumh = h.knumh"
-            + " WHERE h." + CLIENT + " AND h.knumh = ?";
+    private static final String CONDITION =
+            "SELECT p.kbetr FROM konh h JOIN konp p ON p.mandt = h.mandt AND p.knumh = h.knumh" + " WHERE h." + CLIENT
+                    + " AND h.knumh = ?";
     /** VPRS, the cost (a statistical condition), is the moving average price of the material's valuation. */
-    private static final String VALUATION = Steps.wholeRows("verpr", "mbew", "WHERE " + CLIENT + " AND matnr = ? AND bwkey = ?");
-    private static final String REQUIREMENTS = "SELECT COALESCE(SUM(omeng), 0) FROM vbbe WHERE " + CLIENT
-            + " AND matnr = ? AND werks = ? AND berid = ?";
+    private static final String VALUATION =
+            Steps.wholeRows("verpr", "mbew", "WHERE " + CLIENT + " AND matnr = ? AND bwkey = ?");
+
+    private static final String REQUIREMENTS =
+            "SELECT COALESCE(SUM(omeng), 0) FROM vbbe WHERE " + CLIENT + " AND matnr = ? AND werks = ? AND berid = ?";
     private static final String ORDER_REQUIREMENT = "SELECT omeng FROM vbbe WHERE " + CLIENT
             + " AND matnr = ? AND werks = ? AND berid = ? AND vbeln = ? AND posnr = ?";
-    private static final String DOCUMENT_PARTNERS = "SELECT parvw, kunnr FROM vbpa WHERE " + CLIENT + " AND vbeln = ? AND posnr = 0";
+    private static final String DOCUMENT_PARTNERS =
+            "SELECT parvw, kunnr FROM vbpa WHERE " + CLIENT + " AND vbeln = ? AND posnr = 0";
     private static final String INCOMPLETION = "SELECT tbnam, fdnam FROM vbuv WHERE " + CLIENT + " AND vbeln = ?";
     private static final String ITEM_STATUS = "SELECT posnr, wbsta, fksta FROM vbup WHERE " + CLIENT + " AND vbeln = ?";
     private static final String FLOW = "SELECT vbeln, posnn, rfmng FROM vbfa WHERE " + CLIENT + " AND vbelv = ?";
-    private static final String OUTPUT = "SELECT kschl, vstat FROM nast WHERE " + CLIENT + " AND kappl = ? AND objky = ?";
+    private static final String OUTPUT =
+            "SELECT kschl, vstat FROM nast WHERE " + CLIENT + " AND kappl = ? AND objky = ?";
 
     private static final String INSERT_ORDER_PARTNERS = "INSERT INTO vbpa (vbeln, posnr, parvw, kunnr, adrnr, land1)"
             + " SELECT ?, 0, p.parvw, p.kunn2, p.kunn2, k.land1 FROM knvp p JOIN kna1 k ON k.mandt = p.mandt AND k.kunnr = p.kunn2"
             + " WHERE p." + CLIENT + " AND p.kunnr = ? AND p.vkorg = ? AND p.vtweg = ? AND p.spart = ?";
     private static final String COPY_PARTNERS = "INSERT INTO vbpa (vbeln, posnr, parvw, kunnr, adrnr, land1)"
-            + " SELECT ?, 0, parvw, kunnr, adrnr, land1 FROM vbpa WHERE " + CLIENT + " AND vbeln = ? AND posnr = 0 AND parvw IN ('AG', ?)";
-    private static final String INSERT_VBBE = "INSERT INTO vbbe (matnr, werks, berid, vbeln, posnr, etenr, mbdat, vbtyp, omeng, vmeng, meins)"
-            + " VALUES (?, ?, ?, ?, ?, 1, ?, 'C', ?, ?, 'ST')";
+            + " SELECT ?, 0, parvw, kunnr, adrnr, land1 FROM vbpa WHERE " + CLIENT
+            + " AND vbeln = ? AND posnr = 0 AND parvw IN ('AG', ?)";
+    private static final String INSERT_VBBE =
+            "INSERT INTO vbbe (matnr, werks, berid, vbeln, posnr, etenr, mbdat, vbtyp, omeng, vmeng, meins)"
+                    + " VALUES (?, ?, ?, ?, ?, 1, ?, 'C', ?, ?, 'ST')";
     private static final String DELETE_VBBE = "DELETE FROM vbbe WHERE " + CLIENT
             + " AND matnr = ? AND werks = ? AND berid = ? AND vbeln = ? AND posnr = ? AND etenr = 1";
-    private static final String INSERT_VAPMA = "INSERT INTO vapma (matnr, vkorg, audat, vbeln, posnr, kunnr, werks)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?)";
-    private static final String INSERT_NAST = "INSERT INTO nast (kappl, objky, kschl, spras, parnr, parvw, erdat, eruhr, nacha, vstat)"
-            + " VALUES ('V', ?, ?, 'E', ?, 'AG', ?, ?, '1', '0')";
-    private static final String COPY_TEXT_HEADER = "INSERT INTO stxh (tdobject, tdname, tdid, tdspras, tdtitle, tdlinesize)"
-            + " SELECT 'VBBK', ?, tdid, tdspras, ?, tdlinesize FROM stxh WHERE " + CLIENT
-            + " AND tdobject = 'KNVV' AND tdname = ? AND tdid = '0001' AND tdspras = 'E'";
-    private static final String COPY_TEXT_LINES = "INSERT INTO stxl (relid, tdobject, tdname, tdid, tdspras, srtf2, clustr, clustd)"
-            + " SELECT relid, 'VBBK', ?, tdid, tdspras, srtf2, clustr, clustd FROM stxl WHERE " + CLIENT
-            + " AND relid = 'TX' AND tdobject = 'KNVV' AND tdname = ? AND tdid = '0001' AND tdspras = 'E'";
-    private static final String UPDATE_EXPOSURE = "UPDATE s066 SET oeikw = oeikw - ?, olikw = olikw + ? WHERE " + CLIENT
-            + " AND kkber = ? AND knkli = ?";
+    private static final String INSERT_VAPMA =
+            "INSERT INTO vapma (matnr, vkorg, audat, vbeln, posnr, kunnr, werks)" + " VALUES (?, ?, ?, ?, ?, ?, ?)";
+    private static final String INSERT_NAST =
+            "INSERT INTO nast (kappl, objky, kschl, spras, parnr, parvw, erdat, eruhr, nacha, vstat)"
+                    + " VALUES ('V', ?, ?, 'E', ?, 'AG', ?, ?, '1', '0')";
+    private static final String COPY_TEXT_HEADER =
+            "INSERT INTO stxh (tdobject, tdname, tdid, tdspras, tdtitle, tdlinesize)"
+                    + " SELECT 'VBBK', ?, tdid, tdspras, ?, tdlinesize FROM stxh WHERE " + CLIENT
+                    + " AND tdobject = 'KNVV' AND tdname = ? AND tdid = '0001' AND tdspras = 'E'";
+    private static final String COPY_TEXT_LINES =
+            "INSERT INTO stxl (relid, tdobject, tdname, tdid, tdspras, srtf2, clustr, clustd)"
+                    + " SELECT relid, 'VBBK', ?, tdid, tdspras, srtf2, clustr, clustd FROM stxl WHERE " + CLIENT
+                    + " AND relid = 'TX' AND tdobject = 'KNVV' AND tdname = ? AND tdid = '0001' AND tdspras = 'E'";
+    private static final String UPDATE_EXPOSURE =
+            "UPDATE s066 SET oeikw = oeikw - ?, olikw = olikw + ? WHERE " + CLIENT + " AND kkber = ? AND knkli = ?";
 
-    private SdFunctions() {
-    }
+    private SdFunctions() {}
 
     /**
      * VA01 header: partner determination (KNVP, the partners' KNA1), credit check (KNKK limit
@@ -87,8 +99,13 @@ final class SdFunctions {
      */
     static StepOutcome header(StepContext ctx, LoopState s) throws SQLException {
         DbSession db = ctx.db();
-        List<String[]> partners = db.query(PARTNERS, rs -> new String[] {rs.getString(1), rs.getString(2)},
-                s.customer, MasterKeys.VKORG, MasterKeys.VTWEG, MasterKeys.SPART);
+        List<String[]> partners = db.query(
+                PARTNERS,
+                rs -> new String[] {rs.getString(1), rs.getString(2)},
+                s.customer,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
+                MasterKeys.SPART);
         if (partners.size() < SdMasterKeys.PARTNER_FUNCTIONS.length) {
             return Steps.missing("partners (KNVP) of customer " + s.customer);
         }
@@ -97,8 +114,11 @@ final class SdFunctions {
         if (db.query(PARTNER_NAMES, rs -> rs.getString(1), shipTo, payer).isEmpty()) {
             return Steps.missing("ship-to/payer " + shipTo + "/" + payer);
         }
-        BigDecimal[] credit = db.queryOne(CREDIT, rs -> new BigDecimal[] {rs.getBigDecimal(1), rs.getBigDecimal(2)},
-                s.customer, SdMasterKeys.KKBER);
+        BigDecimal[] credit = db.queryOne(
+                CREDIT,
+                rs -> new BigDecimal[] {rs.getBigDecimal(1), rs.getBigDecimal(2)},
+                s.customer,
+                SdMasterKeys.KKBER);
         BigDecimal open = db.queryOne(EXPOSURE, rs -> rs.getBigDecimal(1), SdMasterKeys.KKBER, s.customer);
         if (credit == null || open == null) {
             return Steps.missing("credit data (KNKK/S066) of customer " + s.customer);
@@ -108,8 +128,16 @@ final class SdFunctions {
         }
         text(db, SdMasterKeys.CUSTOMER_TEXT, SdMasterKeys.customerTextName(s.customer));
         java.sql.Date today = today(ctx);
-        String discount = db.queryOne(A007, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, SdMasterKeys.CUSTOMER_DISCOUNT,
-                MasterKeys.VKORG, MasterKeys.VTWEG, s.customer, today, today);
+        String discount = db.queryOne(
+                A007,
+                rs -> rs.getString(1),
+                SdMasterKeys.KAPPL_SALES,
+                SdMasterKeys.CUSTOMER_DISCOUNT,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
+                s.customer,
+                today,
+                today);
         // The prestep: with no header record, the item accesses of K007 are skipped.
         s.customerDiscount = discount != null && db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), discount) != null;
         return StepOutcome.Ok.INSTANCE;
@@ -148,26 +176,68 @@ final class SdFunctions {
     private static BigDecimal price(StepContext ctx, LoopState s, String matnr, String werks) throws SQLException {
         DbSession db = ctx.db();
         java.sql.Date today = today(ctx);
-        String record = db.queryOne(A005, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, MasterKeys.PRICE_CONDITION,
-                MasterKeys.VKORG, MasterKeys.VTWEG, s.customer, matnr, today, today);
+        String record = db.queryOne(
+                A005,
+                rs -> rs.getString(1),
+                SdMasterKeys.KAPPL_SALES,
+                MasterKeys.PRICE_CONDITION,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
+                s.customer,
+                matnr,
+                today,
+                today);
         if (record == null) {
-            record = db.queryOne(A004, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, MasterKeys.PRICE_CONDITION,
-                    MasterKeys.VKORG, MasterKeys.VTWEG, matnr, today, today);
+            record = db.queryOne(
+                    A004,
+                    rs -> rs.getString(1),
+                    SdMasterKeys.KAPPL_SALES,
+                    MasterKeys.PRICE_CONDITION,
+                    MasterKeys.VKORG,
+                    MasterKeys.VTWEG,
+                    matnr,
+                    today,
+                    today);
         }
         BigDecimal price = record == null ? null : db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), record);
-        String discount = db.queryOne(A004, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, SdMasterKeys.MATERIAL_DISCOUNT,
-                MasterKeys.VKORG, MasterKeys.VTWEG, matnr, today, today);
+        String discount = db.queryOne(
+                A004,
+                rs -> rs.getString(1),
+                SdMasterKeys.KAPPL_SALES,
+                SdMasterKeys.MATERIAL_DISCOUNT,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
+                matnr,
+                today,
+                today);
         if (discount != null) {
             db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), discount);
         }
-        String k005 = db.queryOne(A005, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, SdMasterKeys.CUSTOMER_MATERIAL_DISCOUNT,
-                MasterKeys.VKORG, MasterKeys.VTWEG, s.customer, matnr, today, today);
+        String k005 = db.queryOne(
+                A005,
+                rs -> rs.getString(1),
+                SdMasterKeys.KAPPL_SALES,
+                SdMasterKeys.CUSTOMER_MATERIAL_DISCOUNT,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
+                s.customer,
+                matnr,
+                today,
+                today);
         if (k005 != null) {
             db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), k005);
         }
         if (s.customerDiscount) {
-            String k007 = db.queryOne(A007, rs -> rs.getString(1), SdMasterKeys.KAPPL_SALES, SdMasterKeys.CUSTOMER_DISCOUNT,
-                    MasterKeys.VKORG, MasterKeys.VTWEG, s.customer, today, today);
+            String k007 = db.queryOne(
+                    A007,
+                    rs -> rs.getString(1),
+                    SdMasterKeys.KAPPL_SALES,
+                    SdMasterKeys.CUSTOMER_DISCOUNT,
+                    MasterKeys.VKORG,
+                    MasterKeys.VTWEG,
+                    s.customer,
+                    today,
+                    today);
             if (k007 != null) {
                 db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), k007);
             }
@@ -178,9 +248,16 @@ final class SdFunctions {
 
     /** READ_TEXT: the header, and the lines when there is one. */
     private static void text(DbSession db, String object, String name) throws SQLException {
-        Integer header = db.queryOne(TEXT_HEADER, rs -> rs.getInt(1), object, name, SdMasterKeys.TEXT_ID, SdMasterKeys.LANGUAGE);
+        Integer header =
+                db.queryOne(TEXT_HEADER, rs -> rs.getInt(1), object, name, SdMasterKeys.TEXT_ID, SdMasterKeys.LANGUAGE);
         if (header != null) {
-            db.query(TEXT_LINES, rs -> rs.getString(1), SdMasterKeys.TEXT_RELID, object, name, SdMasterKeys.TEXT_ID,
+            db.query(
+                    TEXT_LINES,
+                    rs -> rs.getString(1),
+                    SdMasterKeys.TEXT_RELID,
+                    object,
+                    name,
+                    SdMasterKeys.TEXT_ID,
                     SdMasterKeys.LANGUAGE);
         }
     }
@@ -196,7 +273,8 @@ final class SdFunctions {
             return Steps.missing("partners (VBPA) of order " + s.orderNo);
         }
         for (Item i : s.items) {
-            if (db.queryOne(ORDER_REQUIREMENT, rs -> rs.getBigDecimal(1), i.matnr(), werks, werks, s.orderNo, i.posnr()) == null) {
+            if (db.queryOne(ORDER_REQUIREMENT, rs -> rs.getBigDecimal(1), i.matnr(), werks, werks, s.orderNo, i.posnr())
+                    == null) {
                 return Steps.missing("requirement (VBBE) of order " + s.orderNo + " item " + i.posnr());
             }
             // The delivery's availability check: every open requirement of the material.
@@ -251,7 +329,9 @@ final class SdFunctions {
         List<Object[]> vapma = new ArrayList<>();
         BigDecimal net = BigDecimal.ZERO;
         for (Item i : o.items()) {
-            vbbe.add(new Object[] {i.matnr(), o.werks(), o.werks(), o.vbeln(), i.posnr(), delivery, i.quantity(), i.quantity()});
+            vbbe.add(new Object[] {
+                i.matnr(), o.werks(), o.werks(), o.vbeln(), i.posnr(), delivery, i.quantity(), i.quantity()
+            });
             vapma.add(new Object[] {i.matnr(), MasterKeys.VKORG, day, o.vbeln(), i.posnr(), o.kunnr(), o.werks()});
             net = net.add(i.value());
         }
@@ -275,7 +355,13 @@ final class SdFunctions {
         }
         db.batch(DELETE_VBBE, consumed);
         db.update(COPY_PARTNERS, d.delivery(), d.order(), "WE");
-        db.update(INSERT_NAST, d.delivery(), SdMasterKeys.OUTPUT_DELIVERY, d.kunnr(), java.sql.Date.valueOf(at.toLocalDate()), time(at));
+        db.update(
+                INSERT_NAST,
+                d.delivery(),
+                SdMasterKeys.OUTPUT_DELIVERY,
+                d.kunnr(),
+                java.sql.Date.valueOf(at.toLocalDate()),
+                time(at));
         db.update(UPDATE_EXPOSURE, net, net, SdMasterKeys.KKBER, d.kunnr());
     }
 
@@ -284,7 +370,13 @@ final class SdFunctions {
         LocalDateTime at = LocalDateTime.ofInstant(Instant.ofEpochMilli(b.billedMillis()), ZoneOffset.UTC);
         BigDecimal net = b.items().stream().map(Item::value).reduce(BigDecimal.ZERO, BigDecimal::add);
         db.update(COPY_PARTNERS, b.billing(), b.order(), "RG");
-        db.update(INSERT_NAST, b.billing(), SdMasterKeys.OUTPUT_BILLING, b.kunnr(), java.sql.Date.valueOf(at.toLocalDate()), time(at));
+        db.update(
+                INSERT_NAST,
+                b.billing(),
+                SdMasterKeys.OUTPUT_BILLING,
+                b.kunnr(),
+                java.sql.Date.valueOf(at.toLocalDate()),
+                time(at));
         db.update(UPDATE_EXPOSURE, BigDecimal.ZERO, net.negate(), SdMasterKeys.KKBER, b.kunnr());
     }
 
@@ -293,7 +385,8 @@ final class SdFunctions {
     }
 
     private static java.sql.Date today(StepContext ctx) {
-        return java.sql.Date.valueOf(Instant.ofEpochMilli(ctx.clock().wallMillis()).atZone(ZoneOffset.UTC).toLocalDate());
+        return java.sql.Date.valueOf(Instant.ofEpochMilli(ctx.clock().wallMillis())
+                .atZone(ZoneOffset.UTC)
+                .toLocalDate());
     }
-
 }

@@ -1,6 +1,5 @@
 package org.sdbench.appserver.transaction;
 
-import org.sdbench.protocol.SdStep;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -8,17 +7,23 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.appserver.StepHandler;
-import org.sdbench.protocol.StepOutcome;
 import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
 
 /** The SD loop as the app server runs it: each dialog step routed to its transaction. */
 public final class SdTransactions implements StepHandler {
 
     /** The update modules the SD transactions write requests for. */
     public static Map<String, UpdateModule> updateModules() {
-        return List.of(new VA01.OrderCreate(), new VA01.StatisticsUpdate(), new VL01N.DeliveryCreate(),
-                        new VL02N.GoodsIssue(), new VF01.BillingCreate())
-                .stream().collect(Collectors.toUnmodifiableMap(UpdateModule::name, Function.identity()));
+        return List.of(
+                        new VA01.OrderCreate(),
+                        new VA01.StatisticsUpdate(),
+                        new VL01N.DeliveryCreate(),
+                        new VL02N.GoodsIssue(),
+                        new VF01.BillingCreate())
+                .stream()
+                .collect(Collectors.toUnmodifiableMap(UpdateModule::name, Function.identity()));
     }
 
     @Override

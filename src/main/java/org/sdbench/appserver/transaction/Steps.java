@@ -11,8 +11,7 @@ import org.sdbench.protocol.enqueue.LockResult;
 
 /** Small pieces several transactions share. */
 final class Steps {
-    private Steps() {
-    }
+    private Steps() {}
 
     /** Data the step needs is not in the database: the load is incomplete or another step failed. */
     static StepOutcome missing(String what) {
@@ -54,7 +53,8 @@ final class Steps {
      */
     static StepOutcome lockExclusive(StepContext ctx, String object, String key) {
         return ctx.lock(object, key, LockMode.EXCLUSIVE) instanceof LockResult.Conflict c
-                ? new StepOutcome.LockConflict(object, key, c.holder().id()) : StepOutcome.Ok.INSTANCE;
+                ? new StepOutcome.LockConflict(object, key, c.holder().id())
+                : StepOutcome.Ok.INSTANCE;
     }
 
     /** Document numbers are stored as 10-digit strings, as SAP's VBELN, BELNR and MBLNR. */

@@ -11,48 +11,66 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.sdbench.appserver.StepContext;
-import org.sdbench.load.FillTable;
-import org.sdbench.core.MasterKeys;
-import org.sdbench.protocol.StepOutcome;
+import org.sdbench.appserver.transaction.LoopState.Item;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Dialect;
 import org.sdbench.db.Pipeline;
-import org.sdbench.appserver.transaction.LoopState.Item;
+import org.sdbench.load.FillTable;
+import org.sdbench.protocol.StepOutcome;
 
 /** VA01, create sales order: initial screen, header, line items, save (steps 1-4). */
 final class VA01 {
-    private static final String INSERT_VBAK = FillTable.insert("vbak", "vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk", "?, ?, ?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_VBAP = FillTable.insert("vbap", "vbeln, posnr, matnr, werks, kwmeng, netwr, arktx", "?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_VBEP = FillTable.insert("vbep", "vbeln, posnr, etenr, edatu, wmeng, bmeng", "?, ?, ?, ?, ?, ?");
-    private static final String INSERT_VBUK = FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', 'A', ' ', 'A'");
-    private static final String INSERT_VBUP = FillTable.insert("vbup", "vbeln, posnr, gbsta, lfsta, wbsta, fksta", "?, ?, ?, ?, ?, ?");
-    private static final String INSERT_KONV = FillTable.insert("konv", "knumv, kposn, stunr, kschl, kbetr, kwert", "?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBAK = FillTable.insert(
+            "vbak", "vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk", "?, ?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBAP =
+            FillTable.insert("vbap", "vbeln, posnr, matnr, werks, kwmeng, netwr, arktx", "?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBEP =
+            FillTable.insert("vbep", "vbeln, posnr, etenr, edatu, wmeng, bmeng", "?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBUK =
+            FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', 'A', ' ', 'A'");
+    private static final String INSERT_VBUP =
+            FillTable.insert("vbup", "vbeln, posnr, gbsta, lfsta, wbsta, fksta", "?, ?, ?, ?, ?, ?");
+    private static final String INSERT_KONV =
+            FillTable.insert("konv", "knumv, kposn, stunr, kschl, kbetr, kwert", "?, ?, ?, ?, ?, ?");
     private static final String INSERT_VAKPA = FillTable.insert("vakpa", "kunde, parvw, vbeln, audat", "?, 'AG', ?, ?");
     private static final String CUSTOMER = Steps.wholeRows("name1", "kna1", "WHERE mandt = '100' AND kunnr = ?");
-    private static final String SALES_AREA_DATA = Steps.wholeRows("klimk", "knvv",
-            "WHERE mandt = '100' AND kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?");
+    private static final String SALES_AREA_DATA = Steps.wholeRows(
+            "klimk", "knvv", "WHERE mandt = '100' AND kunnr = ? AND vkorg = ? AND vtweg = ? AND spart = ?");
     private static final String MATERIAL = Steps.wholeRows("maktx", "mara", "WHERE mandt = '100' AND matnr = ?");
-    static final String PLANT_DATA = Steps.wholeRows("mtvfp", "marc", "WHERE mandt = '100' AND matnr = ? AND werks = ?");
-    private static final String SALES_DATA = Steps.wholeRows("prodh", "mvke", "WHERE mandt = '100' AND matnr = ? AND vkorg = ? AND vtweg = ?");
-    static final String STOCK = Steps.wholeRows("labst", "mard", "WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?");
+    static final String PLANT_DATA =
+            Steps.wholeRows("mtvfp", "marc", "WHERE mandt = '100' AND matnr = ? AND werks = ?");
+    private static final String SALES_DATA =
+            Steps.wholeRows("prodh", "mvke", "WHERE mandt = '100' AND matnr = ? AND vkorg = ? AND vtweg = ?");
+    static final String STOCK =
+            Steps.wholeRows("labst", "mard", "WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?");
     static final String ORDER_CREATE = "SD_ORDER_CREATE";
     static final String SALES_STATISTICS = "SD_STATISTICS_UPDATE";
     private static final BigDecimal TAX_RATE = new BigDecimal("0.19");
 
-    private VA01() {
-    }
+    private VA01() {}
 
     static StepOutcome initial(StepContext ctx, LoopState s) throws SQLException {
         s.reset();
         ctx.work(0.5);
         DbSession db = ctx.db();
-        String numki = ctx.buffered("TVAK", MasterKeys.ORDER_TYPE, () -> db.queryOne(
-                "SELECT numki FROM tvak WHERE mandt = '100' AND auart = ?", rs -> rs.getString(1), MasterKeys.ORDER_TYPE));
-        String bukrs = ctx.buffered("TVKO", MasterKeys.VKORG, () -> db.queryOne(
-                "SELECT bukrs FROM tvko WHERE mandt = '100' AND vkorg = ?", rs -> rs.getString(1), MasterKeys.VKORG));
+        String numki = ctx.buffered(
+                "TVAK",
+                MasterKeys.ORDER_TYPE,
+                () -> db.queryOne(
+                        "SELECT numki FROM tvak WHERE mandt = '100' AND auart = ?",
+                        rs -> rs.getString(1),
+                        MasterKeys.ORDER_TYPE));
+        String bukrs = ctx.buffered(
+                "TVKO",
+                MasterKeys.VKORG,
+                () -> db.queryOne(
+                        "SELECT bukrs FROM tvko WHERE mandt = '100' AND vkorg = ?",
+                        rs -> rs.getString(1),
+                        MasterKeys.VKORG));
         if (numki == null || bukrs == null) {
             return Steps.missing("customizing TVAK/TVKO");
         }
@@ -65,8 +83,12 @@ final class VA01 {
         ctx.work(0.3);
         DbSession db = ctx.db();
         String name = db.queryOne(CUSTOMER, rs -> rs.getString(1), s.customer);
-        BigDecimal limit = db.queryOne(SALES_AREA_DATA,
-                rs -> rs.getBigDecimal(1), s.customer, MasterKeys.VKORG, MasterKeys.VTWEG,
+        BigDecimal limit = db.queryOne(
+                SALES_AREA_DATA,
+                rs -> rs.getBigDecimal(1),
+                s.customer,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
                 MasterKeys.SPART);
         return name == null || limit == null ? Steps.missing("customer " + s.customer) : SdFunctions.header(ctx, s);
     }
@@ -110,10 +132,17 @@ final class VA01 {
         ctx.work(0.5);
         long now = ctx.clock().wallMillis();
         var order = new Payloads.Order(vbeln, s.user, s.customer, knumv, Steps.plant(ctx, s), now, s.items);
-        UpdateHandle h = ctx.submitUpdate("VA01", List.of(
-                new UpdateCall(ORDER_CREATE, UpdateCall.Priority.V1, Payloads.write(order, ctx.workload().updatePayloadBytes())),
-                new UpdateCall(SALES_STATISTICS, UpdateCall.Priority.V2,
-                        Payloads.write(new Payloads.Statistics(s.customer, now, s.items)))));
+        UpdateHandle h = ctx.submitUpdate(
+                "VA01",
+                List.of(
+                        new UpdateCall(
+                                ORDER_CREATE,
+                                UpdateCall.Priority.V1,
+                                Payloads.write(order, ctx.workload().updatePayloadBytes())),
+                        new UpdateCall(
+                                SALES_STATISTICS,
+                                UpdateCall.Priority.V2,
+                                Payloads.write(new Payloads.Statistics(s.customer, now, s.items)))));
         ctx.afterCommit(() -> {
             s.orderNo = vbeln;
             s.orderConditions = knumv;
@@ -137,21 +166,61 @@ final class VA01 {
             var o = Payloads.read(payload, Payloads.Order.class);
             Timestamp at = new Timestamp(o.createdMillis());
             java.sql.Date delivery = java.sql.Date.valueOf(Instant.ofEpochMilli(o.createdMillis())
-                    .atZone(ZoneOffset.UTC).toLocalDate().plusDays(1));
+                    .atZone(ZoneOffset.UTC)
+                    .toLocalDate()
+                    .plusDays(1));
             BigDecimal net = o.items().stream().map(Item::value).reduce(BigDecimal.ZERO, BigDecimal::add);
-            db.update(INSERT_VBAK, o.vbeln(), o.user(), at, MasterKeys.ORDER_TYPE,
-                    MasterKeys.VKORG, o.kunnr(), o.knumv(), net, MasterKeys.WAERS, FillTable.template(o.vbeln(), o.user(), at));
+            db.update(
+                    INSERT_VBAK,
+                    o.vbeln(),
+                    o.user(),
+                    at,
+                    MasterKeys.ORDER_TYPE,
+                    MasterKeys.VKORG,
+                    o.kunnr(),
+                    o.knumv(),
+                    net,
+                    MasterKeys.WAERS,
+                    FillTable.template(o.vbeln(), o.user(), at));
             List<Object[]> vbap = new ArrayList<>();
             List<Object[]> vbep = new ArrayList<>();
             List<Object[]> vbup = new ArrayList<>();
             List<Object[]> konv = new ArrayList<>();
             for (Item i : o.items()) {
-                vbap.add(new Object[] {o.vbeln(), i.posnr(), i.matnr(), o.werks(), i.quantity(), i.value(), i.text(), FillTable.template(o.vbeln(), i.posnr(), i.matnr())});
-                vbep.add(new Object[] {o.vbeln(), i.posnr(), 1, delivery, i.quantity(), i.quantity(), FillTable.template(o.vbeln(), i.posnr(), 1)});
-                vbup.add(new Object[] {o.vbeln(), i.posnr(), "A", "A", " ", "A", FillTable.template(o.vbeln(), i.posnr(), "A")});
-                konv.add(new Object[] {o.knumv(), i.posnr(), 10, "PR00", i.price(), i.value(), FillTable.template(o.knumv(), i.posnr(), 10)});
-                konv.add(new Object[] {o.knumv(), i.posnr(), 20, "MWST", TAX_RATE,
-                        i.value().multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP), FillTable.template(o.knumv(), i.posnr(), 20)});
+                vbap.add(new Object[] {
+                    o.vbeln(),
+                    i.posnr(),
+                    i.matnr(),
+                    o.werks(),
+                    i.quantity(),
+                    i.value(),
+                    i.text(),
+                    FillTable.template(o.vbeln(), i.posnr(), i.matnr())
+                });
+                vbep.add(new Object[] {
+                    o.vbeln(),
+                    i.posnr(),
+                    1,
+                    delivery,
+                    i.quantity(),
+                    i.quantity(),
+                    FillTable.template(o.vbeln(), i.posnr(), 1)
+                });
+                vbup.add(new Object[] {
+                    o.vbeln(), i.posnr(), "A", "A", " ", "A", FillTable.template(o.vbeln(), i.posnr(), "A")
+                });
+                konv.add(new Object[] {
+                    o.knumv(), i.posnr(), 10, "PR00", i.price(), i.value(), FillTable.template(o.knumv(), i.posnr(), 10)
+                });
+                konv.add(new Object[] {
+                    o.knumv(),
+                    i.posnr(),
+                    20,
+                    "MWST",
+                    TAX_RATE,
+                    i.value().multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP),
+                    FillTable.template(o.knumv(), i.posnr(), 20)
+                });
             }
             db.batch(INSERT_VBAP, vbap);
             db.batch(INSERT_VBEP, vbep);
@@ -159,8 +228,12 @@ final class VA01 {
             db.batch(INSERT_VBUP, vbup);
             db.batch(INSERT_KONV, konv);
             db.update(INSERT_VAKPA, o.kunnr(), o.vbeln(), at, FillTable.template(o.kunnr(), o.vbeln(), at));
-            SdFunctions.orderCreate(db, o, exposure.computeIfAbsent(db.dialect(),
-                    d -> d.upsertAdding("s066", List.of("mandt", "kkber", "knkli"), List.of("oeikw"))));
+            SdFunctions.orderCreate(
+                    db,
+                    o,
+                    exposure.computeIfAbsent(
+                            db.dialect(),
+                            d -> d.upsertAdding("s066", List.of("mandt", "kkber", "knkli"), List.of("oeikw"))));
             return 0;
         }
     }
@@ -168,8 +241,9 @@ final class VA01 {
     /** V2: sales statistics (S001), kept out of the V1 transaction as SAP does. */
     static final class StatisticsUpdate implements UpdateModule {
         /** S001's key as in SAP: client, statistics source and version, period, sales area, customer, material. */
-        private static final List<String> S001_KEY = List.of("mandt", "ssour", "vrsio", "spmon", "vkorg", "vtweg", "spart",
-                "kunnr", "matnr");
+        private static final List<String> S001_KEY =
+                List.of("mandt", "ssour", "vrsio", "spmon", "vkorg", "vtweg", "spart", "kunnr", "matnr");
+
         private static final String S001_SOURCE = " ";
         /** The actual data (version 000), as against planning versions. */
         private static final String S001_VERSION = "000";
@@ -187,13 +261,29 @@ final class VA01 {
         @Override
         public int execute(Pipeline db, byte[] payload) throws SQLException {
             var st = Payloads.read(payload, Payloads.Statistics.class);
-            String month = Instant.ofEpochMilli(st.createdMillis()).atZone(ZoneOffset.UTC).toLocalDate().toString()
-                    .substring(0, 7).replace("-", "");
-            String sql = upsert.computeIfAbsent(db.dialect(), d -> d.upsertAdding("s001", S001_KEY, List.of("umsatz", "menge")));
+            String month = Instant.ofEpochMilli(st.createdMillis())
+                    .atZone(ZoneOffset.UTC)
+                    .toLocalDate()
+                    .toString()
+                    .substring(0, 7)
+                    .replace("-", "");
+            String sql = upsert.computeIfAbsent(
+                    db.dialect(), d -> d.upsertAdding("s001", S001_KEY, List.of("umsatz", "menge")));
             List<Object[]> rows = new ArrayList<>();
             for (Item i : st.items()) {
-                rows.add(new Object[] {MasterKeys.MANDT, S001_SOURCE, S001_VERSION, month, MasterKeys.VKORG, MasterKeys.VTWEG,
-                        MasterKeys.SPART, st.kunnr(), i.matnr(), i.value(), i.quantity()});
+                rows.add(new Object[] {
+                    MasterKeys.MANDT,
+                    S001_SOURCE,
+                    S001_VERSION,
+                    month,
+                    MasterKeys.VKORG,
+                    MasterKeys.VTWEG,
+                    MasterKeys.SPART,
+                    st.kunnr(),
+                    i.matnr(),
+                    i.value(),
+                    i.quantity()
+                });
             }
             db.batch(sql, rows);
             return 0;

@@ -3,17 +3,19 @@ package org.sdbench.appserver.transaction;
 import java.sql.SQLException;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
-import org.sdbench.protocol.StepOutcome;
 import org.sdbench.db.DbSession;
+import org.sdbench.protocol.StepOutcome;
 
 /** VA03, display sales order: enter order, document flow (steps 7-8). Read-only. */
 final class VA03 {
     private static final String HEADER_STATUS = Steps.wholeRows("gbstk", "vbuk", "WHERE mandt = '100' AND vbeln = ?");
-    private static final String ITEM_STATUS = Steps.wholeRows("posnr, lfsta", "vbup", "WHERE mandt = '100' AND vbeln = ?");
+    private static final String ITEM_STATUS =
+            Steps.wholeRows("posnr, lfsta", "vbup", "WHERE mandt = '100' AND vbeln = ?");
     /** The document's pricing result, every condition line whole. */
-    static final String CONDITIONS = Steps.wholeRows("kposn, kschl, kbetr, kwert", "konv", "WHERE mandt = '100' AND knumv = ?");
-    private VA03() {
-    }
+    static final String CONDITIONS =
+            Steps.wholeRows("kposn, kschl, kbetr, kwert", "konv", "WHERE mandt = '100' AND knumv = ?");
+
+    private VA03() {}
 
     static StepOutcome enterOrder(StepContext ctx, LoopState s) throws SQLException {
         if (s.orderNo == null) {
@@ -27,7 +29,9 @@ final class VA03 {
         db.query(ITEM_STATUS, rs -> rs.getString(2), s.orderNo);
         db.query(CONDITIONS, rs -> rs.getString(2), knumv);
         SdFunctions.displayOrder(ctx, s);
-        return knumv == null || items.isEmpty() || status == null ? Steps.missing("order " + s.orderNo) : StepOutcome.Ok.INSTANCE;
+        return knumv == null || items.isEmpty() || status == null
+                ? Steps.missing("order " + s.orderNo)
+                : StepOutcome.Ok.INSTANCE;
     }
 
     static StepOutcome documentFlow(StepContext ctx, LoopState s) throws SQLException {
@@ -35,8 +39,11 @@ final class VA03 {
             return Steps.needs("sales order");
         }
         ctx.work(0.3);
-        ctx.db().query("SELECT vbeln, posnn, vbtyp_n, rfmng FROM vbfa WHERE mandt = '100' AND vbelv = ? ORDER BY posnv, vbeln",
-                rs -> rs.getString(1), s.orderNo);
+        ctx.db()
+                .query(
+                        "SELECT vbeln, posnn, vbtyp_n, rfmng FROM vbfa WHERE mandt = '100' AND vbelv = ? ORDER BY posnv, vbeln",
+                        rs -> rs.getString(1),
+                        s.orderNo);
         return StepOutcome.Ok.INSTANCE;
     }
 }

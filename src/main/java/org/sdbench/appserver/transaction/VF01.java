@@ -9,29 +9,35 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
-import org.sdbench.load.FillTable;
-import org.sdbench.core.MasterKeys;
-import org.sdbench.protocol.StepOutcome;
+import org.sdbench.appserver.transaction.LoopState.Item;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
-import org.sdbench.appserver.transaction.LoopState.Item;
+import org.sdbench.load.FillTable;
+import org.sdbench.protocol.StepOutcome;
 
 /** VF01, create the invoice for the delivery: enter delivery, save (steps 14-15). */
 final class VF01 {
-    private static final String INSERT_VBRK = FillTable.insert("vbrk", "vbeln, user_no, fkart, kunrg, fkdat, knumv, netwr, belnr", "?, ?, 'F2', ?, ?, ?, ?, ?");
-    private static final String INSERT_VBRP = FillTable.insert("vbrp", "vbeln, posnr, vgbel, vgpos, aubel, matnr, fkimg, netwr", "?, ?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_KONV = FillTable.insert("konv", "knumv, kposn, stunr, kschl, kbetr, kwert", "?, ?, ?, ?, ?, ?");
-    private static final String INSERT_VBFA = FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_BKPF = FillTable.insert("bkpf", "bukrs, belnr, gjahr, blart, budat, awkey", "?, ?, ?, 'RV', ?, ?");
-    private static final String INSERT_BSEG = FillTable.insert("bseg", "bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_VBUK = FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'C', ' ', ' ', ' '");
+    private static final String INSERT_VBRK = FillTable.insert(
+            "vbrk", "vbeln, user_no, fkart, kunrg, fkdat, knumv, netwr, belnr", "?, ?, 'F2', ?, ?, ?, ?, ?");
+    private static final String INSERT_VBRP = FillTable.insert(
+            "vbrp", "vbeln, posnr, vgbel, vgpos, aubel, matnr, fkimg, netwr", "?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_KONV =
+            FillTable.insert("konv", "knumv, kposn, stunr, kschl, kbetr, kwert", "?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBFA =
+            FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_BKPF =
+            FillTable.insert("bkpf", "bukrs, belnr, gjahr, blart, budat, awkey", "?, ?, ?, 'RV', ?, ?");
+    private static final String INSERT_BSEG = FillTable.insert(
+            "bseg", "bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBUK =
+            FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'C', ' ', ' ', ' '");
     static final String BILLING_CREATE = "RV_INVOICE_CREATE";
     private static final BigDecimal TAX_RATE = new BigDecimal("0.19");
 
-    private VF01() {
-    }
+    private VF01() {}
 
     static StepOutcome enterDelivery(StepContext ctx, LoopState s)
             throws SQLException, InterruptedException, StepContext.UpdateWaitTimeout, StepContext.UpdateFailed {
@@ -68,9 +74,22 @@ final class VF01 {
         String knumv = Steps.docNo(ctx.nextNumber("KONV", "01"));
         String belnr = Steps.docNo(ctx.nextNumber("RF_BELEG", "01"));
         ctx.work(0.5);
-        var p = new Payloads.Billing(billing, s.deliveryNo, s.orderNo, knumv, belnr, s.user, s.customer,
-                ctx.clock().wallMillis(), s.items);
-        ctx.submitUpdate("VF01", List.of(new UpdateCall(BILLING_CREATE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
+        var p = new Payloads.Billing(
+                billing,
+                s.deliveryNo,
+                s.orderNo,
+                knumv,
+                belnr,
+                s.user,
+                s.customer,
+                ctx.clock().wallMillis(),
+                s.items);
+        ctx.submitUpdate(
+                "VF01",
+                List.of(new UpdateCall(
+                        BILLING_CREATE,
+                        UpdateCall.Priority.V1,
+                        Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         return StepOutcome.Ok.INSTANCE;
     }
 
@@ -85,10 +104,20 @@ final class VF01 {
         public int execute(Pipeline db, byte[] payload) throws SQLException {
             var b = Payloads.read(payload, Payloads.Billing.class);
             Timestamp at = new Timestamp(b.billedMillis());
-            int year = Instant.ofEpochMilli(b.billedMillis()).atZone(ZoneOffset.UTC).getYear();
+            int year = Instant.ofEpochMilli(b.billedMillis())
+                    .atZone(ZoneOffset.UTC)
+                    .getYear();
             BigDecimal net = b.items().stream().map(Item::value).reduce(BigDecimal.ZERO, BigDecimal::add);
-            db.update(INSERT_VBRK,
-                    b.billing(), b.user(), b.kunnr(), at, b.knumv(), net, b.belnr(), FillTable.template(b.billing(), b.user(), b.kunnr()));
+            db.update(
+                    INSERT_VBRK,
+                    b.billing(),
+                    b.user(),
+                    b.kunnr(),
+                    at,
+                    b.knumv(),
+                    net,
+                    b.belnr(),
+                    FillTable.template(b.billing(), b.user(), b.kunnr()));
             List<Object[]> vbrp = new ArrayList<>();
             List<Object[]> konv = new ArrayList<>();
             List<Object[]> flow = new ArrayList<>();
@@ -98,21 +127,73 @@ final class VF01 {
             for (Item i : b.items()) {
                 BigDecimal tax = i.value().multiply(TAX_RATE).setScale(2, RoundingMode.HALF_UP);
                 gross = gross.add(i.value()).add(tax);
-                vbrp.add(new Object[] {b.billing(), i.posnr(), b.delivery(), i.posnr(), b.order(), i.matnr(), i.quantity(), i.value(), FillTable.template(b.billing(), i.posnr(), b.delivery())});
-                konv.add(new Object[] {b.knumv(), i.posnr(), 10, "PR00", i.price(), i.value(), FillTable.template(b.knumv(), i.posnr(), 10)});
-                konv.add(new Object[] {b.knumv(), i.posnr(), 20, "MWST", TAX_RATE, tax, FillTable.template(b.knumv(), i.posnr(), 20)});
-                flow.add(new Object[] {b.delivery(), i.posnr(), b.billing(), i.posnr(), "M", i.quantity(), at, FillTable.template(b.delivery(), i.posnr(), b.billing())});
-                bseg.add(new Object[] {MasterKeys.BUKRS, b.belnr(), year, ++line, "S", "H", "0000800000", i.value(), FillTable.template(MasterKeys.BUKRS, b.belnr(), year)});
+                vbrp.add(new Object[] {
+                    b.billing(),
+                    i.posnr(),
+                    b.delivery(),
+                    i.posnr(),
+                    b.order(),
+                    i.matnr(),
+                    i.quantity(),
+                    i.value(),
+                    FillTable.template(b.billing(), i.posnr(), b.delivery())
+                });
+                konv.add(new Object[] {
+                    b.knumv(), i.posnr(), 10, "PR00", i.price(), i.value(), FillTable.template(b.knumv(), i.posnr(), 10)
+                });
+                konv.add(new Object[] {
+                    b.knumv(), i.posnr(), 20, "MWST", TAX_RATE, tax, FillTable.template(b.knumv(), i.posnr(), 20)
+                });
+                flow.add(new Object[] {
+                    b.delivery(),
+                    i.posnr(),
+                    b.billing(),
+                    i.posnr(),
+                    "M",
+                    i.quantity(),
+                    at,
+                    FillTable.template(b.delivery(), i.posnr(), b.billing())
+                });
+                bseg.add(new Object[] {
+                    MasterKeys.BUKRS,
+                    b.belnr(),
+                    year,
+                    ++line,
+                    "S",
+                    "H",
+                    "0000800000",
+                    i.value(),
+                    FillTable.template(MasterKeys.BUKRS, b.belnr(), year)
+                });
             }
-            bseg.add(new Object[] {MasterKeys.BUKRS, b.belnr(), year, 1, "D", "S", b.kunnr(), gross, FillTable.template(MasterKeys.BUKRS, b.belnr(), year)});
+            bseg.add(new Object[] {
+                MasterKeys.BUKRS,
+                b.belnr(),
+                year,
+                1,
+                "D",
+                "S",
+                b.kunnr(),
+                gross,
+                FillTable.template(MasterKeys.BUKRS, b.belnr(), year)
+            });
             db.batch(INSERT_VBRP, vbrp);
             db.batch(INSERT_KONV, konv);
             db.batch(INSERT_VBFA, flow);
-            db.update(INSERT_BKPF,
-                    MasterKeys.BUKRS, b.belnr(), year, at, b.billing(), FillTable.template(MasterKeys.BUKRS, b.belnr(), year));
+            db.update(
+                    INSERT_BKPF,
+                    MasterKeys.BUKRS,
+                    b.belnr(),
+                    year,
+                    at,
+                    b.billing(),
+                    FillTable.template(MasterKeys.BUKRS, b.belnr(), year));
             db.batch(INSERT_BSEG, bseg);
             db.update(INSERT_VBUK, b.billing(), FillTable.template(b.billing()));
-            db.update("UPDATE vbuk SET fkstk = 'C', gbstk = 'C' WHERE mandt = '100' AND vbeln IN (?, ?)", b.order(), b.delivery());
+            db.update(
+                    "UPDATE vbuk SET fkstk = 'C', gbstk = 'C' WHERE mandt = '100' AND vbeln IN (?, ?)",
+                    b.order(),
+                    b.delivery());
             db.update("UPDATE vbup SET fksta = 'C', gbsta = 'C' WHERE mandt = '100' AND vbeln = ?", b.order());
             SdFunctions.billingCreate(db, b);
             // The loop reached the invoice and its update commits here: its items are fully processed.

@@ -6,29 +6,34 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
-import org.sdbench.load.FillTable;
-import org.sdbench.core.MasterKeys;
-import org.sdbench.protocol.StepOutcome;
+import org.sdbench.appserver.transaction.LoopState.Item;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
-import org.sdbench.appserver.transaction.LoopState.Item;
+import org.sdbench.load.FillTable;
+import org.sdbench.protocol.StepOutcome;
 
 /** VL01N, create outbound delivery for the order: select order, save (steps 5-6). */
 final class VL01N {
-    private static final String INSERT_LIKP = FillTable.insert("likp", "vbeln, user_no, lfart, kunnr, erdat, wadat_ist, wbstk", "?, ?, 'LF', ?, ?, NULL, 'A'");
-    private static final String INSERT_LIPS = FillTable.insert("lips", "vbeln, posnr, vgbel, vgpos, matnr, werks, lgort, lfimg, pikmg", "?, ?, ?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_VBFA = FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_VBUK = FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', ' ', 'A', 'A'");
+    private static final String INSERT_LIKP = FillTable.insert(
+            "likp", "vbeln, user_no, lfart, kunnr, erdat, wadat_ist, wbstk", "?, ?, 'LF', ?, ?, NULL, 'A'");
+    private static final String INSERT_LIPS = FillTable.insert(
+            "lips", "vbeln, posnr, vgbel, vgpos, matnr, werks, lgort, lfimg, pikmg", "?, ?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBFA =
+            FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBUK =
+            FillTable.insert("vbuk", "vbeln, gbstk, lfstk, wbstk, fkstk", "?, 'A', ' ', 'A', 'A'");
     static final String DELIVERY_CREATE = "WS_DELIVERY_CREATE";
     static final String ORDER_HEADER = Steps.wholeRows("kunnr, knumv", "vbak", "WHERE mandt = '100' AND vbeln = ?");
-    static final String ORDER_ITEMS = Steps.wholeRows("matnr, posnr, netwr", "vbap", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr");
-    private static final String SCHEDULE_LINES = Steps.wholeRows("bmeng", "vbep", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr, etenr");
+    static final String ORDER_ITEMS =
+            Steps.wholeRows("matnr, posnr, netwr", "vbap", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr");
+    private static final String SCHEDULE_LINES =
+            Steps.wholeRows("bmeng", "vbep", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr, etenr");
 
-    private VL01N() {
-    }
+    private VL01N() {}
 
     static StepOutcome selectOrder(StepContext ctx, LoopState s)
             throws SQLException, InterruptedException, StepContext.UpdateWaitTimeout, StepContext.UpdateFailed {
@@ -76,10 +81,20 @@ final class VL01N {
         if (!deliveryLock.ok()) {
             return deliveryLock;
         }
-        var p = new Payloads.Delivery(delivery, s.orderNo, s.user, s.customer, Steps.plant(ctx, s),
-                ctx.clock().wallMillis(), s.items);
-        UpdateHandle h = ctx.submitUpdate("VL01N",
-                List.of(new UpdateCall(DELIVERY_CREATE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
+        var p = new Payloads.Delivery(
+                delivery,
+                s.orderNo,
+                s.user,
+                s.customer,
+                Steps.plant(ctx, s),
+                ctx.clock().wallMillis(),
+                s.items);
+        UpdateHandle h = ctx.submitUpdate(
+                "VL01N",
+                List.of(new UpdateCall(
+                        DELIVERY_CREATE,
+                        UpdateCall.Priority.V1,
+                        Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         ctx.afterCommit(() -> {
             s.deliveryNo = delivery;
             s.deliveryUpdate = h;
@@ -98,14 +113,38 @@ final class VL01N {
         public int execute(Pipeline db, byte[] payload) throws SQLException {
             var d = Payloads.read(payload, Payloads.Delivery.class);
             Timestamp at = new Timestamp(d.createdMillis());
-            db.update(INSERT_LIKP,
-                    d.delivery(), d.user(), d.kunnr(), at, FillTable.template(d.delivery(), d.user(), d.kunnr()));
+            db.update(
+                    INSERT_LIKP,
+                    d.delivery(),
+                    d.user(),
+                    d.kunnr(),
+                    at,
+                    FillTable.template(d.delivery(), d.user(), d.kunnr()));
             List<Object[]> lips = new ArrayList<>();
             List<Object[]> flow = new ArrayList<>();
             for (Item i : d.items()) {
-                lips.add(new Object[] {d.delivery(), i.posnr(), d.order(), i.posnr(), i.matnr(), d.werks(),
-                        MasterKeys.LGORT, i.quantity(), BigDecimal.ZERO, FillTable.template(d.delivery(), i.posnr(), d.order())});
-                flow.add(new Object[] {d.order(), i.posnr(), d.delivery(), i.posnr(), "J", i.quantity(), at, FillTable.template(d.order(), i.posnr(), d.delivery())});
+                lips.add(new Object[] {
+                    d.delivery(),
+                    i.posnr(),
+                    d.order(),
+                    i.posnr(),
+                    i.matnr(),
+                    d.werks(),
+                    MasterKeys.LGORT,
+                    i.quantity(),
+                    BigDecimal.ZERO,
+                    FillTable.template(d.delivery(), i.posnr(), d.order())
+                });
+                flow.add(new Object[] {
+                    d.order(),
+                    i.posnr(),
+                    d.delivery(),
+                    i.posnr(),
+                    "J",
+                    i.quantity(),
+                    at,
+                    FillTable.template(d.order(), i.posnr(), d.delivery())
+                });
             }
             db.batch(INSERT_LIPS, lips);
             db.batch(INSERT_VBFA, flow);

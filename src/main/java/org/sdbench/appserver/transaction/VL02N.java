@@ -9,33 +9,41 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
-import org.sdbench.load.FillTable;
-import org.sdbench.core.MasterKeys;
-import org.sdbench.protocol.StepOutcome;
+import org.sdbench.appserver.transaction.LoopState.Item;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.core.MasterKeys;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
-import org.sdbench.appserver.transaction.LoopState.Item;
+import org.sdbench.load.FillTable;
+import org.sdbench.protocol.StepOutcome;
 
 /** VL02N, change delivery and post goods issue (steps 9-11). */
 final class VL02N {
     private static final String INSERT_MKPF = FillTable.insert("mkpf", "mblnr, mjahr, budat, xblnr", "?, ?, ?, ?");
-    private static final String INSERT_MSEG = FillTable.insert("mseg", "mblnr, mjahr, zeile, bwart, matnr, werks, lgort, menge, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_VBFA = FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_BKPF = FillTable.insert("bkpf", "bukrs, belnr, gjahr, blart, budat, awkey", "?, ?, ?, 'WL', ?, ?");
-    private static final String INSERT_BSEG = FillTable.insert("bseg", "bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?");
-    private static final String INSERT_CDHDR = FillTable.insert("cdhdr", "objectclas, objectid, changenr, username, udate, tcode", "'LIEFERUNG', ?, ?, ?, ?, 'VL02N'");
-    private static final String INSERT_CDPOS = FillTable.insert("cdpos", "objectclas, objectid, changenr, tabname, tabkey, fname, value_new, value_old", "?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_MSEG = FillTable.insert(
+            "mseg", "mblnr, mjahr, zeile, bwart, matnr, werks, lgort, menge, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_VBFA =
+            FillTable.insert("vbfa", "vbelv, posnv, vbeln, posnn, vbtyp_n, rfmng, erdat", "?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_BKPF =
+            FillTable.insert("bkpf", "bukrs, belnr, gjahr, blart, budat, awkey", "?, ?, ?, 'WL', ?, ?");
+    private static final String INSERT_BSEG = FillTable.insert(
+            "bseg", "bukrs, belnr, gjahr, buzei, koart, shkzg, hkont, dmbtr", "?, ?, ?, ?, ?, ?, ?, ?");
+    private static final String INSERT_CDHDR = FillTable.insert(
+            "cdhdr", "objectclas, objectid, changenr, username, udate, tcode", "'LIEFERUNG', ?, ?, ?, ?, 'VL02N'");
+    private static final String INSERT_CDPOS = FillTable.insert(
+            "cdpos",
+            "objectclas, objectid, changenr, tabname, tabkey, fname, value_new, value_old",
+            "?, ?, ?, ?, ?, ?, ?, ?");
     static final String GOODS_ISSUE = "WS_DELIVERY_UPDATE_GI";
     static final String DELIVERY_HEADER = Steps.wholeRows("wbstk", "likp", "WHERE mandt = '100' AND vbeln = ?");
-    static final String DELIVERY_ITEMS = Steps.wholeRows("posnr, matnr, lfimg", "lips", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr");
+    static final String DELIVERY_ITEMS =
+            Steps.wholeRows("posnr, matnr, lfimg", "lips", "WHERE mandt = '100' AND vbeln = ? ORDER BY posnr");
     /** Valuation at about 60 % of the sales price, as the loader sets MBEW. */
     private static final BigDecimal COST_SHARE = new BigDecimal("0.6");
 
-    private VL02N() {
-    }
+    private VL02N() {}
 
     static StepOutcome enterDelivery(StepContext ctx, LoopState s)
             throws SQLException, InterruptedException, StepContext.UpdateWaitTimeout, StepContext.UpdateFailed {
@@ -52,7 +60,8 @@ final class VL02N {
         DbSession db = ctx.db();
         String status = db.queryOne(DELIVERY_HEADER, rs -> rs.getString(1), s.deliveryNo);
         List<BigDecimal> qty = db.query(DELIVERY_ITEMS, rs -> rs.getBigDecimal(3), s.deliveryNo);
-        return status == null || qty.size() != s.items.size() ? Steps.missing("delivery " + s.deliveryNo)
+        return status == null || qty.size() != s.items.size()
+                ? Steps.missing("delivery " + s.deliveryNo)
                 : StepOutcome.Ok.INSTANCE;
     }
 
@@ -81,10 +90,22 @@ final class VL02N {
         String belnr = Steps.docNo(ctx.nextNumber("RF_BELEG", "01"));
         String changenr = Steps.docNo(ctx.nextNumber("AENDBELEG", "01"));
         ctx.work(0.5);
-        var p = new Payloads.GoodsIssue(s.deliveryNo, s.orderNo, mblnr, belnr, changenr, ctx.user().userName(),
-                Steps.plant(ctx, s), ctx.clock().wallMillis(), s.items);
-        UpdateHandle h = ctx.submitUpdate("VL02N",
-                List.of(new UpdateCall(GOODS_ISSUE, UpdateCall.Priority.V1, Payloads.write(p, ctx.workload().updatePayloadBytes()))));
+        var p = new Payloads.GoodsIssue(
+                s.deliveryNo,
+                s.orderNo,
+                mblnr,
+                belnr,
+                changenr,
+                ctx.user().userName(),
+                Steps.plant(ctx, s),
+                ctx.clock().wallMillis(),
+                s.items);
+        UpdateHandle h = ctx.submitUpdate(
+                "VL02N",
+                List.of(new UpdateCall(
+                        GOODS_ISSUE,
+                        UpdateCall.Priority.V1,
+                        Payloads.write(p, ctx.workload().updatePayloadBytes()))));
         ctx.afterCommit(() -> s.goodsIssueUpdate = h);
         return StepOutcome.Ok.INSTANCE;
     }
@@ -100,7 +121,9 @@ final class VL02N {
         public int execute(Pipeline db, byte[] payload) throws SQLException {
             var g = Payloads.read(payload, Payloads.GoodsIssue.class);
             Timestamp at = new Timestamp(g.postedMillis());
-            int year = Instant.ofEpochMilli(g.postedMillis()).atZone(ZoneOffset.UTC).getYear();
+            int year = Instant.ofEpochMilli(g.postedMillis())
+                    .atZone(ZoneOffset.UTC)
+                    .getYear();
             db.update(INSERT_MKPF, g.mblnr(), year, at, g.delivery(), FillTable.template(g.mblnr(), year, at));
             List<Object[]> mseg = new ArrayList<>();
             List<Object[]> stock = new ArrayList<>();
@@ -112,28 +135,91 @@ final class VL02N {
             int line = 0;
             for (Item i : g.items()) {
                 BigDecimal cost = i.value().multiply(COST_SHARE).setScale(2, RoundingMode.HALF_UP);
-                mseg.add(new Object[] {g.mblnr(), year, i.posnr(), "601", i.matnr(), g.werks(), MasterKeys.LGORT,
-                        i.quantity(), cost, FillTable.template(g.mblnr(), year, i.posnr())});
+                mseg.add(new Object[] {
+                    g.mblnr(),
+                    year,
+                    i.posnr(),
+                    "601",
+                    i.matnr(),
+                    g.werks(),
+                    MasterKeys.LGORT,
+                    i.quantity(),
+                    cost,
+                    FillTable.template(g.mblnr(), year, i.posnr())
+                });
                 stock.add(new Object[] {i.quantity(), i.matnr(), g.werks(), MasterKeys.LGORT});
                 valuation.add(new Object[] {i.quantity(), cost, i.matnr(), g.werks()});
                 picked.add(new Object[] {i.quantity(), g.delivery(), i.posnr()});
-                flow.add(new Object[] {g.delivery(), i.posnr(), g.mblnr(), i.posnr(), "R", i.quantity(), at, FillTable.template(g.delivery(), i.posnr(), g.mblnr())});
-                bseg.add(new Object[] {MasterKeys.BUKRS, g.belnr(), year, ++line, "S", "H", "0000792000", cost, FillTable.template(MasterKeys.BUKRS, g.belnr(), year)});
-                bseg.add(new Object[] {MasterKeys.BUKRS, g.belnr(), year, ++line, "S", "S", "0000893015", cost, FillTable.template(MasterKeys.BUKRS, g.belnr(), year)});
-                cdpos.add(new Object[] {"LIEFERUNG", g.delivery(), g.changenr(), "LIPS", g.delivery() + i.posnr(), "PIKMG",
-                        i.quantity().toPlainString(), "0", FillTable.template("LIEFERUNG", g.delivery(), g.changenr())});
+                flow.add(new Object[] {
+                    g.delivery(),
+                    i.posnr(),
+                    g.mblnr(),
+                    i.posnr(),
+                    "R",
+                    i.quantity(),
+                    at,
+                    FillTable.template(g.delivery(), i.posnr(), g.mblnr())
+                });
+                bseg.add(new Object[] {
+                    MasterKeys.BUKRS,
+                    g.belnr(),
+                    year,
+                    ++line,
+                    "S",
+                    "H",
+                    "0000792000",
+                    cost,
+                    FillTable.template(MasterKeys.BUKRS, g.belnr(), year)
+                });
+                bseg.add(new Object[] {
+                    MasterKeys.BUKRS,
+                    g.belnr(),
+                    year,
+                    ++line,
+                    "S",
+                    "S",
+                    "0000893015",
+                    cost,
+                    FillTable.template(MasterKeys.BUKRS, g.belnr(), year)
+                });
+                cdpos.add(new Object[] {
+                    "LIEFERUNG",
+                    g.delivery(),
+                    g.changenr(),
+                    "LIPS",
+                    g.delivery() + i.posnr(),
+                    "PIKMG",
+                    i.quantity().toPlainString(),
+                    "0",
+                    FillTable.template("LIEFERUNG", g.delivery(), g.changenr())
+                });
             }
             db.batch(INSERT_MSEG, mseg);
-            db.batch("UPDATE mard SET labst = labst - ? WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?", stock);
-            db.batch("UPDATE mbew SET lbkum = lbkum - ?, salk3 = salk3 - ? WHERE mandt = '100' AND matnr = ? AND bwkey = ?", valuation);
+            db.batch(
+                    "UPDATE mard SET labst = labst - ? WHERE mandt = '100' AND matnr = ? AND werks = ? AND lgort = ?",
+                    stock);
+            db.batch(
+                    "UPDATE mbew SET lbkum = lbkum - ?, salk3 = salk3 - ? WHERE mandt = '100' AND matnr = ? AND bwkey = ?",
+                    valuation);
             db.update("UPDATE likp SET wadat_ist = ?, wbstk = 'C' WHERE mandt = '100' AND vbeln = ?", at, g.delivery());
             db.batch("UPDATE lips SET pikmg = ? WHERE mandt = '100' AND vbeln = ? AND posnr = ?", picked);
             db.batch(INSERT_VBFA, flow);
-            db.update(INSERT_BKPF,
-                    MasterKeys.BUKRS, g.belnr(), year, at, g.mblnr() + year, FillTable.template(MasterKeys.BUKRS, g.belnr(), year));
+            db.update(
+                    INSERT_BKPF,
+                    MasterKeys.BUKRS,
+                    g.belnr(),
+                    year,
+                    at,
+                    g.mblnr() + year,
+                    FillTable.template(MasterKeys.BUKRS, g.belnr(), year));
             db.batch(INSERT_BSEG, bseg);
-            db.update(INSERT_CDHDR,
-                    g.delivery(), g.changenr(), g.userName(), at, FillTable.template(g.delivery(), g.changenr(), g.userName()));
+            db.update(
+                    INSERT_CDHDR,
+                    g.delivery(),
+                    g.changenr(),
+                    g.userName(),
+                    at,
+                    FillTable.template(g.delivery(), g.changenr(), g.userName()));
             db.batch(INSERT_CDPOS, cdpos);
             db.update("UPDATE vbuk SET wbstk = 'C' WHERE mandt = '100' AND vbeln IN (?, ?)", g.delivery(), g.order());
             db.update("UPDATE vbup SET wbsta = 'C' WHERE mandt = '100' AND vbeln = ?", g.order());

@@ -18,14 +18,12 @@ import org.sdbench.db.DbSession;
  */
 public final class InstanceFence {
     /** The epoch a holder's saves must still find. */
-    public record Lease(int instance, long epoch) {
-    }
+    public record Lease(int instance, long epoch) {}
 
     /** Concurrent holders changing the row under us this often means something else is wrong. */
     private static final int ATTEMPTS = 5;
 
-    private InstanceFence() {
-    }
+    private InstanceFence() {}
 
     /** Takes instance {@code n}'s lease for the DB sessions named {@code holder} (this process's application name). */
     public static Lease take(DbSession db, int n, String holder, long nowMillis) throws SQLException {
@@ -37,13 +35,14 @@ public final class InstanceFence {
         return raise(db, n, " ", nowMillis);
     }
 
-    private record Row(long epoch, String holder) {
-    }
+    private record Row(long epoch, String holder) {}
 
     private static long raise(DbSession db, int n, String newHolder, long nowMillis) throws SQLException {
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            List<Row> rows = db.query("SELECT epoch, holder FROM sdbench_fence WHERE instance = ?",
-                    rs -> new Row(rs.getLong(1), rs.getString(2)), n);
+            List<Row> rows = db.query(
+                    "SELECT epoch, holder FROM sdbench_fence WHERE instance = ?",
+                    rs -> new Row(rs.getLong(1), rs.getString(2)),
+                    n);
             db.commit();
             Timestamp now = new Timestamp(nowMillis);
             if (rows.isEmpty()) {
@@ -58,15 +57,22 @@ public final class InstanceFence {
                 endSessions(db, old);
             }
             // Waits (within the lock timeout) for saves of the old holder that still hold their share lock.
-            int changed = db.update("UPDATE sdbench_fence SET epoch = ?, holder = ?, since = ? WHERE instance = ? AND epoch = ?",
-                    row.epoch() + 1, newHolder, now, n, row.epoch());
+            int changed = db.update(
+                    "UPDATE sdbench_fence SET epoch = ?, holder = ?, since = ? WHERE instance = ? AND epoch = ?",
+                    row.epoch() + 1,
+                    newHolder,
+                    now,
+                    n,
+                    row.epoch());
             db.commit();
             if (changed == 1) {
                 return row.epoch() + 1;
             }
         }
-        throw new SQLException("the lease of app-server instance " + n + " (sdbench_fence) changed under us " + ATTEMPTS
-                + " times in a row: another process is taking it at the same time", "55000");
+        throw new SQLException(
+                "the lease of app-server instance " + n + " (sdbench_fence) changed under us " + ATTEMPTS
+                        + " times in a row: another process is taking it at the same time",
+                "55000");
     }
 
     private static boolean insertFirst(DbSession db, int n, String holder, Timestamp now) throws SQLException {

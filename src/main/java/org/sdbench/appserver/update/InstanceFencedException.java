@@ -10,8 +10,10 @@ public final class InstanceFencedException extends SQLException {
     private final transient InstanceFence.Lease lease;
 
     public InstanceFencedException(InstanceFence.Lease lease) {
-        super("app-server instance " + lease.instance() + " was fenced: its lease (epoch " + lease.epoch()
-                + " in sdbench_fence) is no longer current, so it writes no more update requests", "55000");
+        super(
+                "app-server instance " + lease.instance() + " was fenced: its lease (epoch " + lease.epoch()
+                        + " in sdbench_fence) is no longer current, so it writes no more update requests",
+                "55000");
         this.lease = lease;
     }
 

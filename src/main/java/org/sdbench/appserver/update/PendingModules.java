@@ -9,11 +9,9 @@ import org.sdbench.db.Pipeline;
 
 /** Locks a request's VBHDR row and reads the modules of one priority back from VBMOD/VBDATA, payload blocks joined. */
 final class PendingModules {
-    record Module(int count, String function, byte[] payload) {
-    }
+    record Module(int count, String function, byte[] payload) {}
 
-    private record Block(int count, String function, byte[] data) {
-    }
+    private record Block(int count, String function, byte[] data) {}
 
     /**
      * The request's state (null: gone), the modules of one priority with their payloads, and which
@@ -26,11 +24,9 @@ final class PendingModules {
         }
     }
 
-    private record Row(String prio, int count, String function, byte[] data) {
-    }
+    private record Row(String prio, int count, String function, byte[] data) {}
 
-    private PendingModules() {
-    }
+    private PendingModules() {}
 
     private static List<Module> join(List<Block> blocks) {
         List<Module> out = new ArrayList<>();
@@ -60,7 +56,9 @@ final class PendingModules {
      */
     static Pending lockAndRead(DbSession db, String vbkey, UpdateCall.Priority prio) throws SQLException {
         DbSession.Both<String, Row> both = db.queryBoth(
-                "SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", rs -> rs.getString(1), new Object[] {vbkey},
+                "SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE",
+                rs -> rs.getString(1),
+                new Object[] {vbkey},
                 "SELECT m.vbprio, m.vbmodcnt, m.vbfunc, d.vbdata FROM vbmod m LEFT JOIN vbdata d"
                         + " ON d.vbkey = m.vbkey AND d.vbmodcnt = m.vbmodcnt AND m.vbprio = ?"
                         + " WHERE m.vbkey = ? ORDER BY m.vbmodcnt, d.vbblknr",
@@ -84,8 +82,11 @@ final class PendingModules {
     }
 
     static void delete(Pipeline db, String vbkey, UpdateCall.Priority prio) {
-        db.update("DELETE FROM vbdata WHERE vbkey = ? AND vbmodcnt IN (SELECT vbmodcnt FROM vbmod WHERE vbkey = ? AND vbprio = ?)",
-                vbkey, vbkey, prio.code());
+        db.update(
+                "DELETE FROM vbdata WHERE vbkey = ? AND vbmodcnt IN (SELECT vbmodcnt FROM vbmod WHERE vbkey = ? AND vbprio = ?)",
+                vbkey,
+                vbkey,
+                prio.code());
         db.update("DELETE FROM vbmod WHERE vbkey = ? AND vbprio = ?", vbkey, prio.code());
     }
 }

@@ -7,17 +7,13 @@ package org.sdbench.appserver.update;
  */
 public interface UpdateHooks {
     /** A worker has taken {@code vbkey} from the queue and has not touched the database yet. */
-    default void taken(String vbkey) throws InterruptedException {
-    }
+    default void taken(String vbkey) throws InterruptedException {}
 
     /** V1 of {@code vbkey} has committed and its V2 is about to start. */
-    default void betweenV1AndV2(String vbkey) throws InterruptedException {
-    }
+    default void betweenV1AndV2(String vbkey) throws InterruptedException {}
 
     /** A transient failure of {@code vbkey} outlasted the quick retries; it is tried again after a back-off. */
-    default void deferred(String vbkey) {
-    }
+    default void deferred(String vbkey) {}
 
-    UpdateHooks NONE = new UpdateHooks() {
-    };
+    UpdateHooks NONE = new UpdateHooks() {};
 }

@@ -10,9 +10,9 @@ import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.work.WorkEngine;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.config.WorkUnits;
+import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
-import org.sdbench.core.Clock;
 import org.sdbench.protocol.UpdateListener;
 
 /**
@@ -40,7 +40,10 @@ final class UpdateProcessor {
         void deferred(String vbkey);
     }
 
-    private enum Part { V1, V2 }
+    private enum Part {
+        V1,
+        V2
+    }
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpdateProcessor.class);
     /** The width of VBHDR.VBREASON. */
@@ -61,8 +64,15 @@ final class UpdateProcessor {
     private final WorkCounters work = new WorkCounters();
     private final java.util.concurrent.atomic.AtomicLong engines = new java.util.concurrent.atomic.AtomicLong();
 
-    UpdateProcessor(SessionSource sessions, Map<String, UpdateModule> modules, UpdateListener listener, Clock clock,
-                    int retries, Outcomes outcomes, UpdateHooks hooks, Map<String, WorkUnits> moduleWork) {
+    UpdateProcessor(
+            SessionSource sessions,
+            Map<String, UpdateModule> modules,
+            UpdateListener listener,
+            Clock clock,
+            int retries,
+            Outcomes outcomes,
+            UpdateHooks hooks,
+            Map<String, WorkUnits> moduleWork) {
         this.moduleWork = moduleWork.entrySet().stream()
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> WorkBudget.of(e.getValue())));
         this.sessions = sessions;
@@ -149,8 +159,12 @@ final class UpdateProcessor {
         if (!pending.isPending()) {
             db.commit();
             // Gone: done before (by this process before a restart); E: failed before and not re-posted.
-            outcomes.v1Done(vbkey, pending.state() == null ? new UpdateOutcome.Committed(clock.nanoTime(), 0, 0, 0)
-                    : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + pending.state()), false);
+            outcomes.v1Done(
+                    vbkey,
+                    pending.state() == null
+                            ? new UpdateOutcome.Committed(clock.nanoTime(), 0, 0, 0)
+                            : new UpdateOutcome.Failed("update request " + vbkey + " is in state " + pending.state()),
+                    false);
             return false;
         }
         boolean v1 = pending.hasThisPriority();
@@ -194,8 +208,15 @@ final class UpdateProcessor {
      * one), the last one's together with {@code tail} (deleting what was done); {@code tail} alone
      * when there are no modules.
      */
-    private int runModules(DbSession db, String vbkey, UpdateCall.Priority prio, List<PendingModules.Module> mods,
-                           StepWork stepWork, Pipeline tail, boolean countWork) throws SQLException {
+    private int runModules(
+            DbSession db,
+            String vbkey,
+            UpdateCall.Priority prio,
+            List<PendingModules.Module> mods,
+            StepWork stepWork,
+            Pipeline tail,
+            boolean countWork)
+            throws SQLException {
         int items = 0;
         long cpu = 0;
         for (int i = 0; i < mods.size(); i++) {
@@ -236,9 +257,15 @@ final class UpdateProcessor {
         int shown = 0;
         for (StackTraceElement f : e.getStackTrace()) {
             if (f.getClassName().startsWith("org.sdbench.") && shown < 2) {
-                b.append(shown++ == 0 ? " at " : " via ").append(f.getClassName().substring("org.sdbench.".length()))
-                        .append('.').append(f.getMethodName()).append('(').append(f.getFileName()).append(':')
-                        .append(f.getLineNumber()).append(')');
+                b.append(shown++ == 0 ? " at " : " via ")
+                        .append(f.getClassName().substring("org.sdbench.".length()))
+                        .append('.')
+                        .append(f.getMethodName())
+                        .append('(')
+                        .append(f.getFileName())
+                        .append(':')
+                        .append(f.getLineNumber())
+                        .append(')');
             }
         }
         return b.toString();

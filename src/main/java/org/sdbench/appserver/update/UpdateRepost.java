@@ -5,11 +5,11 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.sdbench.central.EnqueueServer;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.central.EnqueueServer;
+import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Dialect;
-import org.sdbench.core.Clock;
 import org.sdbench.protocol.UpdateListener;
 
 /**
@@ -21,13 +21,12 @@ import org.sdbench.protocol.UpdateListener;
  */
 public final class UpdateRepost {
     /** How many failed requests were re-posted and pending ones found; what is left in VBHDR afterwards. */
-    public record Result(int reposted, long foundPending, long stillPending, long failedAgain) {
-    }
+    public record Result(int reposted, long foundPending, long stillPending, long failedAgain) {}
 
-    private UpdateRepost() {
-    }
+    private UpdateRepost() {}
 
-    public static Result run(HikariDataSource pool, Dialect dialect, Map<String, UpdateModule> modules, Duration timeout)
+    public static Result run(
+            HikariDataSource pool, Dialect dialect, Map<String, UpdateModule> modules, Duration timeout)
             throws SQLException, InterruptedException {
         SessionSource sessions = new SessionSource(pool, dialect, Clock.SYSTEM, timeout);
         List<Integer> instances;
@@ -40,8 +39,17 @@ public final class UpdateRepost {
             db.commit();
         }
         for (int instance : instances) {
-            UpdateTask task = new UpdateTask(instance, 1, sessions, modules, new EnqueueServer(Clock.SYSTEM),
-                    UpdateListener.NONE, Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+            UpdateTask task = new UpdateTask(
+                    instance,
+                    1,
+                    sessions,
+                    modules,
+                    new EnqueueServer(Clock.SYSTEM),
+                    UpdateListener.NONE,
+                    Clock.SYSTEM,
+                    3,
+                    UpdateHooks.NONE,
+                    Duration.ZERO);
             try (DbSession db = new DbSession(pool.getConnection(), dialect, Clock.SYSTEM)) {
                 // A process of that number still alive somewhere must not write requests behind our back.
                 InstanceFence.fence(db, instance, Clock.SYSTEM.wallMillis());

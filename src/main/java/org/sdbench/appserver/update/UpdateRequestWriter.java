@@ -12,22 +12,34 @@ final class UpdateRequestWriter {
     /** SAP splits VBDATA payloads into blocks; the whitepaper's VBDATA has a 31,000-byte field. */
     static final int BLOCK_BYTES = 30_000;
 
-    private UpdateRequestWriter() {
-    }
+    private UpdateRequestWriter() {}
 
     /**
      * The header is written only while {@code lease} is current, and the share lock on the lease row
      * is held until the dialog transaction ends: a fence that raises the epoch waits for this save,
      * and a save after the fence writes nothing and is refused ({@link InstanceFencedException}).
      */
-    static void write(DbSession db, String vbkey, String user, String tcode, InstanceFence.Lease lease,
-                      List<UpdateCall> calls, long nowMillis)
+    static void write(
+            DbSession db,
+            String vbkey,
+            String user,
+            String tcode,
+            InstanceFence.Lease lease,
+            List<UpdateCall> calls,
+            long nowMillis)
             throws SQLException {
         // Three statements, three round trips, not one Pipeline: a dialog step's DB calls are its
         // round trips (the network figures multiply them by the link's delay).
-        int written = db.update("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate)"
+        int written = db.update(
+                "INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate)"
                         + " SELECT ?, ?, ?, ?, ?, 'P' FROM sdbench_fence WHERE instance = ? AND epoch = ? FOR SHARE",
-                vbkey, user, tcode, new Timestamp(nowMillis), lease.instance(), lease.instance(), lease.epoch());
+                vbkey,
+                user,
+                tcode,
+                new Timestamp(nowMillis),
+                lease.instance(),
+                lease.instance(),
+                lease.epoch());
         if (written == 0) {
             throw new InstanceFencedException(lease);
         }
@@ -47,7 +59,8 @@ final class UpdateRequestWriter {
 
     /** The block at {@code off}; a payload that fits one block is sent as it is, without a copy. */
     private static byte[] block(byte[] payload, int off) {
-        return off == 0 && payload.length <= BLOCK_BYTES ? payload
+        return off == 0 && payload.length <= BLOCK_BYTES
+                ? payload
                 : Arrays.copyOfRange(payload, off, Math.min(payload.length, off + BLOCK_BYTES));
     }
 }

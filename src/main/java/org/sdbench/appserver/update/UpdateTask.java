@@ -1,27 +1,26 @@
 package org.sdbench.appserver.update;
 
-import org.sdbench.protocol.UpdateListener;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.config.WorkUnits;
+import org.sdbench.core.Clock;
+import org.sdbench.db.DbSession;
+import org.sdbench.protocol.UpdateListener;
 import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockOwner;
-import org.sdbench.appserver.workprocess.SessionSource;
-import org.sdbench.config.WorkUnits;
-import org.sdbench.db.DbSession;
-import org.sdbench.core.Clock;
 
 /**
  * The asynchronous update of one app-server instance: save steps write a request and commit,
@@ -42,6 +41,7 @@ public final class UpdateTask {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpdateTask.class);
     /** Requests younger than this are left to the normal path: their commit may be acknowledging right now. */
     private static final long SWEEP_MIN_AGE_MS = 5_000;
+
     private static final Duration SWEEP_EVERY = Duration.ofSeconds(2);
 
     private final int instance;
@@ -52,12 +52,15 @@ public final class UpdateTask {
     private final Set<String> known = ConcurrentHashMap.newKeySet();
     /** Requests written by a dialog transaction that has not ended yet: the sweep must leave them alone. */
     private final Set<String> inDialog = ConcurrentHashMap.newKeySet();
+
     private final Map<String, UpdateHandle> handles = new ConcurrentHashMap<>();
     /** Keys whose last attempt failed transiently, with the clock time before which they are not retried. */
     private final Map<String, Long> deferredUntil = new ConcurrentHashMap<>();
+
     private final Map<String, Integer> deferrals = new ConcurrentHashMap<>();
     /** The key each worker has taken, so a worker that dies can give it back. */
     private final Map<Thread, String> taken = new ConcurrentHashMap<>();
+
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicInteger workerNumber = new AtomicInteger();
@@ -74,29 +77,81 @@ public final class UpdateTask {
     private volatile InstanceFence.Lease lease;
 
     /** An update task whose modules do no simulated ABAP work (SQL only). */
-    public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
-                      Enqueue enqueue, UpdateListener listener, Clock clock, int retries) {
+    public UpdateTask(
+            int instance,
+            int workProcesses,
+            SessionSource sessions,
+            Map<String, UpdateModule> modules,
+            Enqueue enqueue,
+            UpdateListener listener,
+            Clock clock,
+            int retries) {
         this(instance, workProcesses, sessions, modules, enqueue, listener, clock, retries, Map.of());
     }
 
     /** @param moduleWork simulated ABAP work per update module name (modules not named do none) */
-    public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
-                      Enqueue enqueue, UpdateListener listener, Clock clock, int retries,
-                      Map<String, WorkUnits> moduleWork) {
-        this(instance, workProcesses, sessions, modules, enqueue, listener, clock, retries, moduleWork, UpdateHooks.NONE,
+    public UpdateTask(
+            int instance,
+            int workProcesses,
+            SessionSource sessions,
+            Map<String, UpdateModule> modules,
+            Enqueue enqueue,
+            UpdateListener listener,
+            Clock clock,
+            int retries,
+            Map<String, WorkUnits> moduleWork) {
+        this(
+                instance,
+                workProcesses,
+                sessions,
+                modules,
+                enqueue,
+                listener,
+                clock,
+                retries,
+                moduleWork,
+                UpdateHooks.NONE,
                 SWEEP_EVERY);
     }
 
     /** No simulated work; {@code sweepEvery} zero: no periodic sweep, only {@link #sweepNow} (tests drive it). */
-    public UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
-                      Enqueue enqueue, UpdateListener listener, Clock clock, int retries, UpdateHooks hooks,
-                      Duration sweepEvery) {
-        this(instance, workProcesses, sessions, modules, enqueue, listener, clock, retries, Map.of(), hooks, sweepEvery);
+    public UpdateTask(
+            int instance,
+            int workProcesses,
+            SessionSource sessions,
+            Map<String, UpdateModule> modules,
+            Enqueue enqueue,
+            UpdateListener listener,
+            Clock clock,
+            int retries,
+            UpdateHooks hooks,
+            Duration sweepEvery) {
+        this(
+                instance,
+                workProcesses,
+                sessions,
+                modules,
+                enqueue,
+                listener,
+                clock,
+                retries,
+                Map.of(),
+                hooks,
+                sweepEvery);
     }
 
-    private UpdateTask(int instance, int workProcesses, SessionSource sessions, Map<String, UpdateModule> modules,
-                       Enqueue enqueue, UpdateListener listener, Clock clock, int retries,
-                       Map<String, WorkUnits> moduleWork, UpdateHooks hooks, Duration sweepEvery) {
+    private UpdateTask(
+            int instance,
+            int workProcesses,
+            SessionSource sessions,
+            Map<String, UpdateModule> modules,
+            Enqueue enqueue,
+            UpdateListener listener,
+            Clock clock,
+            int retries,
+            Map<String, WorkUnits> moduleWork,
+            UpdateHooks hooks,
+            Duration sweepEvery) {
         this.instance = instance;
         this.clock = clock;
         this.listener = listener;
@@ -104,17 +159,23 @@ public final class UpdateTask {
         this.sessions = sessions;
         this.keyPrefix = Long.toString(clock.wallMillis(), 36) + "-" + instance + "-";
         this.hooks = hooks;
-        this.processor = new UpdateProcessor(sessions, modules, listener, clock, retries, new Outcomes(), hooks,
-                moduleWork);
+        this.processor =
+                new UpdateProcessor(sessions, modules, listener, clock, retries, new Outcomes(), hooks, moduleWork);
         for (int i = 0; i < workProcesses; i++) {
             workers.add(newWorker());
         }
-        sweeper = sweepEvery.isZero() ? null
-                : Thread.ofPlatform().daemon().name("upd-sweep-" + instance).unstarted(() -> sweepPeriodically(sweepEvery));
+        sweeper = sweepEvery.isZero()
+                ? null
+                : Thread.ofPlatform()
+                        .daemon()
+                        .name("upd-sweep-" + instance)
+                        .unstarted(() -> sweepPeriodically(sweepEvery));
     }
 
     private Thread newWorker() {
-        Thread t = Thread.ofPlatform().daemon().name("upd-" + instance + "-" + workerNumber.getAndIncrement())
+        Thread t = Thread.ofPlatform()
+                .daemon()
+                .name("upd-" + instance + "-" + workerNumber.getAndIncrement())
                 .unstarted(this::work);
         t.setUncaughtExceptionHandler(this::workerDied);
         return t;
@@ -142,8 +203,14 @@ public final class UpdateTask {
      * outcome is unknown) the sweep does not touch the request, so it is queued exactly once, with
      * its locks and its handle in place.
      */
-    public UpdateHandle submit(DbSession dialog, String user, String tcode, List<UpdateCall> calls,
-                               LockOwner dialogOwner, Consumer<Runnable> afterCommit, Consumer<Runnable> afterRollback)
+    public UpdateHandle submit(
+            DbSession dialog,
+            String user,
+            String tcode,
+            List<UpdateCall> calls,
+            LockOwner dialogOwner,
+            Consumer<Runnable> afterCommit,
+            Consumer<Runnable> afterRollback)
             throws SQLException {
         InstanceFence.Lease held = lease;
         if (held == null) {
@@ -160,7 +227,9 @@ public final class UpdateTask {
             } catch (EnqueueUnavailableException e) {
                 // The request is committed and must be queued all the same; its locks stay with the
                 // dialog session, which the central services drop with this instance should it be fenced.
-                LOG.warn("lock transfer to update request {} failed, the request is queued anyway: {}", vbkey,
+                LOG.warn(
+                        "lock transfer to update request {} failed, the request is queued anyway: {}",
+                        vbkey,
                         e.getMessage());
             }
             handles.put(vbkey, handle);
@@ -216,8 +285,12 @@ public final class UpdateTask {
                 return;
             }
             switch (outcome) {
-                case UpdateOutcome.Committed c -> listener.v1Committed(h == null ? -1 : c.committedNanos() - h.savedNanos(),
-                        c.dbNanos(), c.dbCalls(), c.lineItems());
+                case UpdateOutcome.Committed c ->
+                    listener.v1Committed(
+                            h == null ? -1 : c.committedNanos() - h.savedNanos(),
+                            c.dbNanos(),
+                            c.dbCalls(),
+                            c.lineItems());
                 case UpdateOutcome.Failed f -> listener.v1Failed(f.reason());
             }
         }
@@ -256,8 +329,7 @@ public final class UpdateTask {
     }
 
     /** One pass of the periodic sweep, now: what it found and what it queued. */
-    public record SweepPass(int pending, int queued) {
-    }
+    public record SweepPass(int pending, int queued) {}
 
     /**
      * Re-queues deferred requests whose back-off is over and queues pending requests older than
@@ -279,8 +351,11 @@ public final class UpdateTask {
     }
 
     private List<String> pending(DbSession db, int ofInstance, long olderThanMillis) throws SQLException {
-        List<String> keys = db.query("SELECT vbkey FROM vbhdr WHERE vbstate = 'P' AND instance = ? AND vbdate < ? ORDER BY vbdate",
-                rs -> rs.getString(1), ofInstance, new Timestamp(Math.min(olderThanMillis, 253_402_300_799_000L)));
+        List<String> keys = db.query(
+                "SELECT vbkey FROM vbhdr WHERE vbstate = 'P' AND instance = ? AND vbdate < ? ORDER BY vbdate",
+                rs -> rs.getString(1),
+                ofInstance,
+                new Timestamp(Math.min(olderThanMillis, 253_402_300_799_000L)));
         db.commit();
         return keys;
     }

@@ -25,7 +25,8 @@ public final class WorkCounters {
         }
 
         public Totals plus(Totals o) {
-            return new Totals(v1Parts + o.v1Parts, v1CpuNanos + o.v1CpuNanos, v2Parts + o.v2Parts, v2CpuNanos + o.v2CpuNanos);
+            return new Totals(
+                    v1Parts + o.v1Parts, v1CpuNanos + o.v1CpuNanos, v2Parts + o.v2Parts, v2CpuNanos + o.v2CpuNanos);
         }
     }
 

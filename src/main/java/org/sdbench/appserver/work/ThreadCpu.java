@@ -11,8 +11,7 @@ public final class ThreadCpu {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final boolean SUPPORTED = enable();
 
-    private ThreadCpu() {
-    }
+    private ThreadCpu() {}
 
     /** Nanoseconds of CPU this thread used so far (wall-clock nanoseconds when not measurable). */
     public static long now() {

@@ -158,16 +158,28 @@ public final class WorkEngine {
         for (int n = 0; n < STRING_LINES; n++) {
             long r = random();
             line.setLength(0);
-            line.append(1_000_000_000L + (r & 0x3FFFFFFL)).append('|').append(10 + (r >>> 30 & 0x3FF) * 10).append('|')
-                    .append("MAT-").append(r >>> 40 & 0xFFFFF).append('|').append(1 + (r >>> 20 & 0xFF)).append('|')
-                    .append(r >>> 50 & 0x3FFF).append('.').append(r >>> 44 & 9).append(r >>> 46 & 9);
+            line.append(1_000_000_000L + (r & 0x3FFFFFFL))
+                    .append('|')
+                    .append(10 + (r >>> 30 & 0x3FF) * 10)
+                    .append('|')
+                    .append("MAT-")
+                    .append(r >>> 40 & 0xFFFFF)
+                    .append('|')
+                    .append(1 + (r >>> 20 & 0xFF))
+                    .append('|')
+                    .append(r >>> 50 & 0x3FFF)
+                    .append('.')
+                    .append(r >>> 44 & 9)
+                    .append(r >>> 46 & 9);
             String s = line.toString();
             int p1 = s.indexOf('|');
             int p2 = s.indexOf('|', p1 + 1);
             int p3 = s.indexOf('|', p2 + 1);
             int p4 = s.indexOf('|', p3 + 1);
-            long sum = Long.parseLong(s, 0, p1, 10) + Integer.parseInt(s, p1 + 1, p2, 10)
-                    + Integer.parseInt(s, p3 + 1, p4, 10) + s.hashCode();
+            long sum = Long.parseLong(s, 0, p1, 10)
+                    + Integer.parseInt(s, p1 + 1, p2, 10)
+                    + Integer.parseInt(s, p3 + 1, p4, 10)
+                    + s.hashCode();
             acc += sum + s.substring(p2 + 1, p3).hashCode();
         }
     }

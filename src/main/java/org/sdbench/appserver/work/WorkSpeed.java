@@ -15,8 +15,8 @@ import org.sdbench.config.WorkUnits;
  */
 public final class WorkSpeed {
     /** The mix of the calibration (and of the standard workload, within a few percent): mostly internal tables. */
-    public static final WorkUnits MIX = new WorkUnits(Map.of(WorkKind.ITAB, 600L, WorkKind.SORT, 100L,
-            WorkKind.STRING, 150L, WorkKind.DECIMAL, 150L));
+    public static final WorkUnits MIX = new WorkUnits(
+            Map.of(WorkKind.ITAB, 600L, WorkKind.SORT, 100L, WorkKind.STRING, 150L, WorkKind.DECIMAL, 150L));
 
     /** One measurement: units done by all threads, the wall time, and the threads' CPU time. */
     public record Sample(int threads, long units, long wallNanos, long cpuNanos) {
@@ -36,8 +36,7 @@ public final class WorkSpeed {
         }
     }
 
-    private WorkSpeed() {
-    }
+    private WorkSpeed() {}
 
     /** Runs the mix on {@code threads} platform threads at once for about {@code nanos}; waits for them. */
     public static Sample measure(int threads, long nanos, WorkUnits mix) throws InterruptedException {

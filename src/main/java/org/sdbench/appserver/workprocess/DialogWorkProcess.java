@@ -1,13 +1,13 @@
 package org.sdbench.appserver.workprocess;
 
 import java.sql.SQLException;
+import org.sdbench.appserver.dispatcher.DialogRequest;
+import org.sdbench.appserver.dispatcher.Dispatcher;
+import org.sdbench.core.Clock;
+import org.sdbench.db.DbSession;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.appserver.dispatcher.DialogRequest;
-import org.sdbench.appserver.dispatcher.Dispatcher;
-import org.sdbench.db.DbSession;
-import org.sdbench.core.Clock;
 
 /**
  * A dialog work process: a platform thread that owns one DB session for its lifetime and serves
@@ -60,7 +60,8 @@ public final class DialogWorkProcess implements Runnable {
     private final StepRunner runner;
     private final Clock clock;
 
-    public DialogWorkProcess(Dispatcher dispatcher, SessionSource sessions, RollArea roll, StepRunner runner, Clock clock) {
+    public DialogWorkProcess(
+            Dispatcher dispatcher, SessionSource sessions, RollArea roll, StepRunner runner, Clock clock) {
         this.dispatcher = dispatcher;
         this.sessions = sessions;
         this.roll = roll;
@@ -96,8 +97,11 @@ public final class DialogWorkProcess implements Runnable {
                     // Whatever went wrong, the user waiting for this step must get an answer. A
                     // RuntimeException leaves the process serving; an Error ends it, and the instance's
                     // supervisor starts a replacement (the process's state cannot be trusted).
-                    LOG.warn("work process {}: step {} failed unexpectedly", Thread.currentThread().getName(),
-                            r.step().label(), e);
+                    LOG.warn(
+                            "work process {}: step {} failed unexpectedly",
+                            Thread.currentThread().getName(),
+                            r.step().label(),
+                            e);
                     r.reply().complete(failed(r, new StepOutcome.DbError("bug", e.toString())));
                     if (e instanceof Error err) {
                         throw err;
@@ -142,7 +146,9 @@ public final class DialogWorkProcess implements Runnable {
         try {
             outcome = runner.run(db, r);
         } catch (ConnectionLostException e) {
-            outcome = e.timeout() != null ? new StepOutcome.DbTimeout(e.timeout()) : new StepOutcome.ConnectionLost(e.getMessage());
+            outcome = e.timeout() != null
+                    ? new StepOutcome.DbTimeout(e.timeout())
+                    : new StepOutcome.ConnectionLost(e.getMessage());
             session = replaceQuietly(db);
         } catch (RuntimeException e) {
             // A bug in a step must not kill the work process (the instance would lose capacity);
@@ -151,8 +157,17 @@ public final class DialogWorkProcess implements Runnable {
             outcome = new StepOutcome.DbError("bug", e.toString());
         }
         long rollOut = roll.rollOut(context);
-        StepTimes t = new StepTimes(wait, rollIn, runner.workNanos(), db.dbNanos(), db.calls(), runner.enqueueNanos(),
-                runner.numberRangeNanos(), runner.updateWaitNanos(), rollOut, db.rows());
+        StepTimes t = new StepTimes(
+                wait,
+                rollIn,
+                runner.workNanos(),
+                db.dbNanos(),
+                db.calls(),
+                runner.enqueueNanos(),
+                runner.numberRangeNanos(),
+                runner.updateWaitNanos(),
+                rollOut,
+                db.rows());
         r.reply().complete(new StepResult(r.step(), outcome, t, 0));
         return session;
     }

@@ -15,8 +15,8 @@ public final class RollArea {
 
     public RollArea(int userContextBytes, Clock clock) {
         if (userContextBytes < 0) {
-            throw new IllegalArgumentException("user context size = " + userContextBytes
-                    + " bytes is not allowed: 0 or more");
+            throw new IllegalArgumentException(
+                    "user context size = " + userContextBytes + " bytes is not allowed: 0 or more");
         }
         this.area = new byte[userContextBytes];
         this.clock = Objects.requireNonNull(clock, "clock");

@@ -7,9 +7,9 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Dialect;
-import org.sdbench.core.Clock;
 
 /**
  * Gives work processes their lifetime DB session from the instance's pool, and a fresh one when
@@ -30,7 +30,7 @@ public final class SessionSource {
     private final LongAdder replaced = new LongAdder();
     private final LongAdder failedOpens = new LongAdder();
     private final AtomicReference<DbOutageException> outage = new AtomicReference<>();
-    private volatile Consumer<DbOutageException> onOutage = e -> { };
+    private volatile Consumer<DbOutageException> onOutage = e -> {};
 
     public SessionSource(HikariDataSource pool, Dialect dialect, Clock clock, Duration maxOutage) {
         this.pool = pool;
@@ -70,7 +70,9 @@ public final class SessionSource {
             try {
                 DbSession s = new DbSession(pool.getConnection(), dialect, clock);
                 if (warned) {
-                    LOG.info("{}: database connection back after {} ms", pool.getPoolName(),
+                    LOG.info(
+                            "{}: database connection back after {} ms",
+                            pool.getPoolName(),
                             (clock.nanoTime() - start) / 1_000_000);
                 }
                 return s;
@@ -86,8 +88,11 @@ public final class SessionSource {
                     throw declare(e, waited);
                 }
                 if (!warned) {
-                    LOG.warn("{}: no database connection ({}); retrying for up to {} s (database.timeouts.maxOutage)",
-                            pool.getPoolName(), firstLine(e), maxOutageNanos / 1_000_000_000L);
+                    LOG.warn(
+                            "{}: no database connection ({}); retrying for up to {} s (database.timeouts.maxOutage)",
+                            pool.getPoolName(),
+                            firstLine(e),
+                            maxOutageNanos / 1_000_000_000L);
                     warned = true;
                 }
                 clock.sleepUntil(clock.nanoTime() + Math.min(backoff, Math.max(0, maxOutageNanos - waited)));

@@ -40,7 +40,10 @@ public final class WorkProcessSupervisor {
 
     private void spawn() {
         int id = nextId.getAndIncrement();
-        Thread t = Thread.ofPlatform().daemon().name(prefix + id).uncaughtExceptionHandler(this::died)
+        Thread t = Thread.ofPlatform()
+                .daemon()
+                .name(prefix + id)
+                .uncaughtExceptionHandler(this::died)
                 .unstarted(factory.apply(id));
         threads.add(t);
         t.start();

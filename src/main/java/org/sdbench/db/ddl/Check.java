@@ -1,5 +1,4 @@
 package org.sdbench.db.ddl;
 
 /** A named CHECK constraint; {@code condition} must be SQL both dialects accept (comparisons of columns and literals). */
-public record Check(String name, String condition) {
-}
+public record Check(String name, String condition) {}

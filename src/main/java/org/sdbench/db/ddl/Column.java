@@ -12,6 +12,7 @@ public record Column(String name, ColumnType type, boolean nullable, boolean ide
     /** {@code name type [null] [identity] [default literal]}. */
     private static final Pattern SPEC = Pattern.compile(
             "([a-z][a-z0-9_]*)\\s+([a-z][a-z0-9]*(?:\\(\\d+(?:,\\d+)?\\))?)(\\s+null)?(\\s+identity)?(?:\\s+default\\s+(.+?))?\\s*");
+
     private static final Pattern LITERAL = Pattern.compile("'[^']*'|-?\\d+(\\.\\d+)?|current_date");
 
     public Column {
@@ -19,17 +20,20 @@ public record Column(String name, ColumnType type, boolean nullable, boolean ide
             throw new IllegalArgumentException("column " + name + ": default " + defaultValue
                     + " is not a quoted string, a number or current_date");
         }
-        if (identity && (type.kind() != ColumnType.Kind.BIGINT && type.kind() != ColumnType.Kind.INTEGER
-                || nullable || defaultValue != null)) {
-            throw new IllegalArgumentException("column " + name + ": identity needs a NOT NULL integer or bigint without default");
+        if (identity
+                && (type.kind() != ColumnType.Kind.BIGINT && type.kind() != ColumnType.Kind.INTEGER
+                        || nullable
+                        || defaultValue != null)) {
+            throw new IllegalArgumentException(
+                    "column " + name + ": identity needs a NOT NULL integer or bigint without default");
         }
     }
 
     public static Column parse(String spec) {
         Matcher m = SPEC.matcher(spec);
         if (!m.matches()) {
-            throw new IllegalArgumentException("column '" + spec + "' is not 'name type [null] [identity] [default literal]'"
-                    + " in lower case");
+            throw new IllegalArgumentException(
+                    "column '" + spec + "' is not 'name type [null] [identity] [default literal]'" + " in lower case");
         }
         return new Column(m.group(1), ColumnType.parse(m.group(2)), m.group(3) != null, m.group(4) != null, m.group(5));
     }

@@ -9,7 +9,17 @@ import java.util.regex.Pattern;
  * to (CHAR/NUMC as varchar, CURR/QUAN/DEC as decimal, INT4, DATS, TIMS, RAW payloads as blob).
  */
 public record ColumnType(Kind kind, int length, int scale) {
-    public enum Kind { VARCHAR, CHAR, DECIMAL, INTEGER, BIGINT, DATE, TIME, TIMESTAMP, BLOB }
+    public enum Kind {
+        VARCHAR,
+        CHAR,
+        DECIMAL,
+        INTEGER,
+        BIGINT,
+        DATE,
+        TIME,
+        TIMESTAMP,
+        BLOB
+    }
 
     private static final Pattern SPEC = Pattern.compile("([a-z][a-z0-9]*)(?:\\((\\d+)(?:,(\\d+))?\\))?");
 
@@ -39,7 +49,9 @@ public record ColumnType(Kind kind, int length, int scale) {
             throw new IllegalArgumentException("type '" + spec + "' is not one of varchar(n), char(n), decimal(p,s),"
                     + " integer, bigint, date, time, timestamp, blob");
         }
-        return new ColumnType(kind, m.group(2) == null ? 0 : Integer.parseInt(m.group(2)),
+        return new ColumnType(
+                kind,
+                m.group(2) == null ? 0 : Integer.parseInt(m.group(2)),
                 m.group(3) == null ? 0 : Integer.parseInt(m.group(3)));
     }
 

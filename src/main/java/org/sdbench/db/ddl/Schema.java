@@ -28,13 +28,15 @@ public final class Schema {
      * ({@code sdbench_fill_<table>}, filled by load/FillTable), in creation order. Their templates
      * are created last in the master category.
      */
-    public static final List<String> TEMPLATED = List.of("vbak", "vbap", "vbep", "vbuk", "vbup", "konv", "vakpa",
-            "likp", "lips", "vbrk", "vbrp", "vbfa", "mkpf", "mseg", "bkpf", "bseg", "cdhdr", "cdpos");
+    public static final List<String> TEMPLATED = List.of(
+            "vbak", "vbap", "vbep", "vbuk", "vbup", "konv", "vakpa", "likp", "lips", "vbrk", "vbrp", "vbfa", "mkpf",
+            "mseg", "bkpf", "bseg", "cdhdr", "cdpos");
+
     public static final String TEMPLATE_PREFIX = "sdbench_fill_";
 
     private static final Set<String> TABLE_KEYS = Set.of("key", "columns", "checks", "indexes");
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    private static final ObjectMapper YAML =
+            new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static volatile Schema standard;
 
     private final Map<String, Table> tables;
@@ -61,7 +63,8 @@ public final class Schema {
     /** The schema of the given files (name -> YAML text), one per category in {@link #CATEGORIES} order. */
     public static Schema parse(Map<String, String> files) {
         if (files.size() != CATEGORIES.size()) {
-            throw new IllegalArgumentException("the schema needs one file per category " + CATEGORIES + ", got " + files.keySet());
+            throw new IllegalArgumentException(
+                    "the schema needs one file per category " + CATEGORIES + ", got " + files.keySet());
         }
         Map<String, Table> out = new LinkedHashMap<>();
         int i = 0;
@@ -75,7 +78,8 @@ public final class Schema {
             }
             JsonNode list = root == null ? null : root.get("tables");
             if (list == null || !list.isObject() || root.size() != 1) {
-                throw new IllegalArgumentException(f.getKey() + ": expected one top-level key 'tables' mapping table names to tables");
+                throw new IllegalArgumentException(
+                        f.getKey() + ": expected one top-level key 'tables' mapping table names to tables");
             }
             for (var e : list.properties()) {
                 Table t = table(f.getKey(), e.getKey(), category, e.getValue());
@@ -87,7 +91,8 @@ public final class Schema {
         for (String doc : TEMPLATED) {
             Table t = out.get(doc);
             if (t == null) {
-                throw new IllegalArgumentException("the schema lacks table " + doc + " (its SAP fields have a template)");
+                throw new IllegalArgumentException(
+                        "the schema lacks table " + doc + " (its SAP fields have a template)");
             }
             Table template = t.template(TEMPLATE_PREFIX, CATEGORIES.get(0));
             out.put(template.name(), template);
@@ -124,7 +129,10 @@ public final class Schema {
             List<String> key = n.has("key") ? strings(array(n, "key", where)) : List.of();
             List<Check> checks = new ArrayList<>();
             if (n.has("checks")) {
-                n.get("checks").properties().forEach(e -> checks.add(new Check(e.getKey(), e.getValue().asText())));
+                n.get("checks")
+                        .properties()
+                        .forEach(e ->
+                                checks.add(new Check(e.getKey(), e.getValue().asText())));
             }
             List<Index> indexes = new ArrayList<>();
             if (n.has("indexes")) {
@@ -160,7 +168,9 @@ public final class Schema {
     }
 
     public List<Table> tables(String category) {
-        return tables.values().stream().filter(t -> t.category().equals(category)).toList();
+        return tables.values().stream()
+                .filter(t -> t.category().equals(category))
+                .toList();
     }
 
     /** The table named {@code name} (lower case); an exception naming it when there is none. */

@@ -9,8 +9,14 @@ import java.util.Set;
  * One table of the neutral schema. {@code keyName} names the primary key constraint where the
  * schema fixes it (the templates); otherwise each dialect names it as its DDL always did.
  */
-public record Table(String name, String category, List<Column> columns, List<String> key, String keyName,
-                    List<Check> checks, List<Index> indexes) {
+public record Table(
+        String name,
+        String category,
+        List<Column> columns,
+        List<String> key,
+        String keyName,
+        List<Check> checks,
+        List<Index> indexes) {
     public Table {
         columns = List.copyOf(columns);
         key = List.copyOf(key);
@@ -31,7 +37,8 @@ public record Table(String name, String category, List<Column> columns, List<Str
             for (String c : i.columns()) {
                 String column = c.split("\\s+")[0];
                 if (!names.contains(column)) {
-                    throw new IllegalArgumentException("table " + name + ": index " + i.name() + " names unknown column " + column);
+                    throw new IllegalArgumentException(
+                            "table " + name + ": index " + i.name() + " names unknown column " + column);
                 }
             }
         }
@@ -55,8 +62,9 @@ public record Table(String name, String category, List<Column> columns, List<Str
      * loop leaves them to their defaults; 'sdbench load' fills them (load/SapFields).
      */
     public List<Column> sapFields() {
-        return columns.stream().filter(c -> c.hasDefault() && !c.nullable() && !c.name().equals("mandt")
-                && !key.contains(c.name())).toList();
+        return columns.stream()
+                .filter(c -> c.hasDefault() && !c.nullable() && !c.name().equals("mandt") && !key.contains(c.name()))
+                .toList();
     }
 
     /**
@@ -66,8 +74,11 @@ public record Table(String name, String category, List<Column> columns, List<Str
      * time on them in SAP-width tables.
      */
     public List<Column> unplannedColumns() {
-        return sapFields().stream().filter(c -> indexes.stream().flatMap(i -> i.columns().stream())
-                .noneMatch(ic -> ic.split("\\s+")[0].equals(c.name()))).toList();
+        return sapFields().stream()
+                .filter(c -> indexes.stream()
+                        .flatMap(i -> i.columns().stream())
+                        .noneMatch(ic -> ic.split("\\s+")[0].equals(c.name())))
+                .toList();
     }
 
     /** The template table {@code prefix + name}: an id and this table's SAP fields, in the given category. */
@@ -75,6 +86,7 @@ public record Table(String name, String category, List<Column> columns, List<Str
         List<Column> cols = new ArrayList<>();
         cols.add(new Column("id", new ColumnType(ColumnType.Kind.INTEGER, 0, 0), false, false, null));
         cols.addAll(sapFields());
-        return new Table(prefix + name, templateCategory, cols, List.of("id"), prefix + name + "_pk", List.of(), List.of());
+        return new Table(
+                prefix + name, templateCategory, cols, List.of("id"), prefix + name + "_pk", List.of(), List.of());
     }
 }

@@ -14,6 +14,5 @@ public sealed interface LockResult {
     }
 
     /** Another owner holds the object in an incompatible mode ("foreign lock" in SAP). */
-    record Conflict(LockOwner holder, LockMode heldMode) implements LockResult {
-    }
+    record Conflict(LockOwner holder, LockMode heldMode) implements LockResult {}
 }

@@ -22,7 +22,9 @@ public record Address(String host, int port) {
         }
         try {
             int port = Integer.parseInt(text.substring(colon + 1).trim());
-            return port < 1 || port > 65535 ? null : new Address(text.substring(0, colon).trim(), port);
+            return port < 1 || port > 65535
+                    ? null
+                    : new Address(text.substring(0, colon).trim(), port);
         } catch (NumberFormatException e) {
             return null;
         }

@@ -4,8 +4,7 @@ import org.sdbench.protocol.SdStep;
 
 /** What a driver sends an app-server instance, and the answers that are not a step result. */
 public final class AppMessages {
-    private AppMessages() {
-    }
+    private AppMessages() {}
 
     /** LOGON, ABANDON and LOGOFF: one user. */
     public record User(int user) {
@@ -121,13 +120,16 @@ public final class AppMessages {
      */
     public record RunSettings(String configYaml, String workloadYaml) {
         public byte[] encode() {
-            return new WireOut(configYaml.length() + workloadYaml.length() + 16).str(configYaml).str(workloadYaml).toBytes();
+            return new WireOut(configYaml.length() + workloadYaml.length() + 16)
+                    .str(configYaml)
+                    .str(workloadYaml)
+                    .toBytes();
         }
 
         public static RunSettings decode(byte[] body) {
             WireIn in = new WireIn(body);
-            RunSettings s = new RunSettings(in.str("settings.config", Limits.YAML_BYTES),
-                    in.str("settings.workload", Limits.YAML_BYTES));
+            RunSettings s = new RunSettings(
+                    in.str("settings.config", Limits.YAML_BYTES), in.str("settings.workload", Limits.YAML_BYTES));
             in.end();
             return s;
         }

@@ -5,8 +5,7 @@ import java.util.List;
 
 /** What app servers and drivers send the central services (message server and enqueue server), and the answers. */
 public final class CentralMessages {
-    private CentralMessages() {
-    }
+    private CentralMessages() {}
 
     private static Address readAddress(WireIn in, String field) {
         String host = in.str(field + ".host", Limits.NAME_BYTES);
@@ -80,7 +79,10 @@ public final class CentralMessages {
         /** @param modes how many lock modes there are: an ordinal beyond them is refused */
         public static Lock decode(byte[] body, int modes) {
             WireIn in = new WireIn(body);
-            Lock l = new Lock(name(in, "lock.owner"), name(in, "lock.object"), in.str("lock.key", Limits.NAME_BYTES),
+            Lock l = new Lock(
+                    name(in, "lock.owner"),
+                    name(in, "lock.object"),
+                    in.str("lock.key", Limits.NAME_BYTES),
                     in.u8("lock.mode", 0, modes - 1));
             in.end();
             return l;
@@ -92,12 +94,15 @@ public final class CentralMessages {
         public static final LockReply GRANTED = new LockReply(true, "", 0);
 
         public byte[] encode() {
-            return granted ? new WireOut(1).u8(1).toBytes() : new WireOut(32).u8(0).str(holder).u8(heldMode).toBytes();
+            return granted
+                    ? new WireOut(1).u8(1).toBytes()
+                    : new WireOut(32).u8(0).str(holder).u8(heldMode).toBytes();
         }
 
         public static LockReply decode(byte[] body, int modes) {
             WireIn in = new WireIn(body);
-            LockReply r = in.bool("lock.granted") ? GRANTED
+            LockReply r = in.bool("lock.granted")
+                    ? GRANTED
                     : new LockReply(false, name(in, "lock.holder"), in.u8("lock.heldMode", 0, modes - 1));
             in.end();
             return r;
@@ -135,13 +140,22 @@ public final class CentralMessages {
     /** STATS_REPLY of the central services: the lock table's own counts and where it runs. */
     public record Stats(long requests, long conflicts, long lockNs, int entries, ProcessInfo process) {
         public byte[] encode() {
-            return process.write(new WireOut(128).i64(requests).i64(conflicts).i64(lockNs).i32(entries)).toBytes();
+            return process.write(new WireOut(128)
+                            .i64(requests)
+                            .i64(conflicts)
+                            .i64(lockNs)
+                            .i32(entries))
+                    .toBytes();
         }
 
         public static Stats decode(byte[] body) {
             WireIn in = new WireIn(body);
-            Stats s = new Stats(in.count("enqueue.requests"), in.count("enqueue.conflicts"), in.count("enqueue.lockNs"),
-                    in.i32("enqueue.entries", 0, Integer.MAX_VALUE), ProcessInfo.read(in));
+            Stats s = new Stats(
+                    in.count("enqueue.requests"),
+                    in.count("enqueue.conflicts"),
+                    in.count("enqueue.lockNs"),
+                    in.i32("enqueue.entries", 0, Integer.MAX_VALUE),
+                    ProcessInfo.read(in));
             in.end();
             return s;
         }

@@ -2,8 +2,7 @@ package org.sdbench.protocol.wire;
 
 /** The messages any peer may exchange: ping and pong, a bare OK, a count, a flag and an error. */
 public final class Control {
-    private Control() {
-    }
+    private Control() {}
 
     /** PING: answer with a pong of {@code replyBytes}; the padding makes the request a realistic size. */
     public record Ping(int replyBytes, int padBytes) {
@@ -13,7 +12,10 @@ public final class Control {
         }
 
         public byte[] encode() {
-            return new WireOut(padBytes + 12).i32(replyBytes).bytes(new byte[padBytes]).toBytes();
+            return new WireOut(padBytes + 12)
+                    .i32(replyBytes)
+                    .bytes(new byte[padBytes])
+                    .toBytes();
         }
 
         public static Ping decode(byte[] body) {

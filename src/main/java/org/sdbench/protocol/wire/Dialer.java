@@ -30,8 +30,7 @@ public final class Dialer {
     // One per process: set once when the process starts, before its first connection.
     private static volatile Router router = DIRECT;
 
-    private Dialer() {
-    }
+    private Dialer() {}
 
     /** Routes this process's later connections through {@code r}; null dials directly again. */
     public static void routeThrough(Router r) {

@@ -27,6 +27,7 @@ public final class FrameType {
     public static final byte SHUTDOWN = 28;
     /** App server: time the hops to the central services and to the DB, reply with both. */
     public static final byte PROBE = 29;
+
     public static final byte PROBE_REPLY = 39;
     /** The run's settings, first on every driver connection to an app server. */
     public static final byte RUN_SETTINGS = 40;
@@ -41,8 +42,7 @@ public final class FrameType {
     public static final byte INSTANCES = 37;
     public static final byte INSTANCES_REPLY = 38;
 
-    private FrameType() {
-    }
+    private FrameType() {}
 
     /** Who may send a request of a type: a server refuses it from any other role, whatever the token. */
     public enum Sender {
@@ -65,7 +65,8 @@ public final class FrameType {
     public static Sender sender(byte type) {
         return switch (type) {
             case PING, HEARTBEAT -> Sender.ANY_PEER;
-            case LOGON, STEP, ABANDON, LOGOFF, STATS, ADOPT, SHUTDOWN, PROBE, RUN_SETTINGS, ROUTE, INSTANCES -> Sender.DRIVER;
+            case LOGON, STEP, ABANDON, LOGOFF, STATS, ADOPT, SHUTDOWN, PROBE, RUN_SETTINGS, ROUTE, INSTANCES ->
+                Sender.DRIVER;
             case REGISTER, ENQ_LOCK, ENQ_RELEASE_ALL, ENQ_TRANSFER -> Sender.APP_SERVER;
             default -> Sender.NOBODY;
         };

@@ -15,12 +15,12 @@ public final class Handshake {
     static final int MAGIC = 0x5D_BE_4C_01;
     /** 3: authentication always, roles checked per frame type, heartbeats. */
     public static final int WIRE_VERSION = 3;
+
     static final int CHALLENGE_BYTES = 32;
     private static final int TIMEOUT_MS = (int) Liveness.HANDSHAKE_MILLIS;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Handshake() {
-    }
+    private Handshake() {}
 
     /** This build's version, as the jar manifest says ("dev" when run from classes). */
     public static String version() {
@@ -37,12 +37,22 @@ public final class Handshake {
     /** HELLO: who the client is and its challenge to the server. */
     record Hello(int magic, int wire, String version, String role, byte[] challenge) {
         byte[] encode() {
-            return new WireOut(96).i32(magic).i32(wire).str(version).str(role).bytes(challenge).toBytes();
+            return new WireOut(96)
+                    .i32(magic)
+                    .i32(wire)
+                    .str(version)
+                    .str(role)
+                    .bytes(challenge)
+                    .toBytes();
         }
 
         static Hello decode(byte[] body) {
             WireIn in = new WireIn(body);
-            Hello h = new Hello(in.i32(), in.i32(), in.str("hello.version", 64), in.str("hello.role", 32),
+            Hello h = new Hello(
+                    in.i32(),
+                    in.i32(),
+                    in.str("hello.version", 64),
+                    in.str("hello.role", 32),
                     in.bytes("hello.challenge", CHALLENGE_BYTES));
             in.end();
             return h;
@@ -77,12 +87,14 @@ public final class Handshake {
             io.write(FrameType.AUTH, 0, new Proof(version(), token.prove(theirs, mine, Token.CLIENT + role)).encode());
             Proof welcome = Proof.decode(expect(io, what, FrameType.WELCOME).body());
             if (!token.verify(mine, theirs, Token.SERVER + role, welcome.bytes())) {
-                throw new WireException(what + " failed to prove the token: refused (an impostor, or a different token)");
+                throw new WireException(
+                        what + " failed to prove the token: refused (an impostor, or a different token)");
             }
         } catch (IOException | WireException e) {
             // Whatever the closed socket made the read fail with, the deadline's own close is the cause.
             if (deadline.expired()) {
-                throw new WireException(what + " did not finish the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
+                throw new WireException(what + " did not finish the sdbench handshake within " + TIMEOUT_MS
+                        + " ms: not an sdbench peer?");
             }
             throw e;
         } finally {
@@ -95,12 +107,14 @@ public final class Handshake {
         try {
             f = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
         } catch (java.net.SocketTimeoutException e) {
-            throw new WireException(what + " did not answer the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
+            throw new WireException(
+                    what + " did not answer the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
         } catch (java.io.EOFException e) {
             throw new WireException(what + " closed the connection during the handshake: not an sdbench peer?");
         }
         if (f.type() == FrameType.REFUSED) {
-            throw new WireException(what + " refused the connection: " + Control.Error.decode(f.body()).message());
+            throw new WireException(what + " refused the connection: "
+                    + Control.Error.decode(f.body()).message());
         }
         if (f.type() != type) {
             throw new WireException(what + " is not an sdbench peer (frame type " + f.type() + ")");
@@ -117,8 +131,10 @@ public final class Handshake {
         try {
             return serverSteps(io, token, log);
         } catch (IOException | WireException e) {
-            log.accept("refused " + io.peer() + ": " + (deadline.expired() ? "handshake not finished within " + TIMEOUT_MS + " ms"
-                    : "no valid sdbench handshake (" + e.getMessage() + ")"));
+            log.accept("refused " + io.peer() + ": "
+                    + (deadline.expired()
+                            ? "handshake not finished within " + TIMEOUT_MS + " ms"
+                            : "no valid sdbench handshake (" + e.getMessage() + ")"));
             return null;
         } finally {
             deadline.cancel();
@@ -136,27 +152,44 @@ public final class Handshake {
             hello = Hello.decode(f.body());
         } catch (WireException e) {
             // An older peer's hello has another shape: tell it which version this one runs.
-            return refuse(io, log, "peer at " + io.peer(), "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION
-                    + "), yours sent a hello it does not understand: run the same sdbench version on every tier");
+            return refuse(
+                    io,
+                    log,
+                    "peer at " + io.peer(),
+                    "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION
+                            + "), yours sent a hello it does not understand: run the same sdbench version on every tier");
         }
         if (hello.wire() != WIRE_VERSION || !hello.version().equals(version())) {
-            return refuse(io, log, hello.role() + " at " + io.peer() + ": sdbench " + hello.version() + " (wire " + hello.wire() + ")",
+            return refuse(
+                    io,
+                    log,
+                    hello.role() + " at " + io.peer() + ": sdbench " + hello.version() + " (wire " + hello.wire() + ")",
                     "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION + "), yours is " + hello.version()
                             + " (wire " + hello.wire() + "): run the same sdbench version on every tier");
         }
         if (!Roles.valid(hello.role())) {
-            return refuse(io, log, "peer at " + io.peer() + " announcing role '" + hello.role() + "'",
+            return refuse(
+                    io,
+                    log,
+                    "peer at " + io.peer() + " announcing role '" + hello.role() + "'",
                     "unknown role '" + hello.role() + "': driver or appserver-N (1 to 99)");
         }
         byte[] mine = challenge();
         io.write(FrameType.CHALLENGE, 0, new Proof(version(), mine).encode());
         Frame auth = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
         byte[] proof = auth.type() == FrameType.AUTH ? Proof.decode(auth.body()).bytes() : new byte[0];
-        if (hello.challenge().length != CHALLENGE_BYTES || !token.verify(mine, hello.challenge(), Token.CLIENT + hello.role(), proof)) {
-            return refuse(io, log, "unauthenticated " + hello.role() + " at " + io.peer(),
+        if (hello.challenge().length != CHALLENGE_BYTES
+                || !token.verify(mine, hello.challenge(), Token.CLIENT + hello.role(), proof)) {
+            return refuse(
+                    io,
+                    log,
+                    "unauthenticated " + hello.role() + " at " + io.peer(),
                     "authentication failed: wrong or missing token");
         }
-        io.write(FrameType.WELCOME, 0, new Proof(version(), token.prove(hello.challenge(), mine, Token.SERVER + hello.role())).encode());
+        io.write(
+                FrameType.WELCOME,
+                0,
+                new Proof(version(), token.prove(hello.challenge(), mine, Token.SERVER + hello.role())).encode());
         return hello.role();
     }
 

@@ -33,8 +33,7 @@ public final class Liveness {
         TIMER.scheduleWithFixedDelay(Liveness::closeStuckOrSilent, 250, 250, TimeUnit.MILLISECONDS);
     }
 
-    private Liveness() {
-    }
+    private Liveness() {}
 
     static void watch(FrameIO io) {
         WRITING.add(io);
@@ -58,11 +57,16 @@ public final class Liveness {
     /** Closes the connection at the deadline unless cancelled first: trickled bytes cannot stretch a bound. */
     static Deadline deadline(FrameIO io, long millis) {
         AtomicBoolean expired = new AtomicBoolean();
-        return new Deadline(expired, TIMER.schedule(() -> {
-            // Decided before the close: a reader that fails on the closed socket can then tell why.
-            expired.set(true);
-            io.close();
-        }, millis, TimeUnit.MILLISECONDS));
+        return new Deadline(
+                expired,
+                TIMER.schedule(
+                        () -> {
+                            // Decided before the close: a reader that fails on the closed socket can then tell why.
+                            expired.set(true);
+                            io.close();
+                        },
+                        millis,
+                        TimeUnit.MILLISECONDS));
     }
 
     /** A bound on one exchange; {@link #expired} is true from the moment it fires, before the connection is closed. */

@@ -9,12 +9,21 @@ public record ProcessInfo(String role, String host, long pid, String version, lo
 
     /** This process, now. */
     public static ProcessInfo current(String role) {
-        return new ProcessInfo(role, hostName(), ProcessHandle.current().pid(), Handshake.version(), processCpuNanos(),
+        return new ProcessInfo(
+                role,
+                hostName(),
+                ProcessHandle.current().pid(),
+                Handshake.version(),
+                processCpuNanos(),
                 Runtime.getRuntime().availableProcessors());
     }
 
     public static long processCpuNanos() {
-        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(-1L);
+        return ProcessHandle.current()
+                .info()
+                .totalCpuDuration()
+                .map(java.time.Duration::toNanos)
+                .orElse(-1L);
     }
 
     static String hostName() {
@@ -30,8 +39,12 @@ public record ProcessInfo(String role, String host, long pid, String version, lo
     }
 
     public static ProcessInfo read(WireIn in) {
-        return new ProcessInfo(in.str("process.role", Limits.NAME_BYTES), in.str("process.host", Limits.NAME_BYTES),
-                in.count("process.pid"), in.str("process.version", Limits.NAME_BYTES), in.i64(),
+        return new ProcessInfo(
+                in.str("process.role", Limits.NAME_BYTES),
+                in.str("process.host", Limits.NAME_BYTES),
+                in.count("process.pid"),
+                in.str("process.version", Limits.NAME_BYTES),
+                in.i64(),
                 in.i32("process.cores", 1, 1 << 16));
     }
 }

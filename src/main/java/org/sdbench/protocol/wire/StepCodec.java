@@ -10,19 +10,25 @@ import org.sdbench.protocol.StepTimes;
  * response time (dispatcher arrival to reply), about 100 bytes.
  */
 public final class StepCodec {
-    private StepCodec() {
-    }
+    private StepCodec() {}
 
     /** The answer as the driver receives it: the result and the server-side response time. */
-    public record Reply(StepResult result, long serverNanos) {
-    }
+    public record Reply(StepResult result, long serverNanos) {}
 
     public static byte[] encode(StepResult r, long serverNanos) {
         WireOut o = new WireOut(128).u8(r.step().ordinal());
         outcome(o, r.outcome());
         StepTimes t = r.times();
-        o.i64(t.waitNs()).i64(t.rollInNs()).i64(t.cpuNs()).i64(t.dbNs()).i32(t.dbCalls()).i64(t.enqueueNs())
-                .i64(t.numberRangeNs()).i64(t.updateWaitNs()).i64(t.rollOutNs()).i32(t.dbRows());
+        o.i64(t.waitNs())
+                .i64(t.rollInNs())
+                .i64(t.cpuNs())
+                .i64(t.dbNs())
+                .i32(t.dbCalls())
+                .i64(t.enqueueNs())
+                .i64(t.numberRangeNs())
+                .i64(t.updateWaitNs())
+                .i64(t.rollOutNs())
+                .i32(t.dbRows());
         return o.i32(r.lineItemsCompleted()).i64(serverNanos).toBytes();
     }
 
@@ -30,8 +36,17 @@ public final class StepCodec {
         WireIn in = new WireIn(body);
         int step = in.u8("step", 0, SdStep.LOOP.size() - 1);
         StepOutcome outcome = outcome(in);
-        StepTimes t = new StepTimes(in.i64(), in.i64(), in.i64(), in.i64(), in.i32("times.dbCalls", 0, Integer.MAX_VALUE),
-                in.i64(), in.i64(), in.i64(), in.i64(), in.i32("times.dbRows", 0, Integer.MAX_VALUE));
+        StepTimes t = new StepTimes(
+                in.i64(),
+                in.i64(),
+                in.i64(),
+                in.i64(),
+                in.i32("times.dbCalls", 0, Integer.MAX_VALUE),
+                in.i64(),
+                in.i64(),
+                in.i64(),
+                in.i64(),
+                in.i32("times.dbRows", 0, Integer.MAX_VALUE));
         int lineItems = in.i32("lineItems", 0, Integer.MAX_VALUE);
         Reply r = new Reply(new StepResult(SdStep.LOOP.get(step), outcome, t, lineItems), in.i64());
         in.end();
@@ -41,15 +56,18 @@ public final class StepCodec {
     private static void outcome(WireOut o, StepOutcome x) {
         switch (x) {
             case StepOutcome.Ok ok -> o.u8(0);
-            case StepOutcome.LockConflict c -> o.u8(1).str(clip(c.object())).str(clip(c.key())).str(clip(c.holder()));
+            case StepOutcome.LockConflict c ->
+                o.u8(1).str(clip(c.object())).str(clip(c.key())).str(clip(c.holder()));
             case StepOutcome.Timeout t -> o.u8(2).str(clip(t.what()));
-            case StepOutcome.RetriesExhausted r -> o.u8(3).str(clip(r.sqlState())).i32(r.attempts());
+            case StepOutcome.RetriesExhausted r ->
+                o.u8(3).str(clip(r.sqlState())).i32(r.attempts());
             case StepOutcome.ConnectionLost c -> o.u8(4).str(clip(c.message()));
             case StepOutcome.DbError d -> o.u8(5).str(clip(d.sqlState())).str(clip(d.message()));
             case StepOutcome.Skipped s -> o.u8(6).str(clip(s.reason()));
             case StepOutcome.InstanceLost l -> o.u8(7).str(clip(l.message()));
             case StepOutcome.DbTimeout t -> o.u8(8).str(clip(t.what()));
-            case StepOutcome.IncompleteDocument d -> o.u8(9).str(clip(d.document())).str(clip(d.missing()));
+            case StepOutcome.IncompleteDocument d ->
+                o.u8(9).str(clip(d.document())).str(clip(d.missing()));
             case StepOutcome.InstanceFenced f -> o.u8(10).i32(f.instance());
             case StepOutcome.EnqueueUnavailable u -> o.u8(11).str(clip(u.message()));
         }

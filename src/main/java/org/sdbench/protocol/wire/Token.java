@@ -57,7 +57,10 @@ public final class Token {
         if (!Files.exists(file)) {
             try {
                 Files.createDirectories(file.getParent());
-                Path tmp = Files.createTempFile(file.getParent(), ".wire-token", ".tmp",
+                Path tmp = Files.createTempFile(
+                        file.getParent(),
+                        ".wire-token",
+                        ".tmp",
                         java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
                                 java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
                 Files.writeString(tmp, random().forEnvironment() + "\n");
@@ -79,24 +82,29 @@ public final class Token {
     public static Token read(Path file) {
         try {
             Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
-            if (p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.OTHERS_READ)
-                    || p.contains(PosixFilePermission.GROUP_WRITE) || p.contains(PosixFilePermission.OTHERS_WRITE)) {
+            if (p.contains(PosixFilePermission.GROUP_READ)
+                    || p.contains(PosixFilePermission.OTHERS_READ)
+                    || p.contains(PosixFilePermission.GROUP_WRITE)
+                    || p.contains(PosixFilePermission.OTHERS_WRITE)) {
                 throw new WireException("token file " + file + " may be read or written by others: chmod 600 it");
             }
             byte[] s = Files.readString(file).strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
             if (s.length < 16) {
-                throw new WireException("token file " + file + " holds " + s.length + " bytes: at least 16 are required");
+                throw new WireException(
+                        "token file " + file + " holds " + s.length + " bytes: at least 16 are required");
             }
             return new Token(s);
         } catch (UnsupportedOperationException e) {
             throw new WireException("token file " + file + ": cannot check its permissions on this file system");
         } catch (IOException e) {
-            throw new WireException("token file " + file + " cannot be read (" + e.getClass().getSimpleName() + ")");
+            throw new WireException(
+                    "token file " + file + " cannot be read (" + e.getClass().getSimpleName() + ")");
         }
     }
 
     /** Labels that keep a client's proof from ever passing as a server's, and the reverse. */
     static final String CLIENT = "client:";
+
     static final String SERVER = "server:";
 
     /**

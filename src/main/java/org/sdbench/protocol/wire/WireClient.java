@@ -34,8 +34,8 @@ public final class WireClient implements AutoCloseable {
      * Dials, shakes hands and starts the reader. {@code what} names the peer in messages, e.g.
      * "app server 2 at 127.0.0.1:40123".
      */
-    public static WireClient connect(Dialer.Hop hop, Address address, String role, Token token, Duration timeout,
-                                     String what) {
+    public static WireClient connect(
+            Dialer.Hop hop, Address address, String role, Token token, Duration timeout, String what) {
         var socket = Dialer.dial(hop, address, timeout);
         FrameIO io;
         try {
@@ -86,11 +86,14 @@ public final class WireClient implements AutoCloseable {
             // Untimed park plus the shared watcher: a timed get on a virtual thread costs a timer task per call.
             Frame f = ReplyWait.shared().get(reply, timeout.toNanos());
             if (f.type() == FrameType.ERROR) {
-                throw new WireException(what + ": " + Control.Error.decode(f.body()).message());
+                throw new WireException(
+                        what + ": " + Control.Error.decode(f.body()).message());
             }
             return f;
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof WireException w ? w : new WireException(what + ": " + e.getCause(), e.getCause());
+            throw e.getCause() instanceof WireException w
+                    ? w
+                    : new WireException(what + ": " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
             throw new WireException(what + ": no reply within " + timeout.toMillis() + " ms");
         } finally {
@@ -145,7 +148,10 @@ public final class WireClient implements AutoCloseable {
                 fail("silent for " + Liveness.SILENCE_MILLIS + " ms (no reply to heartbeats): declared dead");
                 return;
             }
-            fail(e instanceof java.io.EOFException ? "connection closed by the peer" : "connection lost (" + e.getMessage() + ")");
+            fail(
+                    e instanceof java.io.EOFException
+                            ? "connection closed by the peer"
+                            : "connection lost (" + e.getMessage() + ")");
         }
     }
 

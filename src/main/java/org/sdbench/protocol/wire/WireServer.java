@@ -23,8 +23,7 @@ public final class WireServer implements AutoCloseable {
         void handle(Connection c, Frame f) throws InterruptedException;
 
         /** The connection ended (peer closed, broke, or this server closed). */
-        default void closed(Connection c) {
-        }
+        default void closed(Connection c) {}
     }
 
     /** One accepted, authenticated peer. */
@@ -79,7 +78,9 @@ public final class WireServer implements AutoCloseable {
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
     /** Handshakes in progress: an unauthenticated peer costs one thread and a few KiB, and only this many at once. */
     public static final int MAX_UNAUTHENTICATED = 64;
-    private final java.util.concurrent.Semaphore unauthenticated = new java.util.concurrent.Semaphore(MAX_UNAUTHENTICATED);
+
+    private final java.util.concurrent.Semaphore unauthenticated =
+            new java.util.concurrent.Semaphore(MAX_UNAUTHENTICATED);
     private volatile boolean closing;
 
     private WireServer(ServerSocket socket, Token token, Handler handler, Consumer<String> log) {
@@ -93,7 +94,8 @@ public final class WireServer implements AutoCloseable {
      * Listens on {@code host:port} (port 0: any free port) and serves only peers that prove
      * {@code token}, loopback included: any local user could otherwise reach the port.
      */
-    public static WireServer start(String host, int port, Token token, Handler handler, Consumer<String> log, String what) {
+    public static WireServer start(
+            String host, int port, Token token, Handler handler, Consumer<String> log, String what) {
         if (token == null) {
             throw new WireException(what + ": every sdbench listener authenticates its peers: give a token file "
                     + "(appServer.tokenFile, readable only by its owner)");
@@ -110,8 +112,8 @@ public final class WireServer implements AutoCloseable {
             ss.bind(new InetSocketAddress(addr, port), 1024);
         } catch (BindException e) {
             close(ss);
-            throw new WireException(what + ": cannot listen on " + host + ":" + port + ": the port is in use ("
-                    + e.getMessage() + ")");
+            throw new WireException(
+                    what + ": cannot listen on " + host + ":" + port + ": the port is in use (" + e.getMessage() + ")");
         } catch (IOException e) {
             close(ss);
             throw new WireException(what + ": cannot listen on " + host + ":" + port + ": " + e.getMessage());
@@ -147,7 +149,10 @@ public final class WireServer implements AutoCloseable {
                 }
                 // Few connections (drivers, app servers), each busy: a platform reader per connection
                 // costs one kernel wake-up per frame where a virtual one adds a poller hand-off.
-                Thread.ofPlatform().daemon().name("conn-" + s.getRemoteSocketAddress()).start(() -> serve(s));
+                Thread.ofPlatform()
+                        .daemon()
+                        .name("conn-" + s.getRemoteSocketAddress())
+                        .start(() -> serve(s));
             } catch (IOException e) {
                 if (!closing) {
                     log.accept("accept failed on port " + port() + ": " + e.getMessage());
@@ -187,7 +192,8 @@ public final class WireServer implements AutoCloseable {
             }
         } catch (IOException | WireException e) {
             if (io.closedForSilence() && c != null) {
-                log.accept(c.role() + " at " + c.peer() + " silent for " + Liveness.SILENCE_MILLIS + " ms: connection closed");
+                log.accept(c.role() + " at " + c.peer() + " silent for " + Liveness.SILENCE_MILLIS
+                        + " ms: connection closed");
             }
             // The peer went away or sent garbage: its connection ends, the server goes on.
         } catch (InterruptedException e) {
@@ -208,10 +214,13 @@ public final class WireServer implements AutoCloseable {
         }
         FrameType.Sender sender = FrameType.sender(f.type());
         if (!sender.allows(c.role())) {
-            log.accept("refused frame type " + f.type() + " from " + c.role() + " at " + c.peer() + ": accepted only from "
-                    + sender.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
-            c.error(f, "frame type " + f.type() + " is not accepted from " + c.role() + " (only from "
-                    + sender.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
+            log.accept(
+                    "refused frame type " + f.type() + " from " + c.role() + " at " + c.peer() + ": accepted only from "
+                            + sender.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+            c.error(
+                    f,
+                    "frame type " + f.type() + " is not accepted from " + c.role() + " (only from "
+                            + sender.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
             return;
         }
         try {

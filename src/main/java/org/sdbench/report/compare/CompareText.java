@@ -6,14 +6,20 @@ import java.util.Locale;
 
 /** The terminal rendering of a {@link Comparison}: one screen that answers "did it help, by how much". */
 public final class CompareText {
-    private CompareText() {
-    }
+    private CompareText() {}
 
     public static void print(Comparison c, PrintWriter out) {
         out.println("== sdbench compare (" + c.note() + ") ==");
         for (var r : c.runs()) {
-            out.printf(Locale.ROOT, "%-2s %s  ('%s', %d users, %.0f s window, %d full intervals)%n", r.label(), r.dir(),
-                    r.name(), r.users(), r.windowSeconds(), r.windowIntervals());
+            out.printf(
+                    Locale.ROOT,
+                    "%-2s %s  ('%s', %d users, %.0f s window, %d full intervals)%n",
+                    r.label(),
+                    r.dir(),
+                    r.name(),
+                    r.users(),
+                    r.windowSeconds(),
+                    r.windowIntervals());
         }
         out.println();
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-30s", "figure"));
@@ -28,16 +34,20 @@ public final class CompareText {
             if (f.values().stream().allMatch(v -> v == null)) {
                 continue;
             }
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-30s",
-                    f.name() + (f.unit().isEmpty() ? "" : " (" + f.unit() + ")")));
+            StringBuilder line = new StringBuilder(
+                    String.format(Locale.ROOT, "%-30s", f.name() + (f.unit().isEmpty() ? "" : " (" + f.unit() + ")")));
             for (int i = 0; i < f.values().size(); i++) {
                 line.append(String.format(Locale.ROOT, " %14s", value(f.values().get(i))));
                 if (i > 0) {
                     Double d = f.delta().get(i);
                     Double n = f.noise().get(i);
                     String u = f.deltaUnit().equals("%") ? " %" : " pp";
-                    line.append(String.format(Locale.ROOT, " %9s %9s %-13s", d == null ? "" : String.format(Locale.ROOT, "%+.1f", d) + u,
-                            n == null ? "" : String.format(Locale.ROOT, "±%.1f", n) + u, f.verdict().get(i)));
+                    line.append(String.format(
+                            Locale.ROOT,
+                            " %9s %9s %-13s",
+                            d == null ? "" : String.format(Locale.ROOT, "%+.1f", d) + u,
+                            n == null ? "" : String.format(Locale.ROOT, "±%.1f", n) + u,
+                            f.verdict().get(i)));
                 }
             }
             out.println(line.toString().stripTrailing());
@@ -60,7 +70,11 @@ public final class CompareText {
         for (var d : diffs) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-34s", d.key()));
             for (int i = 0; i < d.values().size(); i++) {
-                line.append(String.format(Locale.ROOT, " %s: %-24s", c.runs().get(i).label(), d.values().get(i)));
+                line.append(String.format(
+                        Locale.ROOT,
+                        " %s: %-24s",
+                        c.runs().get(i).label(),
+                        d.values().get(i)));
             }
             out.println(line.toString().stripTrailing());
         }

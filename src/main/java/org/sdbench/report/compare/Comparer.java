@@ -12,12 +12,15 @@ import org.sdbench.report.RunReport;
 
 /** Builds a {@link Comparison} from loaded run folders; the first run is the baseline. */
 public final class Comparer {
-    private Comparer() {
-    }
+    private Comparer() {}
 
     /** A key figure: how to read it from a run, and which per-interval series carries its noise. */
-    record Spec(String name, String unit, boolean higherIsBetter, Function<RunReport, Double> value,
-                        ToDoubleFunction<IntervalRow> series) {
+    record Spec(
+            String name,
+            String unit,
+            boolean higherIsBetter,
+            Function<RunReport, Double> value,
+            ToDoubleFunction<IntervalRow> series) {
         /** Figures that are percentages already differ in percentage points, not in percent of themselves. */
         boolean points() {
             return "%".equals(unit);
@@ -33,37 +36,148 @@ public final class Comparer {
             new Spec("SAPS-like", "", true, r -> r.throughput().sapsLike(), x -> lineItemsPerHour(x) / 20),
             new Spec("dialog steps/h", "", true, r -> r.throughput().dialogStepsPerHour(), IntervalRow::dsPerHour),
             new Spec("line items/h", "", true, r -> r.throughput().lineItemsPerHour(), Comparer::lineItemsPerHour),
-            new Spec("avg response", "ms", false, r -> r.summary().overall().response().avgMs(), IntervalRow::avgMs),
-            new Spec("p95 response", "ms", false, r -> r.summary().overall().response().p95Ms(), IntervalRow::p95Ms),
-            new Spec("p99 response", "ms", false, r -> r.summary().overall().response().p99Ms(), null),
-            new Spec("DB time per step", "ms", false, r -> r.summary().overall().avg().dbMs(), x -> x.avg().dbMs()),
-            new Spec("dispatcher wait", "ms", false, r -> r.summary().overall().avg().waitMs(), x -> x.avg().waitMs()),
-            new Spec("roll-in", "ms", false, r -> r.summary().overall().avg().rollInMs(), x -> x.avg().rollInMs()),
-            new Spec("CPU (processing)", "ms", false, r -> r.summary().overall().avg().cpuMs(), x -> x.avg().cpuMs()),
-            new Spec("enqueue time", "ms", false, r -> r.summary().overall().avg().enqueueMs(), x -> x.avg().enqueueMs()),
-            new Spec("number-range wait", "ms", false, r -> r.summary().overall().avg().numberRangeMs(),
+            new Spec(
+                    "avg response",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().response().avgMs(),
+                    IntervalRow::avgMs),
+            new Spec(
+                    "p95 response",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().response().p95Ms(),
+                    IntervalRow::p95Ms),
+            new Spec(
+                    "p99 response",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().response().p99Ms(),
+                    null),
+            new Spec(
+                    "DB time per step",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().avg().dbMs(),
+                    x -> x.avg().dbMs()),
+            new Spec(
+                    "dispatcher wait",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().avg().waitMs(),
+                    x -> x.avg().waitMs()),
+            new Spec(
+                    "roll-in",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().avg().rollInMs(),
+                    x -> x.avg().rollInMs()),
+            new Spec(
+                    "CPU (processing)",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().avg().cpuMs(),
+                    x -> x.avg().cpuMs()),
+            new Spec(
+                    "enqueue time",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().avg().enqueueMs(),
+                    x -> x.avg().enqueueMs()),
+            new Spec(
+                    "number-range wait",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().avg().numberRangeMs(),
                     x -> x.avg().numberRangeMs()),
-            new Spec("update wait", "ms", false, r -> r.summary().overall().avg().updateWaitMs(), x -> x.avg().updateWaitMs()),
+            new Spec(
+                    "update wait",
+                    "ms",
+                    false,
+                    r -> r.summary().overall().avg().updateWaitMs(),
+                    x -> x.avg().updateWaitMs()),
             // In two-tier the app server is in the driver's process: its response time is the driver's, no network.
-            new Spec("response at app server", "ms", false, r -> r.threeTier() == null
-                    ? r.summary().overall().response().avgMs() : r.threeTier().appServerResponse().avgMs(), null),
-            new Spec("presentation/network", "ms", false,
-                    r -> r.threeTier() == null ? 0.0 : r.threeTier().presentationNetworkAvgMs(), null),
+            new Spec(
+                    "response at app server",
+                    "ms",
+                    false,
+                    r -> r.threeTier() == null
+                            ? r.summary().overall().response().avgMs()
+                            : r.threeTier().appServerResponse().avgMs(),
+                    null),
+            new Spec(
+                    "presentation/network",
+                    "ms",
+                    false,
+                    r -> r.threeTier() == null ? 0.0 : r.threeTier().presentationNetworkAvgMs(),
+                    null),
             new Spec("update V1 DB time", "ms", false, r -> r.summary().update().avgV1DbMs(), null),
-            new Spec("save to update committed", "ms", false, r -> r.summary().update().saveToCommitted().avgMs(), null),
-            new Spec("errors", "", false, r -> (double) r.summary().errorsByKind().values().stream()
-                    .mapToLong(Long::longValue).sum(), null),
+            new Spec(
+                    "save to update committed",
+                    "ms",
+                    false,
+                    r -> r.summary().update().saveToCommitted().avgMs(),
+                    null),
+            new Spec(
+                    "errors",
+                    "",
+                    false,
+                    r -> (double) r.summary().errorsByKind().values().stream()
+                            .mapToLong(Long::longValue)
+                            .sum(),
+                    null),
             new Spec("Little's law deviation", "%", false, r -> r.littleLaw().deviation() * 100, null),
-            new Spec("DB commits/s", "", true, r -> r.dbWindow() == null ? null : r.dbWindow().commitsPerSecond(), null),
-            new Spec("buffer cache hit ratio", "%", true,
-                    r -> r.dbWindow() == null ? null : r.dbWindow().bufferCacheHitRatio() * 100, null),
-            new Spec("WAL per dialog step (cluster-wide)", "bytes", false, r -> r.dbWindow() == null || r.summary().overall().count() == 0
-                    ? null : (double) r.dbWindow().walBytes() / r.summary().overall().count(), null),
-            new Spec("host CPU busy", "%", false, r -> r.host() == null ? null : r.host().hostBusyPercent(), null),
-            new Spec("DB server CPU", "%", false, r -> r.host() == null ? null : r.host().dbServerCpuPercent(), null),
-            new Spec("simulator CPU", "%", false, r -> r.host() == null ? null : r.host().simulatorCpuPercent(), null),
-            new Spec("app servers CPU", "%", false, r -> r.threeTier() == null ? null : r.threeTier().cpu().appServers(), null),
-            new Spec("central services CPU", "%", false, r -> r.threeTier() == null ? null : r.threeTier().cpu().central(), null));
+            new Spec(
+                    "DB commits/s",
+                    "",
+                    true,
+                    r -> r.dbWindow() == null ? null : r.dbWindow().commitsPerSecond(),
+                    null),
+            new Spec(
+                    "buffer cache hit ratio",
+                    "%",
+                    true,
+                    r -> r.dbWindow() == null ? null : r.dbWindow().bufferCacheHitRatio() * 100,
+                    null),
+            new Spec(
+                    "WAL per dialog step (cluster-wide)",
+                    "bytes",
+                    false,
+                    r -> r.dbWindow() == null || r.summary().overall().count() == 0
+                            ? null
+                            : (double) r.dbWindow().walBytes()
+                                    / r.summary().overall().count(),
+                    null),
+            new Spec(
+                    "host CPU busy",
+                    "%",
+                    false,
+                    r -> r.host() == null ? null : r.host().hostBusyPercent(),
+                    null),
+            new Spec(
+                    "DB server CPU",
+                    "%",
+                    false,
+                    r -> r.host() == null ? null : r.host().dbServerCpuPercent(),
+                    null),
+            new Spec(
+                    "simulator CPU",
+                    "%",
+                    false,
+                    r -> r.host() == null ? null : r.host().simulatorCpuPercent(),
+                    null),
+            new Spec(
+                    "app servers CPU",
+                    "%",
+                    false,
+                    r -> r.threeTier() == null ? null : r.threeTier().cpu().appServers(),
+                    null),
+            new Spec(
+                    "central services CPU",
+                    "%",
+                    false,
+                    r -> r.threeTier() == null ? null : r.threeTier().cpu().central(),
+                    null));
 
     /** One run per side: each run against the first, with the within-run noise band. */
     public static Comparison compare(List<RunFolder.Loaded> runs) {
@@ -80,8 +194,9 @@ public final class Comparer {
     public static Comparison compareSides(List<List<RunFolder.Loaded>> sides) {
         boolean runLevel = sides.stream().allMatch(side -> side.size() >= 2);
         if (!runLevel && sides.stream().anyMatch(side -> side.size() >= 2)) {
-            throw new ConfigException("'--side' has a side with one run: a run-level comparison needs 2 or more runs on "
-                    + "every side (3 or more for a useful interval)");
+            throw new ConfigException(
+                    "'--side' has a side with one run: a run-level comparison needs 2 or more runs on "
+                            + "every side (3 or more for a useful interval)");
         }
         List<Comparison.Run> refs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -90,18 +205,30 @@ public final class Comparer {
             var l = side.get(0);
             var r = l.report();
             int n = Noise.of(l.intervals(), IntervalRow::dsPerHour).n();
-            refs.add(new Comparison.Run(label(i), l.dir().toString(), r.name(), r.startedAt(), r.users(),
-                    r.summary().windowSeconds(), n, side.stream().map(x -> x.dir().toString()).toList()));
+            refs.add(new Comparison.Run(
+                    label(i),
+                    l.dir().toString(),
+                    r.name(),
+                    r.startedAt(),
+                    r.users(),
+                    r.summary().windowSeconds(),
+                    n,
+                    side.stream().map(x -> x.dir().toString()).toList()));
             if (!runLevel && n < 2) {
                 notes.add(label(i) + " has " + n + " full interval(s) in its window: no noise estimate; "
                         + "use a longer --duration or a shorter --interval");
             }
         }
-        List<Comparison.Figure> figures = runLevel ? RunLevel.figures(SPECS, sides)
-                : SPECS.stream().map(s -> figure(s, sides.stream().map(side -> side.get(0)).toList())).toList();
+        List<Comparison.Figure> figures = runLevel
+                ? RunLevel.figures(SPECS, sides)
+                : SPECS.stream()
+                        .map(s -> figure(
+                                s, sides.stream().map(side -> side.get(0)).toList()))
+                        .toList();
         if (runLevel) {
-            notes.add("noise: each run is one sample; 95 % Welch interval of the ratio of the sides' geometric means over "
-                    + "their runs; better/worse only where no change is rejected after Holm's correction over all figures");
+            notes.add(
+                    "noise: each run is one sample; 95 % Welch interval of the ratio of the sides' geometric means over "
+                            + "their runs; better/worse only where no change is rejected after Holm's correction over all figures");
         } else {
             notes.add("noise: 95 % interval from the per-interval values inside each run's window (Welch). That is the "
                     + "noise within one run only: runs of one setting differ by more on a shared host, so a delta outside it "
@@ -109,9 +236,15 @@ public final class Comparer {
                     + "(--side A1,A2,A3 --side B1,B2,B3) or run 'sdbench experiment'");
         }
         List<RunFolder.Loaded> firsts = sides.stream().map(side -> side.get(0)).toList();
-        return new Comparison(Comparison.SCHEMA_VERSION, RunReport.NOTE, refs, figures,
+        return new Comparison(
+                Comparison.SCHEMA_VERSION,
+                RunReport.NOTE,
+                refs,
+                figures,
                 Diffs.of(firsts.stream().map(RunFolder.Loaded::config).toList(), "(absent)"),
-                Diffs.settings(firsts), Diffs.environment(firsts), notes);
+                Diffs.settings(firsts),
+                Diffs.environment(firsts),
+                notes);
     }
 
     static String label(int i) {
@@ -140,12 +273,20 @@ public final class Comparer {
                 Noise.Delta d = Noise.delta(base, Noise.of(runs.get(i).intervals(), s.series()));
                 if (Double.isFinite(d.halfWidth95()) && base.mean() != 0) {
                     noise[i] = s.points() ? d.halfWidth95() : 100 * d.halfWidth95() / Math.abs(base.mean());
-                    // One run per side: outside the within-run band is not yet a change (the run-to-run noise is larger).
+                    // One run per side: outside the within-run band is not yet a change (the run-to-run noise is
+                    // larger).
                     verdict[i] = !(Math.abs(delta[i]) > noise[i]) ? "within noise" : "needs runs";
                 }
             }
         }
-        return new Comparison.Figure(s.name(), s.unit(), s.higherIsBetter(), Arrays.asList(values), Arrays.asList(delta),
-                s.points() ? "pp" : "%", Arrays.asList(noise), Arrays.asList(verdict));
+        return new Comparison.Figure(
+                s.name(),
+                s.unit(),
+                s.higherIsBetter(),
+                Arrays.asList(values),
+                Arrays.asList(delta),
+                s.points() ? "pp" : "%",
+                Arrays.asList(noise),
+                Arrays.asList(verdict));
     }
 }

@@ -7,8 +7,15 @@ import java.util.List;
  * (the baseline) and their noise bands, and what differs between the runs' configurations, DB
  * settings and environments. Printed as a table, as JSON ({@code --json}) and as HTML.
  */
-public record Comparison(int schemaVersion, String note, List<Run> runs, List<Figure> figures, List<Diff> configDiff,
-                         List<Diff> dbSettingsDiff, List<Diff> environmentDiff, List<String> notes) {
+public record Comparison(
+        int schemaVersion,
+        String note,
+        List<Run> runs,
+        List<Figure> figures,
+        List<Diff> configDiff,
+        List<Diff> dbSettingsDiff,
+        List<Diff> environmentDiff,
+        List<String> notes) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -18,8 +25,15 @@ public record Comparison(int schemaVersion, String note, List<Run> runs, List<Fi
      * @param windowIntervals full measurement-window intervals of the first run, the samples of the within-run noise
      * @param dirs every run folder of this side
      */
-    public record Run(String label, String dir, String name, String startedAt, int users, double windowSeconds,
-                      int windowIntervals, List<String> dirs) {
+    public record Run(
+            String label,
+            String dir,
+            String name,
+            String startedAt,
+            int users,
+            double windowSeconds,
+            int windowIntervals,
+            List<String> dirs) {
         public Run {
             dirs = dirs == null ? List.of(dir) : List.copyOf(dirs);
         }
@@ -37,11 +51,16 @@ public record Comparison(int schemaVersion, String note, List<Run> runs, List<Fi
      * @param verdict "better", "worse" (run-level comparisons only), "within noise", "needs runs" (one run per side
      *     and outside the within-run band: not a change until runs confirm it), or "" when unknown
      */
-    public record Figure(String name, String unit, boolean higherIsBetter, List<Double> values,
-                         List<Double> delta, String deltaUnit, List<Double> noise, List<String> verdict) {
-    }
+    public record Figure(
+            String name,
+            String unit,
+            boolean higherIsBetter,
+            List<Double> values,
+            List<Double> delta,
+            String deltaUnit,
+            List<Double> noise,
+            List<String> verdict) {}
 
     /** A key whose value differs between runs; one value per run ("(default)" or "(absent)" when unset). */
-    public record Diff(String key, List<String> values) {
-    }
+    public record Diff(String key, List<String> values) {}
 }

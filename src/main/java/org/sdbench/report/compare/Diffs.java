@@ -7,14 +7,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.sdbench.report.RunFolder;
 import org.sdbench.env.Environment;
 import org.sdbench.env.KernelMitigations;
+import org.sdbench.report.RunFolder;
 
 /** The keys whose values differ between runs: configuration, DB settings, environment. */
 final class Diffs {
-    private Diffs() {
-    }
+    private Diffs() {}
 
     /** Every key present in some map whose values are not all equal. */
     static List<Comparison.Diff> of(List<Map<String, String>> maps, String absent) {
@@ -22,7 +21,8 @@ final class Diffs {
         maps.forEach(m -> keys.addAll(m.keySet()));
         List<Comparison.Diff> out = new ArrayList<>();
         for (String k : keys) {
-            List<String> values = maps.stream().map(m -> m.getOrDefault(k, absent)).toList();
+            List<String> values =
+                    maps.stream().map(m -> m.getOrDefault(k, absent)).toList();
             if (values.stream().distinct().count() > 1) {
                 out.add(new Comparison.Diff(k, values));
             }
@@ -39,8 +39,13 @@ final class Diffs {
         runs.forEach(r -> names.addAll(settingsOf(r).keySet()));
         List<Comparison.Diff> out = new ArrayList<>();
         for (String n : names) {
-            String dflt = runs.stream().map(r -> settingsOf(r).get(n)).filter(Objects::nonNull)
-                    .map(Environment.Setting::defaultValue).filter(Objects::nonNull).findFirst().orElse("?");
+            String dflt = runs.stream()
+                    .map(r -> settingsOf(r).get(n))
+                    .filter(Objects::nonNull)
+                    .map(Environment.Setting::defaultValue)
+                    .filter(Objects::nonNull)
+                    .findFirst()
+                    .orElse("?");
             List<String> shown = new ArrayList<>();
             List<String> compared = new ArrayList<>();
             for (RunFolder.Loaded r : runs) {
@@ -61,7 +66,9 @@ final class Diffs {
     }
 
     private static Map<String, Environment.Setting> settingsOf(RunFolder.Loaded r) {
-        if (r.environment() == null || r.environment().database() == null || r.environment().database().settings() == null) {
+        if (r.environment() == null
+                || r.environment().database() == null
+                || r.environment().database().settings() == null) {
             return Map.of();
         }
         Map<String, Environment.Setting> m = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -79,26 +86,37 @@ final class Diffs {
                 var h = e.host();
                 m.put("host", h.hostname());
                 m.put("cpu", h.cpuModel() + " x" + h.logicalCpus());
-                m.put("cpu signature", h.cpu() == null ? "not recorded" : h.cpu().signature());
+                m.put(
+                        "cpu signature",
+                        h.cpu() == null ? "not recorded" : h.cpu().signature());
                 m.put("kernel", h.kernel());
-                m.put("kernel mitigations", h.mitigations().isEmpty() ? "none recorded"
-                        : KernelMitigations.onKernelEntry(h.mitigations()));
+                m.put(
+                        "kernel mitigations",
+                        h.mitigations().isEmpty() ? "none recorded" : KernelMitigations.onKernelEntry(h.mitigations()));
                 m.put("governor", String.valueOf(h.governor()));
                 m.put("energy preference", String.valueOf(h.energyPerformancePreference()));
-                m.put("cpu MHz", h.currentFrequencyMhz() == null ? "null" : String.format(java.util.Locale.ROOT, "%.0f",
-                        h.currentFrequencyMhz()));
+                m.put(
+                        "cpu MHz",
+                        h.currentFrequencyMhz() == null
+                                ? "null"
+                                : String.format(java.util.Locale.ROOT, "%.0f", h.currentFrequencyMhz()));
                 m.put("jvm", e.jvm().version());
                 m.put("sdbench", e.sdbenchVersion());
                 m.put("database", String.valueOf(e.database().serverVersion()));
                 var split = e.cpuSplit();
-                m.put("cpu split", split == null || !split.applied() ? "none"
-                        : "database " + split.databaseCpus() + ", simulator " + split.simulatorCpus());
+                m.put(
+                        "cpu split",
+                        split == null || !split.applied()
+                                ? "none"
+                                : "database " + split.databaseCpus() + ", simulator " + split.simulatorCpus());
             }
             maps.add(m);
         }
         List<Comparison.Diff> d = of(maps, "(unknown)");
         // The current CPU frequency wobbles from sample to sample on most hosts; only a big move is news.
-        return d.stream().filter(x -> !"cpu MHz".equals(x.key()) || spread(x.values()) > 0.05).toList();
+        return d.stream()
+                .filter(x -> !"cpu MHz".equals(x.key()) || spread(x.values()) > 0.05)
+                .toList();
     }
 
     private static double spread(List<String> values) {

@@ -15,8 +15,7 @@ import org.sdbench.stats.RatioEstimate;
  * estimate, and prefer longer windows (more intervals) for small effects.
  */
 public final class Noise {
-    private Noise() {
-    }
+    private Noise() {}
 
     /** The spread of one figure over a run's window intervals. */
     public record Band(int n, double mean, double sd) {
@@ -45,7 +44,10 @@ public final class Noise {
     public static Band of(List<IntervalRow> rows, ToDoubleFunction<IntervalRow> figure) {
         List<IntervalRow> window = rows.stream().filter(IntervalRow::inWindow).toList();
         double longest = window.stream().mapToDouble(IntervalRow::seconds).max().orElse(0);
-        double[] v = window.stream().filter(r -> r.seconds() >= 0.5 * longest).mapToDouble(figure).toArray();
+        double[] v = window.stream()
+                .filter(r -> r.seconds() >= 0.5 * longest)
+                .mapToDouble(figure)
+                .toArray();
         return of(v);
     }
 
@@ -54,7 +56,10 @@ public final class Noise {
         if (n == 0) {
             return new Band(0, Double.NaN, Double.NaN);
         }
-        return new Band(n, Mean.of(v).getAsDouble(), n < 2 ? Double.NaN : StandardDeviation.of(v).getAsDouble());
+        return new Band(
+                n,
+                Mean.of(v).getAsDouble(),
+                n < 2 ? Double.NaN : StandardDeviation.of(v).getAsDouble());
     }
 
     /** b minus a with the Welch 95 % interval; NaN half-width when either run has fewer than two intervals. */

@@ -14,11 +14,9 @@ import org.sdbench.stats.RatioEstimate;
  * below in some run (errors, Little's-law deviation) are shown as means without an interval.
  */
 final class RunLevel {
-    private RunLevel() {
-    }
+    private RunLevel() {}
 
-    private record Cell(int figure, int side, RatioEstimate estimate) {
-    }
+    private record Cell(int figure, int side, RatioEstimate estimate) {}
 
     static List<Comparison.Figure> figures(List<Comparer.Spec> specs, List<List<RunFolder.Loaded>> sides) {
         int k = sides.size();
@@ -29,14 +27,21 @@ final class RunLevel {
             Double[] means = new Double[k];
             double[][] runs = new double[k][];
             for (int i = 0; i < k; i++) {
-                runs[i] = sides.get(i).stream().map(l -> s.value().apply(l.report())).filter(v -> v != null)
-                        .mapToDouble(Double::doubleValue).toArray();
-                means[i] = runs[i].length == 0 ? null : Arrays.stream(runs[i]).average().orElseThrow();
+                runs[i] = sides.get(i).stream()
+                        .map(l -> s.value().apply(l.report()))
+                        .filter(v -> v != null)
+                        .mapToDouble(Double::doubleValue)
+                        .toArray();
+                means[i] = runs[i].length == 0
+                        ? null
+                        : Arrays.stream(runs[i]).average().orElseThrow();
             }
-            boolean positive = Arrays.stream(runs).allMatch(r -> r.length >= 2 && Arrays.stream(r).allMatch(v -> v > 0));
+            boolean positive = Arrays.stream(runs)
+                    .allMatch(r -> r.length >= 2 && Arrays.stream(r).allMatch(v -> v > 0));
             if (positive) {
                 for (int i = 0; i < k; i++) {
-                    means[i] = Math.exp(Arrays.stream(runs[i]).map(Math::log).average().orElseThrow());
+                    means[i] = Math.exp(
+                            Arrays.stream(runs[i]).map(Math::log).average().orElseThrow());
                 }
                 for (int i = 1; i < k; i++) {
                     cells.add(new Cell(f, i, RatioEstimate.unpaired(runs[0], runs[i])));
@@ -44,7 +49,8 @@ final class RunLevel {
             }
             values.add(means);
         }
-        boolean[] rejected = Holm.reject(cells.stream().mapToDouble(c -> c.estimate().pValue()).toArray(), 0.05);
+        boolean[] rejected = Holm.reject(
+                cells.stream().mapToDouble(c -> c.estimate().pValue()).toArray(), 0.05);
         List<Comparison.Figure> out = new ArrayList<>();
         for (int f = 0; f < specs.size(); f++) {
             Comparer.Spec s = specs.get(f);
@@ -69,8 +75,15 @@ final class RunLevel {
                 boolean up = e.ratio() > 1;
                 verdict[cell.side()] = !rejected[c] ? "within noise" : up == s.higherIsBetter() ? "better" : "worse";
             }
-            out.add(new Comparison.Figure(s.name(), s.unit(), s.higherIsBetter(), Arrays.asList(means), Arrays.asList(delta),
-                    s.points() ? "pp" : "%", Arrays.asList(noise), Arrays.asList(verdict)));
+            out.add(new Comparison.Figure(
+                    s.name(),
+                    s.unit(),
+                    s.higherIsBetter(),
+                    Arrays.asList(means),
+                    Arrays.asList(delta),
+                    s.points() ? "pp" : "%",
+                    Arrays.asList(noise),
+                    Arrays.asList(verdict)));
         }
         return out;
     }

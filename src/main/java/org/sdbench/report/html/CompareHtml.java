@@ -10,15 +10,21 @@ import org.sdbench.report.compare.Comparison;
 
 /** The comparison page: key figures with deltas and noise, diffs, and overlaid time series. */
 public final class CompareHtml {
-    private CompareHtml() {
-    }
+    private CompareHtml() {}
 
     public static String render(Comparison c, List<RunFolder.Loaded> runs) {
         Html h = new Html();
         h.raw("<header><h1>sdbench compare</h1></header>\n");
         List<List<String>> refs = new ArrayList<>();
-        c.runs().forEach(r -> refs.add(List.of(r.label(), r.dir(), r.name(), r.startedAt(), Integer.toString(r.users()),
-                Html.num(r.windowSeconds(), 0), Integer.toString(r.windowIntervals()))));
+        c.runs()
+                .forEach(r -> refs.add(List.of(
+                        r.label(),
+                        r.dir(),
+                        r.name(),
+                        r.startedAt(),
+                        Integer.toString(r.users()),
+                        Html.num(r.windowSeconds(), 0),
+                        Integer.toString(r.windowIntervals()))));
         h.table(List.of("run", "folder", "name", "started", "users", "window s", "intervals"), refs, 4);
         h.section("figures", "Key figures (deltas against " + c.runs().get(0).label() + ")");
         h.raw("<table><thead><tr><th>figure</th>");
@@ -33,19 +39,28 @@ public final class CompareHtml {
             if (f.values().stream().allMatch(v -> v == null)) {
                 continue;
             }
-            h.raw("<tr><td>").text(f.name() + (f.unit().isEmpty() ? "" : " (" + f.unit() + ")")).raw("</td>");
+            h.raw("<tr><td>")
+                    .text(f.name() + (f.unit().isEmpty() ? "" : " (" + f.unit() + ")"))
+                    .raw("</td>");
             for (int i = 0; i < f.values().size(); i++) {
                 Double v = f.values().get(i);
-                h.raw("<td class=\"n\">").text(v == null ? "n/a" : Html.num(v, Math.abs(v) >= 100 ? 0 : 2)).raw("</td>");
+                h.raw("<td class=\"n\">")
+                        .text(v == null ? "n/a" : Html.num(v, Math.abs(v) >= 100 ? 0 : 2))
+                        .raw("</td>");
                 if (i > 0) {
                     Double d = f.delta().get(i);
                     Double n = f.noise().get(i);
                     String u = f.deltaUnit().equals("%") ? " %" : " pp";
                     String verdict = f.verdict().get(i);
-                    h.raw("<td class=\"n\">").text(d == null ? "" : RunHtml.signed(d) + u).raw("</td><td class=\"n\">")
-                            .text(n == null ? "" : "±" + Html.num(n, 1) + u).raw("</td><td class=\""
-                                    + ("better".equals(verdict) ? "better" : "worse".equals(verdict) ? "worse" : "") + "\">")
-                            .text(verdict).raw("</td>");
+                    h.raw("<td class=\"n\">")
+                            .text(d == null ? "" : RunHtml.signed(d) + u)
+                            .raw("</td><td class=\"n\">")
+                            .text(n == null ? "" : "±" + Html.num(n, 1) + u)
+                            .raw("</td><td class=\""
+                                    + ("better".equals(verdict) ? "better" : "worse".equals(verdict) ? "worse" : "")
+                                    + "\">")
+                            .text(verdict)
+                            .raw("</td>");
                 }
             }
             h.raw("</tr>\n");
@@ -93,7 +108,9 @@ public final class CompareHtml {
             var tl = l.report().timeline();
             double offset = tl == null ? 0 : tl.rampUpSeconds();
             window = Math.max(window, tl == null ? l.report().summary().windowSeconds() : tl.windowSeconds());
-            List<IntervalRow> rows = l.intervals().stream().filter(r -> !"done".equals(r.phase())).toList();
+            List<IntervalRow> rows = l.intervals().stream()
+                    .filter(r -> !"done".equals(r.phase()))
+                    .toList();
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("label", c.runs().get(i).label() + " " + l.dir().getFileName());
             m.put("t", rows.stream().mapToDouble(r -> r.endSeconds() - offset).toArray());
@@ -102,9 +119,17 @@ public final class CompareHtml {
             m.put("db", rows.stream().mapToDouble(r -> r.avg().dbMs()).toArray());
             var band = org.sdbench.report.compare.Noise.of(l.intervals(), IntervalRow::dsPerHour);
             double hw = band.halfWidth95();
-            m.put("band", Double.isFinite(hw) ? List.of(band.mean() - hw, band.mean() + hw) : List.of(band.mean(), band.mean()));
-            m.put("steps", l.report().summary().steps().stream().map(s -> Map.of("label", s.label(), "avg",
-                    s.response().avgMs())).toList());
+            m.put(
+                    "band",
+                    Double.isFinite(hw)
+                            ? List.of(band.mean() - hw, band.mean() + hw)
+                            : List.of(band.mean(), band.mean()));
+            m.put(
+                    "steps",
+                    l.report().summary().steps().stream()
+                            .map(s -> Map.of(
+                                    "label", s.label(), "avg", s.response().avgMs()))
+                            .toList());
             series.add(m);
         }
         Map<String, Object> d = new LinkedHashMap<>();

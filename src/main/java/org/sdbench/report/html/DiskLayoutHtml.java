@@ -7,8 +7,7 @@ import org.sdbench.env.Environment;
 
 /** Where the database's data, WAL and tablespaces live, from environment.json. */
 final class DiskLayoutHtml {
-    private DiskLayoutHtml() {
-    }
+    private DiskLayoutHtml() {}
 
     static void section(Html h, Environment env) {
         DiskLayout d = env == null ? null : env.diskLayout();
@@ -21,13 +20,21 @@ final class DiskLayoutHtml {
         }
         List<List<String>> rows = new ArrayList<>();
         for (DiskLayout.Location l : d.locations()) {
-            rows.add(List.of(l.role(), l.realPath() == null || l.realPath().equals(l.path()) ? l.path()
-                            : l.path() + " → " + l.realPath(), or(l.device()), or(l.fileSystem()), or(l.mountPoint()),
-                    or(l.mountOptions()), l.rotational() == null ? "n/a" : l.rotational() ? "rotational" : "non-rotational",
+            rows.add(List.of(
+                    l.role(),
+                    l.realPath() == null || l.realPath().equals(l.path()) ? l.path() : l.path() + " → " + l.realPath(),
+                    or(l.device()),
+                    or(l.fileSystem()),
+                    or(l.mountPoint()),
+                    or(l.mountOptions()),
+                    l.rotational() == null ? "n/a" : l.rotational() ? "rotational" : "non-rotational",
                     l.note() == null ? "" : l.note()));
         }
         if (!rows.isEmpty()) {
-            h.table(List.of("what", "path", "device", "file system", "mounted on", "mount options", "disk", "note"), rows, 99);
+            h.table(
+                    List.of("what", "path", "device", "file system", "mounted on", "mount options", "disk", "note"),
+                    rows,
+                    99);
         }
         h.end();
     }

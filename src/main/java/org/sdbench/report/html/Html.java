@@ -65,7 +65,11 @@ public final class Html {
     }
 
     public Html section(String id, String title) {
-        b.append("<section id=\"").append(id).append("\"><h2>").append(esc(title)).append("</h2>\n");
+        b.append("<section id=\"")
+                .append(id)
+                .append("\"><h2>")
+                .append(esc(title))
+                .append("</h2>\n");
         return this;
     }
 
@@ -76,8 +80,12 @@ public final class Html {
 
     /** A chart placeholder that charts.js fills: {@code id} names the chart spec in the page's data. */
     public Html chart(String id, String title) {
-        b.append("<figure class=\"chart\"><figcaption>").append(esc(title)).append("</figcaption><div class=\"box\">")
-                .append("<canvas id=\"").append(id).append("\"></canvas></div></figure>\n");
+        b.append("<figure class=\"chart\"><figcaption>")
+                .append(esc(title))
+                .append("</figcaption><div class=\"box\">")
+                .append("<canvas id=\"")
+                .append(id)
+                .append("\"></canvas></div></figure>\n");
         return this;
     }
 
@@ -85,13 +93,17 @@ public final class Html {
     public Html table(List<String> headers, List<List<String>> rows, int numericFrom) {
         b.append("<table><thead><tr>");
         for (int i = 0; i < headers.size(); i++) {
-            b.append(i >= numericFrom ? "<th class=\"n\">" : "<th>").append(esc(headers.get(i))).append("</th>");
+            b.append(i >= numericFrom ? "<th class=\"n\">" : "<th>")
+                    .append(esc(headers.get(i)))
+                    .append("</th>");
         }
         b.append("</tr></thead><tbody>\n");
         for (List<String> r : rows) {
             b.append("<tr>");
             for (int i = 0; i < r.size(); i++) {
-                b.append(i >= numericFrom ? "<td class=\"n\">" : "<td>").append(esc(r.get(i))).append("</td>");
+                b.append(i >= numericFrom ? "<td class=\"n\">" : "<td>")
+                        .append(esc(r.get(i)))
+                        .append("</td>");
             }
             b.append("</tr>\n");
         }
@@ -103,7 +115,11 @@ public final class Html {
     public Html facts(List<List<String>> rows) {
         b.append("<table class=\"facts\"><tbody>\n");
         for (List<String> r : rows) {
-            b.append("<tr><th>").append(esc(r.get(0))).append("</th><td>").append(esc(r.get(1))).append("</td></tr>\n");
+            b.append("<tr><th>")
+                    .append(esc(r.get(0)))
+                    .append("</th><td>")
+                    .append(esc(r.get(1)))
+                    .append("</td></tr>\n");
         }
         b.append("</tbody></table>\n");
         return this;

@@ -7,14 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import org.sdbench.metrics.Components;
-import org.sdbench.metrics.StepStats;
-import org.sdbench.report.IntervalRow;
-import org.sdbench.report.RunReport;
-import org.sdbench.report.RunFolder;
-import org.sdbench.report.AtomicFiles;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.env.Environment;
+import org.sdbench.metrics.Components;
+import org.sdbench.metrics.StepStats;
+import org.sdbench.report.AtomicFiles;
+import org.sdbench.report.IntervalRow;
+import org.sdbench.report.RunFolder;
+import org.sdbench.report.RunReport;
 
 /** report.html of one run: key figures, charts, the summary tables and warnings. */
 public final class RunHtml {
@@ -40,33 +40,49 @@ public final class RunHtml {
         }
     }
 
-    private RunHtml() {
-    }
+    private RunHtml() {}
 
     public static String render(RunReport r, List<IntervalRow> rows, Environment env) {
         var s = r.summary();
         var t = r.throughput();
         Html h = new Html();
         h.raw("<header><h1>sdbench run '" + Html.esc(r.name()) + "'</h1><p class=\"sub\">")
-                .text("started " + r.startedAt() + " · " + r.users() + " users · think time " + Html.num(r.thinkTimeSeconds(), 2)
-                        + " s · measurement window " + Html.num(s.windowSeconds(), 0) + " s · " + r.database())
+                .text("started " + r.startedAt() + " · " + r.users() + " users · think time "
+                        + Html.num(r.thinkTimeSeconds(), 2) + " s · measurement window "
+                        + Html.num(s.windowSeconds(), 0) + " s · " + r.database())
                 .raw("</p></header>\n");
         h.raw("<div class=\"cards\">\n");
-        card(h, "SAPS-like", Html.num(t.sapsLike(), 0), r.certificate() != null && r.certificate().sapsLike() == null
-                ? "not valid: " + org.sdbench.report.CertificateText.verdictLine(r.certificate().verdict())
-                : "fully processed line items/h ÷ 20");
+        card(
+                h,
+                "SAPS-like",
+                Html.num(t.sapsLike(), 0),
+                r.certificate() != null && r.certificate().sapsLike() == null
+                        ? "not valid: "
+                                + org.sdbench.report.CertificateText.verdictLine(
+                                        r.certificate().verdict())
+                        : "fully processed line items/h ÷ 20");
         card(h, "dialog steps/h", Html.num(t.dialogStepsPerHour(), 0), "measurement window");
         card(h, "avg response", Html.num(s.overall().response().avgMs(), 1) + " ms", "benchmark criterion");
         card(h, "p95 response", Html.num(s.overall().response().p95Ms(), 1) + " ms", "all dialog steps");
         card(h, "line items/h", Html.num(t.lineItemsPerHour(), 0), "invoiced (V1 committed)");
-        card(h, "Little's law", signed(r.littleLaw().deviation() * 100) + " %",
+        card(
+                h,
+                "Little's law",
+                signed(r.littleLaw().deviation() * 100) + " %",
                 "expected " + Html.num(r.littleLaw().expectedDialogStepsPerHour(), 0) + " DS/h");
-        long errors = s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
-        card(h, "errors", Long.toString(errors), errors == 0 ? "none" : s.errorsByKind().toString());
+        long errors =
+                s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
+        card(
+                h,
+                "errors",
+                Long.toString(errors),
+                errors == 0 ? "none" : s.errorsByKind().toString());
         h.raw("</div>\n");
         Sections.thresholds(h, r.thresholds());
         if (!r.warnings().isEmpty()) {
-            h.section("warnings", "Warnings (ST03 guidelines and run health)").list("warnings", r.warnings()).end();
+            h.section("warnings", "Warnings (ST03 guidelines and run health)")
+                    .list("warnings", r.warnings())
+                    .end();
         }
         RunPicture.render(h, r, env);
         h.section("charts", "Over time and per step");
@@ -94,8 +110,13 @@ public final class RunHtml {
     }
 
     private static void card(Html h, String label, String value, String hint) {
-        h.raw("<div class=\"card\"><div class=\"label\">").text(label).raw("</div><div class=\"value\">").text(value)
-                .raw("</div><div class=\"hint\">").text(hint).raw("</div></div>\n");
+        h.raw("<div class=\"card\"><div class=\"label\">")
+                .text(label)
+                .raw("</div><div class=\"value\">")
+                .text(value)
+                .raw("</div><div class=\"hint\">")
+                .text(hint)
+                .raw("</div></div>\n");
     }
 
     static String signed(double v) {
@@ -105,7 +126,8 @@ public final class RunHtml {
     /** The chart data: time series from intervals.csv, per-transaction and per-step figures from result.json. */
     static Map<String, Object> data(RunReport r, List<IntervalRow> all) {
         // The drain after the last phase is a fraction of a second of stragglers: it would plot as a fall to zero.
-        List<IntervalRow> rows = all.stream().filter(x -> !"done".equals(x.phase())).toList();
+        List<IntervalRow> rows =
+                all.stream().filter(x -> !"done".equals(x.phase())).toList();
         Map<String, Object> d = new LinkedHashMap<>();
         var tl = r.timeline();
         if (tl != null) {
@@ -133,8 +155,21 @@ public final class RunHtml {
         List<Map<String, Object>> steps = new ArrayList<>();
         for (StepStats st : r.summary().steps()) {
             var l = st.response();
-            steps.add(Map.of("label", st.label(), "avg", l.avgMs(), "p50", l.p50Ms(), "p90", l.p90Ms(), "p95", l.p95Ms(),
-                    "p99", l.p99Ms(), "max", l.maxMs()));
+            steps.add(Map.of(
+                    "label",
+                    st.label(),
+                    "avg",
+                    l.avgMs(),
+                    "p50",
+                    l.p50Ms(),
+                    "p90",
+                    l.p90Ms(),
+                    "p95",
+                    l.p95Ms(),
+                    "p99",
+                    l.p99Ms(),
+                    "max",
+                    l.maxMs()));
         }
         d.put("steps", steps);
         return d;
@@ -162,6 +197,9 @@ public final class RunHtml {
     }
 
     private static double[] series(List<IntervalRow> rows, ToDoubleFunction<IntervalRow> f) {
-        return rows.stream().mapToDouble(f).map(v -> Math.round(v * 1000) / 1000.0).toArray();
+        return rows.stream()
+                .mapToDouble(f)
+                .map(v -> Math.round(v * 1000) / 1000.0)
+                .toArray();
     }
 }

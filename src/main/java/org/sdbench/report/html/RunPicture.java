@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.sdbench.report.RunReport;
 import org.sdbench.env.Environment;
+import org.sdbench.report.RunReport;
 
 /**
  * The run drawn as the docs draw the architecture: which process ran on which host with which pid,
@@ -21,8 +21,7 @@ final class RunPicture {
     private static final int MAX_INSTANCES_DRAWN = 8;
     private static final int WIDTH = 1200;
 
-    private RunPicture() {
-    }
+    private RunPicture() {}
 
     private record Box(String title, List<String> lines, String host, boolean lost, int x, int y, int w, int h) {
         int midY() {
@@ -32,12 +31,15 @@ final class RunPicture {
 
     static void render(Html h, RunReport r, Environment env) {
         h.section("picture", "Where the run ran: processes, hosts and links");
-        h.raw("<div class=\"picture\" style=\"overflow-x:auto\">").raw(svg(r, env)).raw("</div>\n");
+        h.raw("<div class=\"picture\" style=\"overflow-x:auto\">")
+                .raw(svg(r, env))
+                .raw("</div>\n");
         h.end();
     }
 
     static String svg(RunReport r, Environment env) {
-        String localHost = env == null || env.host() == null ? "this host" : env.host().hostname();
+        String localHost =
+                env == null || env.host() == null ? "this host" : env.host().hostname();
         Map<String, RunReport.EmulatedHop> hops = new LinkedHashMap<>();
         if (r.network() != null) {
             r.network().emulated().forEach(e -> hops.put(e.hop(), e));
@@ -66,12 +68,21 @@ final class RunPicture {
 
         Map<String, String> colours = new LinkedHashMap<>();
         StringBuilder s = new StringBuilder(8192);
-        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"").append(height)
-                .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
+        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(WIDTH)
+                .append("\" height=\"")
+                .append(height)
+                .append("\" viewBox=\"0 0 ")
+                .append(WIDTH)
+                .append(' ')
+                .append(height)
                 .append("\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"13\" role=\"img\">")
-                .append("<title>").append(Html.esc("processes, hosts and links of run " + r.name())).append("</title>")
-                .append("<defs><marker id=\"pic-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
-                        + "markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#333\"/></marker></defs>");
+                .append("<title>")
+                .append(Html.esc("processes, hosts and links of run " + r.name()))
+                .append("</title>")
+                .append(
+                        "<defs><marker id=\"pic-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" "
+                                + "markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#333\"/></marker></defs>");
 
         List<String> dbLines = new ArrayList<>(List.of("host " + dbHost));
         dbLines.addAll(wrap(r.database(), 36, 3));
@@ -79,12 +90,31 @@ final class RunPicture {
         List<String> edges = new ArrayList<>();
         List<Box> boxes = new ArrayList<>();
         if (t == null) {
-            Box run = new Box("sdbench run", List.of("host " + localHost + " · driver and app tier in one process (two-tier)",
-                    r.appTier().instances() + " instance(s) × " + r.appTier().dialogWorkProcesses() + " dialog + "
-                            + r.appTier().updateWorkProcesses() + " update WPs", "message + enqueue server in-process"),
-                    localHost, false, 30, middle - 55, 420, 110);
+            Box run = new Box(
+                    "sdbench run",
+                    List.of(
+                            "host " + localHost + " · driver and app tier in one process (two-tier)",
+                            r.appTier().instances() + " instance(s) × "
+                                    + r.appTier().dialogWorkProcesses() + " dialog + "
+                                    + r.appTier().updateWorkProcesses() + " update WPs",
+                            "message + enqueue server in-process"),
+                    localHost,
+                    false,
+                    30,
+                    middle - 55,
+                    420,
+                    110);
             boxes.add(run);
-            edge(edges, run.x() + run.w(), run.midY(), db.x(), db.midY(), "appToDb", hops.get("appToDb"), run.x() + run.w() + 40, null);
+            edge(
+                    edges,
+                    run.x() + run.w(),
+                    run.midY(),
+                    db.x(),
+                    db.midY(),
+                    "appToDb",
+                    hops.get("appToDb"),
+                    run.x() + run.w() + 40,
+                    null);
         } else {
             Box d = process(driver, "driver", localHost, 30, middle - 45, 230, 90, false);
             boxes.add(d);
@@ -97,15 +127,39 @@ final class RunPicture {
                 boolean lost = t.lostInstances() != null && t.lostInstances().contains(instance(p.role()));
                 Box a = process(p, p.role(), localHost, 420, appTop + i * 100, 280, 80, lost);
                 boxes.add(a);
-                edge(edges, d.x() + d.w(), d.midY(), a.x(), a.midY(), "driverToApp", hops.get("driverToApp"), i == 0 ? d.x() + d.w() + 20 : 0,
+                edge(
+                        edges,
+                        d.x() + d.w(),
+                        d.midY(),
+                        a.x(),
+                        a.midY(),
+                        "driverToApp",
+                        hops.get("driverToApp"),
+                        i == 0 ? d.x() + d.w() + 20 : 0,
                         i == 0 ? "dialog steps" : null);
                 int lane = 720 + 12 * i;
                 edges.add(path(a.x() + a.w(), a.y() + 20, lane, c.y() + c.h() - 10 - 4 * i, c.x() + c.w()));
-                edge(edges, a.x() + a.w(), a.y() + a.h() - 20, db.x(), db.midY(), "appToDb", hops.get("appToDb"), i == 0 ? 815 : 0, null);
+                edge(
+                        edges,
+                        a.x() + a.w(),
+                        a.y() + a.h() - 20,
+                        db.x(),
+                        db.midY(),
+                        "appToDb",
+                        hops.get("appToDb"),
+                        i == 0 ? 815 : 0,
+                        null);
             }
             if (apps.size() > drawn) {
-                boxes.add(new Box("+ " + (apps.size() - drawn) + " more app servers", List.of(), "", false, 420,
-                        appTop + drawn * 100 - 15, 280, 0));
+                boxes.add(new Box(
+                        "+ " + (apps.size() - drawn) + " more app servers",
+                        List.of(),
+                        "",
+                        false,
+                        420,
+                        appTop + drawn * 100 - 15,
+                        280,
+                        0));
             }
             label(edges, 728, c.y() + c.h() + 22, "appToCentral", hops.get("appToCentral"));
         }
@@ -121,15 +175,17 @@ final class RunPicture {
         return s.append("</svg>").toString();
     }
 
-    private static Box process(RunReport.Process p, String fallbackTitle, String localHost, int x, int y, int w, int h,
-                               boolean lost) {
+    private static Box process(
+            RunReport.Process p, String fallbackTitle, String localHost, int x, int y, int w, int h, boolean lost) {
         if (p == null) {
             return new Box(fallbackTitle, List.of("not reported"), localHost, false, x, y, w, h);
         }
         List<String> lines = new ArrayList<>();
         lines.add("host " + p.host() + " · pid " + p.pid());
-        lines.add("version " + p.version() + (p.cpuPercentOfHost() == null ? ""
-                : " · CPU " + String.format(Locale.ROOT, "%.1f", p.cpuPercentOfHost()) + " % of host"));
+        lines.add("version " + p.version()
+                + (p.cpuPercentOfHost() == null
+                        ? ""
+                        : " · CPU " + String.format(Locale.ROOT, "%.1f", p.cpuPercentOfHost()) + " % of host"));
         if (lost) {
             lines.add("LOST during the run");
         }
@@ -158,11 +214,24 @@ final class RunPicture {
             s.append(text(b.x() + 10, b.y(), b.title(), "fill=\"#555\""));
             return;
         }
-        s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"7\" fill=\"%s\" "
-                + "stroke=\"%s\" stroke-width=\"2.5\"%s/>", b.x(), b.y(), b.w(), b.h(), b.lost() ? "#fde2e2" : "#f7f9fc",
-                colour, b.lost() ? " stroke-dasharray=\"6,4\"" : ""));
-        s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"%d\" fill=\"%s\"/>", b.x(), b.y(),
-                b.h(), colour));
+        s.append(String.format(
+                Locale.ROOT,
+                "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"7\" fill=\"%s\" "
+                        + "stroke=\"%s\" stroke-width=\"2.5\"%s/>",
+                b.x(),
+                b.y(),
+                b.w(),
+                b.h(),
+                b.lost() ? "#fde2e2" : "#f7f9fc",
+                colour,
+                b.lost() ? " stroke-dasharray=\"6,4\"" : ""));
+        s.append(String.format(
+                Locale.ROOT,
+                "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"%d\" fill=\"%s\"/>",
+                b.x(),
+                b.y(),
+                b.h(),
+                colour));
         s.append(text(b.x() + 18, b.y() + 22, b.title(), "font-weight=\"bold\""));
         for (int i = 0; i < b.lines().size(); i++) {
             s.append(text(b.x() + 18, b.y() + 42 + 17 * i, b.lines().get(i), "font-size=\"12\" fill=\"#333\""));
@@ -170,10 +239,25 @@ final class RunPicture {
     }
 
     /** An arrow; with a label, its tag sits on the line from {@code labelX} on (0: no tag), {@code what} above it. */
-    private static void edge(List<String> out, int x1, int y1, int x2, int y2, String hop, RunReport.EmulatedHop e,
-                             int labelX, String what) {
-        out.add(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" "
-                + "%smarker-end=\"url(#pic-arrow)\"/>", x1, y1, x2, y2, e == null ? "#333" : "#a06000",
+    private static void edge(
+            List<String> out,
+            int x1,
+            int y1,
+            int x2,
+            int y2,
+            String hop,
+            RunReport.EmulatedHop e,
+            int labelX,
+            String what) {
+        out.add(String.format(
+                Locale.ROOT,
+                "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"2\" "
+                        + "%smarker-end=\"url(#pic-arrow)\"/>",
+                x1,
+                y1,
+                x2,
+                y2,
+                e == null ? "#333" : "#a06000",
                 e == null ? "" : "stroke-dasharray=\"7,3\" "));
         if (labelX > 0) {
             int at = labelX + 45;
@@ -186,16 +270,28 @@ final class RunPicture {
     }
 
     private static String path(int x1, int y1, int lane, int y2, int x2) {
-        return String.format(Locale.ROOT, "<path d=\"M%d,%d H%d V%d H%d\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.5\" "
-                + "marker-end=\"url(#pic-arrow)\"/>", x1, y1, lane, y2, x2 + 2);
+        return String.format(
+                Locale.ROOT,
+                "<path d=\"M%d,%d H%d V%d H%d\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.5\" "
+                        + "marker-end=\"url(#pic-arrow)\"/>",
+                x1,
+                y1,
+                lane,
+                y2,
+                x2 + 2);
     }
 
     /** A short tag on the edge; the link's full emulation is spelled out under the picture. */
     private static void label(List<String> out, int x, int y, String hop, RunReport.EmulatedHop e) {
         String tag = e == null ? hop : hop + " · relay";
         if (e != null) {
-            out.add(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"20\" rx=\"4\" fill=\"#fff6c8\" "
-                    + "stroke=\"#a08000\" stroke-dasharray=\"4,2\"/>", x - 6, y - 14, 7 * tag.length() + 12));
+            out.add(String.format(
+                    Locale.ROOT,
+                    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"20\" rx=\"4\" fill=\"#fff6c8\" "
+                            + "stroke=\"#a08000\" stroke-dasharray=\"4,2\"/>",
+                    x - 6,
+                    y - 14,
+                    7 * tag.length() + 12));
         }
         out.add(text(x, y, tag, "font-size=\"12\"" + (e == null ? " fill=\"#555\"" : "")));
     }
@@ -214,19 +310,29 @@ final class RunPicture {
         return shape + " per round trip (" + e.emulatedLosses() + " emulated retransmissions)";
     }
 
-    private static void legend(StringBuilder s, Map<String, String> colours, List<String> links, boolean threeTier, int y) {
+    private static void legend(
+            StringBuilder s, Map<String, String> colours, List<String> links, boolean threeTier, int y) {
         int x = 30;
         s.append(text(x, y, "hosts:", "font-weight=\"bold\""));
         x += 60;
         for (var c : colours.entrySet()) {
-            s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>", x, y - 12,
+            s.append(String.format(
+                    Locale.ROOT,
+                    "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>",
+                    x,
+                    y - 12,
                     c.getValue()));
             s.append(text(x + 20, y, c.getKey(), ""));
             x += 40 + 8 * c.getKey().length();
         }
         s.append(text(30, y + 24, "links: " + String.join(" · ", links), "font-size=\"12\""));
-        s.append(text(30, y + 44, "dashed orange arrow: a link through sdbench's network-emulation relay; "
-                + (threeTier ? "pink dashed box: an app server lost during the run" : "two-tier: no wire between driver and app tier"),
+        s.append(text(
+                30,
+                y + 44,
+                "dashed orange arrow: a link through sdbench's network-emulation relay; "
+                        + (threeTier
+                                ? "pink dashed box: an app server lost during the run"
+                                : "two-tier: no wire between driver and app tier"),
                 "font-size=\"12\" fill=\"#555\""));
     }
 
@@ -244,8 +350,10 @@ final class RunPicture {
             }
             int cut = rest.lastIndexOf(' ', width);
             cut = cut <= 0 ? width : cut;
-            lines.add(lines.size() == maxLines - 1 ? rest.substring(0, Math.min(rest.length(), width - 1)) + "…"
-                    : rest.substring(0, cut));
+            lines.add(
+                    lines.size() == maxLines - 1
+                            ? rest.substring(0, Math.min(rest.length(), width - 1)) + "…"
+                            : rest.substring(0, cut));
             rest = rest.substring(cut).trim();
         }
         return lines;

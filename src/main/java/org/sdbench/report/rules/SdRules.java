@@ -6,8 +6,8 @@ import java.util.Locale;
 import org.sdbench.config.RunRules;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.report.IntervalRow;
-import org.sdbench.report.RunReport;
 import org.sdbench.report.RuleCheck;
+import org.sdbench.report.RunReport;
 import org.sdbench.report.Verdict;
 
 /**
@@ -25,21 +25,21 @@ public final class SdRules {
      * phases do not read as instability.
      */
     public static final double STEADY_BAND = 0.10;
+
     public static final double STEADY_BUCKET_SECONDS = 60;
 
-    private SdRules() {
-    }
+    private SdRules() {}
 
     /** The standard workload's name and loop shape (workloads/sd-standard.yaml, DESIGN.md section 2). */
     public static final String STANDARD_WORKLOAD = "sd-standard";
+
     static final java.time.Duration STANDARD_THINK_TIME = java.time.Duration.ofSeconds(10);
     static final int STANDARD_LINE_ITEMS = 5;
     static final int STANDARD_LIST_LENGTH = 40;
 
     public static Verdict judge(RunRules rules, WorkloadConfig workload, RunReport r, List<IntervalRow> rows) {
         if (rules == RunRules.NONE) {
-            return new Verdict(rules.yamlName(), Verdict.NOT_JUDGED, List.of(),
-                    "no rules applied (run.rules = none)");
+            return new Verdict(rules.yamlName(), Verdict.NOT_JUDGED, List.of(), "no rules applied (run.rules = none)");
         }
         String deviation = notStandardBecause(workload);
         List<IntervalRow> window = rows.stream().filter(IntervalRow::inWindow).toList();
@@ -82,21 +82,28 @@ public final class SdRules {
 
     private static RuleCheck rampUp(int users, List<IntervalRow> window) {
         int min = window.stream().mapToInt(IntervalRow::users).min().orElse(0);
-        return new RuleCheck("ramp-up", "all " + users + " users logged on before the window starts and through it",
-                window.isEmpty() ? "no interval in the window" : "at least " + min + " of " + users
-                        + " users logged on during the window", !window.isEmpty() && min >= users);
+        return new RuleCheck(
+                "ramp-up",
+                "all " + users + " users logged on before the window starts and through it",
+                window.isEmpty()
+                        ? "no interval in the window"
+                        : "at least " + min + " of " + users + " users logged on during the window",
+                !window.isEmpty() && min >= users);
     }
 
     private static RuleCheck windowLength(RunReport r, WorkloadConfig workload, String deviation) {
         double min = RunRules.MIN_WINDOW.toSeconds();
         double actual = r.summary().windowSeconds();
         boolean early = r.reliability() != null && r.reliability().stoppedEarly();
-        String requirement = String.format(Locale.ROOT, "a high-load window of at least %.0f min (%s)", min / 60,
-                STANDARD_WORKLOAD);
+        String requirement =
+                String.format(Locale.ROOT, "a high-load window of at least %.0f min (%s)", min / 60, STANDARD_WORKLOAD);
         String figure = String.format(Locale.ROOT, "%.0f s measured%s", actual, early ? ", stopped early" : "");
         if (deviation != null) {
-            return RuleCheck.notApplied("window", requirement, "not applied, " + figure + ": workload "
-                    + workload.name() + " is not the standard workload (" + deviation + ")");
+            return RuleCheck.notApplied(
+                    "window",
+                    requirement,
+                    "not applied, " + figure + ": workload " + workload.name() + " is not the standard workload ("
+                            + deviation + ")");
         }
         // The harvested window can fall short of the configured one by a scheduling hiccup.
         boolean ok = actual >= min * 0.999 && !early;
@@ -105,8 +112,11 @@ public final class SdRules {
 
     /** Groups the window's intervals into buckets of about a minute and compares their DS/h. */
     public static RuleCheck steadyState(List<IntervalRow> window, double windowSeconds) {
-        String requirement = String.format(Locale.ROOT, "DS/h of every %.0f s of the window within ±%.0f %% of the window's",
-                STEADY_BUCKET_SECONDS, STEADY_BAND * 100);
+        String requirement = String.format(
+                Locale.ROOT,
+                "DS/h of every %.0f s of the window within ±%.0f %% of the window's",
+                STEADY_BUCKET_SECONDS,
+                STEADY_BAND * 100);
         List<double[]> buckets = new ArrayList<>();
         double seconds = 0;
         long steps = 0;
@@ -131,31 +141,54 @@ public final class SdRules {
         double totalSeconds = buckets.stream().mapToDouble(b -> b[0]).sum();
         double totalSteps = buckets.stream().mapToDouble(b -> b[1]).sum();
         if (buckets.size() < 2 || totalSteps == 0) {
-            return new RuleCheck("steady-state", requirement, String.format(Locale.ROOT,
-                    "%d bucket(s) of throughput in %.0f s: too short to show a steady state", buckets.size(),
-                    windowSeconds), false);
+            return new RuleCheck(
+                    "steady-state",
+                    requirement,
+                    String.format(
+                            Locale.ROOT,
+                            "%d bucket(s) of throughput in %.0f s: too short to show a steady state",
+                            buckets.size(),
+                            windowSeconds),
+                    false);
         }
         double mean = totalSteps / totalSeconds;
         double worst = 0;
         for (double[] b : buckets) {
             worst = Math.max(worst, Math.abs(b[1] / b[0] - mean) / mean);
         }
-        return new RuleCheck("steady-state", requirement, String.format(Locale.ROOT,
-                "largest departure %.1f %% over %d buckets (window %,.0f DS/h)", worst * 100, buckets.size(),
-                mean * 3600), worst <= STEADY_BAND);
+        return new RuleCheck(
+                "steady-state",
+                requirement,
+                String.format(
+                        Locale.ROOT,
+                        "largest departure %.1f %% over %d buckets (window %,.0f DS/h)",
+                        worst * 100,
+                        buckets.size(),
+                        mean * 3600),
+                worst <= STEADY_BAND);
     }
 
     private static RuleCheck response(RunRules rules, double avgMs) {
         double limit = rules.responseLimit().toMillis();
-        return new RuleCheck("response-time", String.format(Locale.ROOT, "average dialog response time < %.0f ms (%s)",
-                limit, rules.yamlName()), String.format(Locale.ROOT, "%.1f ms", avgMs), avgMs < limit);
+        return new RuleCheck(
+                "response-time",
+                String.format(Locale.ROOT, "average dialog response time < %.0f ms (%s)", limit, rules.yamlName()),
+                String.format(Locale.ROOT, "%.1f ms", avgMs),
+                avgMs < limit);
     }
 
     private static RuleCheck errors(RunReport r) {
-        long steps = r.summary().errorsByKind().values().stream().mapToLong(Long::longValue).sum();
+        long steps = r.summary().errorsByKind().values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
         long updates = r.summary().update().errors();
-        return new RuleCheck("errors", "no failed dialog step and no failed update in the window",
-                steps == 0 && updates == 0 ? "none" : steps + " failed dialog steps " + r.summary().errorsByKind()
-                        + ", " + updates + " failed updates", steps == 0 && updates == 0);
+        return new RuleCheck(
+                "errors",
+                "no failed dialog step and no failed update in the window",
+                steps == 0 && updates == 0
+                        ? "none"
+                        : steps + " failed dialog steps " + r.summary().errorsByKind() + ", " + updates
+                                + " failed updates",
+                steps == 0 && updates == 0);
     }
 }

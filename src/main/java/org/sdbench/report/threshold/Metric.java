@@ -12,11 +12,15 @@ import org.sdbench.protocol.Tx;
  */
 public record Metric(String name, String scope, String stat, Kind kind) {
 
-    public enum Kind { TIME, COUNT_OR_PERCENT, NUMBER }
+    public enum Kind {
+        TIME,
+        COUNT_OR_PERCENT,
+        NUMBER
+    }
 
     static final List<String> PERCENTILES = List.of("avg", "p50", "p90", "p95", "p99", "max");
-    static final List<String> COMPONENTS = List.of("wait", "rollIn", "cpu", "db", "enqueue", "numberRange",
-            "updateWait", "rollOut");
+    static final List<String> COMPONENTS =
+            List.of("wait", "rollIn", "cpu", "db", "enqueue", "numberRange", "updateWait", "rollOut");
     static final List<String> THROUGHPUTS = List.of("sapsLike", "dsPerHour", "lineItemsPerHour");
 
     static Metric parse(String name, String expression) {
@@ -34,13 +38,17 @@ public record Metric(String name, String scope, String stat, Kind kind) {
         String stat = name.substring(dot + 1);
         boolean known = "dialog".equals(scope) || "update".equals(scope) || isTx(scope) || isStep(scope);
         if (!known) {
-            throw Threshold.bad(expression, "a scope of dialog, update, a transaction " + Arrays.toString(Tx.values())
-                    + " or a step such as VA01/save");
+            throw Threshold.bad(
+                    expression,
+                    "a scope of dialog, update, a transaction " + Arrays.toString(Tx.values())
+                            + " or a step such as VA01/save");
         }
         boolean statOk = PERCENTILES.contains(stat) || !"update".equals(scope) && COMPONENTS.contains(stat);
         if (!statOk) {
-            throw Threshold.bad(expression, "a statistic among " + PERCENTILES
-                    + ("update".equals(scope) ? "" : " or a component among " + COMPONENTS));
+            throw Threshold.bad(
+                    expression,
+                    "a statistic among " + PERCENTILES
+                            + ("update".equals(scope) ? "" : " or a component among " + COMPONENTS));
         }
         return new Metric(name, scope, stat, Kind.TIME);
     }

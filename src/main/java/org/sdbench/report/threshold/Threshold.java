@@ -1,6 +1,5 @@
 package org.sdbench.report.threshold;
 
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sdbench.config.ConfigException;
@@ -15,7 +14,8 @@ import org.sdbench.report.ThresholdResult;
  */
 public record Threshold(String expression, Metric metric, String op, double limit) {
 
-    private static final Pattern FORM = Pattern.compile("\\s*([A-Za-z0-9_./-]+)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|%)?\\s*");
+    private static final Pattern FORM =
+            Pattern.compile("\\s*([A-Za-z0-9_./-]+)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ms|s|%)?\\s*");
 
     public static final String ALLOWED = "METRIC<LIMIT, METRIC<=, > or >= with METRIC one of dialog.STAT, TX.STAT, "
             + "TX/STEP.STAT, update.STAT (STAT: avg p50 p90 p95 p99 max, or a component: wait rollIn cpu db enqueue "
@@ -33,8 +33,10 @@ public record Threshold(String expression, Metric metric, String op, double limi
         double limit = switch (metric.kind()) {
             case TIME -> {
                 if (unit == null || "%".equals(unit)) {
-                    throw bad(text, "a time limit with its unit, e.g. " + m.group(1) + m.group(2) + "500ms or "
-                            + m.group(1) + m.group(2) + "1s");
+                    throw bad(
+                            text,
+                            "a time limit with its unit, e.g. " + m.group(1) + m.group(2) + "500ms or " + m.group(1)
+                                    + m.group(2) + "1s");
                 }
                 yield "s".equals(unit) ? value * 1000 : value;
             }
@@ -68,5 +70,4 @@ public record Threshold(String expression, Metric metric, String op, double limi
     public String limitText() {
         return ThresholdResult.format(limit, metric.unit());
     }
-
 }

@@ -10,20 +10,29 @@ import org.sdbench.report.ThresholdResult;
 
 /** Parses the {@code --threshold} options and evaluates them against a run's report. */
 public final class Thresholds {
-    private Thresholds() {
-    }
+    private Thresholds() {}
 
     /** Parses every expression up front, so a typo fails before the run (exit 2), not after it. */
     public static List<Threshold> parse(List<String> expressions) {
-        return expressions == null ? List.of() : expressions.stream().map(Threshold::parse).toList();
+        return expressions == null
+                ? List.of()
+                : expressions.stream().map(Threshold::parse).toList();
     }
 
     public static List<ThresholdResult> evaluate(List<Threshold> thresholds, RunReport r) {
-        return thresholds.stream().map(t -> {
-            double actual = actual(t.metric(), r);
-            return new ThresholdResult(t.expression(), t.metric().name(), t.op(), t.limit(), actual, t.metric().unit(),
-                    t.passes(actual));
-        }).toList();
+        return thresholds.stream()
+                .map(t -> {
+                    double actual = actual(t.metric(), r);
+                    return new ThresholdResult(
+                            t.expression(),
+                            t.metric().name(),
+                            t.op(),
+                            t.limit(),
+                            actual,
+                            t.metric().unit(),
+                            t.passes(actual));
+                })
+                .toList();
     }
 
     public static boolean allPassed(List<ThresholdResult> results) {
@@ -32,11 +41,15 @@ public final class Thresholds {
 
     static double actual(Metric m, RunReport r) {
         Summary s = r.summary();
-        long errors = s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
+        long errors =
+                s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
         return switch (m.scope()) {
-            case "errors" -> "rate".equals(m.stat())
-                    ? (errors + s.overall().count() == 0 ? 0 : 100.0 * errors / (errors + s.overall().count()))
-                    : errors;
+            case "errors" ->
+                "rate".equals(m.stat())
+                        ? (errors + s.overall().count() == 0
+                                ? 0
+                                : 100.0 * errors / (errors + s.overall().count()))
+                        : errors;
             case "sapsLike" -> r.throughput().sapsLike();
             case "dsPerHour" -> r.throughput().dialogStepsPerHour();
             case "lineItemsPerHour" -> r.throughput().lineItemsPerHour();
@@ -47,8 +60,11 @@ public final class Thresholds {
     }
 
     private static StepStats find(Summary s, String scope) {
-        return (scope.contains("/") ? s.steps() : s.transactions()).stream().filter(x -> x.label().equals(scope))
-                .findFirst().orElseThrow(() -> new IllegalStateException("no figures for " + scope + " in the summary"));
+        return (scope.contains("/") ? s.steps() : s.transactions())
+                .stream()
+                        .filter(x -> x.label().equals(scope))
+                        .findFirst()
+                        .orElseThrow(() -> new IllegalStateException("no figures for " + scope + " in the summary"));
     }
 
     private static double stat(StepStats st, String stat) {

@@ -45,8 +45,9 @@ class NumberRangesPgTest {
     @BeforeEach
     void freshRows() throws Exception {
         db.exec("DELETE FROM nriv");
-        db.exec("INSERT INTO nriv (object, nrrangenr, fromnumber, tonumber, nrlevel) VALUES ('RV_BELEG','01',1,9999999999,0), ('MATBELEG','01',1,9999999999,0),"
-                + " ('KONV','01',1,9999999999,0), ('RV_BELEG','02',1,120,0), ('KONV','02',1,3,0)");
+        db.exec(
+                "INSERT INTO nriv (object, nrrangenr, fromnumber, tonumber, nrlevel) VALUES ('RV_BELEG','01',1,9999999999,0), ('MATBELEG','01',1,9999999999,0),"
+                        + " ('KONV','01',1,9999999999,0), ('RV_BELEG','02',1,120,0), ('KONV','02',1,3,0)");
     }
 
     @Test
@@ -62,7 +63,9 @@ class NumberRangesPgTest {
         long fetches = one.stats().fetches() + two.stats().fetches();
         long level = level("RV_BELEG", "01");
         assertEquals(fetches * 50, level, "each fetch advances NRIV by exactly one interval");
-        assertEquals(level - numbers.length, one.unusedNumbers() + two.unusedNumbers(),
+        assertEquals(
+                level - numbers.length,
+                one.unusedNumbers() + two.unusedNumbers(),
                 "everything fetched is either handed out or still buffered");
         assertTrue(numbers[numbers.length - 1] <= level);
         assertEquals(THREADS * DRAWS, one.stats().numbersIssued() + two.stats().numbersIssued());
@@ -118,14 +121,17 @@ class NumberRangesPgTest {
         StepClock clock = new StepClock(0);
         NumberRanges nr = new NumberRanges(db.dataSource, SIZES, clock);
         ExecutorService ex = Executors.newSingleThreadExecutor();
-        try (Connection first = db.connect(); Connection second = db.connect(); Connection observer = db.connect()) {
+        try (Connection first = db.connect();
+                Connection second = db.connect();
+                Connection observer = db.connect()) {
             first.setAutoCommit(false);
             second.setAutoCommit(false);
             assertEquals(1, nr.next(first, "KONV", "01"));
             WaitMeter meter = new WaitMeter();
             Future<Long> blocked = ex.submit(() -> nr.next(second, "KONV", "01", meter));
             // The server, not a timer, says the second caller waits for the first one's row lock.
-            awaitLockWait(observer, second.unwrap(org.postgresql.PGConnection.class).getBackendPID());
+            awaitLockWait(
+                    observer, second.unwrap(org.postgresql.PGConnection.class).getBackendPID());
             assertFalse(blocked.isDone());
             clock.advance(1_000_000_000L);
             first.commit();
@@ -208,8 +214,11 @@ class NumberRangesPgTest {
             assertEquals(i, nr.next(null, "RV_BELEG", "02"), "the last interval is cut at tonumber");
         }
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> nr.next(null, "RV_BELEG", "02"));
-        assertTrue(e.getMessage().contains("'RV_BELEG'") && e.getMessage().contains("'02'")
-                && e.getMessage().contains("tonumber 120"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("'RV_BELEG'")
+                        && e.getMessage().contains("'02'")
+                        && e.getMessage().contains("tonumber 120"),
+                e.getMessage());
         assertEquals(120, level("RV_BELEG", "02"));
     }
 
@@ -263,7 +272,8 @@ class NumberRangesPgTest {
 
     @Test
     void constructor_negativeSize_rejected() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new NumberRanges(db.dataSource, Map.of("KONV", -1), Clock.SYSTEM));
         assertTrue(e.getMessage().contains("'KONV' = -1"), e.getMessage());
     }

@@ -19,7 +19,8 @@ final class PgSchema implements AutoCloseable {
 
     static PgSchema create(String prefix) throws SQLException, IOException {
         String url = org.sdbench.load.TestDb.url();
-        String name = prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        String name =
+                prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         PGSimpleDataSource admin = new PGSimpleDataSource();
         admin.setURL(url);
         admin.setUser(env("SDBENCH_TEST_DB_USER", "postgres"));
@@ -27,7 +28,8 @@ final class PgSchema implements AutoCloseable {
         if (password != null) {
             admin.setPassword(password);
         }
-        try (Connection c = admin.getConnection(); Statement st = c.createStatement()) {
+        try (Connection c = admin.getConnection();
+                Statement st = c.createStatement()) {
             st.execute("CREATE SCHEMA " + name);
             st.execute("SET search_path TO " + name);
             st.execute(nrivDdl());
@@ -51,13 +53,16 @@ final class PgSchema implements AutoCloseable {
     }
 
     void exec(String sql) throws SQLException {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             st.execute(sql);
         }
     }
 
     long queryLong(String sql) throws SQLException {
-        try (Connection c = connect(); Statement st = c.createStatement(); var rs = st.executeQuery(sql)) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                var rs = st.executeQuery(sql)) {
             if (!rs.next()) {
                 throw new IllegalStateException("no row for: " + sql);
             }

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.sdbench.core.Clock;
+import org.sdbench.driver.RemoteTier;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
-import org.sdbench.driver.RemoteTier;
-import org.sdbench.core.Clock;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.WireClient;
@@ -23,19 +23,26 @@ import org.sdbench.protocol.wire.WireServer;
  */
 class CentralTimeoutTest {
     private static final org.sdbench.protocol.wire.Token TOKEN = org.sdbench.protocol.wire.Token.random();
+
     private static WireServer hung() {
-        return WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> { }, line -> { }, "hung central services");
+        return WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> {}, line -> {}, "hung central services");
     }
 
     @Test
     void lock_centralNeverAnswers_failsAfterTheTimeout() {
         try (WireServer central = hung();
-             WireClient client = WireClient.connect(Dialer.Hop.APP_TO_CENTRAL, new Address("127.0.0.1", central.port()),
-                     "appserver-1", TOKEN, Duration.ofSeconds(5), "central services")) {
+                WireClient client = WireClient.connect(
+                        Dialer.Hop.APP_TO_CENTRAL,
+                        new Address("127.0.0.1", central.port()),
+                        "appserver-1",
+                        TOKEN,
+                        Duration.ofSeconds(5),
+                        "central services")) {
             RemoteEnqueue enqueue = new RemoteEnqueue(client, Duration.ofMillis(300), Clock.SYSTEM);
             long t0 = System.nanoTime();
             // An environment failure the step reports as enqueue-unavailable, not a bug.
-            var e = assertThrows(org.sdbench.protocol.enqueue.EnqueueUnavailableException.class,
+            var e = assertThrows(
+                    org.sdbench.protocol.enqueue.EnqueueUnavailableException.class,
                     () -> enqueue.lock(new LockOwner("user:1"), "VBAK", "0000000001", LockMode.EXCLUSIVE));
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertTrue(e.getMessage().contains("no reply within 300 ms"), e.getMessage());
@@ -46,8 +53,14 @@ class CentralTimeoutTest {
     @Test
     void awaitInstances_centralNeverAnswers_failsAfterTheTimeout() {
         try (WireServer central = hung();
-             RemoteTier tier = new RemoteTier(new Address("127.0.0.1", central.port()), TOKEN, Duration.ofSeconds(5),
-                     Duration.ofMinutes(10), Duration.ofMillis(300), Clock.SYSTEM, line -> { })) {
+                RemoteTier tier = new RemoteTier(
+                        new Address("127.0.0.1", central.port()),
+                        TOKEN,
+                        Duration.ofSeconds(5),
+                        Duration.ofMinutes(10),
+                        Duration.ofMillis(300),
+                        Clock.SYSTEM,
+                        line -> {})) {
             var e = assertThrows(WireException.class, () -> tier.awaitInstances(2, Duration.ofSeconds(90), null));
             assertTrue(e.getMessage().contains("no reply within 300 ms"), e.getMessage());
         }

@@ -8,9 +8,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
-import org.sdbench.core.Clock;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.UpdateListener;
@@ -30,8 +30,16 @@ class FreshContextSaveTest {
         TestDb.load(SCHEMA, 1);
         var c = TestDb.config(SCHEMA);
         db = TestDb.open(c);
-        system = new AppServerSystem(c.appServer(), c.workload(), db, new SdTransactions(), SdTransactions.updateModules(),
-                UpdateListener.NONE, Clock.SYSTEM, 1, 1);
+        system = new AppServerSystem(
+                c.appServer(),
+                c.workload(),
+                db,
+                new SdTransactions(),
+                SdTransactions.updateModules(),
+                UpdateListener.NONE,
+                Clock.SYSTEM,
+                1,
+                1);
         system.start();
     }
 
@@ -49,7 +57,8 @@ class FreshContextSaveTest {
     @Test
     void save_contextWithItemsButNoSoldToParty_refusedAndNoRequestWritten() throws Exception {
         system.logon(1);
-        assertEquals(StepOutcome.Ok.INSTANCE, system.dialogStep(1, SdStep.VA01_ITEMS).outcome());
+        assertEquals(
+                StepOutcome.Ok.INSTANCE, system.dialogStep(1, SdStep.VA01_ITEMS).outcome());
 
         StepOutcome save = system.dialogStep(1, SdStep.VA01_SAVE).outcome();
 
@@ -62,7 +71,8 @@ class FreshContextSaveTest {
             assertEquals(StepOutcome.Ok.INSTANCE, system.dialogStep(1, step).outcome(), step.label());
         }
         assertTrue(system.stop(java.time.Duration.ofSeconds(30)), "the update task drained");
-        assertEquals(1, UpdateTaskFaultTest.count(db, TestDb.RUN_ORDERS_SQL), "the loop from its start saved its order");
+        assertEquals(
+                1, UpdateTaskFaultTest.count(db, TestDb.RUN_ORDERS_SQL), "the loop from its start saved its order");
         assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'"));
     }
 }

@@ -42,7 +42,10 @@ class InstanceFenceTest {
     void adopt_deadInstanceStoppedInsideASave_itsSessionEndsAndTheSaveNeverCommits() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             String holder = "sdbench i41 fence-test-dead";
-            SessionSource dead = new SessionSource(db.pool("dead", 2, holder), db.dialect(), Clock.SYSTEM,
+            SessionSource dead = new SessionSource(
+                    db.pool("dead", 2, holder),
+                    db.dialect(),
+                    Clock.SYSTEM,
                     db.config().timeouts().maxOutage());
             UpdateTask stopped = task(41, dead);
             try (DbSession s = dead.open()) {
@@ -50,10 +53,19 @@ class InstanceFenceTest {
             }
             // The process stops here: its save wrote the request but has not committed.
             DbSession dialog = dead.open();
-            stopped.submit(dialog, "SD00001", "VA01", UpdateTaskFaultTest.order("0077410001", "0000001001", "2", false),
-                    new LockOwner("user:1"), r -> { }, r -> { });
+            stopped.submit(
+                    dialog,
+                    "SD00001",
+                    "VA01",
+                    UpdateTaskFaultTest.order("0077410001", "0000001001", "2", false),
+                    new LockOwner("user:1"),
+                    r -> {},
+                    r -> {});
 
-            SessionSource live = new SessionSource(db.pool("adopter", 2), db.dialect(), Clock.SYSTEM,
+            SessionSource live = new SessionSource(
+                    db.pool("adopter", 2),
+                    db.dialect(),
+                    Clock.SYSTEM,
                     db.config().timeouts().maxOutage());
             UpdateTask adopter = UpdateTaskFaultTest.leased(task(42, live), live);
             try (DbSession s = live.open()) {
@@ -65,9 +77,16 @@ class InstanceFenceTest {
             dialog.rollbackQuietly();
             dialog.close();
             try (DbSession again = dead.open()) {
-                assertThrows(InstanceFencedException.class, () -> stopped.submit(again, "SD00001", "VA01",
-                        UpdateTaskFaultTest.order("0077410002", "0000001001", "2", false), new LockOwner("user:1"),
-                        r -> { }, r -> { }));
+                assertThrows(
+                        InstanceFencedException.class,
+                        () -> stopped.submit(
+                                again,
+                                "SD00001",
+                                "VA01",
+                                UpdateTaskFaultTest.order("0077410002", "0000001001", "2", false),
+                                new LockOwner("user:1"),
+                                r -> {},
+                                r -> {}));
                 again.rollbackQuietly();
             }
             assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE instance = 41"));
@@ -77,13 +96,22 @@ class InstanceFenceTest {
     @Test
     void adopt_deadInstanceCommittedASave_requestAdoptedAndPosted() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("committed", 3), db.dialect(), Clock.SYSTEM,
+            SessionSource sessions = new SessionSource(
+                    db.pool("committed", 3),
+                    db.dialect(),
+                    Clock.SYSTEM,
                     db.config().timeouts().maxOutage());
             UpdateTask crashed = UpdateTaskFaultTest.leased(task(43, sessions), sessions);
             List<Runnable> neverRun = new ArrayList<>();
             try (DbSession dialog = sessions.open()) {
-                crashed.submit(dialog, "SD00001", "VA01", UpdateTaskFaultTest.order("0077430001", "0000001001", "2", false),
-                        new LockOwner("user:1"), neverRun::add, r -> { });
+                crashed.submit(
+                        dialog,
+                        "SD00001",
+                        "VA01",
+                        UpdateTaskFaultTest.order("0077430001", "0000001001", "2", false),
+                        new LockOwner("user:1"),
+                        neverRun::add,
+                        r -> {});
                 dialog.commit();
             }
             UpdateTask adopter = UpdateTaskFaultTest.leased(task(44, sessions), sessions);
@@ -100,7 +128,10 @@ class InstanceFenceTest {
     @Test
     void takeLease_secondProcessWithTheSameNumber_firstProcessSavesRefused() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("same-number", 2), db.dialect(), Clock.SYSTEM,
+            SessionSource sessions = new SessionSource(
+                    db.pool("same-number", 2),
+                    db.dialect(),
+                    Clock.SYSTEM,
                     db.config().timeouts().maxOutage());
             UpdateTask first = UpdateTaskFaultTest.leased(task(45, sessions), sessions);
             UpdateTask second = task(45, sessions);
@@ -108,9 +139,16 @@ class InstanceFenceTest {
                 second.takeLease(s, "sdbench i45 the second");
             }
             try (DbSession dialog = sessions.open()) {
-                assertThrows(InstanceFencedException.class, () -> first.submit(dialog, "SD00001", "VA01",
-                        UpdateTaskFaultTest.order("0077450001", "0000001001", "2", false), new LockOwner("user:1"),
-                        r -> { }, r -> { }));
+                assertThrows(
+                        InstanceFencedException.class,
+                        () -> first.submit(
+                                dialog,
+                                "SD00001",
+                                "VA01",
+                                UpdateTaskFaultTest.order("0077450001", "0000001001", "2", false),
+                                new LockOwner("user:1"),
+                                r -> {},
+                                r -> {}));
                 dialog.rollbackQuietly();
             }
             assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE instance = 45"));

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
-import org.sdbench.core.Clock;
 
 /**
  * A committed update request whose instance ended before posting it (its update task never ran, as
@@ -37,25 +37,39 @@ class PendingRepostTest {
     @Test
     void checkRepost_requestLeftPendingByAStoppedInstance_postedOnceAndCheckPasses() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("pending", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("pending", 2),
+                    db.dialect(),
+                    Clock.SYSTEM,
+                    db.config().timeouts().maxOutage());
             // Never started: the request is committed in VBHDR, and nobody posts it.
             UpdateTask stopped = UpdateTaskFaultTest.leased(
                     UpdateTaskFaultTest.quietTask(22, sessions, SdTransactions.updateModules()), sessions);
-            UpdateHandle h = UpdateTaskFaultTest.submitCommitted(stopped, sessions,
-                    UpdateTaskFaultTest.order("0077300001", "0000001001", "2", true));
-            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P' AND vbkey = '" + h.vbkey() + "'"));
-            try (Connection c = db.connect(); Statement s = c.createStatement()) {
+            UpdateHandle h = UpdateTaskFaultTest.submitCommitted(
+                    stopped, sessions, UpdateTaskFaultTest.order("0077300001", "0000001001", "2", true));
+            assertEquals(
+                    1,
+                    UpdateTaskFaultTest.count(
+                            db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P' AND vbkey = '" + h.vbkey() + "'"));
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
                 // The order number came from outside the number range: keep the range audit quiet about it.
                 s.executeUpdate("UPDATE nriv SET nrlevel = 77300001 WHERE object = 'RV_BELEG' AND nrrangenr = '01'");
             }
 
             var pending = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
             assertEquals(1, pending.exit(), pending.out());
-            assertTrue(pending.out().contains("1 update requests still pending in VBHDR") && pending.out().contains("check --repost"),
+            assertTrue(
+                    pending.out().contains("1 update requests still pending in VBHDR")
+                            && pending.out().contains("check --repost"),
                     pending.out());
 
-            var posted = TestDb.sdbench("check", "--repost", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
-            assertTrue(posted.out().contains("re-posted 0 failed and 1 pending update requests: 0 failed again, 0 still pending"),
+            var posted =
+                    TestDb.sdbench("check", "--repost", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            assertTrue(
+                    posted.out()
+                            .contains(
+                                    "re-posted 0 failed and 1 pending update requests: 0 failed again, 0 still pending"),
                     posted.out() + posted.err());
             assertEquals(0, posted.exit(), posted.out() + posted.err());
             assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr"));

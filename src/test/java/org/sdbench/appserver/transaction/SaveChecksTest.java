@@ -31,7 +31,8 @@ class SaveChecksTest {
 
     @Test
     void order_freshContext_refusedNamingBothGaps() {
-        assertEquals(new StepOutcome.IncompleteDocument("sales order", "sold-to party, line items"),
+        assertEquals(
+                new StepOutcome.IncompleteDocument("sales order", "sold-to party, line items"),
                 SaveChecks.order(new LoopState(1)));
     }
 
@@ -56,7 +57,8 @@ class SaveChecksTest {
         LoopState s = whole();
         s.orderNo = null;
         s.items = List.of();
-        assertEquals(new StepOutcome.IncompleteDocument("goods issue", "sales order, line items"), SaveChecks.goodsIssue(s));
+        assertEquals(
+                new StepOutcome.IncompleteDocument("goods issue", "sales order, line items"), SaveChecks.goodsIssue(s));
     }
 
     @Test
@@ -64,7 +66,8 @@ class SaveChecksTest {
         LoopState s = whole();
         s.orderNo = null;
         s.customer = null;
-        assertEquals(new StepOutcome.IncompleteDocument("billing document", "sales order, sold-to party"),
+        assertEquals(
+                new StepOutcome.IncompleteDocument("billing document", "sales order, sold-to party"),
                 SaveChecks.billing(s));
     }
 
@@ -72,7 +75,9 @@ class SaveChecksTest {
     void billing_resetContext_refusedForEveryField() {
         LoopState s = whole();
         s.reset();
-        assertEquals(new StepOutcome.IncompleteDocument("billing document",
-                "delivery, sales order, sold-to party, line items"), SaveChecks.billing(s));
+        assertEquals(
+                new StepOutcome.IncompleteDocument(
+                        "billing document", "delivery, sales order, sold-to party, line items"),
+                SaveChecks.billing(s));
     }
 }

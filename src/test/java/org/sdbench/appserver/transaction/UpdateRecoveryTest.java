@@ -10,17 +10,17 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.central.EnqueueServer;
-import org.sdbench.protocol.enqueue.LockMode;
-import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.appserver.update.UpdateCall;
-import org.sdbench.protocol.UpdateListener;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.central.EnqueueServer;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.load.TestDb;
-import org.sdbench.core.Clock;
+import org.sdbench.protocol.UpdateListener;
+import org.sdbench.protocol.enqueue.LockMode;
+import org.sdbench.protocol.enqueue.LockOwner;
 
 /** Update requests committed by a dialog step survive a crash: the next start processes them first. */
 class UpdateRecoveryTest {
@@ -41,28 +41,51 @@ class UpdateRecoveryTest {
         var cfg = TestDb.config(SCHEMA);
         try (Database db = TestDb.open(cfg)) {
             var pool = db.pool("recovery", 4);
-            SessionSource sessions = new SessionSource(pool, db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    pool, db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
             EnqueueServer enqueue = new EnqueueServer(Clock.SYSTEM);
             LockOwner dialogOwner = new LockOwner("user:1");
             String vbeln = "0077000001";
             enqueue.lock(dialogOwner, "EVVBAKE", vbeln, LockMode.EXCLUSIVE);
             var item = new LoopState.Item(10, "M000000001-0001", "test", BigDecimal.ONE, new BigDecimal("12.50"));
-            byte[] order = Payloads.write(new Payloads.Order(vbeln, 1, "0000001001", "0077000001", "P001",
-                    System.currentTimeMillis(), List.of(item)));
+            byte[] order = Payloads.write(new Payloads.Order(
+                    vbeln, 1, "0000001001", "0077000001", "P001", System.currentTimeMillis(), List.of(item)));
 
             // The "crashed" process: the save step's transaction commits, but nothing after commit runs.
-            UpdateTask crashed = UpdateTaskFaultTest.leased(new UpdateTask(1, 1, sessions, SdTransactions.updateModules(), enqueue,
-                    UpdateListener.NONE, Clock.SYSTEM, 3), sessions);
+            UpdateTask crashed = UpdateTaskFaultTest.leased(
+                    new UpdateTask(
+                            1,
+                            1,
+                            sessions,
+                            SdTransactions.updateModules(),
+                            enqueue,
+                            UpdateListener.NONE,
+                            Clock.SYSTEM,
+                            3),
+                    sessions);
             DbSession dialog = sessions.open();
-            crashed.submit(dialog, "SD00001", "VA01",
-                    List.of(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, order)), dialogOwner, r -> { }, r -> { });
+            crashed.submit(
+                    dialog,
+                    "SD00001",
+                    "VA01",
+                    List.of(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, order)),
+                    dialogOwner,
+                    r -> {},
+                    r -> {});
             dialog.commit();
             dialog.close();
             assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"));
             assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '" + vbeln + "'"));
 
-            UpdateTask restarted = new UpdateTask(1, 1, sessions, SdTransactions.updateModules(), new EnqueueServer(Clock.SYSTEM),
-                    UpdateListener.NONE, Clock.SYSTEM, 3);
+            UpdateTask restarted = new UpdateTask(
+                    1,
+                    1,
+                    sessions,
+                    SdTransactions.updateModules(),
+                    new EnqueueServer(Clock.SYSTEM),
+                    UpdateListener.NONE,
+                    Clock.SYSTEM,
+                    3);
             DbSession admin = sessions.open();
             assertEquals(1, restarted.recoverPending(admin));
             admin.close();
@@ -81,12 +104,22 @@ class UpdateRecoveryTest {
     void sweep_commitAcknowledgedLate_requestWaitsForItsDialogThenIsQueuedOnceWithItsHandle() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             ShiftClock clock = new ShiftClock();
-            SessionSource sessions = new SessionSource(db.pool("sweep-late", 4), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("sweep-late", 4),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             UpdateTask task = startedTask(sessions, 2, clock);
             List<Runnable> onCommit = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();
-            var handle = task.submit(dialog, "SD00002", "VA01", List.of(order("0077000002")), new LockOwner("user:2"),
-                    onCommit::add, r -> { });
+            var handle = task.submit(
+                    dialog,
+                    "SD00002",
+                    "VA01",
+                    List.of(order("0077000002")),
+                    new LockOwner("user:2"),
+                    onCommit::add,
+                    r -> {});
             dialog.commit();
             dialog.close();
             // Older than the sweep's minimum age, but its dialog has not finished: the sweep must not take it.
@@ -96,7 +129,9 @@ class UpdateRecoveryTest {
                 assertEquals(1, pass.pending(), "the sweep ran and saw the request");
                 assertEquals(0, pass.queued(), "the sweep left it to its dialog");
             }
-            assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbkey = '" + handle.vbkey() + "'"));
+            assertEquals(
+                    1,
+                    UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbkey = '" + handle.vbkey() + "'"));
             onCommit.forEach(Runnable::run);
             assertTrue(handle.await(30_000_000_000L) instanceof org.sdbench.appserver.update.UpdateOutcome.Committed);
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
@@ -108,11 +143,21 @@ class UpdateRecoveryTest {
     void sweep_commitOutcomeUnknownToTheDialog_requestFoundAndProcessed() throws Exception {
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
             ShiftClock clock = new ShiftClock();
-            SessionSource sessions = new SessionSource(db.pool("sweep-lost", 4), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("sweep-lost", 4),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             UpdateTask task = startedTask(sessions, 3, clock);
             List<Runnable> onRollback = new java.util.ArrayList<>();
             DbSession dialog = sessions.open();
-            task.submit(dialog, "SD00003", "VA01", List.of(order("0077000003")), new LockOwner("user:3"), r -> { },
+            task.submit(
+                    dialog,
+                    "SD00003",
+                    "VA01",
+                    List.of(order("0077000003")),
+                    new LockOwner("user:3"),
+                    r -> {},
                     onRollback::add);
             dialog.commit();
             dialog.close();
@@ -130,16 +175,29 @@ class UpdateRecoveryTest {
 
     /** No periodic sweep: the test runs each sweep itself and sees what it did. */
     private static UpdateTask startedTask(SessionSource sessions, int instance, ShiftClock clock) {
-        UpdateTask task = UpdateTaskFaultTest.leased(new UpdateTask(instance, 1, sessions, SdTransactions.updateModules(),
-                new EnqueueServer(clock), UpdateListener.NONE, clock, 3, org.sdbench.appserver.update.UpdateHooks.NONE,
-                Duration.ZERO), sessions);
+        UpdateTask task = UpdateTaskFaultTest.leased(
+                new UpdateTask(
+                        instance,
+                        1,
+                        sessions,
+                        SdTransactions.updateModules(),
+                        new EnqueueServer(clock),
+                        UpdateListener.NONE,
+                        clock,
+                        3,
+                        org.sdbench.appserver.update.UpdateHooks.NONE,
+                        Duration.ZERO),
+                sessions);
         task.start();
         return task;
     }
 
     private static UpdateCall order(String vbeln) {
         var item = new LoopState.Item(10, "M000000001-0001", "test", BigDecimal.ONE, new BigDecimal("12.50"));
-        return new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1, Payloads.write(new Payloads.Order(vbeln, 1,
-                "0000001001", vbeln, "P001", System.currentTimeMillis(), List.of(item))));
+        return new UpdateCall(
+                VA01.ORDER_CREATE,
+                UpdateCall.Priority.V1,
+                Payloads.write(new Payloads.Order(
+                        vbeln, 1, "0000001001", vbeln, "P001", System.currentTimeMillis(), List.of(item))));
     }
 }

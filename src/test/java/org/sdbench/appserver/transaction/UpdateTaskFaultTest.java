@@ -24,19 +24,19 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.sdbench.central.EnqueueServer;
-import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateHooks;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.central.EnqueueServer;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
 import org.sdbench.load.TestDb;
 import org.sdbench.protocol.UpdateListener;
+import org.sdbench.protocol.enqueue.LockOwner;
 
 /**
  * The update task under faults, each race set up exactly with hooks and a shifted clock: V2 runs
@@ -71,7 +71,11 @@ class UpdateTaskFaultTest {
         };
         Counts counts = new Counts();
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("v2-once", 4), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("v2-once", 4),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             // Two workers: a key handed out again would be taken by the idle one at once.
             UpdateTask task = task(sessions, 11, 2, SdTransactions.updateModules(), counts, clock, hooks);
             submitCommitted(task, sessions, order("0077100001", "C000000011", "7", true));
@@ -104,9 +108,14 @@ class UpdateTaskFaultTest {
         Flaky flaky = new Flaky("TEST_FLAKY_V1", sqlState, RETRIES + 1);
         Counts counts = new Counts();
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("transient", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("transient", 2),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, 12, 1, modules(flaky), counts, clock, hooks);
-            UpdateHandle h = submitCommitted(task, sessions, List.of(new UpdateCall(flaky.name(), UpdateCall.Priority.V1, new byte[0])));
+            UpdateHandle h = submitCommitted(
+                    task, sessions, List.of(new UpdateCall(flaky.name(), UpdateCall.Priority.V1, new byte[0])));
             assertTrue(deferred.await(30, SECONDS));
             assertEquals("P", state(db, h.vbkey()), "a transient failure must not end in state E");
             assertEquals(1, task.deferredRequests());
@@ -131,7 +140,11 @@ class UpdateTaskFaultTest {
         int instance = sqlState.isEmpty() ? 14 : 13;
         String vbeln = "007710000" + instance % 10;
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("v2-bad", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("v2-bad", 2),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, instance, 1, modules(badV2), counts, clock, UpdateHooks.NONE);
             List<UpdateCall> calls = new ArrayList<>(order(vbeln, "C00000001" + instance % 10, "2", false));
             calls.add(new UpdateCall(badV2.name(), UpdateCall.Priority.V2, new byte[0]));
@@ -169,7 +182,9 @@ class UpdateTaskFaultTest {
 
             @Override
             public int execute(Pipeline db, byte[] payload) {
-                db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')", "0077100018");
+                db.update(
+                        "INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')",
+                        "0077100018");
                 if (slowLeft.getAndDecrement() > 0) {
                     db.update("SET LOCAL statement_timeout = 100");
                     db.update("SELECT pg_sleep(10)");
@@ -179,9 +194,14 @@ class UpdateTaskFaultTest {
         };
         Counts counts = new Counts();
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("pipeline-timeout", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("pipeline-timeout", 2),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, 18, 1, modules(slow), counts, clock, UpdateHooks.NONE);
-            UpdateHandle h = submitCommitted(task, sessions, List.of(new UpdateCall(slow.name(), UpdateCall.Priority.V1, new byte[0])));
+            UpdateHandle h = submitCommitted(
+                    task, sessions, List.of(new UpdateCall(slow.name(), UpdateCall.Priority.V1, new byte[0])));
             assertTrue(task.drainAndStop(Duration.ofSeconds(60)));
             assertEquals(null, state(db, h.vbkey()));
             assertEquals(RETRIES, task.retriedTransactions());
@@ -203,16 +223,25 @@ class UpdateTaskFaultTest {
 
             @Override
             public int execute(Pipeline db, byte[] payload) {
-                db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')", "0077100019");
-                db.update("INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')", "0077100019");
+                db.update(
+                        "INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')",
+                        "0077100019");
+                db.update(
+                        "INSERT INTO vbuk (vbeln, gbstk, lfstk, wbstk, fkstk) VALUES (?, 'A', ' ', ' ', ' ')",
+                        "0077100019");
                 return 0;
             }
         };
         Counts counts = new Counts();
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("pipeline-duplicate", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("pipeline-duplicate", 2),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, 19, 1, modules(twice), counts, clock, UpdateHooks.NONE);
-            UpdateHandle h = submitCommitted(task, sessions, List.of(new UpdateCall(twice.name(), UpdateCall.Priority.V1, new byte[0])));
+            UpdateHandle h = submitCommitted(
+                    task, sessions, List.of(new UpdateCall(twice.name(), UpdateCall.Priority.V1, new byte[0])));
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
             assertEquals("E", state(db, h.vbkey()));
             assertEquals(1, counts.v1Failed.get());
@@ -248,9 +277,14 @@ class UpdateTaskFaultTest {
             }
         };
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("error", 3), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("error", 3),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, 15, 1, modules(dying), counts, clock, UpdateHooks.NONE);
-            UpdateHandle h = submitCommitted(task, sessions, List.of(new UpdateCall(dying.name(), UpdateCall.Priority.V1, new byte[0])));
+            UpdateHandle h = submitCommitted(
+                    task, sessions, List.of(new UpdateCall(dying.name(), UpdateCall.Priority.V1, new byte[0])));
             assertTrue(died.await(30, SECONDS));
             assertEquals(1, task.workersReplaced());
             assertEquals(1, task.liveWorkers());
@@ -278,7 +312,11 @@ class UpdateTaskFaultTest {
             }
         };
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            SessionSource sessions = new SessionSource(db.pool("idle", 2), db.dialect(), clock, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("idle", 2),
+                    db.dialect(),
+                    clock,
+                    db.config().timeouts().maxOutage());
             UpdateTask task = task(sessions, 16, 1, SdTransactions.updateModules(), new Counts(), clock, hooks);
             submitCommitted(task, sessions, order("0077100006", "C000000016", "1", true));
             assertTrue(took.await(30, SECONDS));
@@ -300,15 +338,28 @@ class UpdateTaskFaultTest {
             hc.setConnectionTimeout(250);
             hc.setPoolName("drain-starved");
             // Someone else holds the pool's only connection for as long as the drain lasts.
-            try (HikariDataSource onlyOne = new HikariDataSource(hc); var held = onlyOne.getConnection()) {
+            try (HikariDataSource onlyOne = new HikariDataSource(hc);
+                    var held = onlyOne.getConnection()) {
                 ShiftClock clock = new ShiftClock();
                 // No lease: taking it would need the connection that is held; this task never saves.
-                UpdateTask task = new UpdateTask(17, 0, new SessionSource(onlyOne, db.dialect(), clock,
-                        db.config().timeouts().maxOutage()), SdTransactions.updateModules(), new EnqueueServer(clock), new Counts(),
-                        clock, RETRIES, UpdateHooks.NONE, Duration.ZERO);
+                UpdateTask task = new UpdateTask(
+                        17,
+                        0,
+                        new SessionSource(
+                                onlyOne,
+                                db.dialect(),
+                                clock,
+                                db.config().timeouts().maxOutage()),
+                        SdTransactions.updateModules(),
+                        new EnqueueServer(clock),
+                        new Counts(),
+                        clock,
+                        RETRIES,
+                        UpdateHooks.NONE,
+                        Duration.ZERO);
                 task.start();
-                boolean drained = assertTimeoutPreemptively(Duration.ofSeconds(30),
-                        () -> task.drainAndStop(Duration.ofSeconds(5)));
+                boolean drained = assertTimeoutPreemptively(
+                        Duration.ofSeconds(30), () -> task.drainAndStop(Duration.ofSeconds(5)));
                 assertFalse(drained, "the final sweep could not run, so the task cannot say it drained");
                 assertTrue(held.isValid(1));
             }
@@ -381,8 +432,7 @@ class UpdateTaskFaultTest {
         }
 
         @Override
-        public void queueLength(int length) {
-        }
+        public void queueLength(int length) {}
     }
 
     private static Map<String, UpdateModule> modules(UpdateModule extra) {
@@ -391,18 +441,44 @@ class UpdateTaskFaultTest {
         return m;
     }
 
-    private static UpdateTask task(SessionSource sessions, int instance, int workers, Map<String, UpdateModule> modules,
-                                   UpdateListener listener, ShiftClock clock, UpdateHooks hooks) {
-        UpdateTask task = leased(new UpdateTask(instance, workers, sessions, modules, new EnqueueServer(clock), listener, clock,
-                RETRIES, hooks, Duration.ZERO), sessions);
+    private static UpdateTask task(
+            SessionSource sessions,
+            int instance,
+            int workers,
+            Map<String, UpdateModule> modules,
+            UpdateListener listener,
+            ShiftClock clock,
+            UpdateHooks hooks) {
+        UpdateTask task = leased(
+                new UpdateTask(
+                        instance,
+                        workers,
+                        sessions,
+                        modules,
+                        new EnqueueServer(clock),
+                        listener,
+                        clock,
+                        RETRIES,
+                        hooks,
+                        Duration.ZERO),
+                sessions);
         task.start();
         return task;
     }
 
     /** One update work process, no periodic sweep (the test sweeps), outcomes counted; not started, no lease. */
     static UpdateTask quietTask(int instance, SessionSource sessions, Map<String, UpdateModule> modules) {
-        return new UpdateTask(instance, 1, sessions, modules, new EnqueueServer(org.sdbench.core.Clock.SYSTEM), new Counts(),
-                org.sdbench.core.Clock.SYSTEM, 3, UpdateHooks.NONE, Duration.ZERO);
+        return new UpdateTask(
+                instance,
+                1,
+                sessions,
+                modules,
+                new EnqueueServer(org.sdbench.core.Clock.SYSTEM),
+                new Counts(),
+                org.sdbench.core.Clock.SYSTEM,
+                3,
+                UpdateHooks.NONE,
+                Duration.ZERO);
     }
 
     /** The task with its instance's lease taken, as an app-server instance takes it at start. */
@@ -419,11 +495,12 @@ class UpdateTaskFaultTest {
     }
 
     /** A save step whose dialog transaction commits and is acknowledged. */
-    static UpdateHandle submitCommitted(UpdateTask task, SessionSource sessions, List<UpdateCall> calls) throws Exception {
+    static UpdateHandle submitCommitted(UpdateTask task, SessionSource sessions, List<UpdateCall> calls)
+            throws Exception {
         List<Runnable> onCommit = new ArrayList<>();
         UpdateHandle h;
         try (DbSession dialog = sessions.open()) {
-            h = task.submit(dialog, "SD00001", "VA01", calls, new LockOwner("user:1"), onCommit::add, r -> { });
+            h = task.submit(dialog, "SD00001", "VA01", calls, new LockOwner("user:1"), onCommit::add, r -> {});
             dialog.commit();
         }
         onCommit.forEach(Runnable::run);
@@ -434,32 +511,40 @@ class UpdateTaskFaultTest {
         var item = new LoopState.Item(10, "M000000001-0001", "test", new BigDecimal(qty), new BigDecimal("12.50"));
         long now = System.currentTimeMillis();
         List<UpdateCall> calls = new ArrayList<>();
-        calls.add(new UpdateCall(VA01.ORDER_CREATE, UpdateCall.Priority.V1,
+        calls.add(new UpdateCall(
+                VA01.ORDER_CREATE,
+                UpdateCall.Priority.V1,
                 Payloads.write(new Payloads.Order(vbeln, 1, kunnr, vbeln, "P001", now, List.of(item)))));
         if (withStatistics) {
-            calls.add(new UpdateCall(VA01.SALES_STATISTICS, UpdateCall.Priority.V2,
+            calls.add(new UpdateCall(
+                    VA01.SALES_STATISTICS,
+                    UpdateCall.Priority.V2,
                     Payloads.write(new Payloads.Statistics(kunnr, now, List.of(item)))));
         }
         return calls;
     }
 
     private static BigDecimal s001Menge(Database db, String kunnr) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT SUM(menge) FROM s001 WHERE kunnr = '" + kunnr + "'")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT SUM(menge) FROM s001 WHERE kunnr = '" + kunnr + "'")) {
             rs.next();
             return rs.getBigDecimal(1);
         }
     }
 
     private static String state(Database db, String vbkey) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT vbstate FROM vbhdr WHERE vbkey = '" + vbkey + "'")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT vbstate FROM vbhdr WHERE vbkey = '" + vbkey + "'")) {
             return rs.next() ? rs.getString(1) : null;
         }
     }
 
     static long count(Database db, String sql) throws SQLException {
-        try (Connection c = db.connect(); Statement s = c.createStatement(); var rs = s.executeQuery(sql)) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -7,8 +7,7 @@ import org.sdbench.config.WorkKind;
  * nanoseconds that a fixed number of work units took (the best of three), and the checksum of that work.
  */
 public final class WorkCpuChild {
-    private WorkCpuChild() {
-    }
+    private WorkCpuChild() {}
 
     public static void main(String[] args) {
         long units = Long.parseLong(args[0]);

@@ -58,7 +58,8 @@ class WorkEngineTest {
         w.spend(0.5);
         w.begin(WorkBudget.of(new WorkUnits(Map.of(WorkKind.STRING, 200L))));
         w.finish();
-        assertEquals(500 + 250 + 200, engine.unitsDone(), "the first budget's unspent half is dropped, not carried over");
+        assertEquals(
+                500 + 250 + 200, engine.unitsDone(), "the first budget's unspent half is dropped, not carried over");
         w.begin(WorkBudget.NONE);
         w.finish();
         assertEquals(950, engine.unitsDone(), "an empty budget spends nothing");

@@ -26,16 +26,23 @@ class WorkIsWorkTest {
         assertEquals(jit[1], interpreted[1], "the same work in both JVMs");
         double ratio = (double) interpreted[0] / jit[0];
         // The interpreter is typically 10-50x slower on this code; 3x leaves room for a noisy host.
-        assertTrue(ratio > 3, "interpreted / JIT CPU for " + UNITS + " units = " + ratio + " (" + interpreted[0]
-                + " ns vs " + jit[0] + " ns)");
+        assertTrue(
+                ratio > 3,
+                "interpreted / JIT CPU for " + UNITS + " units = " + ratio + " (" + interpreted[0] + " ns vs " + jit[0]
+                        + " ns)");
     }
 
     private static long[] child(List<String> jvmOptions, long warmUp) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"), WorkCpuChild.class.getName(),
-                Long.toString(UNITS), Long.toString(warmUp)));
+        cmd.addAll(List.of(
+                "-Xmx256m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                WorkCpuChild.class.getName(),
+                Long.toString(UNITS),
+                Long.toString(warmUp)));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         try {
             if (!p.waitFor(120, TimeUnit.SECONDS)) {

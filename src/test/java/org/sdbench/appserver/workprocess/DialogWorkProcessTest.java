@@ -5,21 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Supplier;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.sdbench.protocol.StepOutcome;
-import org.sdbench.protocol.StepResult;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.load.TestDb;
-import org.sdbench.core.Clock;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.StepResult;
 
 /**
  * A work process answers every request and survives a failing step; one that dies of an Error is
@@ -29,17 +29,23 @@ class DialogWorkProcessTest {
     @Test
     void run_stepThrowsUnexpectedly_userGetsAnAnswerAndTheNextStepIsServed() throws Exception {
         try (Database db = TestDb.open(TestDb.config("it_work_process"))) {
-            SessionSource sessions = new SessionSource(db.pool("wp-test", 2), db.dialect(), Clock.SYSTEM, db.config().timeouts().maxOutage());
+            SessionSource sessions = new SessionSource(
+                    db.pool("wp-test", 2),
+                    db.dialect(),
+                    Clock.SYSTEM,
+                    db.config().timeouts().maxOutage());
             Dispatcher dispatcher = new Dispatcher();
             AtomicInteger calls = new AtomicInteger();
             var runner = failingFirst(calls, () -> new IllegalStateException("a bug around the step"));
-            Thread wp = Thread.ofPlatform().start(new DialogWorkProcess(dispatcher, sessions, new RollArea(16, Clock.SYSTEM),
-                    runner, Clock.SYSTEM));
+            Thread wp = Thread.ofPlatform()
+                    .start(new DialogWorkProcess(
+                            dispatcher, sessions, new RollArea(16, Clock.SYSTEM), runner, Clock.SYSTEM));
             CompletableFuture<StepResult> first = new CompletableFuture<>();
             CompletableFuture<StepResult> second = new CompletableFuture<>();
             dispatcher.submit(new DialogRequest(null, SdStep.VA01_INITIAL, Clock.SYSTEM.nanoTime(), first));
             dispatcher.submit(new DialogRequest(null, SdStep.VA01_HEADER, Clock.SYSTEM.nanoTime(), second));
-            assertEquals("db-error-bug", first.get(30, TimeUnit.SECONDS).outcome().kind());
+            assertEquals(
+                    "db-error-bug", first.get(30, TimeUnit.SECONDS).outcome().kind());
             assertEquals("ok", second.get(30, TimeUnit.SECONDS).outcome().kind());
             assertTrue(wp.isAlive(), "a RuntimeException leaves the work process serving");
             dispatcher.submit(new DialogRequest(null, null, 0, null));
@@ -51,7 +57,10 @@ class DialogWorkProcessTest {
     @Test
     void run_stepThrowsError_processEndsAndSupervisorReplacesIt() throws Exception {
         try (Database db = TestDb.open(TestDb.config("it_work_process"))) {
-            SessionSource sessions = new SessionSource(db.pool("wp-error", 3), db.dialect(), Clock.SYSTEM,
+            SessionSource sessions = new SessionSource(
+                    db.pool("wp-error", 3),
+                    db.dialect(),
+                    Clock.SYSTEM,
                     db.config().timeouts().maxOutage());
             Dispatcher dispatcher = new Dispatcher();
             AtomicInteger calls = new AtomicInteger();
@@ -59,13 +68,15 @@ class DialogWorkProcessTest {
             List<Thread> started = new CopyOnWriteArrayList<>();
             var supervisor = new WorkProcessSupervisor("wp-test-", slot -> {
                 started.add(Thread.currentThread());
-                return new DialogWorkProcess(dispatcher, sessions, new RollArea(16, Clock.SYSTEM), runner, Clock.SYSTEM);
+                return new DialogWorkProcess(
+                        dispatcher, sessions, new RollArea(16, Clock.SYSTEM), runner, Clock.SYSTEM);
             });
             supervisor.start(1);
             CompletableFuture<StepResult> first = new CompletableFuture<>();
             CompletableFuture<StepResult> second = new CompletableFuture<>();
             dispatcher.submit(new DialogRequest(null, SdStep.VA01_INITIAL, Clock.SYSTEM.nanoTime(), first));
-            assertEquals("db-error-bug", first.get(30, TimeUnit.SECONDS).outcome().kind(), "the user still gets an answer");
+            assertEquals(
+                    "db-error-bug", first.get(30, TimeUnit.SECONDS).outcome().kind(), "the user still gets an answer");
             dispatcher.submit(new DialogRequest(null, SdStep.VA01_HEADER, Clock.SYSTEM.nanoTime(), second));
             assertEquals("ok", second.get(30, TimeUnit.SECONDS).outcome().kind(), "served by the replacement");
             assertEquals(1, supervisor.replaced());
@@ -78,7 +89,8 @@ class DialogWorkProcessTest {
     }
 
     /** A runner whose first call throws (outside the step's own error handling: the last line of defence). */
-    private static DialogWorkProcess.StepRunner failingFirst(AtomicInteger calls, Supplier<? extends Throwable> failure) {
+    private static DialogWorkProcess.StepRunner failingFirst(
+            AtomicInteger calls, Supplier<? extends Throwable> failure) {
         return new DialogWorkProcess.StepRunner() {
             @Override
             public StepOutcome run(DbSession session, DialogRequest request) {

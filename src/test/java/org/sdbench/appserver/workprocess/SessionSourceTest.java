@@ -13,8 +13,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import org.sdbench.db.PostgresDialect;
 import org.sdbench.core.Clock;
+import org.sdbench.db.PostgresDialect;
 
 /** A stalled database gives bounded, counted reconnect attempts, then one declared outage. */
 class SessionSourceTest {
@@ -23,8 +23,9 @@ class SessionSourceTest {
         // A listener that accepts TCP connections into its backlog and never answers: what a
         // SIGSTOPped PostgreSQL looks like to a client.
         try (ServerSocket stalled = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-             HikariDataSource pool = stalledPool(stalled.getLocalPort())) {
-            SessionSource sessions = new SessionSource(pool, new PostgresDialect(), Clock.SYSTEM, Duration.ofSeconds(2));
+                HikariDataSource pool = stalledPool(stalled.getLocalPort())) {
+            SessionSource sessions =
+                    new SessionSource(pool, new PostgresDialect(), Clock.SYSTEM, Duration.ofSeconds(2));
             List<DbOutageException> declared = new CopyOnWriteArrayList<>();
             sessions.onOutage(declared::add);
             long t0 = System.nanoTime();
@@ -46,9 +47,15 @@ class SessionSourceTest {
         hc.setMaximumPoolSize(1);
         hc.setConnectionTimeout(1_000);
         hc.setInitializationFailTimeout(-1);
-        new PostgresDialect().clientTimeoutProperties(new org.sdbench.config.DbTimeouts(Duration.ofSeconds(1),
-                Duration.ofSeconds(2), Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1),
-                Duration.ofSeconds(2))).forEach(hc::addDataSourceProperty);
+        new PostgresDialect()
+                .clientTimeoutProperties(new org.sdbench.config.DbTimeouts(
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2)))
+                .forEach(hc::addDataSourceProperty);
         return new HikariDataSource(hc);
     }
 }

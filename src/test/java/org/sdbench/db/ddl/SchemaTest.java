@@ -13,8 +13,14 @@ import org.junit.jupiter.api.Test;
 class SchemaTest {
     private static final String DOCS = """
             tables:
-            """ + String.join("", Schema.TEMPLATED.stream().map(t -> "  " + t + ":\n    key: [mandt, nr]\n    columns:\n"
-            + "      - mandt varchar(3) default '100'\n      - nr varchar(10)\n      - f decimal(15,3) default 0\n").toList());
+            """
+            + String.join(
+                    "",
+                    Schema.TEMPLATED.stream()
+                            .map(
+                                    t -> "  " + t + ":\n    key: [mandt, nr]\n    columns:\n"
+                                            + "      - mandt varchar(3) default '100'\n      - nr varchar(10)\n      - f decimal(15,3) default 0\n")
+                            .toList());
 
     private static Schema parse(String master) {
         Map<String, String> files = new LinkedHashMap<>();
@@ -72,14 +78,21 @@ class SchemaTest {
 
     @Test
     void parse_badInput_oneMessageNamingFileTableAndWhat() {
-        assertTrue(error("tables:\n  t:\n    columns:\n      - a varchar2(10)\n").contains(
-                "1-master.yaml: table t: type 'varchar2(10)' is not one of varchar(n)"), error("tables:\n  t:\n    columns:\n      - a varchar2(10)\n"));
+        assertTrue(
+                error("tables:\n  t:\n    columns:\n      - a varchar2(10)\n")
+                        .contains("1-master.yaml: table t: type 'varchar2(10)' is not one of varchar(n)"),
+                error("tables:\n  t:\n    columns:\n      - a varchar2(10)\n"));
         assertTrue(error("tables:\n  t:\n    colums:\n      - a integer\n").contains("unknown key 'colums'"));
-        assertTrue(error("tables:\n  t:\n    key: [b]\n    columns:\n      - a integer\n").contains("key column b is not a column"));
-        assertTrue(error("tables:\n  t:\n    columns:\n      - a integer\n      - a integer\n").contains("column a twice"));
-        assertTrue(error("tables:\n  t:\n    columns:\n      - a varchar(3) default now()\n").contains("default now()"));
-        assertTrue(error("tables:\n  t:\n    columns:\n      - a decimal(3,4)\n").contains("scale 4"));
-        assertTrue(error("tables:\n  vbak:\n    columns:\n      - a integer\n").contains("table vbak is declared twice"));
+        assertTrue(error("tables:\n  t:\n    key: [b]\n    columns:\n      - a integer\n")
+                .contains("key column b is not a column"));
+        assertTrue(error("tables:\n  t:\n    columns:\n      - a integer\n      - a integer\n")
+                .contains("column a twice"));
+        assertTrue(error("tables:\n  t:\n    columns:\n      - a varchar(3) default now()\n")
+                .contains("default now()"));
+        assertTrue(
+                error("tables:\n  t:\n    columns:\n      - a decimal(3,4)\n").contains("scale 4"));
+        assertTrue(
+                error("tables:\n  vbak:\n    columns:\n      - a integer\n").contains("table vbak is declared twice"));
         assertTrue(error("tables:\n  t:\n    columns:\n      - a integer\n  t:\n    columns:\n      - b integer\n")
                 .contains("Duplicate field 't'"));
     }

@@ -20,7 +20,8 @@ class DeadlineTest {
     void deadline_readFailsOnItsClose_alwaysSeesItExpired() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             for (int i = 0; i < 30; i++) {
-                try (Socket s = new Socket(InetAddress.getLoopbackAddress(), silent.getLocalPort()); FrameIO io = new FrameIO(s)) {
+                try (Socket s = new Socket(InetAddress.getLoopbackAddress(), silent.getLocalPort());
+                        FrameIO io = new FrameIO(s)) {
                     Liveness.Deadline d = Liveness.deadline(io, 5);
                     assertThrows(IOException.class, () -> io.read(10_000, Frame.PRE_AUTH_BYTES));
                     assertTrue(d.expired(), "attempt " + i + ": the read failed before the deadline said it expired");
@@ -32,7 +33,8 @@ class DeadlineTest {
     @Test
     void deadline_cancelledInTime_neverExpires() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             Socket s = new Socket(InetAddress.getLoopbackAddress(), silent.getLocalPort()); FrameIO io = new FrameIO(s)) {
+                Socket s = new Socket(InetAddress.getLoopbackAddress(), silent.getLocalPort());
+                FrameIO io = new FrameIO(s)) {
             Liveness.Deadline d = Liveness.deadline(io, 60_000);
             d.cancel();
             assertFalse(d.expired());

@@ -21,7 +21,8 @@ class MessageCodecTest {
         assertArrayEquals(hello.challenge(), back.challenge());
         var proof = new Handshake.Proof("1.2.3", new byte[32]);
         assertArrayEquals(proof.bytes(), Handshake.Proof.decode(proof.encode()).bytes());
-        assertEquals("no", Control.Error.decode(new Control.Error("no").encode()).message());
+        assertEquals(
+                "no", Control.Error.decode(new Control.Error("no").encode()).message());
     }
 
     @Test
@@ -42,13 +43,14 @@ class MessageCodecTest {
         assertEquals(new AppMessages.Adopt(2), AppMessages.Adopt.decode(new AppMessages.Adopt(2).encode()));
         assertEquals(new AppMessages.Shutdown(60), AppMessages.Shutdown.decode(new AppMessages.Shutdown(60).encode()));
         assertEquals(new AppMessages.Probe(50), AppMessages.Probe.decode(new AppMessages.Probe(50).encode()));
-        var probe = new AppMessages.ProbeReply(new RoundTrips("appserver-1", "central", 50, 400, 1200, 0.1, 0.2, 0.3),
+        var probe = new AppMessages.ProbeReply(
+                new RoundTrips("appserver-1", "central", 50, 400, 1200, 0.1, 0.2, 0.3),
                 new RoundTrips("appserver-1", "db", 50, 0, 0, 0.05, 0.06, 0.9));
         assertEquals(probe, AppMessages.ProbeReply.decode(probe.encode()));
         var settings = new AppMessages.RunSettings("run:\n  users: 20\n", "workload: {}\n");
         assertEquals(settings, AppMessages.RunSettings.decode(settings.encode()));
-        var totals = new InstanceStats(2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
-                PROCESS);
+        var totals = new InstanceStats(
+                2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, PROCESS);
         var stats = new AppMessages.Stats(new UpdateInterval(new byte[] {1, 2, 3}, 1, 2, 3, 4, 5), totals);
         assertEquals(stats, AppMessages.Stats.decode(stats.encode()));
     }
@@ -63,7 +65,9 @@ class MessageCodecTest {
         assertEquals(lock, CentralMessages.Lock.decode(lock.encode(), 2));
         var conflict = new CentralMessages.LockReply(false, "user:6", 1);
         assertEquals(conflict, CentralMessages.LockReply.decode(conflict.encode(), 2));
-        assertEquals(CentralMessages.LockReply.GRANTED, CentralMessages.LockReply.decode(CentralMessages.LockReply.GRANTED.encode(), 2));
+        assertEquals(
+                CentralMessages.LockReply.GRANTED,
+                CentralMessages.LockReply.decode(CentralMessages.LockReply.GRANTED.encode(), 2));
         var release = new CentralMessages.ReleaseAll("user:5");
         assertEquals(release, CentralMessages.ReleaseAll.decode(release.encode()));
         var transfer = new CentralMessages.Transfer("user:5", "update:9");
@@ -79,41 +83,110 @@ class MessageCodecTest {
 
     @Test
     void decode_fieldsOutOfBounds_refusedNamingTheField() {
-        refused("ping.replyBytes", () -> Control.Ping.decode(new WireOut().i32(1 << 30).bytes(new byte[0]).toBytes()));
-        refused("ping.replyBytes", () -> Control.Ping.decode(new WireOut().i32(-1).bytes(new byte[0]).toBytes()));
-        refused("ping.padding", () -> Control.Ping.decode(new WireOut().i32(10).i32(-5).toBytes()));
-        refused("ping.padding", () -> Control.Ping.decode(new WireOut().i32(10).i32(Integer.MAX_VALUE).toBytes()));
-        refused("probe.count", () -> AppMessages.Probe.decode(new WireOut().i32(Integer.MAX_VALUE).toBytes()));
-        refused("probe.count", () -> AppMessages.Probe.decode(new WireOut().i32(-3).toBytes()));
+        refused(
+                "ping.replyBytes",
+                () -> Control.Ping.decode(
+                        new WireOut().i32(1 << 30).bytes(new byte[0]).toBytes()));
+        refused(
+                "ping.replyBytes",
+                () -> Control.Ping.decode(
+                        new WireOut().i32(-1).bytes(new byte[0]).toBytes()));
+        refused(
+                "ping.padding",
+                () -> Control.Ping.decode(new WireOut().i32(10).i32(-5).toBytes()));
+        refused(
+                "ping.padding",
+                () -> Control.Ping.decode(
+                        new WireOut().i32(10).i32(Integer.MAX_VALUE).toBytes()));
+        refused(
+                "probe.count",
+                () -> AppMessages.Probe.decode(
+                        new WireOut().i32(Integer.MAX_VALUE).toBytes()));
+        refused(
+                "probe.count",
+                () -> AppMessages.Probe.decode(new WireOut().i32(-3).toBytes()));
         refused("user", () -> AppMessages.User.decode(new WireOut().i32(0).toBytes()));
-        refused("step", () -> AppMessages.Step.decode(new WireOut().i32(1).u8(200).toBytes()));
-        refused("shutdown.drainSeconds", () -> AppMessages.Shutdown.decode(new WireOut().i32(-1).toBytes()));
-        refused("adopt.instance", () -> AppMessages.Adopt.decode(new WireOut().i32(100).toBytes()));
-        refused("lock.mode", () -> CentralMessages.Lock.decode(new CentralMessages.Lock("o", "VBAK", "k", 9).encode(), 2));
-        refused("lock.owner", () -> CentralMessages.Lock.decode(new WireOut().str("x".repeat(300)).toBytes(), 2));
-        refused("instances.count", () -> CentralMessages.Instances.decode(new WireOut().i32(1_000_000).toBytes()));
-        refused("instance.port", () -> CentralMessages.Instance.decode(new WireOut().i32(1).str("h").i32(70_000).toBytes()));
+        refused(
+                "step",
+                () -> AppMessages.Step.decode(new WireOut().i32(1).u8(200).toBytes()));
+        refused(
+                "shutdown.drainSeconds",
+                () -> AppMessages.Shutdown.decode(new WireOut().i32(-1).toBytes()));
+        refused(
+                "adopt.instance",
+                () -> AppMessages.Adopt.decode(new WireOut().i32(100).toBytes()));
+        refused(
+                "lock.mode",
+                () -> CentralMessages.Lock.decode(new CentralMessages.Lock("o", "VBAK", "k", 9).encode(), 2));
+        refused(
+                "lock.owner",
+                () -> CentralMessages.Lock.decode(
+                        new WireOut().str("x".repeat(300)).toBytes(), 2));
+        refused(
+                "instances.count",
+                () -> CentralMessages.Instances.decode(
+                        new WireOut().i32(1_000_000).toBytes()));
+        refused(
+                "instance.port",
+                () -> CentralMessages.Instance.decode(
+                        new WireOut().i32(1).str("h").i32(70_000).toBytes()));
         refused("stats.enqueueRequests", () -> {
-            byte[] b = new AppMessages.Stats(new UpdateInterval(new byte[0], 0, 0, 0, 0, 0),
-                    new InstanceStats(1, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, PROCESS)).encode();
+            byte[] b = new AppMessages.Stats(
+                            new UpdateInterval(new byte[0], 0, 0, 0, 0, 0),
+                            new InstanceStats(
+                                    1, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                    PROCESS))
+                    .encode();
             AppMessages.Stats.decode(b);
         });
-        refused("after its last field", () -> AppMessages.User.decode(new WireOut().i32(1).i32(2).toBytes()));
+        refused(
+                "after its last field",
+                () -> AppMessages.User.decode(new WireOut().i32(1).i32(2).toBytes()));
         refused("too short", () -> AppMessages.Adopt.decode(new byte[2]));
     }
 
     @Test
     void sender_everyRequestType_hasOneRoleAndRepliesHaveNone() {
-        for (byte t : new byte[] {FrameType.LOGON, FrameType.STEP, FrameType.ABANDON, FrameType.LOGOFF, FrameType.STATS,
-                FrameType.ADOPT, FrameType.SHUTDOWN, FrameType.PROBE, FrameType.RUN_SETTINGS, FrameType.ROUTE, FrameType.INSTANCES}) {
-            assertTrue(FrameType.sender(t).allows("driver") && !FrameType.sender(t).allows("appserver-1"), "type " + t);
+        for (byte t : new byte[] {
+            FrameType.LOGON,
+            FrameType.STEP,
+            FrameType.ABANDON,
+            FrameType.LOGOFF,
+            FrameType.STATS,
+            FrameType.ADOPT,
+            FrameType.SHUTDOWN,
+            FrameType.PROBE,
+            FrameType.RUN_SETTINGS,
+            FrameType.ROUTE,
+            FrameType.INSTANCES
+        }) {
+            assertTrue(
+                    FrameType.sender(t).allows("driver") && !FrameType.sender(t).allows("appserver-1"), "type " + t);
         }
-        for (byte t : new byte[] {FrameType.REGISTER, FrameType.ENQ_LOCK, FrameType.ENQ_RELEASE_ALL, FrameType.ENQ_TRANSFER}) {
-            assertTrue(FrameType.sender(t).allows("appserver-12") && !FrameType.sender(t).allows("driver"), "type " + t);
+        for (byte t :
+                new byte[] {FrameType.REGISTER, FrameType.ENQ_LOCK, FrameType.ENQ_RELEASE_ALL, FrameType.ENQ_TRANSFER
+                }) {
+            assertTrue(
+                    FrameType.sender(t).allows("appserver-12")
+                            && !FrameType.sender(t).allows("driver"),
+                    "type " + t);
         }
-        for (byte t : new byte[] {FrameType.HELLO, FrameType.CHALLENGE, FrameType.AUTH, FrameType.WELCOME, FrameType.REFUSED,
-                FrameType.PONG, FrameType.OK, FrameType.ERROR, FrameType.STEP_RESULT, FrameType.STATS_REPLY,
-                FrameType.PROBE_REPLY, FrameType.ROUTE_REPLY, FrameType.ENQ_LOCK_REPLY, FrameType.INSTANCES_REPLY}) {
+        for (byte t : new byte[] {
+            FrameType.HELLO,
+            FrameType.CHALLENGE,
+            FrameType.AUTH,
+            FrameType.WELCOME,
+            FrameType.REFUSED,
+            FrameType.PONG,
+            FrameType.OK,
+            FrameType.ERROR,
+            FrameType.STEP_RESULT,
+            FrameType.STATS_REPLY,
+            FrameType.PROBE_REPLY,
+            FrameType.ROUTE_REPLY,
+            FrameType.ENQ_LOCK_REPLY,
+            FrameType.INSTANCES_REPLY
+        }) {
             assertEquals(FrameType.Sender.NOBODY, FrameType.sender(t), "type " + t);
         }
     }

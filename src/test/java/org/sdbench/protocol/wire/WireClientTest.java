@@ -24,11 +24,16 @@ class WireClientTest {
     void call_manyConcurrentCallersOnOneConnection_everyCallGetsItsOwnReply() throws Exception {
         int callers = 64;
         int calls = 300;
-        try (WireServer s = WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> c.reply(f, FrameType.PONG, f.body()),
-                line -> { }, "echo");
-             WireClient client = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver",
-                     TOKEN, Duration.ofSeconds(5), "echo");
-             ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (WireServer s = WireServer.start(
+                        "127.0.0.1", 0, TOKEN, (c, f) -> c.reply(f, FrameType.PONG, f.body()), line -> {}, "echo");
+                WireClient client = WireClient.connect(
+                        Dialer.Hop.DRIVER_TO_APP,
+                        new Address("127.0.0.1", s.port()),
+                        "driver",
+                        TOKEN,
+                        Duration.ofSeconds(5),
+                        "echo");
+                ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Integer>> done = new ArrayList<>();
             for (int u = 0; u < callers; u++) {
                 int caller = u;
@@ -54,22 +59,32 @@ class WireClientTest {
     /** A server that shook hands and then stopped (as under SIGSTOP): the client declares it dead within the bound. */
     @Test
     void connection_peerSilentAfterTheHandshake_declaredDeadWithinTheSilenceBound() throws Exception {
-        try (java.net.ServerSocket listener = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (java.net.ServerSocket listener =
+                new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Thread stopped = Thread.ofVirtual().start(() -> {
-                try (java.net.Socket s = listener.accept(); FrameIO io = new FrameIO(s)) {
-                    Handshake.server(io, TOKEN, line -> { });
+                try (java.net.Socket s = listener.accept();
+                        FrameIO io = new FrameIO(s)) {
+                    Handshake.server(io, TOKEN, line -> {});
                     Thread.sleep(60_000);
                 } catch (Exception e) {
                     // The client hung up: what the test wants.
                 }
             });
-            try (WireClient c = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", listener.getLocalPort()),
-                    "driver", TOKEN, Duration.ofSeconds(5), "app server 2")) {
+            try (WireClient c = WireClient.connect(
+                    Dialer.Hop.DRIVER_TO_APP,
+                    new Address("127.0.0.1", listener.getLocalPort()),
+                    "driver",
+                    TOKEN,
+                    Duration.ofSeconds(5),
+                    "app server 2")) {
                 long t0 = System.nanoTime();
-                String why = c.broken().get(Liveness.SILENCE_MILLIS + Liveness.HEARTBEAT_MILLIS + 5_000, TimeUnit.MILLISECONDS);
+                String why = c.broken()
+                        .get(Liveness.SILENCE_MILLIS + Liveness.HEARTBEAT_MILLIS + 5_000, TimeUnit.MILLISECONDS);
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 assertTrue(why.contains("declared dead"), why);
-                assertTrue(ms >= Liveness.SILENCE_MILLIS - 500 && ms <= Liveness.SILENCE_MILLIS + 1_500, "declared dead after " + ms + " ms");
+                assertTrue(
+                        ms >= Liveness.SILENCE_MILLIS - 500 && ms <= Liveness.SILENCE_MILLIS + 1_500,
+                        "declared dead after " + ms + " ms");
             }
             stopped.interrupt();
         }

@@ -22,7 +22,8 @@ class WireHandshakeTest {
     private final Token right = Token.random();
 
     private WireServer echo(Token token) {
-        return WireServer.start("127.0.0.1", 0, token, (c, f) -> c.reply(f, FrameType.PONG, f.body()), log::add, "test server");
+        return WireServer.start(
+                "127.0.0.1", 0, token, (c, f) -> c.reply(f, FrameType.PONG, f.body()), log::add, "test server");
     }
 
     private static Token token(Path dir, String secret) throws Exception {
@@ -39,8 +40,13 @@ class WireHandshakeTest {
     @Test
     void call_sameToken_repliesThroughTheHandshake() throws Exception {
         try (WireServer s = echo(right);
-             WireClient c = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver", right,
-                     Duration.ofSeconds(5), "test server")) {
+                WireClient c = WireClient.connect(
+                        Dialer.Hop.DRIVER_TO_APP,
+                        new Address("127.0.0.1", s.port()),
+                        "driver",
+                        right,
+                        Duration.ofSeconds(5),
+                        "test server")) {
             Frame f = c.call(FrameType.PING, new byte[] {1, 2, 3}, Duration.ofSeconds(5));
             assertEquals(FrameType.PONG, f.type());
             assertEquals(3, f.body().length);
@@ -49,7 +55,9 @@ class WireHandshakeTest {
 
     @Test
     void handshake_otherVersion_refusedWithTheReason() throws Exception {
-        try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
+        try (WireServer s = echo(right);
+                Socket raw = new Socket("127.0.0.1", s.port());
+                FrameIO io = new FrameIO(raw)) {
             io.write(FrameType.HELLO, 0, hello("9.9.9", "driver", Handshake.challenge()));
             Frame f = io.read(5_000);
             assertEquals(FrameType.REFUSED, f.type());
@@ -63,32 +71,46 @@ class WireHandshakeTest {
         Token wrong = Token.random();
         try (WireServer s = echo(right)) {
             Address a = new Address("127.0.0.1", s.port());
-            var bad = assertThrows(WireException.class,
-                    () -> WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", wrong, Duration.ofSeconds(5), "test server"));
+            var bad = assertThrows(
+                    WireException.class,
+                    () -> WireClient.connect(
+                            Dialer.Hop.DRIVER_TO_APP, a, "driver", wrong, Duration.ofSeconds(5), "test server"));
             assertTrue(bad.getMessage().contains("authentication failed"), bad.getMessage());
             assertTrue(log.stream().anyMatch(l -> l.contains("refused unauthenticated driver")), log.toString());
             // A raw loopback peer that sends no proof at all.
-            try (Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
+            try (Socket raw = new Socket("127.0.0.1", s.port());
+                    FrameIO io = new FrameIO(raw)) {
                 io.write(FrameType.HELLO, 0, hello(Handshake.version(), "driver", Handshake.challenge()));
                 assertEquals(FrameType.CHALLENGE, io.read(5_000).type());
                 io.write(FrameType.AUTH, 0, new Handshake.Proof("", new byte[0]).encode());
                 assertEquals(FrameType.REFUSED, io.read(5_000).type());
             }
-            try (WireClient ok = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", right, Duration.ofSeconds(5), "x")) {
-                assertEquals(FrameType.PONG, ok.call(FrameType.PING, new byte[0], Duration.ofSeconds(5)).type());
+            try (WireClient ok =
+                    WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", right, Duration.ofSeconds(5), "x")) {
+                assertEquals(
+                        FrameType.PONG,
+                        ok.call(FrameType.PING, new byte[0], Duration.ofSeconds(5))
+                                .type());
             }
         }
     }
 
     @Test
     void start_withoutToken_refusedNamingTheKey() {
-        var e = assertThrows(WireException.class, () -> WireServer.start("127.0.0.1", 0, null, (c, f) -> { }, log::add, "app server 1"));
-        assertTrue(e.getMessage().contains("appServer.tokenFile") && !e.getMessage().contains("threeTier"), e.getMessage());
+        var e = assertThrows(
+                WireException.class,
+                () -> WireServer.start("127.0.0.1", 0, null, (c, f) -> {}, log::add, "app server 1"));
+        assertTrue(
+                e.getMessage().contains("appServer.tokenFile")
+                        && !e.getMessage().contains("threeTier"),
+                e.getMessage());
     }
 
     @Test
     void handshake_unknownRole_refused() throws Exception {
-        try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
+        try (WireServer s = echo(right);
+                Socket raw = new Socket("127.0.0.1", s.port());
+                FrameIO io = new FrameIO(raw)) {
             io.write(FrameType.HELLO, 0, hello(Handshake.version(), "central", Handshake.challenge()));
             Frame f = io.read(5_000);
             assertEquals(FrameType.REFUSED, f.type());
@@ -99,9 +121,13 @@ class WireHandshakeTest {
     /** A listener that does not know the token but plays along with a proof of its own making. */
     private static Thread impostor(ServerSocket listener) {
         return Thread.ofVirtual().start(() -> {
-            try (Socket s = listener.accept(); FrameIO io = new FrameIO(s)) {
+            try (Socket s = listener.accept();
+                    FrameIO io = new FrameIO(s)) {
                 io.read(5_000);
-                io.write(FrameType.CHALLENGE, 0, new Handshake.Proof(Handshake.version(), Handshake.challenge()).encode());
+                io.write(
+                        FrameType.CHALLENGE,
+                        0,
+                        new Handshake.Proof(Handshake.version(), Handshake.challenge()).encode());
                 io.read(5_000);
                 io.write(FrameType.WELCOME, 0, new Handshake.Proof(Handshake.version(), new byte[32]).encode());
                 io.read(5_000);
@@ -115,8 +141,15 @@ class WireHandshakeTest {
     void connect_impostorServerWithoutTheToken_clientRefusesIt() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             Thread t = impostor(listener);
-            var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL,
-                    new Address("127.0.0.1", listener.getLocalPort()), "driver", right, Duration.ofSeconds(5), "central services"));
+            var e = assertThrows(
+                    WireException.class,
+                    () -> WireClient.connect(
+                            Dialer.Hop.DRIVER_TO_CENTRAL,
+                            new Address("127.0.0.1", listener.getLocalPort()),
+                            "driver",
+                            right,
+                            Duration.ofSeconds(5),
+                            "central services"));
             assertTrue(e.getMessage().contains("failed to prove the token"), e.getMessage());
             t.join(10_000);
         }
@@ -127,8 +160,15 @@ class WireHandshakeTest {
         Token mine = token(dir, "right-secret-0123456789");
         Token other = token(dir, "othr-secret-0123456789");
         try (WireServer s = echo(other)) {
-            var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.DRIVER_TO_APP,
-                    new Address("127.0.0.1", s.port()), "driver", mine, Duration.ofSeconds(5), "app server 1"));
+            var e = assertThrows(
+                    WireException.class,
+                    () -> WireClient.connect(
+                            Dialer.Hop.DRIVER_TO_APP,
+                            new Address("127.0.0.1", s.port()),
+                            "driver",
+                            mine,
+                            Duration.ofSeconds(5),
+                            "app server 1"));
             assertTrue(e.getMessage().contains("authentication failed"), e.getMessage());
             assertTrue(log.stream().anyMatch(l -> l.contains("refused unauthenticated driver")), log.toString());
         }
@@ -136,7 +176,9 @@ class WireHandshakeTest {
 
     @Test
     void handshake_clientProofReplayedOnAnotherChallenge_refused() throws Exception {
-        try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port()); FrameIO io = new FrameIO(raw)) {
+        try (WireServer s = echo(right);
+                Socket raw = new Socket("127.0.0.1", s.port());
+                FrameIO io = new FrameIO(raw)) {
             byte[] mine = Handshake.challenge();
             io.write(FrameType.HELLO, 0, hello(Handshake.version(), "driver", mine));
             io.read(5_000);
@@ -152,7 +194,8 @@ class WireHandshakeTest {
     @Test
     void handshake_oversizedOrNegativeFrameLength_closedWithoutAllocating() throws Exception {
         for (int len : new int[] {Frame.PRE_AUTH_BYTES + 6, Integer.MAX_VALUE, -1}) {
-            try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port())) {
+            try (WireServer s = echo(right);
+                    Socket raw = new Socket("127.0.0.1", s.port())) {
                 raw.setSoTimeout(10_000);
                 new DataOutputStream(raw.getOutputStream()).writeInt(len);
                 assertEquals(-1, raw.getInputStream().read(), "closed for a length of " + len);
@@ -164,7 +207,8 @@ class WireHandshakeTest {
     /** One byte every 400 ms never times out a read, but the handshake as a whole has one deadline. */
     @Test
     void handshake_trickledBytes_closedAtTheOneDeadline() throws Exception {
-        try (WireServer s = echo(right); Socket raw = new Socket("127.0.0.1", s.port())) {
+        try (WireServer s = echo(right);
+                Socket raw = new Socket("127.0.0.1", s.port())) {
             byte[] frame = new byte[64];
             frame[3] = 60;
             var out = raw.getOutputStream();
@@ -207,9 +251,17 @@ class WireHandshakeTest {
                 }
             }
             // The idle ones are gone: an authenticated peer is served again (bounded by the handshake deadline).
-            try (WireClient ok = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), "driver",
-                    right, Duration.ofSeconds(5), "x")) {
-                assertEquals(FrameType.PONG, ok.call(FrameType.PING, new byte[0], Duration.ofSeconds(5)).type());
+            try (WireClient ok = WireClient.connect(
+                    Dialer.Hop.DRIVER_TO_APP,
+                    new Address("127.0.0.1", s.port()),
+                    "driver",
+                    right,
+                    Duration.ofSeconds(5),
+                    "x")) {
+                assertEquals(
+                        FrameType.PONG,
+                        ok.call(FrameType.PING, new byte[0], Duration.ofSeconds(5))
+                                .type());
             }
         }
     }
@@ -234,8 +286,10 @@ class WireHandshakeTest {
     @Test
     void start_portInUse_oneLine() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            var e = assertThrows(WireException.class, () -> WireServer.start("127.0.0.1", taken.getLocalPort(), right,
-                    (c, f) -> { }, log::add, "central services"));
+            var e = assertThrows(
+                    WireException.class,
+                    () -> WireServer.start(
+                            "127.0.0.1", taken.getLocalPort(), right, (c, f) -> {}, log::add, "central services"));
             assertTrue(e.getMessage().contains("the port is in use"), e.getMessage());
         }
     }
@@ -246,8 +300,15 @@ class WireHandshakeTest {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        var e = assertThrows(WireException.class, () -> WireClient.connect(Dialer.Hop.DRIVER_TO_CENTRAL,
-                new Address("127.0.0.1", port), "driver", right, Duration.ofSeconds(2), "central services"));
+        var e = assertThrows(
+                WireException.class,
+                () -> WireClient.connect(
+                        Dialer.Hop.DRIVER_TO_CENTRAL,
+                        new Address("127.0.0.1", port),
+                        "driver",
+                        right,
+                        Duration.ofSeconds(2),
+                        "central services"));
         assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
     }
 }

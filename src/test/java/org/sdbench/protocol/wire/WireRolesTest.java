@@ -14,22 +14,52 @@ class WireRolesTest {
     private final Token token = Token.random();
     private final List<String> log = new CopyOnWriteArrayList<>();
 
-    private static final byte[] DRIVER_ONLY = {FrameType.LOGON, FrameType.STEP, FrameType.ABANDON, FrameType.LOGOFF,
-            FrameType.STATS, FrameType.ADOPT, FrameType.SHUTDOWN, FrameType.PROBE, FrameType.RUN_SETTINGS, FrameType.ROUTE,
-            FrameType.INSTANCES};
-    private static final byte[] APP_SERVER_ONLY = {FrameType.REGISTER, FrameType.ENQ_LOCK, FrameType.ENQ_RELEASE_ALL,
-            FrameType.ENQ_TRANSFER};
-    private static final byte[] NEVER = {FrameType.PONG, FrameType.OK, FrameType.STEP_RESULT, FrameType.STATS_REPLY,
-            FrameType.ROUTE_REPLY, FrameType.HELLO, FrameType.AUTH, 99};
+    private static final byte[] DRIVER_ONLY = {
+        FrameType.LOGON,
+        FrameType.STEP,
+        FrameType.ABANDON,
+        FrameType.LOGOFF,
+        FrameType.STATS,
+        FrameType.ADOPT,
+        FrameType.SHUTDOWN,
+        FrameType.PROBE,
+        FrameType.RUN_SETTINGS,
+        FrameType.ROUTE,
+        FrameType.INSTANCES
+    };
+    private static final byte[] APP_SERVER_ONLY = {
+        FrameType.REGISTER, FrameType.ENQ_LOCK, FrameType.ENQ_RELEASE_ALL, FrameType.ENQ_TRANSFER
+    };
+    private static final byte[] NEVER = {
+        FrameType.PONG,
+        FrameType.OK,
+        FrameType.STEP_RESULT,
+        FrameType.STATS_REPLY,
+        FrameType.ROUTE_REPLY,
+        FrameType.HELLO,
+        FrameType.AUTH,
+        99
+    };
 
     private void refusedFrom(String role, byte[] types) throws Exception {
         AtomicInteger served = new AtomicInteger();
-        try (WireServer s = WireServer.start("127.0.0.1", 0, token, (c, f) -> {
-            served.incrementAndGet();
-            c.reply(f, FrameType.OK, Control.EMPTY);
-        }, log::add, "test server");
-             WireClient c = WireClient.connect(Dialer.Hop.DRIVER_TO_APP, new Address("127.0.0.1", s.port()), role, token,
-                     Duration.ofSeconds(5), "test server")) {
+        try (WireServer s = WireServer.start(
+                        "127.0.0.1",
+                        0,
+                        token,
+                        (c, f) -> {
+                            served.incrementAndGet();
+                            c.reply(f, FrameType.OK, Control.EMPTY);
+                        },
+                        log::add,
+                        "test server");
+                WireClient c = WireClient.connect(
+                        Dialer.Hop.DRIVER_TO_APP,
+                        new Address("127.0.0.1", s.port()),
+                        role,
+                        token,
+                        Duration.ofSeconds(5),
+                        "test server")) {
             for (byte t : types) {
                 Frame f = c.send(t, new byte[0]).get(10, java.util.concurrent.TimeUnit.SECONDS);
                 assertEquals(FrameType.ERROR, f.type(), "type " + t + " from " + role);
@@ -60,7 +90,9 @@ class WireRolesTest {
     /** Pings go through the handler: this one answers everything with OK. */
     static final class WireRolesTestSupport {
         static byte ping(WireClient c) throws Exception {
-            return c.send(FrameType.PING, new Control.Ping(0, 0).encode()).get(10, java.util.concurrent.TimeUnit.SECONDS).type();
+            return c.send(FrameType.PING, new Control.Ping(0, 0).encode())
+                    .get(10, java.util.concurrent.TimeUnit.SECONDS)
+                    .type();
         }
     }
 }
