@@ -3,8 +3,12 @@ package org.sdbench.appserver;
 import com.zaxxer.hikari.HikariDataSource;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
@@ -17,8 +21,11 @@ import org.sdbench.appserver.workprocess.RollArea;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.appserver.workprocess.WorkProcessSupervisor;
 import org.sdbench.config.AppServerConfig;
+import org.sdbench.config.ConfigException;
+import org.sdbench.config.WorkUnits;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.core.Clock;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.protocol.SdStep;
@@ -91,14 +98,14 @@ public final class AppServerInstance implements AutoCloseable {
     }
 
     /** The configured work of every update module; a workload naming a module that does not exist is refused. */
-    static Map<String, org.sdbench.config.WorkUnits> moduleWork(WorkloadConfig w, java.util.Set<String> known) {
+    static Map<String, WorkUnits> moduleWork(WorkloadConfig w, Set<String> known) {
         for (String name : w.updateWork().keySet()) {
             if (!known.contains(name)) {
-                throw new org.sdbench.config.ConfigException("'workload.updateWork." + name + "' is not allowed: "
-                        + "update modules are " + new java.util.TreeSet<>(known));
+                throw new ConfigException("'workload.updateWork." + name + "' is not allowed: " + "update modules are "
+                        + new TreeSet<>(known));
             }
         }
-        Map<String, org.sdbench.config.WorkUnits> m = new java.util.HashMap<>();
+        Map<String, WorkUnits> m = new HashMap<>();
         known.forEach(name -> m.put(name, w.updateWorkOf(name)));
         return m;
     }
@@ -106,8 +113,7 @@ public final class AppServerInstance implements AutoCloseable {
     /** Unique per process and instance, within PostgreSQL's 63 bytes: number, pid and a random tag. */
     private static String holderName(int number) {
         return "sdbench i" + number + " pid " + ProcessHandle.current().pid() + " "
-                + Long.toHexString(
-                        java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> 16);
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16);
     }
 
     /**
@@ -121,7 +127,7 @@ public final class AppServerInstance implements AutoCloseable {
             updateTask.takeLease(db, holder);
             recovered = updateTask.recoverPending(db);
         } catch (SQLException e) {
-            throw new org.sdbench.core.EnvironmentException("instance " + number
+            throw new EnvironmentException("instance " + number
                     + ": taking its lease (sdbench_fence) or reading its pending update requests failed: "
                     + e.getMessage());
         } finally {

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.sdbench.core.Clock;
@@ -78,7 +79,7 @@ public final class BufferSync {
     public static void logChange(Connection c, String table) throws SQLException {
         try (PreparedStatement ps =
                 c.prepareStatement("INSERT INTO ddlog (tabname, changed_at) VALUES (?, CURRENT_TIMESTAMP)")) {
-            ps.setString(1, table.toUpperCase(java.util.Locale.ROOT));
+            ps.setString(1, table.toUpperCase(Locale.ROOT));
             ps.executeUpdate();
         }
     }

@@ -1,6 +1,7 @@
 package org.sdbench.appserver;
 
 import java.sql.SQLException;
+import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.update.InstanceFencedException;
 import org.sdbench.appserver.work.WorkBudget;
@@ -20,16 +21,11 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
     private final StepContext ctx;
     private final AppServerInstance instance;
     private final int retries;
-    private final java.util.concurrent.atomic.LongAdder retried;
+    private final LongAdder retried;
     private final WorkBudget[] stepWork;
     private long workNanos;
 
-    StepExecutor(
-            StepHandler handler,
-            StepContext ctx,
-            AppServerInstance instance,
-            int retries,
-            java.util.concurrent.atomic.LongAdder retried) {
+    StepExecutor(StepHandler handler, StepContext ctx, AppServerInstance instance, int retries, LongAdder retried) {
         this.handler = handler;
         this.ctx = ctx;
         this.instance = instance;

@@ -1,5 +1,6 @@
 package org.sdbench.bench;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.HashSet;
 import java.util.Map;
@@ -17,7 +18,7 @@ public record CpuSnapshot(
         Map<Long, ProcStat> postgres,
         Set<Long> dbBackends) {
 
-    private static final com.sun.management.OperatingSystemMXBean OS = osBean();
+    private static final OperatingSystemMXBean OS = osBean();
 
     /** Takes a snapshot; {@code database} names the DB whose backends count as the benchmark's. */
     public static CpuSnapshot take(String database) {
@@ -35,10 +36,8 @@ public record CpuSnapshot(
         return new CpuSnapshot(wall, jvm, machine, threads, pg, mine);
     }
 
-    private static com.sun.management.OperatingSystemMXBean osBean() {
+    private static OperatingSystemMXBean osBean() {
         // The JDK's extended bean reports process CPU in nanoseconds, finer than /proc's 10 ms ticks.
-        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean o
-                ? o
-                : null;
+        return ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean o ? o : null;
     }
 }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sdbench.core.EnvironmentException;
@@ -154,7 +155,7 @@ final class Pgbench {
                             + " s (--pgbench-timeout); see " + logs.get(0).getParent());
                 }
                 poll(last, backends, t.database(), gatePid);
-                processes.get(0).waitFor(POLL_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                processes.get(0).waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS);
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             MachineCpu m1 = MachineCpu.read();

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.sdbench.core.EnvironmentException;
 
 /**
  * The pgbench scripts of a replay. Each recorded connection's statements, in their order and
@@ -109,7 +110,7 @@ final class PgbenchScript {
             throw new IllegalArgumentException("no connection sent any statement: nothing to replay");
         }
         if (maxParts < connections.size()) {
-            throw new org.sdbench.core.EnvironmentException("the replay needs at least " + connections.size()
+            throw new EnvironmentException("the replay needs at least " + connections.size()
                     + " connections at once (one per recorded connection) and the server has " + maxParts
                     + " free (max_connections)");
         }

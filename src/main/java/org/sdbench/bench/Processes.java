@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.sdbench.env.CpuSampler;
 
 /** Lists /proc entries: the JVM's own threads, and the PostgreSQL processes of this host. */
 final class Processes {
@@ -45,7 +46,7 @@ final class Processes {
     }
 
     static boolean servesDatabase(String title, String db) {
-        return org.sdbench.env.CpuSampler.servesTitle(title, db);
+        return CpuSampler.servesTitle(title, db);
     }
 
     private static String commandLine(long pid) {

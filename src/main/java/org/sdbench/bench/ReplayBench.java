@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -307,7 +308,7 @@ public final class ReplayBench {
      */
     private long clearLeftovers() {
         try (Connection c = db.connect();
-                java.sql.Statement s = c.createStatement()) {
+                Statement s = c.createStatement()) {
             long left;
             try (var rs = s.executeQuery("SELECT count(*) FROM vbhdr")) {
                 rs.next();

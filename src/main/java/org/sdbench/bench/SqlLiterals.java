@@ -2,10 +2,15 @@ package org.sdbench.bench;
 
 import java.math.BigDecimal;
 import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -187,11 +192,11 @@ public final class SqlLiterals {
             case Float f -> "float4";
             case Boolean b -> "bool";
             case byte[] b -> "bytea";
-            case java.util.UUID u -> "uuid";
-            case java.time.LocalDate d -> "date";
-            case java.time.LocalTime t -> "time";
-            case java.time.LocalDateTime t -> "timestamp";
-            case java.time.OffsetDateTime t -> "timestamptz";
+            case UUID u -> "uuid";
+            case LocalDate d -> "date";
+            case LocalTime t -> "time";
+            case LocalDateTime t -> "timestamp";
+            case OffsetDateTime t -> "timestamptz";
             // Timestamps, dates and times go unspecified: pgjdbc cannot tell timestamp from timestamptz.
             default -> UNKNOWN;
         };

@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -333,7 +334,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
     /** Every statement the files EXECUTE, by name, in the order they were first sent; empty for SIMPLE. */
     public Map<String, Prepared> preparedStatements() {
         List<Defined> all = new ArrayList<>(statements.values());
-        all.sort(java.util.Comparator.comparingInt(d -> d.number));
+        all.sort(Comparator.comparingInt(d -> d.number));
         Map<String, Prepared> out = new LinkedHashMap<>();
         for (Defined d : all) {
             out.put(d.name(), new Prepared(d.prepare, d.warmUp()));
@@ -376,7 +377,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
     public List<Path> files() {
         List<Path> out = new ArrayList<>();
         List<Stream> opened = new ArrayList<>(streams);
-        opened.sort(java.util.Comparator.comparing(s -> s.file));
+        opened.sort(Comparator.comparing(s -> s.file));
         for (Stream s : opened) {
             if (s.roundTrips > 0) {
                 out.add(s.file);

@@ -2,6 +2,7 @@ package org.sdbench.bench;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /** Small helpers for repeated measurements on a noisy machine: medians and spreads, not means. */
 final class Stats {
@@ -25,8 +26,7 @@ final class Stats {
     }
 
     static String list(List<Double> values, String format) {
-        return Arrays.toString(values.stream()
-                .map(x -> String.format(java.util.Locale.ROOT, format, x))
-                .toArray());
+        return Arrays.toString(
+                values.stream().map(x -> String.format(Locale.ROOT, format, x)).toArray());
     }
 }

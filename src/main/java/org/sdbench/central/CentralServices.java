@@ -1,6 +1,7 @@
 package org.sdbench.central;
 
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.sdbench.core.Clock;
 import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.enqueue.LockMode;
@@ -23,17 +24,16 @@ import org.sdbench.protocol.wire.WireServer;
 public final class CentralServices implements WireServer.Handler, AutoCloseable {
     private final MessageServer messages = new MessageServer();
     private final EnqueueServer enqueue;
-    private final java.util.function.Consumer<String> log;
+    private final Consumer<String> log;
     private WireServer server;
 
-    private CentralServices(Clock clock, java.util.function.Consumer<String> log) {
+    private CentralServices(Clock clock, Consumer<String> log) {
         this.enqueue = new EnqueueServer(clock);
         this.log = log;
     }
 
     /** Listens on {@code host:port} (0: any free port). */
-    public static CentralServices start(
-            String host, int port, Token token, Clock clock, java.util.function.Consumer<String> log) {
+    public static CentralServices start(String host, int port, Token token, Clock clock, Consumer<String> log) {
         CentralServices c = new CentralServices(clock, log);
         c.server = WireServer.start(host, port, token, c, log, "central services");
         return c;

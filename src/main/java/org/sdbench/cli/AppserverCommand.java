@@ -11,6 +11,7 @@ import org.sdbench.network.Hop;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.WireException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -82,7 +83,7 @@ final class AppserverCommand implements Callable<Integer> {
                                 ChildProcessSupport::log);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
-                        throw new org.sdbench.protocol.wire.WireException("interrupted while starting");
+                        throw new WireException("interrupted while starting");
                     }
                 })) {
             for (var r : net.routes()) {

@@ -1,6 +1,9 @@
 package org.sdbench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -9,9 +12,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.bench.BenchRun;
 import org.sdbench.bench.OverheadBench;
+import org.sdbench.bench.PgbenchTarget;
 import org.sdbench.bench.ReplayBench;
 import org.sdbench.bench.SaturationBench;
+import org.sdbench.bench.StatementCapture;
 import org.sdbench.bench.UsersBench;
+import org.sdbench.config.DbKind;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
@@ -292,7 +298,7 @@ final class BenchCommand implements Runnable {
                 paramLabel = "DIR",
                 description = "Where the capture and the script go "
                         + "(default: a new folder sdbench-replay-* in the system's temporary folder).")
-        java.nio.file.Path workDir;
+        Path workDir;
 
         @Option(
                 names = "--pgbench-timeout",
@@ -310,7 +316,7 @@ final class BenchCommand implements Runnable {
                         "How pgbench sends the recorded statements: "
                                 + "prepared (PREPARE before the start, then EXECUTE with the recorded parameters: pgjdbc's server work) "
                                 + "or simple (parameters inlined as literals: parse and plan of every statement); default ${DEFAULT-VALUE}.")
-        org.sdbench.bench.StatementCapture.Protocol protocol;
+        StatementCapture.Protocol protocol;
 
         @Spec
         CommandSpec spec;
@@ -318,7 +324,7 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws InterruptedException {
             SdbenchConfig c = options.load(extra(options, 100, true));
-            if (c.database().kind() == org.sdbench.config.DbKind.DB2) {
+            if (c.database().kind() == DbKind.DB2) {
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
                         "database.kind=db2: the pgbench replay needs PostgreSQL (postgresql or embedded)");
@@ -335,15 +341,14 @@ final class BenchCommand implements Runnable {
                 String host = db.transport().isUnix()
                         ? db.transport().unixSocket().getParent().toString()
                         : endpoint.getHostString();
-                var target = new org.sdbench.bench.PgbenchTarget(
+                var target = new PgbenchTarget(
                         host,
                         endpoint.getPort(),
                         c.database().user(),
                         name,
                         db.schema(),
                         db.childEnvironment().get(Database.CHILD_PASSWORD_ENV));
-                java.nio.file.Path dir =
-                        workDir != null ? workDir : java.nio.file.Files.createTempDirectory("sdbench-replay-");
+                Path dir = workDir != null ? workDir : Files.createTempDirectory("sdbench-replay-");
                 var o = new ReplayBench.Options(
                         c.run().users(),
                         up,
@@ -359,18 +364,17 @@ final class BenchCommand implements Runnable {
                 return new ReplayBench(db, new BenchRun(db, name, out), out).run(o)
                         ? ExitCode.OK
                         : ExitCode.FAILED_CHECK;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new EnvironmentException("cannot create the replay's work folder: " + e.getMessage());
             }
         }
     }
 
     /** simple|prepared, as the help spells them. */
-    static final class ProtocolConverter
-            implements CommandLine.ITypeConverter<org.sdbench.bench.StatementCapture.Protocol> {
+    static final class ProtocolConverter implements CommandLine.ITypeConverter<StatementCapture.Protocol> {
         @Override
-        public org.sdbench.bench.StatementCapture.Protocol convert(String value) {
-            for (var p : org.sdbench.bench.StatementCapture.Protocol.values()) {
+        public StatementCapture.Protocol convert(String value) {
+            for (var p : StatementCapture.Protocol.values()) {
                 if (p.toString().equals(value)) {
                     return p;
                 }

@@ -3,8 +3,10 @@ package org.sdbench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.sdbench.config.ConfigException;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.Durations;
 import org.sdbench.core.EnvironmentException;
@@ -61,10 +63,10 @@ final class CalibrateCommand implements Callable<Integer> {
     }
 
     /** A measurement phase from the command line: long enough to count, short enough to wait for. */
-    static java.time.Duration phase(String value) {
+    static Duration phase(String value) {
         var d = Durations.parse("--phase", value);
         if (d.toMillis() < 100 || d.toSeconds() > 60) {
-            throw new org.sdbench.config.ConfigException("'--phase' = " + value + " is not allowed: 100ms to 60s");
+            throw new ConfigException("'--phase' = " + value + " is not allowed: 100ms to 60s");
         }
         return d;
     }

@@ -3,6 +3,8 @@ package org.sdbench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.LocalTime;
+import java.util.function.Supplier;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.protocol.wire.Token;
@@ -30,7 +32,7 @@ final class ChildProcessSupport {
     }
 
     /** Runs a start-up step; a peer or port problem becomes one line and exit 3. */
-    static <T> T environment(java.util.function.Supplier<T> s) {
+    static <T> T environment(Supplier<T> s) {
         try {
             return s.get();
         } catch (WireException e) {
@@ -66,7 +68,7 @@ final class ChildProcessSupport {
     }
 
     static void log(String line) {
-        System.err.println(java.time.LocalTime.now().withNano(0) + " " + line);
+        System.err.println(LocalTime.now().withNano(0) + " " + line);
         System.err.flush();
     }
 }

@@ -10,9 +10,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.sdbench.core.EnvironmentException;
@@ -88,7 +90,7 @@ final class ChildProcesses implements AutoCloseable {
             Child c = new Child(name, p, port, log);
             children.add(c);
             return c;
-        } catch (TimeoutException | java.util.concurrent.ExecutionException e) {
+        } catch (TimeoutException | ExecutionException e) {
             p.destroyForcibly();
             String last = lastLine(log);
             String what = e instanceof TimeoutException
@@ -126,7 +128,7 @@ final class ChildProcesses implements AutoCloseable {
     @Override
     public void close() {
         List<Child> reversed = new ArrayList<>(children);
-        java.util.Collections.reverse(reversed);
+        Collections.reverse(reversed);
         for (Child c : reversed) {
             try {
                 OutputStream in = c.process().getOutputStream();

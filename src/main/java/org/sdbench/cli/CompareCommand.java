@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.Json;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.compare.CompareText;
@@ -78,7 +79,7 @@ final class CompareCommand implements Callable<Integer> {
         List<RunFolder.Loaded> runs = loaded.stream().map(side -> side.get(0)).toList();
         Path page = html != null ? html : defaultPage(grouped.get(0).get(0));
         try {
-            org.sdbench.report.AtomicFiles.writeString(page, CompareHtml.render(c, runs));
+            AtomicFiles.writeString(page, CompareHtml.render(c, runs));
         } catch (IOException e) {
             throw new EnvironmentException(
                     "writing " + page + " failed (" + e.getMessage() + "): choose another --html FILE");

@@ -1,5 +1,6 @@
 package org.sdbench.cli;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
@@ -173,7 +174,7 @@ final class NipingCommand implements Runnable {
                 if (!test.equals("latency")) {
                     print(out, c.bandwidth(loops));
                 }
-            } catch (java.io.EOFException e) {
+            } catch (EOFException e) {
                 throw new EnvironmentException(
                         "niping to " + HostPort.format(host) + " failed: the server closed the connection mid-test");
             } catch (IOException e) {

@@ -1,6 +1,7 @@
 package org.sdbench.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -77,7 +78,7 @@ final class RunCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description = "File (readable by its owner only) holding a bearer token that scrapes must send "
                     + "(Prometheus: authorization.credentials_file).")
-    java.nio.file.Path metricsTokenFile;
+    Path metricsTokenFile;
 
     @Spec
     CommandSpec spec;

@@ -1,5 +1,6 @@
 package org.sdbench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.load.TransactionalReset;
+import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.AppTiers;
 import org.sdbench.run.RunEngine;
@@ -180,7 +182,7 @@ final class SweepCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-sweep-" + c.name());
         try {
             return Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new EnvironmentException("cannot create the sweep folder " + dir + " (" + e.getMessage()
                     + "): set run.resultsDir to a writable directory");
         }
@@ -188,8 +190,8 @@ final class SweepCommand implements Callable<Integer> {
 
     private static void writeHtml(Path dir, SweepResult r) {
         try {
-            org.sdbench.report.AtomicFiles.writeString(dir.resolve("sweep.html"), SweepHtml.render(r));
-        } catch (java.io.IOException e) {
+            AtomicFiles.writeString(dir.resolve("sweep.html"), SweepHtml.render(r));
+        } catch (IOException e) {
             throw new EnvironmentException("writing " + dir.resolve("sweep.html") + " failed: " + e.getMessage());
         }
     }

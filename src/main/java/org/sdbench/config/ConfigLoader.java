@@ -3,6 +3,7 @@ package org.sdbench.config;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
@@ -24,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -85,7 +87,7 @@ public final class ConfigLoader {
      */
     public static String workloadYaml(SdbenchConfig config) {
         try {
-            return YAML.writeValueAsString(java.util.Map.of("workload", config.workload()));
+            return YAML.writeValueAsString(Map.of("workload", config.workload()));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render the workload", e);
         }
@@ -233,7 +235,7 @@ public final class ConfigLoader {
         }
     }
 
-    private static String fullPath(com.fasterxml.jackson.core.JsonStreamContext ctx) {
+    private static String fullPath(JsonStreamContext ctx) {
         StringBuilder sb = new StringBuilder();
         for (var c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
             String part = c.inArray() ? "[" + c.getCurrentIndex() + "]" : c.getCurrentName();

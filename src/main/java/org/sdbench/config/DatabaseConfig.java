@@ -1,6 +1,7 @@
 package org.sdbench.config;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -122,7 +123,7 @@ public record DatabaseConfig(
             String host = hostPort.startsWith("[")
                     ? hostPort.substring(1, Math.max(1, hostPort.indexOf(']')))
                     : hostPort.replaceFirst(":\\d*$", "");
-            host = host.toLowerCase(java.util.Locale.ROOT);
+            host = host.toLowerCase(Locale.ROOT);
             if (!(host.isEmpty() || host.equals("localhost") || host.startsWith("127.") || host.equals("::1"))) {
                 return false;
             }

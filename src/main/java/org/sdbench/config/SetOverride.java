@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 
 /** One {@code --set key=value}: the value is read as a YAML scalar so numbers stay numbers. */
@@ -29,7 +30,7 @@ record SetOverride(String key, JsonNode value) {
         } catch (IOException e) {
             v = TextNode.valueOf(raw);
         }
-        if (v == null || v.isContainerNode() && !(type instanceof java.lang.reflect.ParameterizedType)) {
+        if (v == null || v.isContainerNode() && !(type instanceof ParameterizedType)) {
             v = TextNode.valueOf(raw);
         }
         return new SetOverride(key, v);

@@ -1,5 +1,7 @@
 package org.sdbench.config;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sdbench.protocol.Tx;
 
@@ -20,8 +22,8 @@ public record StepConfig(Tx tx, String step, Map<String, Long> work) {
     }
 
     static Map<String, Long> toMap(WorkUnits u) {
-        var m = new java.util.LinkedHashMap<String, Long>();
+        var m = new LinkedHashMap<String, Long>();
         u.units().forEach((k, v) -> m.put(k.key(), v));
-        return java.util.Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(m);
     }
 }

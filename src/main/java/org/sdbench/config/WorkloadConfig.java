@@ -1,6 +1,7 @@
 package org.sdbench.config;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -77,7 +78,7 @@ public record WorkloadConfig(
             work.forEach((module, units) ->
                     m.put(module, StepConfig.toMap(WorkUnits.parse("workload.updateWork." + module, units))));
         }
-        return java.util.Collections.unmodifiableMap(m);
+        return Collections.unmodifiableMap(m);
     }
 
     /** The configured work of an update module; none when the workload file does not name it. */

@@ -1,5 +1,7 @@
 package org.sdbench.core;
 
+import java.time.Duration;
+
 /**
  * The time source of a run. Injected everywhere timing decisions are made so that scheduling and
  * phase logic can be tested without sleeping.
@@ -29,7 +31,7 @@ public interface Clock {
         public void sleepUntil(long deadlineNanos) throws InterruptedException {
             long left = deadlineNanos - System.nanoTime();
             if (left > 0) {
-                Thread.sleep(java.time.Duration.ofNanos(left));
+                Thread.sleep(Duration.ofNanos(left));
             } else if (Thread.interrupted()) {
                 throw new InterruptedException();
             }

@@ -1,5 +1,7 @@
 package org.sdbench.core;
 
+import java.util.Arrays;
+
 /**
  * The key formats of the generated master data. The transactions derive a user's customers,
  * materials and plant from these, so they are fixed: users are numbered 1..N, customers and
@@ -75,7 +77,7 @@ public final class MasterKeys {
         }
         char[] out = new char[width];
         int pad = width - digits.length();
-        java.util.Arrays.fill(out, 0, pad, '0');
+        Arrays.fill(out, 0, pad, '0');
         digits.getChars(0, digits.length(), out, pad);
         return new String(out);
     }

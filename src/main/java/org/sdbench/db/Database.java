@@ -2,13 +2,21 @@ package org.sdbench.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.DbKind;
 import org.sdbench.core.EnvironmentException;
@@ -47,15 +55,14 @@ public final class Database implements AutoCloseable {
      * asks for); without it a missing database is an environment error, since the name may be a typo.
      */
     public static Database open(DatabaseConfig config, boolean createMissing) {
-        return open(config, createMissing, java.util.Map.of());
+        return open(config, createMissing, Map.of());
     }
 
     /**
      * The same, with the embedded server started with {@code serverSettings} (PostgreSQL names and
      * values) as start-up options; an external server's settings are changed on the server instead.
      */
-    public static Database open(
-            DatabaseConfig config, boolean createMissing, java.util.Map<String, String> serverSettings) {
+    public static Database open(DatabaseConfig config, boolean createMissing, Map<String, String> serverSettings) {
         if (!serverSettings.isEmpty() && config.kind() != DbKind.EMBEDDED) {
             throw new IllegalArgumentException(
                     "start-up settings apply to the embedded server only, not to " + config.kind());
@@ -83,7 +90,7 @@ public final class Database implements AutoCloseable {
         return db;
     }
 
-    private void chooseTransport(boolean local, java.nio.file.Path ownSocketDir) {
+    private void chooseTransport(boolean local, Path ownSocketDir) {
         int port = local ? endpoint().getPort() : 0;
         transport = DbTransport.choose(config, local, port, ownSocketDir, socket -> {
             Properties p = properties();
@@ -131,9 +138,9 @@ public final class Database implements AutoCloseable {
      * Configuration overrides that point another sdbench process at this same database (the
      * embedded server becomes a plain PostgreSQL URL); never contains the password.
      */
-    public java.util.List<String> childOverrides() {
+    public List<String> childOverrides() {
         String kind = config.kind() == DbKind.DB2 ? "db2" : "postgresql";
-        var o = new java.util.ArrayList<>(java.util.List.of(
+        var o = new ArrayList<>(List.of(
                 "database.kind=" + kind,
                 "database.url=" + url,
                 "database.user=" + config.user(),
@@ -142,12 +149,12 @@ public final class Database implements AutoCloseable {
         if (transport.isUnix()) {
             o.add("database.unixSocketDir=" + transport.unixSocket().getParent());
         }
-        return java.util.List.copyOf(o);
+        return List.copyOf(o);
     }
 
     /** The password for a child process, to pass in its environment (never in argv); empty when none. */
-    public java.util.Map<String, String> childEnvironment() {
-        return password == null ? java.util.Map.of() : java.util.Map.of(CHILD_PASSWORD_ENV, password);
+    public Map<String, String> childEnvironment() {
+        return password == null ? Map.of() : Map.of(CHILD_PASSWORD_ENV, password);
     }
 
     public boolean isEmbedded() {
@@ -159,7 +166,7 @@ public final class Database implements AutoCloseable {
      * that an interrupted run can still finish its report; nothing to do for an external server.
      * Run the returned release when the gate no longer matters.
      */
-    public Runnable holdServerUntil(java.util.concurrent.CountDownLatch gate) {
+    public Runnable holdServerUntil(CountDownLatch gate) {
         return embedded == null ? () -> {} : embedded.stopAfter(gate);
     }
 
@@ -224,7 +231,7 @@ public final class Database implements AutoCloseable {
             HikariDataSource ds = new HikariDataSource(hc);
             pools.add(ds);
             return ds;
-        } catch (com.zaxxer.hikari.pool.HikariPool.PoolInitializationException e) {
+        } catch (HikariPool.PoolInitializationException e) {
             throw new EnvironmentException("connection pool '" + name + "': no connection to " + url + " within "
                     + "database.timeouts.connect (" + EmbeddedServer.rootCause(e)
                     + "); is the server up and reachable?");
@@ -265,7 +272,7 @@ public final class Database implements AutoCloseable {
 
     private void createDatabase() {
         String name = databaseName(url);
-        String adminUrl = url.replaceFirst("/" + java.util.regex.Pattern.quote(name) + "(?=$|\\?)", "/postgres");
+        String adminUrl = url.replaceFirst("/" + Pattern.quote(name) + "(?=$|\\?)", "/postgres");
         try (Connection c = DriverManager.getConnection(adminUrl, properties());
                 var s = c.createStatement()) {
             s.execute("CREATE DATABASE \"" + name.replace("\"", "") + "\"");
@@ -275,11 +282,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    private static final java.util.regex.Pattern HOST_PORT =
-            java.util.regex.Pattern.compile("^(jdbc:[a-z0-9]+://)(\\[[^\\]]+\\]|[^/:?\\[]+)(?::(\\d+))?");
+    private static final Pattern HOST_PORT =
+            Pattern.compile("^(jdbc:[a-z0-9]+://)(\\[[^\\]]+\\]|[^/:?\\[]+)(?::(\\d+))?");
 
     /** Host and port the URL names (the driver's default port when it names none). */
-    public java.net.InetSocketAddress endpoint() {
+    public InetSocketAddress endpoint() {
         var m = HOST_PORT.matcher(url);
         if (!m.find()) {
             throw new EnvironmentException(
@@ -287,7 +294,7 @@ public final class Database implements AutoCloseable {
         }
         String host = m.group(2).replaceAll("^\\[|\\]$", "");
         int port = m.group(3) != null ? Integer.parseInt(m.group(3)) : dialect instanceof Db2Dialect ? 50000 : 5432;
-        return java.net.InetSocketAddress.createUnresolved(host, port);
+        return InetSocketAddress.createUnresolved(host, port);
     }
 
     /**
@@ -295,7 +302,7 @@ public final class Database implements AutoCloseable {
      * instead of the URL's host and port ({@code null}: dial the URL again); {@link #describe()} still names
      * the database itself.
      */
-    public void dialVia(java.net.InetSocketAddress via) {
+    public void dialVia(InetSocketAddress via) {
         if (via == null) {
             dialUrl = url;
             return;
@@ -304,8 +311,7 @@ public final class Database implements AutoCloseable {
         dialUrl = HOST_PORT
                 .matcher(url)
                 .replaceFirst("$1"
-                        + java.util.regex.Matcher.quoteReplacement(
-                                (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + via.getPort()));
+                        + Matcher.quoteReplacement((h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + via.getPort()));
     }
 
     static String databaseName(String jdbcUrl) {

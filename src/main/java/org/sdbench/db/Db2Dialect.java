@@ -1,18 +1,21 @@
 package org.sdbench.db;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.sdbench.config.DbTimeouts;
 import org.sdbench.db.ddl.Column;
 import org.sdbench.db.ddl.ColumnType;
+import org.sdbench.db.ddl.Schema;
 import org.sdbench.db.ddl.Table;
 
 public final class Db2Dialect implements Dialect {
     /** Payloads of any size as a BLOB; everything else as the neutral schema spells it, in DB2's upper case. */
     @Override
     public String typeName(ColumnType t) {
-        return t.kind() == ColumnType.Kind.BLOB ? "BLOB(32M)" : t.toString().toUpperCase(java.util.Locale.ROOT);
+        return t.kind() == ColumnType.Kind.BLOB ? "BLOB(32M)" : t.toString().toUpperCase(Locale.ROOT);
     }
 
     @Override
@@ -94,7 +97,7 @@ public final class Db2Dialect implements Dialect {
     /** Typed parameter markers in INSERT ... SELECT lists, update locks kept until commit ({@link Db2Statements}). */
     @Override
     public String sql(String statement) {
-        return Db2Statements.translate(statement, org.sdbench.db.ddl.Schema.standard(), this);
+        return Db2Statements.translate(statement, Schema.standard(), this);
     }
 
     @Override
@@ -120,8 +123,8 @@ public final class Db2Dialect implements Dialect {
     }
 
     @Override
-    public String upsertAdding(String table, java.util.List<String> keys, java.util.List<String> add) {
-        var cols = new java.util.ArrayList<>(keys);
+    public String upsertAdding(String table, List<String> keys, List<String> add) {
+        var cols = new ArrayList<>(keys);
         cols.addAll(add);
         String src = String.join(
                 ", ",

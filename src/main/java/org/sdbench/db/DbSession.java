@@ -2,15 +2,21 @@ package org.sdbench.db;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Pattern;
 import org.sdbench.core.Clock;
 
 /**
@@ -50,7 +56,7 @@ public final class DbSession implements AutoCloseable {
     /** The SQL text of each pipeline shape sent so far (a few dozen per session): built once each. */
     private final Map<Object, String> pipelineSql = new HashMap<>();
     /** Queries that lock rows (FOR UPDATE, FOR SHARE): they open the transaction, as writes do. */
-    private final java.util.Set<String> lockingQueries = new java.util.HashSet<>();
+    private final Set<String> lockingQueries = new HashSet<>();
     /**
      * Every execution and COMMIT any session of this process has sent: one round trip each (a
      * pipeline, a batch or two queries sent together are one). Process-wide, as a JVM counter is,
@@ -62,10 +68,10 @@ public final class DbSession implements AutoCloseable {
      * {@link Dialect#sql}): a few dozen, added on a statement-cache miss only. Lets a test hold a
      * dialect's forms of exactly the statements a run sends against rules (DB2's, offline).
      */
-    private static final java.util.Set<String> SQL_TEXTS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<String> SQL_TEXTS = ConcurrentHashMap.newKeySet();
 
-    private static final java.util.regex.Pattern LOCKING = java.util.regex.Pattern.compile(
-            "\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", java.util.regex.Pattern.CASE_INSENSITIVE);
+    private static final Pattern LOCKING =
+            Pattern.compile("\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", Pattern.CASE_INSENSITIVE);
     /** Whether reads may run outside a transaction: only where they see the same inside one. */
     private final boolean autocommitReads;
     /** Whether a write or locking read opened a transaction that commit or rollback must end. */
@@ -133,8 +139,8 @@ public final class DbSession implements AutoCloseable {
     }
 
     /** The SQL texts sessions of this process have prepared since the last {@link #forgetSqlTexts()} (see {@link #SQL_TEXTS}). */
-    public static java.util.Set<String> sqlTexts() {
-        return java.util.Set.copyOf(SQL_TEXTS);
+    public static Set<String> sqlTexts() {
+        return Set.copyOf(SQL_TEXTS);
     }
 
     /** Starts {@link #sqlTexts()} afresh; sessions opened later record the texts they prepare again. */
@@ -271,7 +277,7 @@ public final class DbSession implements AutoCloseable {
             List<A> a = query(sql1, first, params1);
             return new Both<>(a, query(sql2, second, params2));
         }
-        Object[] params = java.util.Arrays.copyOf(params1, params1.length + params2.length);
+        Object[] params = Arrays.copyOf(params1, params1.length + params2.length);
         System.arraycopy(params2, 0, params, params1.length, params2.length);
         String sql = sql1 + ";\n" + sql2;
         PreparedStatement ps = prepare(sql, params);
@@ -366,7 +372,7 @@ public final class DbSession implements AutoCloseable {
                 case Long n -> ps.setLong(i + 1, n);
                 case BigDecimal d -> ps.setBigDecimal(i + 1, d);
                 case Timestamp t -> ps.setTimestamp(i + 1, t);
-                case java.sql.Date d -> ps.setDate(i + 1, d);
+                case Date d -> ps.setDate(i + 1, d);
                 case byte[] b -> ps.setBytes(i + 1, b);
                 case null -> ps.setObject(i + 1, null);
                 default -> ps.setObject(i + 1, p);

@@ -1,5 +1,6 @@
 package org.sdbench.db;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -8,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.sdbench.config.DatabaseConfig;
+import org.sdbench.config.DbKind;
 import org.sdbench.core.EnvironmentException;
 
 /**
@@ -64,7 +66,7 @@ public record DbTransport(Path unixSocket, String description) {
         if (mode.equals("tcp")) {
             return tcp("database.transport=tcp");
         }
-        if (config.kind() == org.sdbench.config.DbKind.DB2) {
+        if (config.kind() == DbKind.DB2) {
             return tcp("");
         }
         if (!local) {
@@ -115,7 +117,7 @@ public record DbTransport(Path unixSocket, String description) {
     /** The embedded server's socket directory (its own data directory, private to its owner), or null when too long. */
     static Path embeddedSocketDir(Path dataDir, int port) {
         Path dir = dataDir.toAbsolutePath();
-        int bytes = dir.resolve(".s.PGSQL." + port).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        int bytes = dir.resolve(".s.PGSQL." + port).toString().getBytes(StandardCharsets.UTF_8).length;
         return bytes <= MAX_SOCKET_PATH_BYTES ? dir : null;
     }
 }

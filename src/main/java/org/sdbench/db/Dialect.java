@@ -1,11 +1,15 @@
 package org.sdbench.db;
 
+import java.net.SocketTimeoutException;
 import java.sql.SQLException;
+import java.sql.SQLTransientException;
+import java.util.List;
 import java.util.Map;
 import org.sdbench.config.DbTimeouts;
+import org.sdbench.db.ddl.DdlDialect;
 
 /** What differs between DBMSs: how the DDL is spelled, connection properties, error classification, SQL bits. */
-public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
+public interface Dialect extends DdlDialect {
     /** JDBC data-source properties for a pool (schema, TLS, batching). */
     Map<String, String> connectionProperties(String schema, String sslmode);
 
@@ -37,7 +41,7 @@ public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
      */
     default String timeoutOf(SQLException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.net.SocketTimeoutException) {
+            if (t instanceof SocketTimeoutException) {
                 return "no answer from the database within database.timeouts.socket";
             }
         }
@@ -109,7 +113,7 @@ public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
      */
     default boolean isTransient(SQLException e) {
         String s = e.getSQLState();
-        return e instanceof java.sql.SQLTransientException
+        return e instanceof SQLTransientException
                 || isRetryable(e)
                 || isConnectionLost(e)
                 || s != null
@@ -124,7 +128,7 @@ public interface Dialect extends org.sdbench.db.ddl.DdlDialect {
      * An insert that adds to the numeric columns of an existing row with the same key
      * (statistics tables written by V2 updates). Parameters: keys, then the add columns.
      */
-    String upsertAdding(String table, java.util.List<String> keys, java.util.List<String> addColumns);
+    String upsertAdding(String table, List<String> keys, List<String> addColumns);
 
     /** Whether bulk load can use PostgreSQL's COPY. */
     boolean supportsCopy();

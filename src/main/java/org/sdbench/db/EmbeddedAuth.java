@@ -10,6 +10,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Base64;
 import org.postgresql.PGConnection;
 
@@ -75,7 +76,7 @@ final class EmbeddedAuth {
         }
         Files.writeString(
                 dataDir.resolve(SECURED_MARKER),
-                "password authentication (scram-sha-256) since " + java.time.Instant.now() + "; the password is in "
+                "password authentication (scram-sha-256) since " + Instant.now() + "; the password is in "
                         + passwordFile + "\n");
     }
 

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -105,7 +106,7 @@ final class EmbeddedServer implements AutoCloseable {
                 .setDataDirectory(dataDir)
                 .setCleanDataDirectory(false)
                 .setPort(port)
-                .setPGStartupWait(java.time.Duration.ofSeconds(60))
+                .setPGStartupWait(Duration.ofSeconds(60))
                 // The library's own hook would stop the server while a run interrupted by Ctrl-C
                 // still writes its results: ours waits for registered gates first (see stopAfter).
                 .setRegisterShutdownHook(false)
@@ -127,8 +128,8 @@ final class EmbeddedServer implements AutoCloseable {
                 // Its socket file in the data directory, which only its owner may enter: work processes
                 // connect through it (see DbTransport); scram-sha-256 is asked there as well.
                 .setServerConfig("unix_socket_directories", socketDirSetting(dataDir, port))
-                .setOutputRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .setErrorRedirector(java.lang.ProcessBuilder.Redirect.appendTo(log.toFile()));
+                .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log.toFile()));
     }
 
     private static String socketDirSetting(Path dataDir, int port) {

@@ -1,6 +1,8 @@
 package org.sdbench.db;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -71,19 +73,17 @@ public final class Pipeline {
     private record Shape(String[] sqls, int[] rows) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Shape s
-                    && java.util.Arrays.equals(rows, s.rows)
-                    && java.util.Arrays.equals(sqls, s.sqls);
+            return o instanceof Shape s && Arrays.equals(rows, s.rows) && Arrays.equals(sqls, s.sqls);
         }
 
         @Override
         public int hashCode() {
-            return 31 * java.util.Arrays.hashCode(sqls) + java.util.Arrays.hashCode(rows);
+            return 31 * Arrays.hashCode(sqls) + Arrays.hashCode(rows);
         }
     }
 
     /** Runs the entries one by one on a DBMS that takes one statement per request (a one-row batch is one execution). */
-    void runEach(DbSession db) throws java.sql.SQLException {
+    void runEach(DbSession db) throws SQLException {
         for (Entry e : entries) {
             db.batch(e.sql(), e.rows());
         }

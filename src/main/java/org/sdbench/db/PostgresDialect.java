@@ -1,6 +1,8 @@
 package org.sdbench.db;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -137,10 +139,10 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
-    public String upsertAdding(String table, java.util.List<String> keys, java.util.List<String> add) {
-        var cols = new java.util.ArrayList<>(keys);
+    public String upsertAdding(String table, List<String> keys, List<String> add) {
+        var cols = new ArrayList<>(keys);
         cols.addAll(add);
-        String marks = String.join(", ", java.util.Collections.nCopies(cols.size(), "?"));
+        String marks = String.join(", ", Collections.nCopies(cols.size(), "?"));
         String sets = String.join(
                 ", ",
                 add.stream()

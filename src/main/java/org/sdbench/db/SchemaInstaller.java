@@ -4,8 +4,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.sdbench.config.Tablespaces;
 import org.sdbench.core.EnvironmentException;
@@ -66,12 +69,12 @@ public final class SchemaInstaller {
      * (indexes go with their tables): what --recreate would destroy that is not sdbench's.
      */
     public List<String> foreignObjects(Connection c) throws SQLException {
-        java.util.Set<String> ours = new java.util.HashSet<>(tables());
+        Set<String> ours = new HashSet<>(tables());
         List<String> foreign = new ArrayList<>();
         try (var rs = c.getMetaData().getTables(null, schemaPattern(c), "%", null)) {
             while (rs.next()) {
-                String type = String.valueOf(rs.getString("TABLE_TYPE")).toLowerCase(java.util.Locale.ROOT);
-                String name = rs.getString("TABLE_NAME").toLowerCase(java.util.Locale.ROOT);
+                String type = String.valueOf(rs.getString("TABLE_TYPE")).toLowerCase(Locale.ROOT);
+                String name = rs.getString("TABLE_NAME").toLowerCase(Locale.ROOT);
                 if (!type.contains("index")
                         && !ours.contains(name)
                         && !(type.contains("sequence") && ownSequence(ours, name))) {
@@ -81,14 +84,14 @@ public final class SchemaInstaller {
         }
         try (var rs = c.getMetaData().getFunctions(null, schemaPattern(c), "%")) {
             while (rs.next()) {
-                foreign.add(rs.getString("FUNCTION_NAME").toLowerCase(java.util.Locale.ROOT) + " (function)");
+                foreign.add(rs.getString("FUNCTION_NAME").toLowerCase(Locale.ROOT) + " (function)");
             }
         }
         return foreign;
     }
 
     /** A serial or identity column's sequence, named {@code <table>_<column>_seq} by PostgreSQL. */
-    private static boolean ownSequence(java.util.Set<String> ours, String name) {
+    private static boolean ownSequence(Set<String> ours, String name) {
         return name.endsWith("_seq") && ours.stream().anyMatch(t -> name.startsWith(t + "_"));
     }
 

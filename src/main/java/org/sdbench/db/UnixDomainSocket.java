@@ -3,17 +3,25 @@ package org.sdbench.db;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.Socket;
 import java.net.SocketAddress;
 import java.net.SocketException;
+import java.net.SocketOption;
 import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * A {@link java.net.Socket} for pgjdbc over a Unix-domain socket channel, to a PostgreSQL server on
@@ -34,11 +42,11 @@ import java.nio.file.Path;
  * Timeouts shorter than the watchdog's period (pgjdbc's 1 ms peek for pending messages during COPY)
  * are the selector's own timeout and leave the socket usable, as a timed socket would.
  */
-final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.Watched {
+final class UnixDomainSocket extends Socket implements SocketWatchdog.Watched {
     /** Room for a whole update request's answer (a 30 kB VBDATA row) in one system call. */
     private static final int READ_AHEAD_BYTES = 64 * 1024;
     /** The socket has one key, so a ready key needs no handling beyond being counted. */
-    private static final java.util.function.Consumer<SelectionKey> NO_ACTION = readyKey -> {};
+    private static final Consumer<SelectionKey> NO_ACTION = readyKey -> {};
 
     private final Path path;
     private final SocketWatchdog watchdog;
@@ -221,7 +229,7 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
         }
     }
 
-    private void option(java.net.SocketOption<Integer> name, int value) throws SocketException {
+    private void option(SocketOption<Integer> name, int value) throws SocketException {
         try {
             channel.setOption(name, value);
         } catch (IOException e) {
@@ -229,7 +237,7 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
         }
     }
 
-    private int option(java.net.SocketOption<Integer> name) throws SocketException {
+    private int option(SocketOption<Integer> name) throws SocketException {
         try {
             return channel.getOption(name);
         } catch (IOException e) {
@@ -318,11 +326,11 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
             int ready = selector.select(NO_ACTION, timeoutMillis);
             if (Thread.currentThread().isInterrupted()) {
                 close();
-                throw new java.nio.channels.ClosedByInterruptException();
+                throw new ClosedByInterruptException();
             }
             return ready > 0;
-        } catch (java.nio.channels.ClosedSelectorException | java.nio.channels.CancelledKeyException e) {
-            var closed = new java.nio.channels.AsynchronousCloseException();
+        } catch (ClosedSelectorException | CancelledKeyException e) {
+            var closed = new AsynchronousCloseException();
             closed.initCause(e);
             throw closed;
         }
@@ -345,7 +353,7 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            Objects.checkFromIndexSize(off, len, b.length);
             if (len == 0) {
                 return 0;
             }
@@ -405,7 +413,7 @@ final class UnixDomainSocket extends java.net.Socket implements SocketWatchdog.W
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            Objects.checkFromIndexSize(off, len, b.length);
             if (pending.remaining() < len) {
                 ByteBuffer larger =
                         ByteBuffer.allocateDirect(Math.max(pending.capacity() * 2, pending.position() + len));

@@ -2,6 +2,7 @@ package org.sdbench.dbstats;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.config.DbKind;
@@ -18,7 +19,7 @@ import org.sdbench.env.HostUsage;
  */
 public final class WindowProbe implements AutoCloseable {
     /** Longest wait for one statistics snapshot. */
-    static final java.time.Duration SNAPSHOT_BOUND = java.time.Duration.ofSeconds(10);
+    static final Duration SNAPSHOT_BOUND = Duration.ofSeconds(10);
 
     private final Clock clock;
     private final long windowStart;

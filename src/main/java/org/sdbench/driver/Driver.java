@@ -1,5 +1,6 @@
 package org.sdbench.driver;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -13,6 +14,9 @@ import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.StepOutcome;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The presentation tier: the users (the think times in one {@link ThinkTimer}, a plain two-tier
@@ -36,7 +40,7 @@ public final class Driver {
     private final List<Interval> intervals = new ArrayList<>();
     private volatile Thread reporter;
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Driver.class);
+    private static final Logger LOG = LoggerFactory.getLogger(Driver.class);
     /** After the stop interrupt, how long a user may take to notice it (it only has to leave a wait). */
     private static final long INTERRUPT_GRACE_NANOS = 5_000_000_000L;
 
@@ -52,7 +56,7 @@ public final class Driver {
             ThinkTime think,
             long seed,
             long intervalNanos,
-            java.time.Duration stepBound) {
+            Duration stepBound) {
         this.inFlight = new InFlightSteps(service, clock);
         this.service = inFlight;
         this.metrics = metrics;
@@ -178,9 +182,7 @@ public final class Driver {
         for (var p : steps) {
             boolean inWindow = phases.phaseAt(p.sentNanos()) == Phases.Phase.MEASUREMENT;
             metrics.recordUnanswered(
-                    p.step(),
-                    new org.sdbench.protocol.StepOutcome.Timeout("no answer by the end of the run's drain"),
-                    inWindow);
+                    p.step(), new StepOutcome.Timeout("no answer by the end of the run's drain"), inWindow);
         }
         unanswered = steps.size();
         LOG.warn(

@@ -1,5 +1,7 @@
 package org.sdbench.driver;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -66,9 +68,9 @@ final class InFlightSteps implements DialogService {
     }
 
     /** Takes every step still waiting: from now on the run no longer waits for them. */
-    java.util.List<Pending> abandonAll() {
-        java.util.List<Pending> all = new java.util.ArrayList<>();
-        for (var key : java.util.List.copyOf(pending.keySet())) {
+    List<Pending> abandonAll() {
+        List<Pending> all = new ArrayList<>();
+        for (var key : List.copyOf(pending.keySet())) {
             Pending p = pending.remove(key);
             if (p != null) {
                 all.add(p);

@@ -1,9 +1,13 @@
 package org.sdbench.driver;
 
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.ReplyWait;
@@ -41,12 +45,11 @@ public final class RemoteDialogService implements DialogService {
     private final RunMetrics metrics;
     private final AtomicReferenceArray<Session> sessions;
     private final LongAdder relogons = new LongAdder();
-    private final java.util.function.BooleanSupplier inWindow;
-    private final java.util.Map<Integer, Sums> perInstance = new java.util.concurrent.ConcurrentSkipListMap<>();
+    private final BooleanSupplier inWindow;
+    private final Map<Integer, Sums> perInstance = new ConcurrentSkipListMap<>();
 
     /** @param inWindow whether a step answered now falls in the measurement window (per-instance figures) */
-    public RemoteDialogService(
-            RemoteTier tier, RunMetrics metrics, int maxUsers, java.util.function.BooleanSupplier inWindow) {
+    public RemoteDialogService(RemoteTier tier, RunMetrics metrics, int maxUsers, BooleanSupplier inWindow) {
         this.tier = tier;
         this.metrics = metrics;
         this.sessions = new AtomicReferenceArray<>(maxUsers + 1);
@@ -54,7 +57,7 @@ public final class RemoteDialogService implements DialogService {
     }
 
     /** Per instance, the successful steps answered in the window: DB time and app-server response time. */
-    public java.util.List<InstanceSteps> perInstance() {
+    public List<InstanceSteps> perInstance() {
         return perInstance.entrySet().stream()
                 .map(e -> new InstanceSteps(
                         e.getKey(),

@@ -8,7 +8,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
+import java.util.function.ToLongFunction;
 import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
@@ -57,7 +62,7 @@ public final class RemoteTier implements AutoCloseable {
 
     private final Map<Integer, InstanceStats> latest = new ConcurrentSkipListMap<>();
     private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
-    private final java.util.concurrent.locks.ReentrantLock connecting = new java.util.concurrent.locks.ReentrantLock();
+    private final ReentrantLock connecting = new ReentrantLock();
     private volatile ProcessInfo centralInfo;
     private volatile AppMessages.RunSettings settings;
     private volatile EnqueueStats centralEnqueue;
@@ -190,7 +195,7 @@ public final class RemoteTier implements AutoCloseable {
         log.accept("app server " + n + " lost (" + why + "): fencing it before its users log on elsewhere");
         try {
             Address was = addresses.get(n);
-            long deadline = clock.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS);
+            long deadline = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS);
             boolean fenced = false;
             while (!fenced && clock.nanoTime() < deadline) {
                 var listed = CentralMessages.Instances.decode(
@@ -296,7 +301,7 @@ public final class RemoteTier implements AutoCloseable {
                 RemoteUpdates.mergeInto(reply.updates(), metrics);
                 InstanceStats s = reply.totals();
                 latest.put(s.number(), s);
-                cpu.computeIfAbsent(s.process().role(), k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+                cpu.computeIfAbsent(s.process().role(), k -> new CopyOnWriteArrayList<>())
                         .add(new CpuSample(now, s.process().cpuNanos()));
             } catch (WireException ex) {
                 // A dead instance's figures end with its last reply; its loss is reported separately.
@@ -310,7 +315,7 @@ public final class RemoteTier implements AutoCloseable {
                     .body());
             centralEnqueue = new EnqueueStats(s.requests(), s.conflicts(), s.lockNs(), s.entries());
             centralInfo = s.process();
-            cpu.computeIfAbsent("central", k -> new java.util.concurrent.CopyOnWriteArrayList<>())
+            cpu.computeIfAbsent("central", k -> new CopyOnWriteArrayList<>())
                     .add(new CpuSample(now, centralInfo.cpuNanos()));
         } catch (WireException ex) {
             // Central services gone: the run notices through its own watch of that connection.
@@ -358,12 +363,12 @@ public final class RemoteTier implements AutoCloseable {
         };
     }
 
-    private int ofInt(int n, java.util.function.ToIntFunction<InstanceStats> f) {
+    private int ofInt(int n, ToIntFunction<InstanceStats> f) {
         InstanceStats s = latest.get(n);
         return s == null ? 0 : f.applyAsInt(s);
     }
 
-    private long of(int n, java.util.function.ToLongFunction<InstanceStats> f) {
+    private long of(int n, ToLongFunction<InstanceStats> f) {
         InstanceStats s = latest.get(n);
         return s == null ? 0 : f.applyAsLong(s);
     }

@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** Samples host, simulator and local DB-server CPU time; two samples give a {@link HostUsage}. */
@@ -116,8 +117,7 @@ public final class CpuSampler {
 
     /** Whether a postgres process title is that of a backend connected to {@code database}. */
     public static boolean servesTitle(String title, String database) {
-        return java.util.regex.Pattern.compile(
-                        "^postgres:(?: \\S+:)? \\S+ " + java.util.regex.Pattern.quote(database) + " ")
+        return Pattern.compile("^postgres:(?: \\S+:)? \\S+ " + Pattern.quote(database) + " ")
                 .matcher(title)
                 .find();
     }

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -26,7 +27,7 @@ public final class DbProbe {
      * starts with: postgresql.conf, ALTER SYSTEM/DATABASE/ROLE and options in the JDBC URL.
      */
     public static Environment.Database capture(Database db) {
-        String kind = db.config().kind().name().toLowerCase(java.util.Locale.ROOT);
+        String kind = db.config().kind().name().toLowerCase(Locale.ROOT);
         String transport = db.transport().description();
         if (db.config().kind() == DbKind.DB2) {
             return new Environment.Database(

@@ -1,6 +1,8 @@
 package org.sdbench.env;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /** One line of /proc/self/mountinfo: where a file system is mounted, from what, with which options. */
@@ -15,11 +17,11 @@ record Mount(String mountPoint, String source, String fsType, String options) {
         List<Mount> out = new ArrayList<>();
         for (String line : lines) {
             String[] f = line.split(" ");
-            int dash = java.util.Arrays.asList(f).indexOf("-");
+            int dash = Arrays.asList(f).indexOf("-");
             if (f.length < 6 || dash < 6 || dash + 3 > f.length) {
                 continue;
             }
-            var opts = new java.util.LinkedHashSet<>(List.of(f[5].split(",")));
+            var opts = new LinkedHashSet<>(List.of(f[5].split(",")));
             if (dash + 3 < f.length) {
                 opts.addAll(List.of(f[dash + 3].split(",")));
             }

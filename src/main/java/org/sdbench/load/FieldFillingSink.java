@@ -3,6 +3,7 @@ package org.sdbench.load;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 
 /**
  * Passes a table's generated columns through and appends the values of its {@link SapFields}
@@ -47,7 +48,7 @@ final class FieldFillingSink implements RowSink {
     }
 
     @Override
-    public void timestamp(java.time.LocalDateTime value) {
+    public void timestamp(LocalDateTime value) {
         out.timestamp(value);
     }
 

@@ -2,6 +2,7 @@ package org.sdbench.load;
 
 import java.io.IOException;
 import java.sql.SQLException;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.sdbench.core.MasterKeys;
@@ -318,7 +319,7 @@ public enum HistoryTable implements LoadTable {
                 case Cents c -> out.decimal(c.value(), 2);
                 case Qty q -> out.decimal(q.value(), 0);
                 case LocalDateTime t -> out.timestamp(t);
-                case java.time.LocalDate d -> out.date(d);
+                case LocalDate d -> out.date(d);
                 default ->
                     throw new IllegalArgumentException(
                             "no column type for " + v.getClass().getSimpleName());

@@ -2,6 +2,7 @@ package org.sdbench.load;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -83,7 +84,7 @@ public final class InsertSink implements RowSink, AutoCloseable {
 
     @Override
     public void date(LocalDate value) {
-        bind(() -> insert.setDate(param, java.sql.Date.valueOf(value)));
+        bind(() -> insert.setDate(param, Date.valueOf(value)));
     }
 
     @Override

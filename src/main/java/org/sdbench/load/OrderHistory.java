@@ -3,6 +3,7 @@ package org.sdbench.load;
 import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.sdbench.config.ConfigException;
@@ -96,7 +97,7 @@ public final class OrderHistory {
 
     /** The history of a fresh load: every interval starts at its first number. */
     public static OrderHistory initial(MasterDataSpec spec) {
-        Map<NumberRanges.Interval, Long> bases = new java.util.HashMap<>();
+        Map<NumberRanges.Interval, Long> bases = new HashMap<>();
         NumberRanges.ALL.forEach(i -> bases.put(i, i.initialLevel()));
         return new OrderHistory(spec, 1, bases);
     }

@@ -2,6 +2,7 @@ package org.sdbench.load;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.sql.Time;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -207,10 +208,10 @@ final class SapFields {
                     int s = (int) Math.floorMod(mix(h + v), 86_400L);
                     String t = String.format(Locale.ROOT, "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60);
                     copy.add(ascii(t));
-                    jdbc.add(java.sql.Time.valueOf(t));
+                    jdbc.add(Time.valueOf(t));
                 }
                 initialCopy = ascii("00:00:00");
-                initialJdbc = java.sql.Time.valueOf("00:00:00");
+                initialJdbc = Time.valueOf("00:00:00");
             }
             case DATE -> {
                 kind = Kind.DATE;

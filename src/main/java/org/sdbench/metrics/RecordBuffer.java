@@ -1,5 +1,6 @@
 package org.sdbench.metrics;
 
+import java.util.Arrays;
 import java.util.concurrent.locks.ReentrantLock;
 import org.sdbench.protocol.StepTimes;
 
@@ -61,7 +62,7 @@ final class RecordBuffer {
             flushValues(sink);
             for (int i = 0; i < sums.length; i++) {
                 sink.sums(i, sums[i]);
-                java.util.Arrays.fill(sums[i], 0);
+                Arrays.fill(sums[i], 0);
             }
         } finally {
             lock.unlock();

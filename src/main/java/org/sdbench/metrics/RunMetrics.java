@@ -16,6 +16,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.sdbench.core.Clock;
 import org.sdbench.protocol.SdStep;
+import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.Tx;
 
@@ -124,7 +125,7 @@ public final class RunMetrics {
      * A step the run stopped waiting for at its end (no answer within the drain): one more error
      * of its step type, in the window when it was sent in the window; its response time is unknown.
      */
-    public void recordUnanswered(SdStep step, org.sdbench.protocol.StepOutcome outcome, boolean inWindow) {
+    public void recordUnanswered(SdStep step, StepOutcome outcome, boolean inWindow) {
         if (!inWindow) {
             return;
         }

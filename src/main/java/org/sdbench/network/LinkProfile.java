@@ -1,5 +1,7 @@
 package org.sdbench.network;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Duration;
 import java.util.Locale;
 import org.sdbench.config.ConfigException;
@@ -71,8 +73,8 @@ public record LinkProfile(Duration delay, Duration jitter, double loss, Duration
                         "delay %s, jitter %s, loss %s%%",
                         Durations.format(delay),
                         Durations.format(jitter),
-                        new java.math.BigDecimal(loss * 100)
-                                .round(new java.math.MathContext(3))
+                        new BigDecimal(loss * 100)
+                                .round(new MathContext(3))
                                 .stripTrailingZeros()
                                 .toPlainString());
     }

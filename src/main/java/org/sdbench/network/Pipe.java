@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -139,7 +140,7 @@ final class Pipe {
         for (Thread t : new Thread[] {reader, writer}) {
             if (t != null) {
                 long left = deadlineNanos - System.nanoTime();
-                if (left <= 0 || !t.join(java.time.Duration.ofNanos(left))) {
+                if (left <= 0 || !t.join(Duration.ofNanos(left))) {
                     return false;
                 }
             }

@@ -2,6 +2,7 @@ package org.sdbench.protocol;
 
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -109,7 +110,7 @@ public final class ReplyWait {
 
     /** Whether a reply failed because its bound passed (rather than for a reason of its own). */
     public static boolean isOverdue(Throwable failure) {
-        Throwable t = failure instanceof java.util.concurrent.CompletionException c ? c.getCause() : failure;
+        Throwable t = failure instanceof CompletionException c ? c.getCause() : failure;
         return t instanceof Overdue;
     }
 

@@ -1,5 +1,6 @@
 package org.sdbench.report;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +34,7 @@ public record Certificate(
     public Certificate {
         cpuPercentByTier = cpuPercentByTier == null
                 ? Map.of()
-                : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cpuPercentByTier));
+                : Collections.unmodifiableMap(new LinkedHashMap<>(cpuPercentByTier));
     }
 
     public static Certificate of(RunReport r, Verdict v, Environment env) {

@@ -1,6 +1,7 @@
 package org.sdbench.report;
 
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -69,7 +70,7 @@ public final class NetworkSection {
         return new RunReport.Network(hops, dbRoundTrip);
     }
 
-    private static double ms(java.time.Duration d) {
+    private static double ms(Duration d) {
         return d.toNanos() / 1e6;
     }
 

@@ -1,14 +1,19 @@
 package org.sdbench.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.ConfigLoader;
@@ -54,7 +59,7 @@ public final class RunFolder {
             for (int n = 2; ; n++) {
                 try {
                     return Files.createDirectory(dir);
-                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                } catch (FileAlreadyExistsException taken) {
                     dir = base.resolveSibling(base.getFileName() + "-" + n);
                 }
             }
@@ -68,7 +73,7 @@ public final class RunFolder {
     public static void addToEnvironment(Path dir, String key, Object value) {
         Path env = dir.resolve(ENVIRONMENT);
         try {
-            var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(env.toFile());
+            var tree = (ObjectNode) Json.MAPPER.readTree(env.toFile());
             tree.set(key, Json.MAPPER.valueToTree(value));
             AtomicFiles.write(env, f -> Json.MAPPER.writeValue(f.toFile(), tree));
         } catch (IOException e) {
@@ -82,7 +87,7 @@ public final class RunFolder {
      * leaves no partial folder behind. A folder with anything else (a child's log) stays.
      */
     public static void discardIfBare(Path dir, String... startFiles) {
-        java.util.Set<String> bare = new java.util.HashSet<>(List.of(CONFIG, ENVIRONMENT));
+        Set<String> bare = new HashSet<>(List.of(CONFIG, ENVIRONMENT));
         bare.addAll(List.of(startFiles));
         try (var files = Files.list(dir)) {
             List<Path> all = files.toList();
@@ -159,7 +164,7 @@ public final class RunFolder {
     private static <T> T parsed(Path file, Parser<T> parser) throws IOException {
         try {
             return parser.parse(file);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new ConfigException("'" + file + "' is not valid sdbench output ("
                     + e.getOriginalMessage().lines().findFirst().orElse("")
                     + (e.getLocation() == null

@@ -6,8 +6,10 @@ import java.util.Map;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.dbstats.DbWindow;
 import org.sdbench.env.HostUsage;
+import org.sdbench.metrics.Latency;
 import org.sdbench.metrics.Summary;
 import org.sdbench.metrics.Throughput;
+import org.sdbench.network.RoundTrip;
 
 /**
  * Everything a run reports, as written to result.json (schema version {@link #SCHEMA_VERSION},
@@ -384,7 +386,7 @@ public record RunReport(
      * The network a run went over: the hops a relay emulated (empty: none) and the DB round trip
      * measured before the run (through the relay when the app-to-DB hop is emulated).
      */
-    public record Network(List<EmulatedHop> emulated, org.sdbench.network.RoundTrip dbRoundTrip) {
+    public record Network(List<EmulatedHop> emulated, RoundTrip dbRoundTrip) {
         public Network {
             emulated = emulated == null ? List.of() : List.copyOf(emulated);
         }
@@ -414,7 +416,7 @@ public record RunReport(
      * which process ran where; app-server losses and the users' new logons.
      */
     public record ThreeTier(
-            org.sdbench.metrics.Latency appServerResponse,
+            Latency appServerResponse,
             double driverResponseAvgMs,
             double presentationNetworkAvgMs,
             List<Process> processes,

@@ -11,6 +11,7 @@ import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.dbstats.WindowProbe;
+import org.sdbench.env.Calibration;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.Summary;
 import org.sdbench.protocol.enqueue.EnqueueStats;
@@ -159,7 +160,7 @@ public final class RunReportAssembler {
             boolean stoppedEarly,
             RunReport.Timeline timeline,
             WindowProbe.Result window,
-            org.sdbench.env.Calibration calibration) {
+            Calibration calibration) {
         var a = config.appServer();
         long hits = figures.tableBufferHits();
         long misses = figures.tableBufferMisses();

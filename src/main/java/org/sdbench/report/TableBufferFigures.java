@@ -1,5 +1,7 @@
 package org.sdbench.report;
 
+import java.util.Locale;
+
 /**
  * The table buffers of all instances: size, what the measurement window read through them, and
  * what displaced or invalidated their entries over the whole run.
@@ -108,7 +110,7 @@ public record TableBufferFigures(
             case MISSED -> "MISSED";
             case WARMING ->
                 String.format(
-                        java.util.Locale.ROOT,
+                        Locale.ROOT,
                         "not judged, still warming: %,d of the %,d misses were "
                                 + "first reads, the others leave %.2f %% hits",
                         windowFirstReads,

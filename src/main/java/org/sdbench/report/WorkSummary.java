@@ -1,5 +1,7 @@
 package org.sdbench.report;
 
+import java.util.List;
+import java.util.Locale;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.env.Calibration;
 import org.sdbench.env.HostUsage;
@@ -47,10 +49,9 @@ public record WorkSummary(
         Double referenceSaps,
         Double calibrationUnitsPerCpuSecond,
         String hostCalibration,
-        java.util.List<String> calibrationWarnings) {
+        List<String> calibrationWarnings) {
     public WorkSummary {
-        calibrationWarnings =
-                calibrationWarnings == null ? java.util.List.of() : java.util.List.copyOf(calibrationWarnings);
+        calibrationWarnings = calibrationWarnings == null ? List.of() : List.copyOf(calibrationWarnings);
     }
 
     /**
@@ -128,14 +129,14 @@ public record WorkSummary(
                 cal == null
                         ? null
                         : String.format(
-                                java.util.Locale.ROOT,
+                                Locale.ROOT,
                                 "%s, %d logical CPUs, governor %s, %s; %s %s",
                                 cal.cpuModel(),
                                 cal.logicalCpus(),
                                 cal.governor() == null ? "n/a" : cal.governor(),
                                 cal.frequencyMhz() == null
                                         ? "frequency n/a"
-                                        : String.format(java.util.Locale.ROOT, "%.0f MHz", cal.frequencyMhz()),
+                                        : String.format(Locale.ROOT, "%.0f MHz", cal.frequencyMhz()),
                                 cal.source(),
                                 cal.measuredAt()),
                 cal == null ? null : cal.warnings());

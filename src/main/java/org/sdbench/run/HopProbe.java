@@ -1,5 +1,6 @@
 package org.sdbench.run;
 
+import java.util.Locale;
 import org.sdbench.protocol.wire.RoundTrips;
 
 /**
@@ -34,7 +35,7 @@ record HopProbe(
 
     String line() {
         return String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "hop %-12s %-21s -> %-12s %-21s %3d round trips%s: min %.3f ms, " + "avg %.3f ms, max %.3f ms",
                 from,
                 "(" + fromAddress + ")",

@@ -6,6 +6,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 import org.sdbench.core.Clock;
 import org.sdbench.driver.Driver;
 import org.sdbench.driver.Phases;
@@ -23,15 +24,14 @@ final class Progress implements AutoCloseable {
     private final PrintWriter out;
     private final boolean terminal;
     private final Driver driver;
-    private final java.util.function.IntSupplier updateQueue;
+    private final IntSupplier updateQueue;
     private final Clock clock;
     private final ScheduledExecutorService redraw;
     private final AtomicLong errors = new AtomicLong();
     private volatile IntervalRow last;
 
     /** @param updateQueue the update requests queued now, over the whole app tier */
-    Progress(
-            PrintWriter out, boolean terminal, Driver driver, java.util.function.IntSupplier updateQueue, Clock clock) {
+    Progress(PrintWriter out, boolean terminal, Driver driver, IntSupplier updateQueue, Clock clock) {
         this.out = out;
         this.terminal = terminal;
         this.driver = driver;

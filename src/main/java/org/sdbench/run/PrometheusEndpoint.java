@@ -14,6 +14,7 @@ import java.io.OutputStream;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,7 +95,7 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
         static boolean isLoopback(String host) {
             try {
                 return InetAddress.getByName(host).isLoopbackAddress();
-            } catch (java.net.UnknownHostException e) {
+            } catch (UnknownHostException e) {
                 return false;
             }
         }

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigLoader;
@@ -38,6 +40,7 @@ import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TableBufferFigures;
+import org.sdbench.report.WorkSummary;
 
 /**
  * Three-tier: central services and app-server processes (started here unless appServer.central
@@ -85,7 +88,7 @@ final class RemoteAppTier implements AppTier {
             Path folder,
             RunMetrics metrics,
             Clock clock,
-            java.util.function.Function<Path, ChildLauncher> launcher,
+            Function<Path, ChildLauncher> launcher,
             PrintWriter out)
             throws InterruptedException {
         var a = c.appServer();
@@ -129,7 +132,7 @@ final class RemoteAppTier implements AppTier {
     }
 
     static void log(String line) {
-        System.err.println(java.time.LocalTime.now().withNano(0) + " " + line);
+        System.err.println(LocalTime.now().withNano(0) + " " + line);
         System.err.flush();
     }
 
@@ -306,8 +309,7 @@ final class RemoteAppTier implements AppTier {
                     s.retriedTransactions(),
                     s.failedConnectionAttempts(),
                     s.workProcessesReplaced(),
-                    new org.sdbench.report.WorkSummary.UpdateWork(
-                            s.v1Parts(), s.v1CpuNanos(), s.v2Parts(), s.v2CpuNanos())));
+                    new WorkSummary.UpdateWork(s.v1Parts(), s.v1CpuNanos(), s.v2Parts(), s.v2CpuNanos())));
             requests += s.enqueueRequests();
             conflicts += s.enqueueConflicts();
             lockNs += s.enqueueNs();

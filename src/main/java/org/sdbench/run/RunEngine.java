@@ -24,11 +24,13 @@ import org.sdbench.load.LoadProgress;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.report.BufferWindow;
+import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
+import org.sdbench.report.html.RunHtml;
 import org.sdbench.report.threshold.Threshold;
 
 /**
@@ -253,15 +255,10 @@ public final class RunEngine {
      * Writes the run folder and prints the summary; when the folder cannot be written the summary
      * is printed all the same (the figures are not lost with the disk), then the failure is thrown.
      */
-    static void publish(
-            Path folder,
-            RunReport report,
-            List<org.sdbench.report.IntervalRow> rows,
-            Environment env,
-            PrintWriter out) {
+    static void publish(Path folder, RunReport report, List<IntervalRow> rows, Environment env, PrintWriter out) {
         EnvironmentException unwritten = null;
         try {
-            org.sdbench.report.html.RunHtml.writeFolder(folder, report, rows, env);
+            RunHtml.writeFolder(folder, report, rows, env);
         } catch (EnvironmentException e) {
             unwritten = e;
         }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.RemoteTier;
+import org.sdbench.env.CpuPinning;
 import org.sdbench.env.HostUsage;
 import org.sdbench.metrics.Latency;
 import org.sdbench.protocol.wire.ProcessInfo;
@@ -18,7 +19,7 @@ final class ThreeTierSection {
     record Built(RunReport.ThreeTier section, List<String> warnings) {}
 
     static Built of(RemoteFacts facts, Latency server, double driverAvgMs, HostUsage host, Phases phases) {
-        int ownCores = org.sdbench.env.CpuPinning.logicalCpus();
+        int ownCores = CpuPinning.logicalCpus();
         List<RunReport.Process> processes = new ArrayList<>();
         ProcessInfo me = ProcessInfo.current("driver");
         Double driverPct = host == null ? null : host.simulatorCpuPercent();

@@ -3,6 +3,7 @@ package org.sdbench.sweep;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
@@ -112,7 +113,7 @@ public record SweepResult(
         Double error =
                 measured.maxUsers() == null ? null : (predicted - measured.maxUsers()) / measured.maxUsers() * 100;
         notes.add(String.format(
-                java.util.Locale.ROOT,
+                Locale.ROOT,
                 "model: MVA with the host CPU as a queue of %.2f CPUs (of %d; the rest "
                         + "busy with other work) at %.2f ms CPU per dialog step, plus %.2f ms of latency that does not queue; "
                         + "calibrated on the levels %s",

@@ -3,6 +3,8 @@ package org.sdbench.sweep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.report.Json;
@@ -18,18 +20,14 @@ public final class SweepStore {
         try {
             Json.MAPPER.writeValue(tmp.toFile(), r);
             // Replace atomically: a sweep killed while writing must still find its last good state.
-            Files.move(
-                    tmp,
-                    dir.resolve(FILE),
-                    java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new EnvironmentException("writing " + dir.resolve(FILE) + " failed: " + e.getMessage());
         }
     }
 
     /** The levels an earlier sweep finished; knee and model are recomputed from them, never trusted from the file. */
-    public static java.util.List<LevelResult> levels(Path dir) {
+    public static List<LevelResult> levels(Path dir) {
         Path f = dir.resolve(FILE);
         if (!Files.isRegularFile(f)) {
             throw new ConfigException("--resume '" + dir + "' is not allowed: it has no " + FILE
@@ -37,7 +35,7 @@ public final class SweepStore {
         }
         try {
             var tree = Json.MAPPER.readTree(f.toFile());
-            return java.util.List.of(Json.MAPPER.treeToValue(tree.path("levels"), LevelResult[].class));
+            return List.of(Json.MAPPER.treeToValue(tree.path("levels"), LevelResult[].class));
         } catch (IOException e) {
             throw new ConfigException("--resume: " + f + " is not a sweep result ("
                     + e.getMessage().lines().findFirst().orElse("") + ")");

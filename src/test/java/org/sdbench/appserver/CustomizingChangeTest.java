@@ -3,10 +3,12 @@ package org.sdbench.appserver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,6 +17,7 @@ import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.load.TestDb;
 import org.sdbench.metrics.StepClock;
+import org.sdbench.report.Json;
 
 /**
  * 'sdbench customizing set' on a loaded data set: the row changes, DDLOG records it, and two
@@ -51,7 +54,7 @@ class CustomizingChangeTest {
     }
 
     private static TestDb.Run sdbench(String... args) {
-        List<String> all = new java.util.ArrayList<>(List.of(args));
+        List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA));
         return TestDb.sdbench(all.toArray(String[]::new));
     }
@@ -87,15 +90,14 @@ class CustomizingChangeTest {
                 "--interval",
                 "1");
         assertEquals(0, r.exit(), r.out() + r.err());
-        java.nio.file.Path folder = r.out()
+        Path folder = r.out()
                 .lines()
                 .filter(l -> l.startsWith("results: "))
-                .map(l -> java.nio.file.Path.of(l.substring(9).strip()))
+                .map(l -> Path.of(l.substring(9).strip()))
                 .findFirst()
                 .orElseThrow();
-        var buffer = org.sdbench.report.Json.MAPPER
-                .readTree(folder.resolve("result.json").toFile())
-                .at("/tableBuffer");
+        var buffer =
+                Json.MAPPER.readTree(folder.resolve("result.json").toFile()).at("/tableBuffer");
         // How many changes fit in the run depends on the host's load; that the report counts exactly the
         // changes the run announced in DDLOG does not.
         long changes = buffer.at("/customizingChanges").asLong();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -129,7 +130,7 @@ class TableBufferTest {
 
     /** The hit ratio over {@code rounds} passes of reads spread uniformly over {@code keys} keys. */
     private static double ratioAfterWarmUp(TableBuffer buf, int keys, int rounds) {
-        java.util.SplittableRandom r = new java.util.SplittableRandom(7);
+        SplittableRandom r = new SplittableRandom(7);
         for (int i = 0; i < keys * 5; i++) {
             int k = r.nextInt(keys);
             buf.get("T006", k, () -> "unit " + k);

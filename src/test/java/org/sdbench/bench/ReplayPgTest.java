@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.zaxxer.hikari.HikariDataSource;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.postgresql.PGConnection;
+import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
@@ -210,7 +212,7 @@ class ReplayPgTest {
     }
 
     /** The test server, with pgjdbc preparing on the server at a statement's first execution. */
-    private static org.sdbench.config.SdbenchConfig config() {
+    private static SdbenchConfig config() {
         String url = TestDb.url();
         return TestDb.config(SCHEMA, "database.url=" + url + (url.contains("?") ? "&" : "?") + "prepareThreshold=1");
     }
@@ -339,7 +341,7 @@ class ReplayPgTest {
                             .start()
                             .waitFor()
                     == 0;
-        } catch (java.io.IOException | InterruptedException e) {
+        } catch (IOException | InterruptedException e) {
             return false;
         }
     }

@@ -9,7 +9,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.sdbench.report.Json;
@@ -31,7 +33,7 @@ class CtrlCEmbeddedTest {
             port = s.getLocalPort();
         }
         try (InterruptibleRun run = InterruptibleRun.start(
-                java.util.Map.of("SDBENCH_HOME", home.toString()),
+                Map.of("SDBENCH_HOME", home.toString()),
                 // Progress lines come once per interval after the start line: users are in their loops.
                 line -> line.matches(".*\\bDS/h\\b.*"),
                 "run",
@@ -83,7 +85,7 @@ class CtrlCEmbeddedTest {
     private static void deleteTree(Path root) throws IOException {
         if (Files.exists(root)) {
             try (Stream<Path> paths = Files.walk(root)) {
-                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                     Files.delete(p);
                 }
             }

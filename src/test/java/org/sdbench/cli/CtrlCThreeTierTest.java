@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -33,7 +35,7 @@ class CtrlCThreeTierTest {
         Path results = Path.of("target", "test-results", "ctrl-c-three-tier").toAbsolutePath();
         List<ProcessHandle> started = new ArrayList<>();
         try (InterruptibleRun run = InterruptibleRun.start(
-                java.util.Map.of(),
+                Map.of(),
                 line -> line.startsWith("[measurement"),
                 "run",
                 "-c",
@@ -81,7 +83,7 @@ class CtrlCThreeTierTest {
             for (ProcessHandle h : started) {
                 try {
                     h.onExit().get(30, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
+                } catch (TimeoutException e) {
                     throw new AssertionError("process " + h.pid() + " ("
                             + h.info().commandLine().orElse("?") + ") outlived the run by 30 s:\n" + out);
                 }

@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -40,7 +41,7 @@ final class InterruptibleRun implements AutoCloseable {
     }
 
     /** Starts {@code sdbench args...} on this test's class path; {@code awaited} marks the line {@link #awaitLine} waits for. */
-    static InterruptibleRun start(java.util.Map<String, String> env, Predicate<String> awaited, String... args)
+    static InterruptibleRun start(Map<String, String> env, Predicate<String> awaited, String... args)
             throws IOException {
         List<String> command = new ArrayList<>();
         // A build started in the background of a non-interactive shell ignores SIGINT, its children inherit

@@ -2,7 +2,9 @@ package org.sdbench.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** sslmode auto: TLS preferred for a server elsewhere, off on this machine, and what the user says wins. */
@@ -57,12 +59,11 @@ class DatabaseConfigTest {
 
     @Test
     void defaults_sslmode_isAuto() {
-        var c = new ConfigLoader(java.nio.file.Path.of(""))
+        var c = new ConfigLoader(Path.of(""))
                 .load(
                         null,
                         null,
-                        java.util.List.of(
-                                "database.kind=postgresql", "database.url=jdbc:postgresql://db.example.com/sd"));
+                        List.of("database.kind=postgresql", "database.url=jdbc:postgresql://db.example.com/sd"));
         assertEquals("prefer", c.database().sslmode());
     }
 }

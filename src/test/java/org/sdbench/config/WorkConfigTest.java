@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.load.TestDb;
@@ -23,7 +24,7 @@ class WorkConfigTest {
     private Path quickWith(String from, String to) throws IOException {
         String yaml = Files.readString(Path.of("workloads/sd-quick.yaml"));
         assertTrue(yaml.contains(from), from);
-        return Files.writeString(tmp.resolve("w.yaml"), yaml.replaceFirst(java.util.regex.Pattern.quote(from), to));
+        return Files.writeString(tmp.resolve("w.yaml"), yaml.replaceFirst(Pattern.quote(from), to));
     }
 
     private String fails(Path workload) {

@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.config.DatabaseConfig;
@@ -110,17 +112,17 @@ class DbTransportTest {
         try (Database db = TestDb.open(TestDb.config("transport", "database.transport=unix"))) {
             assertTrue(db.transport().isUnix(), db.transport().description());
             var url = TestDb.url();
-            var p = new java.util.Properties();
+            var p = new Properties();
             p.setProperty("user", db.config().user());
             String viaTcp;
-            try (Connection c = java.sql.DriverManager.getConnection(url, p);
+            try (Connection c = DriverManager.getConnection(url, p);
                     var st = c.createStatement();
                     var rs = st.executeQuery(DbTransport.IDENTITY_SQL)) {
                 rs.next();
                 viaTcp = rs.getString(1);
             }
             db.transport().connectionProperties().forEach(p::setProperty);
-            try (Connection c = java.sql.DriverManager.getConnection(url, p);
+            try (Connection c = DriverManager.getConnection(url, p);
                     var st = c.createStatement();
                     var rs = st.executeQuery(DbTransport.IDENTITY_SQL + ", inet_server_addr() IS NULL")) {
                 rs.next();

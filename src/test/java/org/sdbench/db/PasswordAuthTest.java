@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -108,7 +109,7 @@ class PasswordAuthTest {
         assertEquals(1, r.err().strip().lines().count(), r.err());
     }
 
-    private static Path ownerOnly(Path file, String content) throws java.io.IOException {
+    private static Path ownerOnly(Path file, String content) throws IOException {
         Files.writeString(file, content);
         return Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
     }

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -94,7 +96,7 @@ class PipelineTest {
     private static Pipeline shaped(int rows, int first, int value) {
         Pipeline p = new Pipeline(new PostgresDialect());
         p.update("INSERT INTO h (a) VALUES (?)", value);
-        List<Object[]> r = new java.util.ArrayList<>();
+        List<Object[]> r = new ArrayList<>();
         for (int i = 0; i < rows; i++) {
             r.add(new Object[] {first + i, value});
         }
@@ -138,7 +140,7 @@ class PipelineTest {
     @Test
     void run_dialectWithoutPipelining_statementsOneByOneSameResultAndCount() throws SQLException {
         Dialect pg = db.dialect();
-        Dialect oneByOne = (Dialect) java.lang.reflect.Proxy.newProxyInstance(
+        Dialect oneByOne = (Dialect) Proxy.newProxyInstance(
                 Dialect.class.getClassLoader(),
                 new Class<?>[] {Dialect.class},
                 (proxy, method, args) ->

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.Skip;
 import org.sdbench.load.TestDb;
 
 /** database.tablespaces puts a table category into its own tablespace (the whitepaper's layout experiment). */
@@ -28,7 +29,7 @@ class TablespaceMappingTest {
             rs.next();
             Path data = Path.of(rs.getString(1));
             // The server must own the directory; that needs it on this host, as the test servers are.
-            org.sdbench.Skip.unless(
+            Skip.unless(
                     Files.isDirectory(data),
                     "database server is not on this host (its data directory is not readable here)");
             location = data.resolveSibling("sdbench_it_ts");

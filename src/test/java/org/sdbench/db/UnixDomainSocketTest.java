@@ -9,12 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.zaxxer.hikari.HikariDataSource;
+import java.io.Closeable;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
@@ -24,8 +27,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.load.TestDb;
@@ -120,7 +128,7 @@ class UnixDomainSocketTest {
     void connect_noSocketFile_failsAndUnregisters() throws Exception {
         var watchdog = new SocketWatchdog(false);
         assertThrows(
-                java.io.IOException.class,
+                IOException.class,
                 () -> new UnixSocketFactory(dir.resolve("absent.sock"), watchdog).createSocket("localhost", 5432));
         assertEquals(0, watchdog.watched());
     }
@@ -232,8 +240,8 @@ class UnixDomainSocketTest {
                 SocketChannel peer = server.accept()) {
             s.getOutputStream().write(new byte[] {1}, 0, 1);
             s.getOutputStream().flush();
-            var outcome = new java.util.concurrent.CompletableFuture<Throwable>();
-            var stillInterrupted = new java.util.concurrent.atomic.AtomicBoolean();
+            var outcome = new CompletableFuture<Throwable>();
+            var stillInterrupted = new AtomicBoolean();
             Thread reader = Thread.ofPlatform().start(() -> {
                 try {
                     s.getInputStream().read();
@@ -247,7 +255,7 @@ class UnixDomainSocketTest {
             assertEquals(1, peer.read(ByteBuffer.allocate(1)));
             reader.interrupt();
             Throwable t = assertTimeoutPreemptively(BOUND, () -> outcome.get());
-            assertInstanceOf(java.nio.channels.ClosedByInterruptException.class, t);
+            assertInstanceOf(ClosedByInterruptException.class, t);
             assertTrue(stillInterrupted.get(), "the interrupt is not swallowed");
             assertTrue(s.isClosed());
             assertTimeoutPreemptively(BOUND, () -> reader.join());
@@ -267,11 +275,11 @@ class UnixDomainSocketTest {
             try {
                 var read = reader.submit(() -> s.getInputStream().read());
                 assertEquals(1, peer.read(ByteBuffer.allocate(1)));
-                java.io.Closeable abort = s; // a pool's abort, whether or not the reader is already waiting
+                Closeable abort = s; // a pool's abort, whether or not the reader is already waiting
                 abort.close();
                 var failure = assertThrows(
                         ExecutionException.class, () -> assertTimeoutPreemptively(BOUND, () -> read.get()));
-                assertInstanceOf(java.io.IOException.class, failure.getCause());
+                assertInstanceOf(IOException.class, failure.getCause());
             } finally {
                 reader.shutdownNow();
             }
@@ -284,13 +292,13 @@ class UnixDomainSocketTest {
                 Connection c = db.pool("unix-big", 1).getConnection()) {
             assertTrue(db.transport().isUnix(), db.transport().description());
             byte[] payload = new byte[100_000];
-            new java.util.Random(5).nextBytes(payload);
+            new Random(5).nextBytes(payload);
             try (var ps = c.prepareStatement("SELECT ?::bytea, length(?::bytea)")) {
                 ps.setBytes(1, payload);
                 ps.setBytes(2, payload);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
-                    assertTrue(java.util.Arrays.equals(payload, rs.getBytes(1)));
+                    assertTrue(Arrays.equals(payload, rs.getBytes(1)));
                     assertEquals(payload.length, rs.getInt(2));
                 }
             }
@@ -349,7 +357,7 @@ class UnixDomainSocketTest {
     }
 
     /** Scans with a clock far past any deadline until the operation has begun, is expired and has ended. */
-    private static void expireUntilDone(SocketWatchdog watchdog, java.util.concurrent.Future<?> operation) {
+    private static void expireUntilDone(SocketWatchdog watchdog, Future<?> operation) {
         assertTimeoutPreemptively(BOUND, () -> {
             while (!operation.isDone()) {
                 watchdog.scan(System.nanoTime() + Duration.ofHours(1).toNanos());
@@ -358,7 +366,7 @@ class UnixDomainSocketTest {
         });
     }
 
-    private static ServerSocketChannel listen(Path path) throws java.io.IOException {
+    private static ServerSocketChannel listen(Path path) throws IOException {
         Files.deleteIfExists(path);
         ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         server.bind(UnixDomainSocketAddress.of(path));

@@ -17,6 +17,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
@@ -47,7 +48,7 @@ class WatchedSocketTest {
                             Thread.onSpinWait();
                         }
                     });
-                    var failure = assertThrows(java.util.concurrent.ExecutionException.class, read::get);
+                    var failure = assertThrows(ExecutionException.class, read::get);
                     assertInstanceOf(SocketTimeoutException.class, failure.getCause());
                     assertTrue(s.isClosed());
                     assertEquals(0, watchdog.watched());

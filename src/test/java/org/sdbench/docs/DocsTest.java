@@ -13,10 +13,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -218,7 +220,7 @@ class DocsTest {
                 .filter(d -> d.file().endsWith("configuration.md"))
                 .findFirst()
                 .orElseThrow();
-        Map<String, String> rows = new java.util.LinkedHashMap<>();
+        Map<String, String> rows = new LinkedHashMap<>();
         for (String line : ref.lines()) {
             Matcher m = REFERENCE_ROW.matcher(line);
             if (m.find()) {
@@ -248,7 +250,7 @@ class DocsTest {
         assertTrue(wrong.isEmpty(), String.join("\n", wrong));
     }
 
-    private static void leaves(JsonNode node, String prefix, java.util.function.BiConsumer<String, String> each) {
+    private static void leaves(JsonNode node, String prefix, BiConsumer<String, String> each) {
         if (node.isObject()) {
             node.properties()
                     .forEach(

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -65,7 +67,7 @@ class ConnectionLossTest {
                                 + " AND datname = current_database() AND pid <> pg_backend_pid()");
             }
         }
-        var r = run.get(5, java.util.concurrent.TimeUnit.MINUTES);
+        var r = run.get(5, TimeUnit.MINUTES);
         Files.writeString(Path.of("target", "connection-loss-run.log"), r.err() + r.out());
         assertEquals(0, r.exit(), r.err() + r.out());
         JsonNode result;
@@ -77,7 +79,7 @@ class ConnectionLossTest {
                 result.path("reliability").path("connectionsReplaced").asLong() > 0,
                 result.path("reliability").toString());
         try (Database db = TestDb.open(TestDb.config(SCHEMA))) {
-            assertEquals(java.util.List.of(), new RunConsistencyAudit().run(db));
+            assertEquals(List.of(), new RunConsistencyAudit().run(db));
         }
     }
 

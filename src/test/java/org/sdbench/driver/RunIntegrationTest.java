@@ -3,9 +3,12 @@ package org.sdbench.driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -52,8 +55,8 @@ class RunIntegrationTest {
                 .orElseThrow()
                 .substring("results: ".length())
                 .strip();
-        var steps = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(java.nio.file.Path.of(folder, "result.json").toFile())
+        var steps = new ObjectMapper()
+                .readTree(Path.of(folder, "result.json").toFile())
                 .path("summary")
                 .path("steps");
         double listed = -1;
@@ -89,7 +92,7 @@ class RunIntegrationTest {
     }
 
     private static TestDb.Run runFor(String schema, String... extra) {
-        List<String> args = new java.util.ArrayList<>(List.of(
+        List<String> args = new ArrayList<>(List.of(
                 "run",
                 "--accept-errors",
                 "--db-url",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -131,7 +132,7 @@ class ThreeTierCentralLossTest {
         try {
             return Files.readString(Path.of("/proc", Long.toString(h.pid()), "cmdline"))
                     .contains("\0central\0");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

@@ -3,14 +3,23 @@ package org.sdbench.driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
+import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
+import org.sdbench.report.Json;
+import org.sdbench.report.RunFolder;
 
 /**
  * A real three-tier run (central services and two app-server processes started by the run), one
@@ -72,9 +81,9 @@ class ThreeTierKillTest {
         // context (that wrote an order without its customer, which failed in V1 for good). Every error
         // is the loss itself, and no update request is left that cannot be completed.
         var errors = result(r).at("/summary/errorsByKind");
-        java.util.Set<String> kinds = new java.util.TreeSet<>();
+        Set<String> kinds = new TreeSet<>();
         errors.fieldNames().forEachRemaining(kinds::add);
-        assertTrue(java.util.Set.of("app-server-lost").containsAll(kinds), "errors by kind: " + errors);
+        assertTrue(Set.of("app-server-lost").containsAll(kinds), "errors by kind: " + errors);
         assertEquals(0, failedRequests(), "no update request in state E");
         TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
         assertEquals(0, check.exit(), check.out() + check.err());
@@ -87,15 +96,14 @@ class ThreeTierKillTest {
                 "no child process outlives the run");
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode result(TestDb.Run r) throws java.io.IOException {
-        java.nio.file.Path folder = r.out()
+    private static JsonNode result(TestDb.Run r) throws IOException {
+        Path folder = r.out()
                 .lines()
                 .filter(l -> l.startsWith("results: "))
-                .map(l -> java.nio.file.Path.of(l.substring(9).strip()))
+                .map(l -> Path.of(l.substring(9).strip()))
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("no results line in:\n" + r.out()));
-        return org.sdbench.report.Json.MAPPER.readTree(
-                folder.resolve(org.sdbench.report.RunFolder.RESULT).toFile());
+        return Json.MAPPER.readTree(folder.resolve(RunFolder.RESULT).toFile());
     }
 
     /** App server 2, once documents were saved (a bounded wait on a condition, not a sleep for timing). */
@@ -105,8 +113,7 @@ class ThreeTierKillTest {
             // The run starts central services, then app server 1, then app server 2, as children of this JVM.
             List<ProcessHandle> started = ProcessHandle.current()
                     .children()
-                    .sorted(java.util.Comparator.comparing(
-                            h -> h.info().startInstant().orElse(java.time.Instant.MAX)))
+                    .sorted(Comparator.comparing(h -> h.info().startInstant().orElse(Instant.MAX)))
                     .toList();
             Optional<ProcessHandle> p = started.size() == 3 ? Optional.of(started.get(2)) : Optional.empty();
             if (p.isPresent() && savedOrders() >= 1) {

@@ -6,14 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,7 +51,7 @@ class ThreeTierRunTest {
     @BeforeAll
     static void baseRun() throws IOException {
         int port;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
         Path token = Path.of("target", "three-tier-token");
@@ -66,20 +75,18 @@ class ThreeTierRunTest {
 
     private static volatile String scraped = "";
     private static final String SECRET = "three-tier-test-secret-" + Long.toHexString(System.nanoTime());
-    private static final java.util.Set<String> childArgv = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<String> childArgv = ConcurrentHashMap.newKeySet();
 
     private static double value(String body, String series) {
-        var m = java.util.regex.Pattern.compile("(?m)^" + java.util.regex.Pattern.quote(series) + " ([0-9.eE+-]+)$")
+        var m = Pattern.compile("(?m)^" + Pattern.quote(series) + " ([0-9.eE+-]+)$")
                 .matcher(body);
         return m.find() ? Double.parseDouble(m.group(1)) : 0;
     }
 
     /** Polls the driver's endpoint during the run until figures from both app servers and their updates show. */
     private static void scrapeUntilAppServersReported(int port) {
-        var http = java.net.http.HttpClient.newBuilder()
-                .connectTimeout(java.time.Duration.ofSeconds(1))
-                .build();
-        var req = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/metrics"))
+        var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        var req = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
                 .build();
         while (!Thread.currentThread().isInterrupted()) {
             ProcessHandle.current().children().forEach(h -> {
@@ -90,8 +97,8 @@ class ThreeTierRunTest {
                 }
             });
             try {
-                String body = http.send(req, java.net.http.HttpResponse.BodyHandlers.ofString())
-                        .body();
+                String body =
+                        http.send(req, HttpResponse.BodyHandlers.ofString()).body();
                 scraped = body;
                 if (value(body, "sdbench_tablebuffer_hits_total{instance=\"2\"}") > 0
                         && value(body, "sdbench_update_save_to_committed_seconds_count") > 0) {
@@ -236,10 +243,7 @@ class ThreeTierRunTest {
         assertTrue(!featured.out().contains(SECRET), "secret on the terminal");
         try (var files = Files.walk(featured.folder())) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
-                assertTrue(
-                        !Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1)
-                                .contains(SECRET),
-                        "secret in " + f);
+                assertTrue(!Files.readString(f, StandardCharsets.ISO_8859_1).contains(SECRET), "secret in " + f);
             }
         }
     }

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -75,7 +77,7 @@ class VirtualUserTest {
         int sent;
 
         @Override
-        public boolean sendStep(int userNo, SdStep step, java.util.function.Consumer<StepResult> answer) {
+        public boolean sendStep(int userNo, SdStep step, Consumer<StepResult> answer) {
             if (!async) {
                 return false;
             }
@@ -90,12 +92,7 @@ class VirtualUserTest {
     }
 
     static Crowd crowd(
-            FakeService s,
-            Phases p,
-            long thinkNs,
-            RunMetrics metrics,
-            AtomicInteger loggedOn,
-            java.util.function.BooleanSupplier stop) {
+            FakeService s, Phases p, long thinkNs, RunMetrics metrics, AtomicInteger loggedOn, BooleanSupplier stop) {
         return new Crowd(s, metrics, s.clock, p, new ThinkTime(thinkNs, 0), loggedOn, stop);
     }
 
@@ -208,7 +205,7 @@ class VirtualUserTest {
         Phases p = new Phases(0, 0, 1_000 * MS, 0, 1);
         FakeService s = new FakeService(clock, 10 * MS, List.of()) {
             @Override
-            public boolean sendStep(int userNo, SdStep step, java.util.function.Consumer<StepResult> answer) {
+            public boolean sendStep(int userNo, SdStep step, Consumer<StepResult> answer) {
                 throw new IllegalStateException("the dispatcher refused the step");
             }
         };

@@ -4,27 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CalibrationProbeTest {
     private static Environment.Host host(String governor, String epp, Double cur, Double max) {
         return new Environment.Host(
-                "h",
-                "Linux",
-                "6",
-                "amd64",
-                "cpu",
-                2,
-                1,
-                1L,
-                governor,
-                epp,
-                cur,
-                null,
-                max,
-                "test",
-                List.of(),
-                java.util.Map.of(),
+                "h", "Linux", "6", "amd64", "cpu", 2, 1, 1L, governor, epp, cur, null, max, "test", List.of(), Map.of(),
                 null);
     }
 

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -38,7 +40,7 @@ class CpuPinningTest {
     }
 
     private static String cpusAllowedList(long pid) {
-        return HostProbe.lines(java.nio.file.Path.of("/proc", Long.toString(pid), "status")).stream()
+        return HostProbe.lines(Path.of("/proc", Long.toString(pid), "status")).stream()
                 .filter(l -> l.startsWith("Cpus_allowed_list:"))
                 .map(l -> l.substring(l.indexOf(':') + 1).strip())
                 .findFirst()
@@ -63,7 +65,7 @@ class CpuPinningTest {
                 TreeSet<Integer> sim = Affinity.parse(r.simulatorCpus());
                 assertEquals(own.size() / 2, db.size());
                 assertEquals(own.size() - db.size(), sim.size());
-                assertTrue(java.util.Collections.disjoint(db, sim), r.toString());
+                assertTrue(Collections.disjoint(db, sim), r.toString());
                 for (long pid : pids) {
                     assertEquals(db, Affinity.parse(cpusAllowedList(pid)), "pid " + pid);
                 }

@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.db.Database;
@@ -108,9 +110,8 @@ class DiskProbeTest {
             try (Database db = TestDb.open(TestDb.config(SCHEMA, "database.user=" + role))) {
                 try (Connection probe = db.connect()) {
                     probe.isValid(5);
-                } catch (java.sql.SQLException e) {
-                    org.junit.jupiter.api.Assumptions.abort(
-                            "the test server asks this role for a password: " + e.getMessage());
+                } catch (SQLException e) {
+                    Assumptions.abort("the test server asks this role for a password: " + e.getMessage());
                 }
                 DiskLayout layout = DiskProbe.capture(db);
                 assertTrue(layout.status().startsWith("reading data_directory failed"), layout.status());

@@ -6,8 +6,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.report.Json;
 
 class KernelMitigationsTest {
 
@@ -31,7 +33,7 @@ class KernelMitigationsTest {
                 m);
         assertEquals(
                 "spec_rstack_overflow Safe RET, spectre_v2 Retpolines",
-                KernelMitigations.onKernelEntry(new java.util.TreeMap<>(m)),
+                KernelMitigations.onKernelEntry(new TreeMap<>(m)),
                 "the ones on every kernel entry, first clause only; spectre_v1 is not");
     }
 
@@ -39,7 +41,7 @@ class KernelMitigationsTest {
     void host_environmentJsonWrittenBeforeMitigationsWereRecorded_readsAsNone() throws IOException {
         String json = "{\"hostname\":\"h\",\"os\":\"Linux\",\"kernel\":\"6\",\"arch\":\"amd64\",\"cpuModel\":\"cpu\","
                 + "\"logicalCpus\":2,\"notes\":[]}";
-        Environment.Host h = org.sdbench.report.Json.MAPPER.readValue(json, Environment.Host.class);
+        Environment.Host h = Json.MAPPER.readValue(json, Environment.Host.class);
         assertEquals(Map.of(), h.mitigations());
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.sdbench.db.Db2Dialect;
+import org.sdbench.db.Dialect;
+import org.sdbench.db.PostgresDialect;
 import org.sdbench.db.SchemaInstaller;
 
 /** The DB2 DDL, as generated for the installer, must create exactly the tables and columns of the PostgreSQL DDL. */
@@ -21,8 +25,7 @@ class Db2SchemaTest {
             Pattern.compile("(?i)^(PRIMARY\\s+KEY|CONSTRAINT|UNIQUE|CHECK|FOREIGN)\\b.*");
 
     /** table -> column names, in order, for one DBMS folder. */
-    private static Map<String, List<String>> tables(org.sdbench.db.Dialect dbms, List<String> statementsOut)
-            throws Exception {
+    private static Map<String, List<String>> tables(Dialect dbms, List<String> statementsOut) throws Exception {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (List<String> category : SchemaInstaller.statements(dbms).values()) {
             for (String stmt : category) {
@@ -71,8 +74,8 @@ class Db2SchemaTest {
     void db2Ddl_parsedBySchemaInstaller_sameTablesAndColumnsAsPostgresql() throws Exception {
         List<String> pgStatements = new ArrayList<>();
         List<String> db2Statements = new ArrayList<>();
-        Map<String, List<String>> pg = tables(new org.sdbench.db.PostgresDialect(), pgStatements);
-        Map<String, List<String>> db2 = tables(new org.sdbench.db.Db2Dialect(), db2Statements);
+        Map<String, List<String>> pg = tables(new PostgresDialect(), pgStatements);
+        Map<String, List<String>> db2 = tables(new Db2Dialect(), db2Statements);
         assertFalse(pg.isEmpty());
         assertEquals(pg.keySet().stream().toList(), db2.keySet().stream().toList());
         for (var e : pg.entrySet()) {
@@ -90,7 +93,7 @@ class Db2SchemaTest {
 
     @Test
     void loadedTables_allExistInBothDdls_withLoaderColumns() throws Exception {
-        Map<String, List<String>> pg = tables(new org.sdbench.db.PostgresDialect(), new ArrayList<>());
+        Map<String, List<String>> pg = tables(new PostgresDialect(), new ArrayList<>());
         // A load writes every column but the client and the key fields with a default (NRIV's sub-object, year).
         for (LoadTable t : LoadTable.all()) {
             List<String> ddl = new ArrayList<>(pg.get(t.tableName()));
@@ -102,8 +105,7 @@ class Db2SchemaTest {
             if (t == MasterTable.NRIV) {
                 ddl.removeAll(List.of("subobject", "toyear"));
             }
-            assertEquals(
-                    new java.util.HashSet<>(ddl), new java.util.HashSet<>(t.columns()), "columns of " + t.tableName());
+            assertEquals(new HashSet<>(ddl), new HashSet<>(t.columns()), "columns of " + t.tableName());
             assertEquals(ddl.size(), t.columns().size(), "columns of " + t.tableName());
         }
     }

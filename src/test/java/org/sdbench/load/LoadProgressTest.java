@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -74,7 +75,7 @@ class LoadProgressTest {
         assertTrue(t.contains("100%"), t);
         assertFalse(t.contains("t0 "), "no per-table lines: " + t);
         // What a terminal finally shows: the last state of each line between newlines.
-        List<String> shown = java.util.Arrays.stream(t.split("\n"))
+        List<String> shown = Arrays.stream(t.split("\n"))
                 .map(l -> l.substring(l.lastIndexOf('\r') + 1).stripTrailing())
                 .toList();
         assertEquals(2, shown.size(), t);

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -166,8 +167,7 @@ class LoopPlansPgTest {
             String numbered = numberParameters(sql, n);
             s.execute("PREPARE loop_plan AS " + numbered);
             try {
-                String args =
-                        n[0] == 0 ? "" : "(" + String.join(", ", java.util.Collections.nCopies(n[0], "NULL")) + ")";
+                String args = n[0] == 0 ? "" : "(" + String.join(", ", Collections.nCopies(n[0], "NULL")) + ")";
                 StringBuilder plan = new StringBuilder();
                 try (ResultSet rs = s.executeQuery("EXPLAIN (VERBOSE, COSTS OFF) EXECUTE loop_plan" + args)) {
                     while (rs.next()) {

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,7 +80,7 @@ class MasterDataDumpTest {
         List<String> mard = Files.readAllLines(d.resolve("mard.copy"));
         assertEquals(100, mard.size());
         // Stock and valuation are the initial values less what the history's goods issues took.
-        java.util.Map<String, double[]> issued = new java.util.HashMap<>();
+        Map<String, double[]> issued = new HashMap<>();
         for (String line : Files.readAllLines(d.resolve("mseg.copy"))) {
             String[] g = line.split("\t");
             double[] sum = issued.computeIfAbsent(g[4], k -> new double[2]);

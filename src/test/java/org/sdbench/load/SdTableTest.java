@@ -15,6 +15,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.db.Db2Dialect;
+import org.sdbench.db.Dialect;
+import org.sdbench.db.PostgresDialect;
 import org.sdbench.db.SchemaInstaller;
 
 class SdTableTest {
@@ -34,8 +37,7 @@ class SdTableTest {
 
     @Test
     void statements_sdFunctionsFile_eachTableInItsCategoryInBothDialects() {
-        for (org.sdbench.db.Dialect dialect :
-                List.of(new org.sdbench.db.PostgresDialect(), new org.sdbench.db.Db2Dialect())) {
+        for (Dialect dialect : List.of(new PostgresDialect(), new Db2Dialect())) {
             Map<String, List<String>> byCategory = SchemaInstaller.statements(dialect);
             assertTrue(
                     tables(byCategory.get("master"))
@@ -53,7 +55,7 @@ class SdTableTest {
         List<String> ours = List.of(
                 "a004", "a005", "a007", "konh", "knvp", "knkk", "s066", "stxh", "stxl", "vbpa", "vapma", "vbbe", "nast",
                 "vbuv");
-        SchemaInstaller.statements(new org.sdbench.db.PostgresDialect())
+        SchemaInstaller.statements(new PostgresDialect())
                 .values()
                 .forEach(list -> list.forEach(st -> {
                     Matcher m = Pattern.compile("(?i)CREATE\\s+(?:UNIQUE\\s+)?INDEX\\s+\\w+\\s+ON\\s+(\\w+)")

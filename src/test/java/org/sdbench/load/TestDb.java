@@ -2,6 +2,7 @@ package org.sdbench.load;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.sdbench.cli.SdbenchCommand;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
@@ -48,7 +50,7 @@ public final class TestDb {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
                     pg.close();
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     System.err.println("embedded test PostgreSQL did not stop cleanly: " + e.getMessage());
                 }
             }));
@@ -57,7 +59,7 @@ public final class TestDb {
                 s.execute("CREATE DATABASE sdbench_test");
             }
             return "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/sdbench_test";
-        } catch (java.io.IOException | SQLException e) {
+        } catch (IOException | SQLException e) {
             throw new IllegalStateException(
                     "cannot start the embedded test PostgreSQL (set SDBENCH_TEST_DB_URL to use a "
                             + "running server instead)",
@@ -135,7 +137,7 @@ public final class TestDb {
         try (Database d = open(config(schema));
                 Connection c = d.connect();
                 Statement s = c.createStatement()) {
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(3);
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
             while (System.nanoTime() < deadline) {
                 try (var rs = s.executeQuery(RUN_ORDERS_SQL)) {
                     if (rs.next() && rs.getLong(1) >= 4) {

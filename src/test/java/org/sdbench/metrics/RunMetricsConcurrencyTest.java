@@ -3,6 +3,7 @@ package org.sdbench.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,7 +127,7 @@ class RunMetricsConcurrencyTest {
     void record_hotPath_allocatesNothing() {
         RunMetrics metrics = new RunMetrics(Clock.SYSTEM);
         StepResult r = new StepResult(SdStep.VA01_SAVE, StepOutcome.Ok.INSTANCE, TIMES, 5);
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         for (int i = 0; i < 200_000; i++) {
             metrics.record(r, 1_000_000L + i);
             metrics.recordThinkLag(i);

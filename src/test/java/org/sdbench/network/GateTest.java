@@ -3,12 +3,14 @@ package org.sdbench.network;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.sdbench.core.SettableClock;
 
 class GateTest {
     @Test
     void close_boundedCut_reopensWhenTheBoundPasses() {
-        org.sdbench.core.SettableClock clock = new org.sdbench.core.SettableClock();
+        SettableClock clock = new SettableClock();
         Gate g = new Gate(clock);
         assertTrue(g.isOpen());
         g.close(50_000_000);
@@ -21,7 +23,7 @@ class GateTest {
 
     @Test
     void open_endsAnUnboundedCut() {
-        Gate g = new Gate(new org.sdbench.core.SettableClock());
+        Gate g = new Gate(new SettableClock());
         g.close(Long.MAX_VALUE);
         assertFalse(g.isOpen());
         g.open();
@@ -30,7 +32,7 @@ class GateTest {
 
     @Test
     void awaitOpen_blockedWaiter_releasedByOpen() throws Exception {
-        Gate g = new Gate(new org.sdbench.core.SettableClock());
+        Gate g = new Gate(new SettableClock());
         g.close(Long.MAX_VALUE);
         Thread t = Thread.ofVirtual().start(() -> {
             try {
@@ -40,6 +42,6 @@ class GateTest {
             }
         });
         g.open();
-        assertTrue(t.join(java.time.Duration.ofSeconds(10)), "waiter released");
+        assertTrue(t.join(Duration.ofSeconds(10)), "waiter released");
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.ConfigException;
 
@@ -57,7 +58,7 @@ class HostPortTest {
 
     @Test
     void resolveToBind_unresolvable_configExceptionNotNullPointer() {
-        var unresolved = java.net.InetSocketAddress.createUnresolved("nosuchhost.invalid", 0);
+        var unresolved = InetSocketAddress.createUnresolved("nosuchhost.invalid", 0);
         assertThrows(ConfigException.class, () -> HostPort.resolveToBind("--listen", unresolved));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.ConfigException;
+import org.sdbench.core.Clock;
 
 class LinkProfileTest {
     @Test
@@ -51,7 +52,7 @@ class LinkProfileTest {
                         LinkProfile.NONE,
                         LinkProfile.NONE,
                         1,
-                        org.sdbench.core.Clock.SYSTEM));
+                        Clock.SYSTEM));
         assertTrue(e.getMessage().contains("loopback"), e.getMessage());
     }
 }

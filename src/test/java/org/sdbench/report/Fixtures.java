@@ -2,6 +2,7 @@ package org.sdbench.report;
 
 import java.util.List;
 import org.sdbench.core.SettableClock;
+import org.sdbench.load.TestDb;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
@@ -25,7 +26,7 @@ final class Fixtures {
         }
         clock.set(60_000 * MS);
         m.interval(true);
-        var c = org.sdbench.load.TestDb.config("fixture");
+        var c = TestDb.config("fixture");
         var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
         var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
         return RunReport.of(

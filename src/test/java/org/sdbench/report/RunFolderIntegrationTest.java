@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.Skip;
 import org.sdbench.load.TestDb;
 
 /**
@@ -306,7 +307,7 @@ class RunFolderIntegrationTest {
     @Test
     void html_inHeadlessChromium_loadsWithoutErrorsAndDrawsEveryChart() throws Exception {
         var browser = Chromium.find();
-        org.sdbench.Skip.unless(browser.isPresent(), "chromium is not installed");
+        Skip.unless(browser.isPresent(), "chromium is not installed");
         Path compare = RESULTS.resolve("compare-browser.html");
         assertEquals(
                 0,

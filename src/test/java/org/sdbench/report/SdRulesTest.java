@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.RunRules;
 import org.sdbench.config.WorkloadConfig;
+import org.sdbench.load.TestDb;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
@@ -24,11 +25,9 @@ import org.sdbench.report.rules.SdRules;
 class SdRulesTest {
     private static final long MS = 1_000_000L;
     private static final int USERS = 10;
-    private static final WorkloadConfig STANDARD = org.sdbench.load.TestDb.config(
-                    "rules", "run.workload=workloads/sd-standard.yaml")
-            .workload();
-    private static final WorkloadConfig QUICK =
-            org.sdbench.load.TestDb.config("rules").workload();
+    private static final WorkloadConfig STANDARD =
+            TestDb.config("rules", "run.workload=workloads/sd-standard.yaml").workload();
+    private static final WorkloadConfig QUICK = TestDb.config("rules").workload();
 
     /** A measured window of {@code seconds}, every step taking {@code stepMs}, {@code failed} steps failing. */
     private static Run run(int seconds, long stepMs, int failed) {
@@ -49,7 +48,7 @@ class SdRulesTest {
                     stepMs * MS);
         }
         m.interval(true);
-        var c = org.sdbench.load.TestDb.config("rules", "run.users=" + USERS);
+        var c = TestDb.config("rules", "run.users=" + USERS);
         var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
         var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
         RunReport r = RunReport.of(
@@ -194,7 +193,7 @@ class SdRulesTest {
     void notStandardBecause_standardFileAndRetunedCopies_onlyTheFileIsStandard() {
         assertNull(SdRules.notStandardBecause(STANDARD));
         assertEquals("name not sd-standard, think time 200ms, not 10s", SdRules.notStandardBecause(QUICK));
-        var retuned = org.sdbench.load.TestDb.config(
+        var retuned = TestDb.config(
                         "rules",
                         "run.workload=workloads/sd-standard.yaml",
                         "workload.thinkTime=100ms",

@@ -3,6 +3,7 @@ package org.sdbench.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.SQLException;
@@ -56,7 +57,7 @@ class RefusedRunTest {
         }
         try (var left = Files.list(results)) {
             assertEquals(0, left.count(), "no partial run folder in " + results);
-        } catch (java.nio.file.NoSuchFileException none) {
+        } catch (NoSuchFileException none) {
             // Not even the results folder: nothing left behind either.
         }
     }

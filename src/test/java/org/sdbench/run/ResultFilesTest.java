@@ -12,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -47,7 +48,7 @@ class ResultFilesTest {
         LocalDateTime second = LocalDateTime.of(2026, 1, 2, 3, 4, 5);
         Set<Path> made = ConcurrentHashMap.newKeySet();
         CountDownLatch go = new CountDownLatch(1);
-        List<Thread> threads = new java.util.ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             threads.add(Thread.ofPlatform().start(() -> {
                 try {

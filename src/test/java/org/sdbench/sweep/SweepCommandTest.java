@@ -3,11 +3,14 @@ package org.sdbench.sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -70,7 +73,7 @@ class SweepCommandTest {
             var rs = s.executeQuery("SELECT COUNT(DISTINCT user_no) FROM vbak");
             rs.next();
             assertTrue(rs.getLong(1) <= 4, "documents of the last level only: the reset removed the first level's");
-            assertEquals(java.util.List.of(), new RunConsistencyAudit().run(db));
+            assertEquals(List.of(), new RunConsistencyAudit().run(db));
         }
 
         var again =
@@ -84,12 +87,12 @@ class SweepCommandTest {
         return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
     }
 
-    private static void deleteTree(Path dir) throws java.io.IOException {
+    private static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }
         try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(p);
             }
         }

@@ -2,6 +2,8 @@ package org.sdbench.appserver.server;
 
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.sdbench.appserver.AppServerInstance;
@@ -41,7 +43,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
     private final int number;
     private final Database db;
     private final RunSettingsHolder settings;
-    private final java.util.Set<WireServer.Connection> drivers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<WireServer.Connection> drivers = ConcurrentHashMap.newKeySet();
     private volatile AppServerSystem system;
     private final RemoteEnqueue enqueue;
     private final RemoteUpdates updates;

@@ -1,6 +1,7 @@
 package org.sdbench.appserver.transaction;
 
 import java.math.BigDecimal;
+import java.sql.Date;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -127,7 +128,7 @@ final class SdFunctions {
             return new StepOutcome.DbError("credit-limit", "customer " + s.customer + " exceeds its credit limit");
         }
         text(db, SdMasterKeys.CUSTOMER_TEXT, SdMasterKeys.customerTextName(s.customer));
-        java.sql.Date today = today(ctx);
+        Date today = today(ctx);
         String discount = db.queryOne(
                 A007,
                 rs -> rs.getString(1),
@@ -175,7 +176,7 @@ final class SdFunctions {
      */
     private static BigDecimal price(StepContext ctx, LoopState s, String matnr, String werks) throws SQLException {
         DbSession db = ctx.db();
-        java.sql.Date today = today(ctx);
+        Date today = today(ctx);
         String record = db.queryOne(
                 A005,
                 rs -> rs.getString(1),
@@ -322,8 +323,8 @@ final class SdFunctions {
     /** V1 of the order: partners from KNVP, requirements, material index, output BA00, order text, open order value. */
     static void orderCreate(Pipeline db, Payloads.Order o, String s066Upsert) {
         LocalDateTime at = LocalDateTime.ofInstant(Instant.ofEpochMilli(o.createdMillis()), ZoneOffset.UTC);
-        java.sql.Date day = java.sql.Date.valueOf(at.toLocalDate());
-        java.sql.Date delivery = java.sql.Date.valueOf(at.toLocalDate().plusDays(1));
+        Date day = Date.valueOf(at.toLocalDate());
+        Date delivery = Date.valueOf(at.toLocalDate().plusDays(1));
         db.update(INSERT_ORDER_PARTNERS, o.vbeln(), o.kunnr(), MasterKeys.VKORG, MasterKeys.VTWEG, MasterKeys.SPART);
         List<Object[]> vbbe = new ArrayList<>();
         List<Object[]> vapma = new ArrayList<>();
@@ -360,7 +361,7 @@ final class SdFunctions {
                 d.delivery(),
                 SdMasterKeys.OUTPUT_DELIVERY,
                 d.kunnr(),
-                java.sql.Date.valueOf(at.toLocalDate()),
+                Date.valueOf(at.toLocalDate()),
                 time(at));
         db.update(UPDATE_EXPOSURE, net, net, SdMasterKeys.KKBER, d.kunnr());
     }
@@ -375,7 +376,7 @@ final class SdFunctions {
                 b.billing(),
                 SdMasterKeys.OUTPUT_BILLING,
                 b.kunnr(),
-                java.sql.Date.valueOf(at.toLocalDate()),
+                Date.valueOf(at.toLocalDate()),
                 time(at));
         db.update(UPDATE_EXPOSURE, BigDecimal.ZERO, net.negate(), SdMasterKeys.KKBER, b.kunnr());
     }
@@ -384,8 +385,8 @@ final class SdFunctions {
         return MasterKeys.zeroPad(at.getHour() * 10000L + at.getMinute() * 100L + at.getSecond(), 6);
     }
 
-    private static java.sql.Date today(StepContext ctx) {
-        return java.sql.Date.valueOf(Instant.ofEpochMilli(ctx.clock().wallMillis())
+    private static Date today(StepContext ctx) {
+        return Date.valueOf(Instant.ofEpochMilli(ctx.clock().wallMillis())
                 .atZone(ZoneOffset.UTC)
                 .toLocalDate());
     }

@@ -1,6 +1,7 @@
 package org.sdbench.appserver.transaction;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.sdbench.appserver.StepContext;
@@ -74,6 +75,6 @@ final class Steps {
 
     /** {@code ?, ?, ...} for an IN list of fixed size, so the statement text (and its plan) is reused. */
     static String marks(int n) {
-        return String.join(", ", java.util.Collections.nCopies(n, "?"));
+        return String.join(", ", Collections.nCopies(n, "?"));
     }
 }

@@ -2,6 +2,7 @@ package org.sdbench.appserver.transaction;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.sql.Date;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -165,7 +166,7 @@ final class VA01 {
         public int execute(Pipeline db, byte[] payload) throws SQLException {
             var o = Payloads.read(payload, Payloads.Order.class);
             Timestamp at = new Timestamp(o.createdMillis());
-            java.sql.Date delivery = java.sql.Date.valueOf(Instant.ofEpochMilli(o.createdMillis())
+            Date delivery = Date.valueOf(Instant.ofEpochMilli(o.createdMillis())
                     .atZone(ZoneOffset.UTC)
                     .toLocalDate()
                     .plusDays(1));

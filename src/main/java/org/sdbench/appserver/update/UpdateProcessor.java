@@ -3,6 +3,7 @@ package org.sdbench.appserver.update;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Collectors;
 import org.sdbench.appserver.work.StepWork;
@@ -14,6 +15,8 @@ import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
 import org.sdbench.protocol.UpdateListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The loop of one update work process: V1 in one transaction (its modules deleted in it), then V2
@@ -45,7 +48,7 @@ final class UpdateProcessor {
         V2
     }
 
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpdateProcessor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(UpdateProcessor.class);
     /** The width of VBHDR.VBREASON. */
     static final int REASON_CHARS = 500;
 
@@ -62,7 +65,7 @@ final class UpdateProcessor {
     private final LongAdder retried = new LongAdder();
     private final Map<String, WorkBudget> moduleWork;
     private final WorkCounters work = new WorkCounters();
-    private final java.util.concurrent.atomic.AtomicLong engines = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong engines = new AtomicLong();
 
     UpdateProcessor(
             SessionSource sessions,

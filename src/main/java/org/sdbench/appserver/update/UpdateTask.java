@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,6 +22,8 @@ import org.sdbench.protocol.UpdateListener;
 import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockOwner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The asynchronous update of one app-server instance: save steps write a request and commit,
@@ -38,7 +41,7 @@ import org.sdbench.protocol.enqueue.LockOwner;
  * and its request released for the sweep.
  */
 public final class UpdateTask {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(UpdateTask.class);
+    private static final Logger LOG = LoggerFactory.getLogger(UpdateTask.class);
     /** Requests younger than this are left to the normal path: their commit may be acknowledging right now. */
     private static final long SWEEP_MIN_AGE_MS = 5_000;
 
@@ -69,7 +72,7 @@ public final class UpdateTask {
     private final String keyPrefix;
     private final Enqueue enqueue;
     private final SessionSource sessions;
-    private final List<Thread> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Thread> workers = new CopyOnWriteArrayList<>();
     private final Thread sweeper;
     private final UpdateProcessor processor;
     private final UpdateHooks hooks;

@@ -1,10 +1,12 @@
 package org.sdbench.appserver.work;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.sdbench.config.WorkKind;
 import org.sdbench.config.WorkUnits;
 
@@ -70,7 +72,7 @@ public final class WorkSpeed {
                 units[n] = done;
             }));
         }
-        if (!ready.await(1, java.util.concurrent.TimeUnit.MINUTES)) {
+        if (!ready.await(1, TimeUnit.MINUTES)) {
             go.countDown();
             throw new IllegalStateException("calibration threads did not start within a minute");
         }
@@ -78,7 +80,7 @@ public final class WorkSpeed {
         go.countDown();
         for (Thread t : ts) {
             // Each thread stops on its own after the phase; the bound only guards against a stalled host.
-            if (!t.join(java.time.Duration.ofNanos(nanos).plusMinutes(1))) {
+            if (!t.join(Duration.ofNanos(nanos).plusMinutes(1))) {
                 throw new IllegalStateException("calibration thread " + t.getName() + " did not finish");
             }
         }

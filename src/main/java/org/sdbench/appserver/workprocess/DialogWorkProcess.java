@@ -8,6 +8,8 @@ import org.sdbench.db.DbSession;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A dialog work process: a platform thread that owns one DB session for its lifetime and serves
@@ -15,7 +17,7 @@ import org.sdbench.protocol.StepTimes;
  * Their number per instance is the modelled bottleneck, so they are real threads, not virtual.
  */
 public final class DialogWorkProcess implements Runnable {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DialogWorkProcess.class);
+    private static final Logger LOG = LoggerFactory.getLogger(DialogWorkProcess.class);
 
     /** What the work process calls to run the business part of a step. */
     public interface StepRunner {

@@ -10,6 +10,8 @@ import java.util.function.Consumer;
 import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Dialect;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Gives work processes their lifetime DB session from the instance's pool, and a fresh one when
@@ -19,7 +21,7 @@ import org.sdbench.db.Dialect;
  * waits for a server that is gone while the run writes what it has.
  */
 public final class SessionSource {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SessionSource.class);
+    private static final Logger LOG = LoggerFactory.getLogger(SessionSource.class);
     private static final long FIRST_BACKOFF_NANOS = 100_000_000L;
     private static final long MAX_BACKOFF_NANOS = 5_000_000_000L;
 

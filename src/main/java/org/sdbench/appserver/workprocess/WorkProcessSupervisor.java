@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Keeps an instance's pool of work-process threads at full strength: a process that dies of an
@@ -13,7 +15,7 @@ import java.util.function.IntFunction;
  * replaced by a fresh one, so the queue it served never loses capacity and no user waits for it.
  */
 public final class WorkProcessSupervisor {
-    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WorkProcessSupervisor.class);
+    private static final Logger LOG = LoggerFactory.getLogger(WorkProcessSupervisor.class);
 
     private final String prefix;
     private final IntFunction<Runnable> factory;

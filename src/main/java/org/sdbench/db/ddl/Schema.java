@@ -7,7 +7,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,7 +104,7 @@ public final class Schema {
         for (String c : CATEGORIES) {
             out.values().stream().filter(t -> t.category().equals(c)).forEach(t -> ordered.put(t.name(), t));
         }
-        return new Schema(java.util.Collections.unmodifiableMap(ordered));
+        return new Schema(Collections.unmodifiableMap(ordered));
     }
 
     private static Table table(String file, String name, String category, JsonNode n) {
@@ -191,7 +193,7 @@ public final class Schema {
             if (in == null) {
                 throw new IllegalStateException("schema resource " + resource + " missing from the build");
             }
-            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

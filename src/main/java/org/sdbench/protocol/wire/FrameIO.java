@@ -7,6 +7,8 @@ import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.Socket;
+import java.net.SocketException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -65,7 +67,7 @@ public final class FrameIO implements AutoCloseable {
      */
     void closeWhenSilentFor(long millis) {
         lastRead = System.nanoTime();
-        silenceNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(millis);
+        silenceNanos = TimeUnit.MILLISECONDS.toNanos(millis);
     }
 
     /** True when the watchdog closed this connection for silence. */
@@ -132,7 +134,7 @@ public final class FrameIO implements AutoCloseable {
     }
 
     private static boolean socket(IOException e) {
-        return e instanceof java.net.SocketException;
+        return e instanceof SocketException;
     }
 
     @Override

@@ -1,6 +1,8 @@
 package org.sdbench.protocol.wire;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.security.SecureRandom;
 import java.util.function.Consumer;
 
@@ -106,10 +108,10 @@ public final class Handshake {
         Frame f;
         try {
             f = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
-        } catch (java.net.SocketTimeoutException e) {
+        } catch (SocketTimeoutException e) {
             throw new WireException(
                     what + " did not answer the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
-        } catch (java.io.EOFException e) {
+        } catch (EOFException e) {
             throw new WireException(what + " closed the connection during the handshake: not an sdbench peer?");
         }
         if (f.type() == FrameType.REFUSED) {

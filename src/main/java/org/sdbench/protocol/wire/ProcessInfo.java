@@ -1,5 +1,9 @@
 package org.sdbench.protocol.wire;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.time.Duration;
+
 /**
  * Which process ran where, its host's logical CPUs (its "% of host" is relative to them), and the
  * CPU it has used so far: part of every stats reply, so the run
@@ -22,14 +26,14 @@ public record ProcessInfo(String role, String host, long pid, String version, lo
         return ProcessHandle.current()
                 .info()
                 .totalCpuDuration()
-                .map(java.time.Duration::toNanos)
+                .map(Duration::toNanos)
                 .orElse(-1L);
     }
 
     static String hostName() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
             return "unknown";
         }
     }

@@ -1,10 +1,11 @@
 package org.sdbench.protocol.wire;
 
+import java.util.regex.Pattern;
+
 /** The roles a client announces in its handshake: the driver, or app-server instance N. */
 public final class Roles {
     public static final String DRIVER = "driver";
-    private static final java.util.regex.Pattern APP_SERVER =
-            java.util.regex.Pattern.compile("appserver-([1-9][0-9]?)");
+    private static final Pattern APP_SERVER = Pattern.compile("appserver-([1-9][0-9]?)");
 
     private Roles() {}
 

@@ -1,5 +1,7 @@
 package org.sdbench.protocol.wire;
 
+import java.time.Duration;
+
 /**
  * Round-trip times of one hop, measured with ping frames the size of a dialog step's request and
  * reply (NIPING's small-message latency test), or with the DB's own round trip.
@@ -33,8 +35,8 @@ public record RoundTrips(
         byte[] body = new Control.Ping(REPLY_BYTES, REQUEST_BYTES - 8).encode();
         for (int i = 0; i < count; i++) {
             long t0 = System.nanoTime();
-            Control.Ping.pongBytes(c.call(FrameType.PING, body, java.time.Duration.ofSeconds(10))
-                    .body());
+            Control.Ping.pongBytes(
+                    c.call(FrameType.PING, body, Duration.ofSeconds(10)).body());
             t[i] = System.nanoTime() - t0;
         }
         return of(from, to, body.length, REPLY_BYTES, t);

@@ -1,11 +1,15 @@
 package org.sdbench.protocol.wire;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -27,13 +31,13 @@ public final class Token {
     /** A fresh random token: one per run that starts its own processes. */
     public static Token random() {
         byte[] b = new byte[32];
-        new java.security.SecureRandom().nextBytes(b);
-        return new Token(java.util.HexFormat.of().formatHex(b).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        new SecureRandom().nextBytes(b);
+        return new Token(HexFormat.of().formatHex(b).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The token as text for a child's environment. */
     public String forEnvironment() {
-        return new String(secret, java.nio.charset.StandardCharsets.UTF_8);
+        return new String(secret, StandardCharsets.UTF_8);
     }
 
     /** The token the parent run put in this process's environment; null when there is none. */
@@ -45,7 +49,7 @@ public final class Token {
         if (v.strip().length() < 16) {
             throw new WireException(ENVIRONMENT + " holds " + v.strip().length() + " bytes: at least 16 are required");
         }
-        return new Token(v.strip().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return new Token(v.strip().getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -61,8 +65,7 @@ public final class Token {
                         file.getParent(),
                         ".wire-token",
                         ".tmp",
-                        java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
                 Files.writeString(tmp, random().forEnvironment() + "\n");
                 try {
                     Files.move(tmp, file);
@@ -88,7 +91,7 @@ public final class Token {
                     || p.contains(PosixFilePermission.OTHERS_WRITE)) {
                 throw new WireException("token file " + file + " may be read or written by others: chmod 600 it");
             }
-            byte[] s = Files.readString(file).strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] s = Files.readString(file).strip().getBytes(StandardCharsets.UTF_8);
             if (s.length < 16) {
                 throw new WireException(
                         "token file " + file + " holds " + s.length + " bytes: at least 16 are required");
@@ -117,7 +120,7 @@ public final class Token {
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));
             mac.update(verifierChallenge);
             mac.update(proverChallenge);
-            return mac.doFinal(label.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return mac.doFinal(label.getBytes(StandardCharsets.UTF_8));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is part of every Java 21 runtime", e);
         }

@@ -1,5 +1,7 @@
 package org.sdbench.protocol.wire;
 
+import java.util.Arrays;
+
 /**
  * An app server's update-task figures since the last stats request: the save-to-committed
  * histogram in HdrHistogram's compressed encoding (merged exactly by the driver) and sums.
@@ -28,7 +30,7 @@ public record UpdateInterval(byte[] histogram, long v1DbNs, long v2DbNs, long fa
     @Override
     public boolean equals(Object o) {
         return o instanceof UpdateInterval u
-                && java.util.Arrays.equals(histogram, u.histogram)
+                && Arrays.equals(histogram, u.histogram)
                 && v1DbNs == u.v1DbNs
                 && v2DbNs == u.v2DbNs
                 && failed == u.failed
@@ -38,8 +40,7 @@ public record UpdateInterval(byte[] histogram, long v1DbNs, long v2DbNs, long fa
 
     @Override
     public int hashCode() {
-        return java.util.Arrays.hashCode(histogram) * 31
-                + Long.hashCode(v1DbNs + v2DbNs + failed + lineItems + queueMax);
+        return Arrays.hashCode(histogram) * 31 + Long.hashCode(v1DbNs + v2DbNs + failed + lineItems + queueMax);
     }
 
     @Override

@@ -1,10 +1,13 @@
 package org.sdbench.protocol.wire;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,7 +25,7 @@ public final class WireClient implements AutoCloseable {
     private final ConcurrentHashMap<Integer, CompletableFuture<Frame>> pending = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
     private final CompletableFuture<String> broken = new CompletableFuture<>();
-    private volatile java.util.concurrent.ScheduledFuture<?> heartbeat;
+    private volatile ScheduledFuture<?> heartbeat;
 
     private WireClient(FrameIO io, String what, Address address) {
         this.io = io;
@@ -58,7 +61,7 @@ public final class WireClient implements AutoCloseable {
         return c;
     }
 
-    private static void close(java.net.Socket s) {
+    private static void close(Socket s) {
         try {
             s.close();
         } catch (IOException e) {
@@ -149,7 +152,7 @@ public final class WireClient implements AutoCloseable {
                 return;
             }
             fail(
-                    e instanceof java.io.EOFException
+                    e instanceof EOFException
                             ? "connection closed by the peer"
                             : "connection lost (" + e.getMessage() + ")");
         }

@@ -6,8 +6,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 
 /**
@@ -79,8 +81,7 @@ public final class WireServer implements AutoCloseable {
     /** Handshakes in progress: an unauthenticated peer costs one thread and a few KiB, and only this many at once. */
     public static final int MAX_UNAUTHENTICATED = 64;
 
-    private final java.util.concurrent.Semaphore unauthenticated =
-            new java.util.concurrent.Semaphore(MAX_UNAUTHENTICATED);
+    private final Semaphore unauthenticated = new Semaphore(MAX_UNAUTHENTICATED);
     private volatile boolean closing;
 
     private WireServer(ServerSocket socket, Token token, Handler handler, Consumer<String> log) {
@@ -216,11 +217,11 @@ public final class WireServer implements AutoCloseable {
         if (!sender.allows(c.role())) {
             log.accept(
                     "refused frame type " + f.type() + " from " + c.role() + " at " + c.peer() + ": accepted only from "
-                            + sender.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+                            + sender.name().toLowerCase(Locale.ROOT).replace('_', ' '));
             c.error(
                     f,
                     "frame type " + f.type() + " is not accepted from " + c.role() + " (only from "
-                            + sender.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")");
+                            + sender.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ")");
             return;
         }
         try {

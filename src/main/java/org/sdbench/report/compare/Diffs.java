@@ -3,6 +3,7 @@ package org.sdbench.report.compare;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -99,7 +100,7 @@ final class Diffs {
                         "cpu MHz",
                         h.currentFrequencyMhz() == null
                                 ? "null"
-                                : String.format(java.util.Locale.ROOT, "%.0f", h.currentFrequencyMhz()));
+                                : String.format(Locale.ROOT, "%.0f", h.currentFrequencyMhz()));
                 m.put("jvm", e.jvm().version());
                 m.put("sdbench", e.sdbenchVersion());
                 m.put("database", String.valueOf(e.database().serverVersion()));

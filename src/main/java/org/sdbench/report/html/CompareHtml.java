@@ -7,6 +7,7 @@ import java.util.Map;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.compare.Comparison;
+import org.sdbench.report.compare.Noise;
 
 /** The comparison page: key figures with deltas and noise, diffs, and overlaid time series. */
 public final class CompareHtml {
@@ -117,7 +118,7 @@ public final class CompareHtml {
             m.put("ds", rows.stream().mapToDouble(IntervalRow::dsPerHour).toArray());
             m.put("avg", rows.stream().mapToDouble(IntervalRow::avgMs).toArray());
             m.put("db", rows.stream().mapToDouble(r -> r.avg().dbMs()).toArray());
-            var band = org.sdbench.report.compare.Noise.of(l.intervals(), IntervalRow::dsPerHour);
+            var band = Noise.of(l.intervals(), IntervalRow::dsPerHour);
             double hw = band.halfWidth95();
             m.put(
                     "band",

@@ -12,6 +12,7 @@ import org.sdbench.env.Environment;
 import org.sdbench.metrics.Components;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.report.AtomicFiles;
+import org.sdbench.report.CertificateText;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
@@ -58,8 +59,7 @@ public final class RunHtml {
                 Html.num(t.sapsLike(), 0),
                 r.certificate() != null && r.certificate().sapsLike() == null
                         ? "not valid: "
-                                + org.sdbench.report.CertificateText.verdictLine(
-                                        r.certificate().verdict())
+                                + CertificateText.verdictLine(r.certificate().verdict())
                         : "fully processed line items/h ÷ 20");
         card(h, "dialog steps/h", Html.num(t.dialogStepsPerHour(), 0), "measurement window");
         card(h, "avg response", Html.num(s.overall().response().avgMs(), 1) + " ms", "benchmark criterion");

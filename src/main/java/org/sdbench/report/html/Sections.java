@@ -2,6 +2,7 @@ package org.sdbench.report.html;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.sdbench.dbstats.DbWindow;
 import org.sdbench.env.Environment;
 import org.sdbench.env.KernelMitigations;
@@ -258,13 +259,13 @@ final class Sections {
     static void network(Html h, RunReport r, Environment env) {
         var n = r.network();
         var sysctls = env == null || env.network() == null
-                ? java.util.Map.<String, String>of()
+                ? Map.<String, String>of()
                 : env.network().sysctls();
         if (n == null && sysctls.isEmpty()) {
             return;
         }
         h.section("network", "Network");
-        List<List<String>> facts = new java.util.ArrayList<>();
+        List<List<String>> facts = new ArrayList<>();
         if (n != null) {
             if (n.emulated().isEmpty()) {
                 facts.add(List.of("emulation", "none (no relay between tiers)"));

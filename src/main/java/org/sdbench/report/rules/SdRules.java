@@ -1,8 +1,10 @@
 package org.sdbench.report.rules;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.config.Durations;
 import org.sdbench.config.RunRules;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.report.IntervalRow;
@@ -33,7 +35,7 @@ public final class SdRules {
     /** The standard workload's name and loop shape (workloads/sd-standard.yaml, DESIGN.md section 2). */
     public static final String STANDARD_WORKLOAD = "sd-standard";
 
-    static final java.time.Duration STANDARD_THINK_TIME = java.time.Duration.ofSeconds(10);
+    static final Duration STANDARD_THINK_TIME = Duration.ofSeconds(10);
     static final int STANDARD_LINE_ITEMS = 5;
     static final int STANDARD_LIST_LENGTH = 40;
 
@@ -68,8 +70,7 @@ public final class SdRules {
             why.add("name not " + STANDARD_WORKLOAD);
         }
         if (!STANDARD_THINK_TIME.equals(w.thinkTime())) {
-            why.add("think time " + org.sdbench.config.Durations.format(w.thinkTime()) + ", not "
-                    + org.sdbench.config.Durations.format(STANDARD_THINK_TIME));
+            why.add("think time " + Durations.format(w.thinkTime()) + ", not " + Durations.format(STANDARD_THINK_TIME));
         }
         if (w.lineItems() != STANDARD_LINE_ITEMS) {
             why.add(w.lineItems() + " line items, not " + STANDARD_LINE_ITEMS);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.postgresql.PGConnection;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.StepClock;
 
@@ -130,8 +131,7 @@ class NumberRangesPgTest {
             WaitMeter meter = new WaitMeter();
             Future<Long> blocked = ex.submit(() -> nr.next(second, "KONV", "01", meter));
             // The server, not a timer, says the second caller waits for the first one's row lock.
-            awaitLockWait(
-                    observer, second.unwrap(org.postgresql.PGConnection.class).getBackendPID());
+            awaitLockWait(observer, second.unwrap(PGConnection.class).getBackendPID());
             assertFalse(blocked.isDone());
             clock.advance(1_000_000_000L);
             first.commit();

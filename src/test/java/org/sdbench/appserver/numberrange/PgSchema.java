@@ -6,6 +6,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
 import org.postgresql.ds.PGSimpleDataSource;
+import org.sdbench.db.PostgresDialect;
+import org.sdbench.db.ddl.DdlGenerator;
+import org.sdbench.db.ddl.Schema;
+import org.sdbench.load.TestDb;
 
 /** A throw-away schema on the real test PostgreSQL holding the project's own NRIV DDL. */
 final class PgSchema implements AutoCloseable {
@@ -18,7 +22,7 @@ final class PgSchema implements AutoCloseable {
     }
 
     static PgSchema create(String prefix) throws SQLException, IOException {
-        String url = org.sdbench.load.TestDb.url();
+        String url = TestDb.url();
         String name =
                 prefix + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         PGSimpleDataSource admin = new PGSimpleDataSource();
@@ -44,8 +48,8 @@ final class PgSchema implements AutoCloseable {
 
     /** The CREATE TABLE nriv statement generated from the shipped schema, so the test follows schema changes. */
     private static String nrivDdl() {
-        return new org.sdbench.db.ddl.DdlGenerator(new org.sdbench.db.PostgresDialect())
-                .createTable(org.sdbench.db.ddl.Schema.standard().table("nriv"));
+        return new DdlGenerator(new PostgresDialect())
+                .createTable(Schema.standard().table("nriv"));
     }
 
     Connection connect() throws SQLException {

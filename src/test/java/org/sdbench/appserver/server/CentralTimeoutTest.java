@@ -8,10 +8,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.sdbench.core.Clock;
 import org.sdbench.driver.RemoteTier;
+import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.protocol.wire.WireServer;
@@ -22,7 +24,7 @@ import org.sdbench.protocol.wire.WireServer;
  * appServer.centralTimeout with one line, instead of hanging the step or the run.
  */
 class CentralTimeoutTest {
-    private static final org.sdbench.protocol.wire.Token TOKEN = org.sdbench.protocol.wire.Token.random();
+    private static final Token TOKEN = Token.random();
 
     private static WireServer hung() {
         return WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> {}, line -> {}, "hung central services");
@@ -42,7 +44,7 @@ class CentralTimeoutTest {
             long t0 = System.nanoTime();
             // An environment failure the step reports as enqueue-unavailable, not a bug.
             var e = assertThrows(
-                    org.sdbench.protocol.enqueue.EnqueueUnavailableException.class,
+                    EnqueueUnavailableException.class,
                     () -> enqueue.lock(new LockOwner("user:1"), "VBAK", "0000000001", LockMode.EXCLUSIVE));
             long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
             assertTrue(e.getMessage().contains("no reply within 300 ms"), e.getMessage());

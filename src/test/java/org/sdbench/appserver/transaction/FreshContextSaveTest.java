@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,7 +71,7 @@ class FreshContextSaveTest {
         for (SdStep step : SdStep.LOOP.subList(0, 4)) {
             assertEquals(StepOutcome.Ok.INSTANCE, system.dialogStep(1, step).outcome(), step.label());
         }
-        assertTrue(system.stop(java.time.Duration.ofSeconds(30)), "the update task drained");
+        assertTrue(system.stop(Duration.ofSeconds(30)), "the update task drained");
         assertEquals(
                 1, UpdateTaskFaultTest.count(db, TestDb.RUN_ORDERS_SQL), "the loop from its start saved its order");
         assertEquals(0, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'E'"));

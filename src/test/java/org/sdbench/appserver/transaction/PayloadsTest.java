@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.sdbench.appserver.transaction.LoopState.Item;
 
@@ -47,7 +48,7 @@ class PayloadsTest {
     void write_size_filledToExactlyThatSizeWithIncompressibleBytes() {
         byte[] b = Payloads.write(new Payloads.Statistics("0000001001", 4L, ITEMS), 30_000);
         assertEquals(30_000, b.length);
-        long distinct = java.util.stream.IntStream.range(b.length - 256, b.length)
+        long distinct = IntStream.range(b.length - 256, b.length)
                 .map(i -> b[i])
                 .distinct()
                 .count();

@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.appserver.update.UpdateCall;
+import org.sdbench.appserver.update.UpdateHooks;
+import org.sdbench.appserver.update.UpdateOutcome;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.central.EnqueueServer;
@@ -110,7 +113,7 @@ class UpdateRecoveryTest {
                     clock,
                     db.config().timeouts().maxOutage());
             UpdateTask task = startedTask(sessions, 2, clock);
-            List<Runnable> onCommit = new java.util.ArrayList<>();
+            List<Runnable> onCommit = new ArrayList<>();
             DbSession dialog = sessions.open();
             var handle = task.submit(
                     dialog,
@@ -133,7 +136,7 @@ class UpdateRecoveryTest {
                     1,
                     UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbhdr WHERE vbkey = '" + handle.vbkey() + "'"));
             onCommit.forEach(Runnable::run);
-            assertTrue(handle.await(30_000_000_000L) instanceof org.sdbench.appserver.update.UpdateOutcome.Committed);
+            assertTrue(handle.await(30_000_000_000L) instanceof UpdateOutcome.Committed);
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
             assertEquals(1, UpdateTaskFaultTest.count(db, "SELECT COUNT(*) FROM vbak WHERE vbeln = '0077000002'"));
         }
@@ -149,7 +152,7 @@ class UpdateRecoveryTest {
                     clock,
                     db.config().timeouts().maxOutage());
             UpdateTask task = startedTask(sessions, 3, clock);
-            List<Runnable> onRollback = new java.util.ArrayList<>();
+            List<Runnable> onRollback = new ArrayList<>();
             DbSession dialog = sessions.open();
             task.submit(
                     dialog,
@@ -185,7 +188,7 @@ class UpdateRecoveryTest {
                         UpdateListener.NONE,
                         clock,
                         3,
-                        org.sdbench.appserver.update.UpdateHooks.NONE,
+                        UpdateHooks.NONE,
                         Duration.ZERO),
                 sessions);
         task.start();

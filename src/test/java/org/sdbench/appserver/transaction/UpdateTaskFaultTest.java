@@ -28,9 +28,11 @@ import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateHooks;
 import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.appserver.update.UpdateOutcome;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.central.EnqueueServer;
+import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
@@ -151,7 +153,7 @@ class UpdateTaskFaultTest {
             UpdateHandle h = submitCommitted(task, sessions, calls);
             assertTrue(task.awaitIdle(Duration.ofSeconds(30)));
             assertEquals("E", state(db, h.vbkey()));
-            assertTrue(h.await(0) instanceof org.sdbench.appserver.update.UpdateOutcome.Committed, "V1 did commit");
+            assertTrue(h.await(0) instanceof UpdateOutcome.Committed, "V1 did commit");
             assertEquals(1, counts.v1Committed.get());
             assertEquals(0, counts.v1Failed.get());
             assertEquals(1, counts.v2Failed.get());
@@ -295,7 +297,7 @@ class UpdateTaskFaultTest {
             }
             assertTrue(task.drainAndStop(Duration.ofSeconds(30)));
             assertEquals(null, state(db, h.vbkey()));
-            assertTrue(h.await(0) instanceof org.sdbench.appserver.update.UpdateOutcome.Committed);
+            assertTrue(h.await(0) instanceof UpdateOutcome.Committed);
         }
     }
 
@@ -473,9 +475,9 @@ class UpdateTaskFaultTest {
                 1,
                 sessions,
                 modules,
-                new EnqueueServer(org.sdbench.core.Clock.SYSTEM),
+                new EnqueueServer(Clock.SYSTEM),
                 new Counts(),
-                org.sdbench.core.Clock.SYSTEM,
+                Clock.SYSTEM,
                 3,
                 UpdateHooks.NONE,
                 Duration.ZERO);

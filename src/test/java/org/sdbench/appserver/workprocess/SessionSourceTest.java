@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.sdbench.config.DbTimeouts;
 import org.sdbench.core.Clock;
 import org.sdbench.db.PostgresDialect;
 
@@ -48,7 +49,7 @@ class SessionSourceTest {
         hc.setConnectionTimeout(1_000);
         hc.setInitializationFailTimeout(-1);
         new PostgresDialect()
-                .clientTimeoutProperties(new org.sdbench.config.DbTimeouts(
+                .clientTimeoutProperties(new DbTimeouts(
                         Duration.ofSeconds(1),
                         Duration.ofSeconds(2),
                         Duration.ofSeconds(1),

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,10 +62,9 @@ class WireClientTest {
     /** A server that shook hands and then stopped (as under SIGSTOP): the client declares it dead within the bound. */
     @Test
     void connection_peerSilentAfterTheHandshake_declaredDeadWithinTheSilenceBound() throws Exception {
-        try (java.net.ServerSocket listener =
-                new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread stopped = Thread.ofVirtual().start(() -> {
-                try (java.net.Socket s = listener.accept();
+                try (Socket s = listener.accept();
                         FrameIO io = new FrameIO(s)) {
                     Handshake.server(io, TOKEN, line -> {});
                     Thread.sleep(60_000);

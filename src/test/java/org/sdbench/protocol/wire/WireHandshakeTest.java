@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -139,7 +141,7 @@ class WireHandshakeTest {
 
     @Test
     void connect_impostorServerWithoutTheToken_clientRefusesIt() throws Exception {
-        try (ServerSocket listener = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread t = impostor(listener);
             var e = assertThrows(
                     WireException.class,
@@ -219,7 +221,7 @@ class WireHandshakeTest {
                     out.write(frame[i]);
                     out.flush();
                     Thread.sleep(400);
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     closed = true;
                 }
             }
@@ -285,7 +287,7 @@ class WireHandshakeTest {
 
     @Test
     void start_portInUse_oneLine() throws Exception {
-        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             var e = assertThrows(
                     WireException.class,
                     () -> WireServer.start(
@@ -297,7 +299,7 @@ class WireHandshakeTest {
     @Test
     void connect_nothingListening_oneLine() throws Exception {
         int port;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         var e = assertThrows(

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,7 @@ class WireRolesTest {
                         Duration.ofSeconds(5),
                         "test server")) {
             for (byte t : types) {
-                Frame f = c.send(t, new byte[0]).get(10, java.util.concurrent.TimeUnit.SECONDS);
+                Frame f = c.send(t, new byte[0]).get(10, TimeUnit.SECONDS);
                 assertEquals(FrameType.ERROR, f.type(), "type " + t + " from " + role);
                 assertTrue(Control.Error.decode(f.body()).message().contains("not accepted from " + role));
             }
@@ -91,7 +92,7 @@ class WireRolesTest {
     static final class WireRolesTestSupport {
         static byte ping(WireClient c) throws Exception {
             return c.send(FrameType.PING, new Control.Ping(0, 0).encode())
-                    .get(10, java.util.concurrent.TimeUnit.SECONDS)
+                    .get(10, TimeUnit.SECONDS)
                     .type();
         }
     }
