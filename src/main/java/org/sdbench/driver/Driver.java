@@ -150,9 +150,11 @@ public final class Driver {
     private void awaitUsers(VirtualUser[] users, CountDownLatch ended, ThinkTimer timer) throws InterruptedException {
         long deadline = Math.max(clock.nanoTime(), phases.end()) + stepBoundNanos;
         boolean interrupted = false;
+        boolean pastBound = false;
         while (ended.getCount() > 0) {
             long now = clock.nanoTime();
             if ((stop.get() || now >= deadline) && !interrupted) {
+                pastBound = !stop.get();
                 timer.drain();
                 for (VirtualUser u : users) {
                     u.interrupt();
@@ -171,6 +173,12 @@ public final class Driver {
                 }
             }
         }
+        if (pastBound) {
+            countUnanswered(inFlight.abandonAll());
+        } else {
+            // A stop (Ctrl-C, a lost database) cut the waits short on purpose: those steps were not late.
+            inFlight.abandonAll();
+        }
     }
 
     /**
@@ -179,16 +187,24 @@ public final class Driver {
      */
     private void giveUp(long users) {
         var steps = inFlight.abandonAll();
+        countUnanswered(steps);
+        LOG.warn(
+                "{} users did not end within the run's drain; {} steps still unanswered counted as timeouts",
+                users,
+                steps.size());
+    }
+
+    /**
+     * Steps whose wait the drain's bound cut short (a user blocked on a remote answer leaves its
+     * wait when interrupted) or that never ended: timeouts of the window they were sent in.
+     */
+    private void countUnanswered(List<InFlightSteps.Pending> steps) {
         for (var p : steps) {
             boolean inWindow = phases.phaseAt(p.sentNanos()) == Phases.Phase.MEASUREMENT;
             metrics.recordUnanswered(
                     p.step(), new StepOutcome.Timeout("no answer by the end of the run's drain"), inWindow);
         }
-        unanswered = steps.size();
-        LOG.warn(
-                "{} users did not end within the run's drain; {} steps still unanswered counted as timeouts",
-                users,
-                steps.size());
+        unanswered += steps.size();
     }
 
     private void harvestUntilEnd(Consumer<Interval> onInterval) throws InterruptedException {

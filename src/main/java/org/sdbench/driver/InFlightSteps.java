@@ -37,9 +37,15 @@ final class InFlightSteps implements DialogService {
         Pending p = new Pending(step, clock.nanoTime());
         pending.put(userNo, p);
         try {
-            return service.dialogStep(userNo, step);
-        } finally {
+            StepResult r = service.dialogStep(userNo, step);
             pending.remove(userNo, p);
+            return r;
+        } catch (InterruptedException e) {
+            // The driver stopped waiting for this answer: the step stays pending, for the driver to count.
+            throw e;
+        } catch (RuntimeException | Error e) {
+            pending.remove(userNo, p);
+            throw e;
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -62,14 +63,20 @@ class DriverTest {
                 1,
                 200_000_000L,
                 Duration.ofSeconds(30));
+        var windowHarvested = new CountDownLatch(1);
         var run = CompletableFuture.supplyAsync(() -> {
             try {
-                return driver.run(i -> {});
+                return driver.run(i -> {
+                    if (i.inWindow()) {
+                        windowHarvested.countDown();
+                    }
+                });
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         });
-        Thread.sleep(600);
+        // Stopped once part of the window was harvested, however slowly a loaded host gets there.
+        assertTrue(windowHarvested.await(1, TimeUnit.MINUTES), "an interval of the window was harvested");
         driver.requestStop();
         var intervals = run.get(10, TimeUnit.SECONDS);
         assertEquals(50, service.logons.get());
