@@ -7,7 +7,7 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
-import org.sdbench.network.Hop;
+import org.sdbench.network.EmulatedLink;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
@@ -107,7 +107,7 @@ final class AppserverCommand implements Callable<Integer> {
     private static NetworkEmulation emulate(SdbenchConfig c, Database db) {
         NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM);
         if (c.network().appToDb().emulated()) {
-            db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
+            db.dialVia(net.route(EmulatedLink.APP_TO_DB, db.endpoint()));
         }
         Dialer.routeThrough(net.wireRouter());
         return net;

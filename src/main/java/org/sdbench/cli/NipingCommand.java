@@ -16,7 +16,7 @@ import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.env.DbRoundTripProbe;
-import org.sdbench.network.Hop;
+import org.sdbench.network.EmulatedLink;
 import org.sdbench.network.HostPort;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.NipingClient;
@@ -235,7 +235,7 @@ final class NipingCommand implements Runnable {
                             new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM)) {
                 boolean relayed = c.network().appToDb().emulated();
                 if (relayed) {
-                    db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
+                    db.dialVia(net.route(EmulatedLink.APP_TO_DB, db.endpoint()));
                 }
                 RoundTrip rt = DbRoundTripProbe.measure(db, loops);
                 if (rt == null) {

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.sdbench.config.NetworkConfig;
 import org.sdbench.config.NetworkHop;
-import org.sdbench.network.Hop;
+import org.sdbench.network.EmulatedLink;
 import org.sdbench.network.HostPort;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.NetworkEmulation;
@@ -48,7 +48,7 @@ public final class NetworkSection {
             NetworkEmulation driverSide, NetworkConfig config, RoundTrip dbRoundTrip) {
         RunReport.Network own = of(driverSide, dbRoundTrip);
         List<RunReport.EmulatedHop> hops = new ArrayList<>(own.emulated());
-        for (Hop hop : List.of(Hop.APP_TO_CENTRAL, Hop.APP_TO_DB)) {
+        for (EmulatedLink hop : List.of(EmulatedLink.APP_TO_CENTRAL, EmulatedLink.APP_TO_DB)) {
             NetworkHop h = hop.of(config);
             if (h.emulated()) {
                 LinkProfile q = NetworkEmulation.requests(h);
