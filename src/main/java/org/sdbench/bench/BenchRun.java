@@ -8,11 +8,11 @@ import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.driver.Driver;
-import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.MetricsUpdateListener;
+import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
 
 /**
