@@ -68,7 +68,7 @@ public final class NetworkEmulation implements AutoCloseable {
         if (!h.emulated()) {
             return target;
         }
-        Key key = new Key(hop, HostPort.format(target));
+        Key key = new Key(hop, SocketAddresses.format(target));
         lock.lock();
         try {
             if (closed) {

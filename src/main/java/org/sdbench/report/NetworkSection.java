@@ -8,10 +8,10 @@ import java.util.Locale;
 import org.sdbench.config.NetworkConfig;
 import org.sdbench.config.NetworkHop;
 import org.sdbench.network.EmulatedLink;
-import org.sdbench.network.HostPort;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
+import org.sdbench.network.SocketAddresses;
 
 /** The network part of a run's report: built from the emulation in use, printed on the terminal. */
 public final class NetworkSection {
@@ -25,8 +25,8 @@ public final class NetworkSection {
             var relay = net.relay(r.hop());
             hops.add(new RunReport.EmulatedHop(
                     r.hop().key(),
-                    HostPort.format(r.target()),
-                    HostPort.format(r.relay()),
+                    SocketAddresses.format(r.target()),
+                    SocketAddresses.format(r.relay()),
                     ms(q.delay()),
                     ms(q.jitter()),
                     q.loss(),
