@@ -73,7 +73,7 @@ public final class AppServerInstance implements AutoCloseable {
         this.holder = holderName(number);
         this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance(), holder);
         this.sessions = new SessionSource(
-                pool, db.dialect(), clock, db.config().timeouts().maxOutage());
+                pool, db.dialect(), clock, db.config().timeouts().maxOutage(), db.roundTrips());
         this.numberRanges = new NumberRanges(pool, workload.numberRangeBuffers(), clock);
         this.tableBuffer = new TableBuffer(config.tableBufferEntries());
         this.bufferSync = new BufferSync(tableBuffer, clock, config.tableBufferSync());

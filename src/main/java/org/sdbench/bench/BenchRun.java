@@ -6,13 +6,12 @@ import java.util.Optional;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
-import org.sdbench.db.DbSession;
 import org.sdbench.driver.Driver;
-import org.sdbench.driver.Phases;
 import org.sdbench.driver.ThinkTime;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.MetricsUpdateListener;
+import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
 
 /**
@@ -75,7 +74,7 @@ public final class BenchRun {
             long baseline = s.measureHeap() ? HeapProbe.usedAfterGc() : -1;
             Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
             BenchWindow probe = new BenchWindow(
-                    phases, databaseName, s.measureHeap(), progress, updates::dbCalls, DbSession::roundTripsSent);
+                    phases, databaseName, s.measureHeap(), progress, updates::dbCalls, db.roundTrips()::sent);
             Driver driver = new Driver(
                     system,
                     metrics,

@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
-import org.sdbench.driver.Phases;
 import org.sdbench.metrics.Interval;
+import org.sdbench.metrics.Phases;
 
 /**
  * Takes the CPU snapshots (and the heap reading) at the very harvests that open and close the

@@ -4,11 +4,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
@@ -50,7 +50,7 @@ public final class WireBench {
                 },
                 line -> {},
                 "wire bench server")) {
-            Address a = new Address("127.0.0.1", server.port());
+            HostAndPort a = new HostAndPort("127.0.0.1", server.port());
             try (WireClient client = WireClient.connect(
                     Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, Duration.ofSeconds(5), "wire bench server")) {
                 // Until the JIT compiler is done with both sides: its threads count in the process CPU.

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
-import org.sdbench.protocol.wire.Address;
+import org.sdbench.config.HostAndPort;
 
 /**
  * SAP's message server, reduced to what the benchmark needs: the registry of live app-server
@@ -16,7 +16,7 @@ import org.sdbench.protocol.wire.Address;
  */
 public final class MessageServer {
     /** A registered instance and where drivers reach it. */
-    public record Instance(int number, Address address) {}
+    public record Instance(int number, HostAndPort address) {}
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Map<Integer, Instance> live = new TreeMap<>();

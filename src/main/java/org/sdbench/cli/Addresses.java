@@ -2,13 +2,13 @@ package org.sdbench.cli;
 
 import java.net.InetSocketAddress;
 import org.sdbench.config.HostAndPort;
-import org.sdbench.network.HostPort;
+import org.sdbench.network.SocketAddresses;
 import picocli.CommandLine.ITypeConverter;
 
 /**
  * Picocli converters for every option that takes a port, a host or an address, so each is checked the same way
  * while the command line is parsed, before any work: a bad one is one line naming the option (see
- * {@link SdbenchCommand#execute}) and exit 2. The checks themselves are {@link HostPort}'s, which the
+ * {@link SdbenchCommand#execute}) and exit 2. The checks themselves are {@link SocketAddresses}'s, which the
  * configuration keys use too.
  */
 final class Addresses {
@@ -18,7 +18,7 @@ final class Addresses {
     static final class ListenPort implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            return HostPort.listenPort("PORT", value);
+            return SocketAddresses.listenPort("PORT", value);
         }
     }
 
@@ -26,7 +26,7 @@ final class Addresses {
     static final class Listen implements ITypeConverter<InetSocketAddress> {
         @Override
         public InetSocketAddress convert(String value) {
-            return HostPort.listen("HOST:PORT", value);
+            return SocketAddresses.listen("HOST:PORT", value);
         }
     }
 
@@ -34,7 +34,7 @@ final class Addresses {
     static final class Dial implements ITypeConverter<InetSocketAddress> {
         @Override
         public InetSocketAddress convert(String value) {
-            return HostPort.dial("HOST:PORT", value);
+            return SocketAddresses.dial("HOST:PORT", value);
         }
     }
 
@@ -42,7 +42,7 @@ final class Addresses {
     static final class ListenHost implements ITypeConverter<String> {
         @Override
         public String convert(String value) {
-            return HostPort.listenHost("HOST", value);
+            return SocketAddresses.listenHost("HOST", value);
         }
     }
 

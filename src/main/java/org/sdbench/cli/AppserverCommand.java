@@ -4,12 +4,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.appserver.server.AppServerProcess;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
-import org.sdbench.network.Hop;
+import org.sdbench.network.EmulatedLink;
 import org.sdbench.network.NetworkEmulation;
-import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.WireException;
 import picocli.CommandLine.Command;
@@ -58,11 +58,7 @@ final class AppserverCommand implements Callable<Integer> {
         SdbenchConfig c = options.load(List.of());
         var a = c.appServer();
         String centralText = central != null ? central : a.central();
-        Address centralAddress = Address.parseOrNull(centralText);
-        if (centralAddress == null) {
-            throw new ConfigException(
-                    "'--central' = '" + centralText + "' is not allowed: host:port of the central services");
-        }
+        HostAndPort centralAddress = centralAddress(centralText);
         if (instance < 1 || instance > 99) {
             throw new ConfigException("'--instance' = " + instance + " is not allowed: 1 to 99");
         }
@@ -103,11 +99,23 @@ final class AppserverCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
+    private static HostAndPort centralAddress(String text) {
+        try {
+            HostAndPort a = HostAndPort.parse("--central", text);
+            if (a.port() > 0) {
+                return a;
+            }
+        } catch (ConfigException e) {
+            // reported below with what --central allows
+        }
+        throw new ConfigException("'--central' = '" + text + "' is not allowed: host:port of the central services");
+    }
+
     /** This process's emulated links: to the DB (its pool dials the relay) and to the central services. */
     private static NetworkEmulation emulate(SdbenchConfig c, Database db) {
         NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM);
         if (c.network().appToDb().emulated()) {
-            db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
+            db.dialVia(net.route(EmulatedLink.APP_TO_DB, db.endpoint()));
         }
         Dialer.routeThrough(net.wireRouter());
         return net;

@@ -16,12 +16,12 @@ import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.env.DbRoundTripProbe;
-import org.sdbench.network.Hop;
-import org.sdbench.network.HostPort;
+import org.sdbench.network.EmulatedLink;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.NipingClient;
 import org.sdbench.network.NipingServer;
 import org.sdbench.network.RoundTrip;
+import org.sdbench.network.SocketAddresses;
 import org.sdbench.network.TokenFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -98,11 +98,11 @@ final class NipingCommand implements Runnable {
                 });
             } catch (IOException e) {
                 throw new EnvironmentException(
-                        "niping server cannot listen on " + HostPort.format(listen) + ": " + e.getMessage());
+                        "niping server cannot listen on " + SocketAddresses.format(listen) + ": " + e.getMessage());
             }
             out.printf(
                     "niping server ready for connect from client on %s%s%n",
-                    HostPort.format(server.address()), tokenFile == null ? "" : " (token required)");
+                    SocketAddresses.format(server.address()), tokenFile == null ? "" : " (token required)");
             out.flush();
             Serving.until(server, new CountDownLatch(1), bound);
             out.printf(
@@ -167,7 +167,7 @@ final class NipingCommand implements Runnable {
             Duration t = Durations.parse("--timeout", timeout);
             PrintWriter out = spec.commandLine().getOut();
             try (NipingClient c = NipingClient.connect(host, token(tokenFile), t)) {
-                out.println("connect to server " + HostPort.format(host) + " o.k.");
+                out.println("connect to server " + SocketAddresses.format(host) + " o.k.");
                 if (!test.equals("bandwidth")) {
                     print(out, c.latency(loops, seed));
                 }
@@ -175,10 +175,10 @@ final class NipingCommand implements Runnable {
                     print(out, c.bandwidth(loops));
                 }
             } catch (EOFException e) {
-                throw new EnvironmentException(
-                        "niping to " + HostPort.format(host) + " failed: the server closed the connection mid-test");
+                throw new EnvironmentException("niping to " + SocketAddresses.format(host)
+                        + " failed: the server closed the connection mid-test");
             } catch (IOException e) {
-                throw new EnvironmentException("niping to " + HostPort.format(host) + " failed: " + e);
+                throw new EnvironmentException("niping to " + SocketAddresses.format(host) + " failed: " + e);
             }
             return ExitCode.OK;
         }
@@ -235,7 +235,7 @@ final class NipingCommand implements Runnable {
                             new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM)) {
                 boolean relayed = c.network().appToDb().emulated();
                 if (relayed) {
-                    db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
+                    db.dialVia(net.route(EmulatedLink.APP_TO_DB, db.endpoint()));
                 }
                 RoundTrip rt = DbRoundTripProbe.measure(db, loops);
                 if (rt == null) {

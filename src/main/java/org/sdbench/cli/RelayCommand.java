@@ -13,11 +13,11 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
-import org.sdbench.network.HostPort;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.Relay;
 import org.sdbench.network.RelaySpec;
 import org.sdbench.network.RelayStats;
+import org.sdbench.network.SocketAddresses;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -125,11 +125,12 @@ final class RelayCommand implements Callable<Integer> {
         try {
             relay = Relay.start(rs);
         } catch (IOException e) {
-            throw new EnvironmentException("relay cannot listen on " + HostPort.format(listen) + ": " + e.getMessage());
+            throw new EnvironmentException(
+                    "relay cannot listen on " + SocketAddresses.format(listen) + ": " + e.getMessage());
         }
         out.printf(
                 "relay listening on %s -> %s (%s)%n",
-                HostPort.format(relay.address()), HostPort.format(rs.target()), rs.describe());
+                SocketAddresses.format(relay.address()), SocketAddresses.format(rs.target()), rs.describe());
         out.flush();
         CountDownLatch quit = new CountDownLatch(1);
         Thread.ofVirtual().name("relay-console").start(() -> console(relay, out, quit));

@@ -40,7 +40,18 @@ public final class SdbenchCommand implements Runnable {
 
     /** Runs the command line and maps every failure to one line and a documented exit code. */
     public static int execute(String... args) {
+        return execute(new CommandLine(new SdbenchCommand()), args);
+    }
+
+    /** As {@link #execute(String...)}, with the command's output and error lines written to {@code out} and {@code err}. */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = new CommandLine(new SdbenchCommand());
+        cl.setOut(out);
+        cl.setErr(err);
+        return execute(cl, args);
+    }
+
+    private static int execute(CommandLine cl, String... args) {
         cl.setExecutionExceptionHandler(SdbenchCommand::onException);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -1,14 +1,16 @@
 package org.sdbench.config;
 
 /**
- * The form of a {@code HOST:PORT} value (IPv6 as {@code [::1]:5432}) or of a bare host, checked without
- * resolving anything: configuration records use it in their constructors, and {@code network.HostPort}
- * builds on it for options that also resolve the host.
+ * A {@code HOST:PORT} address of a process (IPv6 as {@code [::1]:5432}), or the form of a bare host, checked
+ * without resolving anything: configuration records use it in their constructors, the wire dials it, and
+ * {@code network.SocketAddresses} builds on it for options that also resolve the host.
  */
 public record HostAndPort(String host, int port) {
     private static final String FORM = "HOST:PORT such as 127.0.0.1:5432 (IPv6 as [::1]:5432, port 0-65535)";
 
     public HostAndPort {
+        // a host as written in an address option or key: an IPv6 literal may come bracketed
+        host = host != null && host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         ConfigException.require(isHost(host), "host", host, "a host name or IP address");
         ConfigException.require(port >= 0 && port <= 65535, "port", port, "0 to 65535");
     }
@@ -45,6 +47,12 @@ public record HostAndPort(String host, int port) {
                 text,
                 "a host name or IP address without a port, such as 127.0.0.1");
         return h;
+    }
+
+    /** {@code host:port}, an IPv6 host bracketed, as {@link #parse} reads it back. */
+    @Override
+    public String toString() {
+        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
 
     private static boolean isHost(String host) {

@@ -14,8 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
 import org.sdbench.core.Clock;
 
@@ -57,18 +55,8 @@ public final class DbSession implements AutoCloseable {
     private final Map<Object, String> pipelineSql = new HashMap<>();
     /** Queries that lock rows (FOR UPDATE, FOR SHARE): they open the transaction, as writes do. */
     private final Set<String> lockingQueries = new HashSet<>();
-    /**
-     * Every execution and COMMIT any session of this process has sent: one round trip each (a
-     * pipeline, a batch or two queries sent together are one). Process-wide, as a JVM counter is,
-     * so a benchmark can read it at the edges of its window.
-     */
-    private static final LongAdder ROUND_TRIPS = new LongAdder();
-    /**
-     * Every SQL text a session of this process prepared, as the application wrote it (before
-     * {@link Dialect#sql}): a few dozen, added on a statement-cache miss only. Lets a test hold a
-     * dialect's forms of exactly the statements a run sends against rules (DB2's, offline).
-     */
-    private static final Set<String> SQL_TEXTS = ConcurrentHashMap.newKeySet();
+
+    private final RoundTripCounter roundTrips;
 
     private static final Pattern LOCKING =
             Pattern.compile("\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", Pattern.CASE_INSENSITIVE);
@@ -81,8 +69,16 @@ public final class DbSession implements AutoCloseable {
     private int calls;
     private int rows;
 
+    /** A session that counts its round trips on its own. */
     public DbSession(Connection connection, Dialect dialect, Clock clock) throws SQLException {
+        this(connection, dialect, clock, new RoundTripCounter());
+    }
+
+    /** A session that counts its round trips in {@code roundTrips}, with the other sessions that share it. */
+    public DbSession(Connection connection, Dialect dialect, Clock clock, RoundTripCounter roundTrips)
+            throws SQLException {
         this.connection = connection;
+        this.roundTrips = roundTrips;
         this.dialect = dialect;
         this.clock = clock;
         // Under repeatable read or serializable a transaction's reads share one snapshot: there every
@@ -136,21 +132,6 @@ public final class DbSession implements AutoCloseable {
     /** Rows the queries returned since the last {@link #resetCounters()}. */
     public int rows() {
         return rows;
-    }
-
-    /** The SQL texts sessions of this process have prepared since the last {@link #forgetSqlTexts()} (see {@link #SQL_TEXTS}). */
-    public static Set<String> sqlTexts() {
-        return Set.copyOf(SQL_TEXTS);
-    }
-
-    /** Starts {@link #sqlTexts()} afresh; sessions opened later record the texts they prepare again. */
-    public static void forgetSqlTexts() {
-        SQL_TEXTS.clear();
-    }
-
-    /** Round trips all sessions of this process have sent so far (see {@link #ROUND_TRIPS}). */
-    public static long roundTripsSent() {
-        return ROUND_TRIPS.sum();
     }
 
     public void resetCounters() {
@@ -355,7 +336,6 @@ public final class DbSession implements AutoCloseable {
         if (ps == null) {
             ps = driverConnection.prepareStatement(dialect.sql(sql));
             statements.put(sql, ps);
-            SQL_TEXTS.add(sql);
             if (LOCKING.matcher(sql).find()) {
                 lockingQueries.add(sql);
             }
@@ -383,7 +363,7 @@ public final class DbSession implements AutoCloseable {
     private void account(long t0) {
         dbNanos += clock.nanoTime() - t0;
         calls++;
-        ROUND_TRIPS.increment();
+        roundTrips.add();
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
+import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.StepOutcome;

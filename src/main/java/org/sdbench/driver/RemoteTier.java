@@ -16,12 +16,12 @@ import java.util.function.ToIntFunction;
 import java.util.function.ToLongFunction;
 import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigLoader;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.enqueue.EnqueueStats;
-import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
@@ -55,7 +55,7 @@ public final class RemoteTier implements AutoCloseable {
     private final Clock clock;
     private final Consumer<String> log;
     private final Map<Integer, WireClient> instances = new ConcurrentHashMap<>();
-    private final Map<Integer, Address> addresses = new ConcurrentSkipListMap<>();
+    private final Map<Integer, HostAndPort> addresses = new ConcurrentSkipListMap<>();
     private final Set<Integer> dead = ConcurrentHashMap.newKeySet();
     /** Lost instances whose fate is settled: fenced out of the logon group, or found alive after the bound. */
     private final Set<Integer> settled = ConcurrentHashMap.newKeySet();
@@ -68,7 +68,7 @@ public final class RemoteTier implements AutoCloseable {
     private volatile EnqueueStats centralEnqueue;
 
     public RemoteTier(
-            Address centralAddress,
+            HostAndPort centralAddress,
             Token token,
             Duration connectTimeout,
             Duration replyTimeout,
@@ -136,7 +136,7 @@ public final class RemoteTier implements AutoCloseable {
     }
 
     /** A live connection to instance {@code n}; a new one carries the run's settings before anything else. */
-    private WireClient client(int n, Address a) throws InterruptedException {
+    private WireClient client(int n, HostAndPort a) throws InterruptedException {
         WireClient c = instances.get(n);
         if (c != null && !c.isBroken()) {
             return c;
@@ -194,7 +194,7 @@ public final class RemoteTier implements AutoCloseable {
         }
         log.accept("app server " + n + " lost (" + why + "): fencing it before its users log on elsewhere");
         try {
-            Address was = addresses.get(n);
+            HostAndPort was = addresses.get(n);
             long deadline = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS);
             boolean fenced = false;
             while (!fenced && clock.nanoTime() < deadline) {
@@ -374,7 +374,7 @@ public final class RemoteTier implements AutoCloseable {
     }
 
     /** Each registered instance's address, as the message server gave it. */
-    public Map<Integer, Address> addresses() {
+    public Map<Integer, HostAndPort> addresses() {
         return new TreeMap<>(addresses);
     }
 

@@ -107,7 +107,7 @@ public enum MasterTable implements LoadTable {
             case KNA1, KNVV -> s.customersPerUser();
             case MARA, MARC, MVKE, MARD, MBEW -> s.materialsPerUser();
             // the current material prices, then the other condition records' items (SdTable)
-            case KONP -> s.materialsPerUser() + SdTable.conditionItemsPerUser(s);
+            case KONP -> s.materialsPerUser() + ConditionRecords.itemsPerUser(s);
             default -> 0;
         };
     }
@@ -144,7 +144,7 @@ public enum MasterTable implements LoadTable {
                     out.endRow();
                 }
                 if (this == KONP) {
-                    SdTable.conditionItems(s, u, out);
+                    ConditionRecords.items(s, u, out);
                 }
             }
         }

@@ -36,26 +36,11 @@ public enum SdTable implements LoadTable {
     public static final String DELIVERY_PARTNER = "WE";
 
     public static final String BILLING_PARTNER = "RG";
-    /** Text of the sales texts: words, sliced per line by a hash (no characters COPY escapes). */
-    private static final String TEXT = text();
 
     private final List<String> columns;
 
     SdTable(String... columns) {
         this.columns = List.of(columns);
-    }
-
-    /** KONP items of the condition records beyond the current material prices, written with MasterTable.KONP. */
-    static long conditionItemsPerUser(MasterDataSpec s) {
-        return s.materialsPerUser()
-                + s.materialsPerUser() / 3
-                + (long) s.customersPerUser() * SdMasterKeys.customerPrices(s.materialsPerUser())
-                + (s.customersPerUser() + 1) / 2;
-    }
-
-    /** Writes user u's KONP items of {@link #conditionItemsPerUser}, columns as MasterTable.KONP. */
-    static void conditionItems(MasterDataSpec s, int u, RowSink out) throws IOException, SQLException {
-        conditions(null, s, u, s.loadedAt().toLocalDate(), out);
     }
 
     @Override
@@ -131,14 +116,15 @@ public enum SdTable implements LoadTable {
         for (int u = fromUser; u <= toUser; u++) {
             out.entity(u, loaded);
             switch (this) {
-                case A004, A005, A007, KONH -> conditions(this, s, u, loaded, out);
+                case A004, A005, A007, KONH -> ConditionRecords.write(this, s, u, loaded, out);
                 case KNVP, KNKK, S066 -> customers(s, u, out);
                 case STXH, STXL -> {
-                    texts(s, u, out);
+                    SalesTexts.write(this == STXH, s, u, out);
                     for (int c = 1; c <= s.customersPerUser(); c++) {
                         for (int k = 1; k <= s.historyOrders(); k++) {
                             Order o = h.order(u, c, k);
-                            text(
+                            SalesTexts.text(
+                                    this == STXH,
                                     out,
                                     SdMasterKeys.ORDER_TEXT,
                                     o.vbeln(),
@@ -199,155 +185,6 @@ public enum SdTable implements LoadTable {
         return m;
     }
 
-    /** Condition records of user u: of table {@code t}, or their KONP items when t is null. */
-    private static void conditions(SdTable t, MasterDataSpec s, int u, LocalDate loaded, RowSink out)
-            throws IOException, SQLException {
-        LocalDate from = loaded.minusDays(365);
-        LocalDate expiredFrom = loaded.minusDays(730);
-        LocalDate expiredTo = loaded.minusDays(366);
-        for (int m = 1; m <= s.materialsPerUser(); m++) {
-            long idx = (long) (u - 1) * s.materialsPerUser() + m;
-            String matnr = MasterKeys.matnr(u, m);
-            long price = s.priceCents(u, m);
-            String current = MasterKeys.zeroPad(idx, 10);
-            String expired = SdMasterKeys.expiredPriceRecord(idx);
-            switch (t == null ? "KONP" : t.name()) {
-                case "A004" -> {
-                    record(out, MasterKeys.PRICE_CONDITION, null, matnr, expiredTo, expiredFrom, expired);
-                    record(out, MasterKeys.PRICE_CONDITION, null, matnr, SdMasterKeys.VALID_FOREVER, from, current);
-                    if (SdMasterKeys.materialDiscount(m)) {
-                        record(
-                                out,
-                                SdMasterKeys.MATERIAL_DISCOUNT,
-                                null,
-                                matnr,
-                                SdMasterKeys.VALID_FOREVER,
-                                from,
-                                SdMasterKeys.discountRecord(idx));
-                    }
-                }
-                case "KONH" -> {
-                    header(out, expired, "004", MasterKeys.PRICE_CONDITION, matnr, expiredFrom, expiredTo);
-                    header(out, current, "004", MasterKeys.PRICE_CONDITION, matnr, from, SdMasterKeys.VALID_FOREVER);
-                    if (SdMasterKeys.materialDiscount(m)) {
-                        header(
-                                out,
-                                SdMasterKeys.discountRecord(idx),
-                                "004",
-                                SdMasterKeys.MATERIAL_DISCOUNT,
-                                matnr,
-                                from,
-                                SdMasterKeys.VALID_FOREVER);
-                    }
-                }
-                case "KONP" -> {
-                    item(out, expired, MasterKeys.PRICE_CONDITION, matnr, price * 9 / 10);
-                    if (SdMasterKeys.materialDiscount(m)) {
-                        item(
-                                out,
-                                SdMasterKeys.discountRecord(idx),
-                                SdMasterKeys.MATERIAL_DISCOUNT,
-                                matnr,
-                                -(100 + m % 4 * 50L));
-                    }
-                }
-                default -> {}
-            }
-        }
-        for (int c = 1; c <= s.customersPerUser(); c++) {
-            long cidx = (long) (u - 1) * s.customersPerUser() + c;
-            String kunnr = MasterKeys.kunnr(u, c);
-            for (int j = 0; j < SdMasterKeys.customerPrices(s.materialsPerUser()); j++) {
-                int m = SdMasterKeys.customerPriceMaterial(c, j, s.materialsPerUser());
-                String matnr = MasterKeys.matnr(u, m);
-                String knumh = SdMasterKeys.customerPriceRecord(cidx, j);
-                switch (t == null ? "KONP" : t.name()) {
-                    case "A005" ->
-                        record(out, MasterKeys.PRICE_CONDITION, kunnr, matnr, SdMasterKeys.VALID_FOREVER, from, knumh);
-                    case "KONH" ->
-                        header(
-                                out,
-                                knumh,
-                                "005",
-                                MasterKeys.PRICE_CONDITION,
-                                kunnr.concat(matnr),
-                                from,
-                                SdMasterKeys.VALID_FOREVER);
-                    case "KONP" -> item(out, knumh, MasterKeys.PRICE_CONDITION, matnr, s.priceCents(u, m) * 95 / 100);
-                    default -> {}
-                }
-            }
-            if (SdMasterKeys.customerDiscount(c)) {
-                String knumh = SdMasterKeys.customerDiscountRecord(cidx);
-                switch (t == null ? "KONP" : t.name()) {
-                    case "A007" ->
-                        record(
-                                out,
-                                SdMasterKeys.CUSTOMER_DISCOUNT,
-                                kunnr,
-                                null,
-                                SdMasterKeys.VALID_FOREVER,
-                                from,
-                                knumh);
-                    case "KONH" ->
-                        header(
-                                out,
-                                knumh,
-                                "007",
-                                SdMasterKeys.CUSTOMER_DISCOUNT,
-                                kunnr,
-                                from,
-                                SdMasterKeys.VALID_FOREVER);
-                    case "KONP" -> item(out, knumh, SdMasterKeys.CUSTOMER_DISCOUNT, " ", -(200 + c % 3 * 100L));
-                    default -> {}
-                }
-            }
-        }
-    }
-
-    private static void record(
-            RowSink out, String kschl, String kunnr, String matnr, LocalDate datbi, LocalDate datab, String knumh)
-            throws IOException, SQLException {
-        out.text(SdMasterKeys.KAPPL_SALES);
-        out.text(kschl);
-        out.text(MasterKeys.VKORG);
-        out.text(MasterKeys.VTWEG);
-        if (kunnr != null) {
-            out.text(kunnr);
-        }
-        if (matnr != null) {
-            out.text(matnr);
-        }
-        out.date(datbi);
-        out.date(datab);
-        out.text(knumh);
-        out.endRow();
-    }
-
-    private static void header(
-            RowSink out, String knumh, String table, String kschl, String vakey, LocalDate datab, LocalDate datbi)
-            throws IOException, SQLException {
-        out.text(knumh);
-        out.text("A");
-        out.text(table);
-        out.text(SdMasterKeys.KAPPL_SALES);
-        out.text(kschl);
-        out.text(vakey);
-        out.date(datab);
-        out.date(datbi);
-        out.endRow();
-    }
-
-    private static void item(RowSink out, String knumh, String kschl, String matnr, long kbetrCents)
-            throws IOException, SQLException {
-        out.text(knumh);
-        out.text(kschl);
-        out.text(matnr);
-        out.decimal(kbetrCents, 2);
-        out.text(MasterKeys.WAERS);
-        out.endRow();
-    }
-
     private void customers(MasterDataSpec s, int u, RowSink out) throws IOException, SQLException {
         int cpu = s.customersPerUser();
         for (int c = 1; c <= cpu; c++) {
@@ -384,61 +221,6 @@ public enum SdTable implements LoadTable {
                 }
             }
         }
-    }
-
-    private void texts(MasterDataSpec s, int u, RowSink out) throws IOException, SQLException {
-        for (int c = 1; c <= s.customersPerUser(); c++) {
-            String kunnr = MasterKeys.kunnr(u, c);
-            text(
-                    out,
-                    SdMasterKeys.CUSTOMER_TEXT,
-                    SdMasterKeys.customerTextName(kunnr),
-                    "Customer " + kunnr,
-                    u,
-                    c,
-                    SdMasterKeys.customerTextLines(c));
-        }
-        for (int m = 2; m <= s.materialsPerUser(); m += 2) {
-            String matnr = MasterKeys.matnr(u, m);
-            text(out, SdMasterKeys.MATERIAL_TEXT, SdMasterKeys.materialTextName(matnr), "Material " + matnr, u, -m, 1);
-        }
-    }
-
-    /** One text: its header (STXH) or its lines (STXL); the lines of an order text equal its customer's. */
-    private void text(RowSink out, String object, String name, String title, int u, int owner, int lines)
-            throws IOException, SQLException {
-        if (this == STXH) {
-            out.text(object);
-            out.text(name);
-            out.text(SdMasterKeys.TEXT_ID);
-            out.text(SdMasterKeys.LANGUAGE);
-            out.text(title);
-            out.integer(72);
-            out.endRow();
-            return;
-        }
-        for (int l = 0; l < lines; l++) {
-            String line = textLine(u, owner, l);
-            out.text(SdMasterKeys.TEXT_RELID);
-            out.text(object);
-            out.text(name);
-            out.text(SdMasterKeys.TEXT_ID);
-            out.text(SdMasterKeys.LANGUAGE);
-            out.integer(l);
-            out.integer(line.length());
-            out.text(line);
-            out.endRow();
-        }
-    }
-
-    /** Line l of the text of owner (customer c, or material -m) of user u: 400 to 1,900 characters. */
-    static String textLine(int u, int owner, int l) {
-        long h = (u * 1_000_003L + owner) * 31 + l;
-        h ^= h >>> 17;
-        h *= 0x9E3779B97F4A7C15L;
-        int len = 400 + (int) Math.floorMod(h, 1500L);
-        int at = (int) Math.floorMod(h >>> 20, (long) (TEXT.length() - len));
-        return TEXT.substring(at, at + len);
     }
 
     private void history(MasterDataSpec s, Order o, RowSink out) throws IOException, SQLException {
@@ -506,72 +288,5 @@ public enum SdTable implements LoadTable {
         out.text("1");
         out.text("1");
         out.endRow();
-    }
-
-    private static String text() {
-        String[] words = {
-            "deliver",
-            "to",
-            "the",
-            "goods",
-            "receiving",
-            "dock",
-            "between",
-            "8",
-            "and",
-            "16",
-            "hours",
-            "pallets",
-            "must",
-            "not",
-            "exceed",
-            "1.2",
-            "m",
-            "call",
-            "before",
-            "arrival",
-            "invoice",
-            "in",
-            "duplicate",
-            "quote",
-            "order",
-            "number",
-            "on",
-            "all",
-            "documents",
-            "packing",
-            "list",
-            "attached",
-            "fragile",
-            "keep",
-            "dry",
-            "customer",
-            "agreement",
-            "of",
-            "2019",
-            "applies",
-            "partial",
-            "deliveries",
-            "allowed",
-            "ship",
-            "complete",
-            "only",
-            "express",
-            "freight",
-            "paid",
-            "by",
-            "sender",
-            "incoterms",
-            "DAP",
-            "warehouse",
-            "gate"
-        };
-        StringBuilder b = new StringBuilder(70_000);
-        long h = 0x5DB3L;
-        while (b.length() < 64_000) {
-            h = h * 6364136223846793005L + 1442695040888963407L;
-            b.append(words[(int) Math.floorMod(h >>> 33, (long) words.length)]).append(' ');
-        }
-        return b.toString();
     }
 }

@@ -20,9 +20,9 @@ import org.sdbench.protocol.wire.Dialer;
  */
 public final class NetworkEmulation implements AutoCloseable {
     /** One relay in use: what it emulates, in front of what. */
-    public record Route(Hop hop, InetSocketAddress target, InetSocketAddress relay, RelaySpec spec) {}
+    public record Route(EmulatedLink hop, InetSocketAddress target, InetSocketAddress relay, RelaySpec spec) {}
 
-    private record Key(Hop hop, String target) {}
+    private record Key(EmulatedLink hop, String target) {}
 
     private final NetworkConfig config;
     private final long seed;
@@ -46,8 +46,8 @@ public final class NetworkEmulation implements AutoCloseable {
      */
     public Dialer.Router wireRouter() {
         return (hop, target) -> switch (hop) {
-            case DRIVER_TO_APP, DRIVER_TO_CENTRAL -> route(Hop.DRIVER_TO_APP, target);
-            case APP_TO_CENTRAL -> route(Hop.APP_TO_CENTRAL, target);
+            case DRIVER_TO_APP, DRIVER_TO_CENTRAL -> route(EmulatedLink.DRIVER_TO_APP, target);
+            case APP_TO_CENTRAL -> route(EmulatedLink.APP_TO_CENTRAL, target);
         };
     }
 
@@ -63,12 +63,12 @@ public final class NetworkEmulation implements AutoCloseable {
      * The address to dial for {@code target} over {@code hop}: the target itself, or a loopback relay in
      * front of it. A relay that cannot listen is an environment failure (exit 3).
      */
-    public InetSocketAddress route(Hop hop, InetSocketAddress target) {
+    public InetSocketAddress route(EmulatedLink hop, InetSocketAddress target) {
         NetworkHop h = hop.of(config);
         if (!h.emulated()) {
             return target;
         }
-        Key key = new Key(hop, HostPort.format(target));
+        Key key = new Key(hop, SocketAddresses.format(target));
         lock.lock();
         try {
             if (closed) {
@@ -107,7 +107,7 @@ public final class NetworkEmulation implements AutoCloseable {
     }
 
     /** The relay of a hop in use (first if several targets), for fault injection; null when none. */
-    public Relay relay(Hop hop) {
+    public Relay relay(EmulatedLink hop) {
         return relays.entrySet().stream()
                 .filter(e -> e.getKey().hop() == hop)
                 .map(Map.Entry::getValue)

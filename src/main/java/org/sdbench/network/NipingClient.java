@@ -48,11 +48,11 @@ public final class NipingClient implements AutoCloseable {
     /** Connects and says hello; a refusal or an unreachable server is an {@link EnvironmentException} (exit 3). */
     public static NipingClient connect(InetSocketAddress server, byte[] token, Duration timeout) {
         Socket s = new Socket();
-        String where = HostPort.format(server);
+        String where = SocketAddresses.format(server);
         try {
             s.setTcpNoDelay(true);
             s.setSoTimeout((int) Math.max(1, timeout.toMillis()));
-            s.connect(HostPort.resolve(server), (int) Math.max(1, timeout.toMillis()));
+            s.connect(SocketAddresses.resolve(server), (int) Math.max(1, timeout.toMillis()));
             NipingClient c = new NipingClient(s);
             NipingWire.hello(c.out, token == null ? new byte[0] : token);
             byte status = c.in.readByte();

@@ -52,10 +52,10 @@ public final class NipingServer implements AutoCloseable {
      */
     public static NipingServer start(InetSocketAddress listen, byte[] token, int maxClients, Consumer<String> log)
             throws IOException {
-        InetSocketAddress at = HostPort.resolveToBind("--listen", listen);
+        InetSocketAddress at = SocketAddresses.resolveToBind("--listen", listen);
         if (token == null && !at.getAddress().isLoopbackAddress()) {
             throw new ConfigException(
-                    "'--listen' = '" + HostPort.format(listen) + "' is not allowed without --token-file: "
+                    "'--listen' = '" + SocketAddresses.format(listen) + "' is not allowed without --token-file: "
                             + "a listener on a non-loopback address requires a token file readable only by its owner");
         }
         if (maxClients < 1) {
@@ -194,7 +194,7 @@ public final class NipingServer implements AutoCloseable {
 
     private static String peer(Socket c) {
         return c.getRemoteSocketAddress() instanceof InetSocketAddress a
-                ? HostPort.format(a)
+                ? SocketAddresses.format(a)
                 : String.valueOf(c.getRemoteSocketAddress());
     }
 

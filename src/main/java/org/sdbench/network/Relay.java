@@ -84,7 +84,7 @@ public final class Relay implements AutoCloseable {
     public static Relay start(RelaySpec spec) throws IOException {
         ServerSocket server = new ServerSocket();
         try {
-            server.bind(HostPort.resolve(spec.listen()));
+            server.bind(SocketAddresses.resolve(spec.listen()));
         } catch (IOException e) {
             server.close();
             throw e;
@@ -110,7 +110,7 @@ public final class Relay implements AutoCloseable {
                 client = server.accept();
             } catch (IOException e) {
                 if (!closed) {
-                    LOG.warn("relay on {} stopped accepting: {}", HostPort.format(address()), e.toString());
+                    LOG.warn("relay on {} stopped accepting: {}", SocketAddresses.format(address()), e.toString());
                 }
                 return;
             }
@@ -128,10 +128,10 @@ public final class Relay implements AutoCloseable {
             gate.awaitOpen();
             client.setTcpNoDelay(true);
             target.setTcpNoDelay(true);
-            target.connect(HostPort.resolve(spec.target()), CONNECT_TIMEOUT_MS);
+            target.connect(SocketAddresses.resolve(spec.target()), CONNECT_TIMEOUT_MS);
         } catch (IOException e) {
             failedConnects.increment();
-            LOG.warn("relay could not reach target {}: {}", HostPort.format(spec.target()), e.toString());
+            LOG.warn("relay could not reach target {}: {}", SocketAddresses.format(spec.target()), e.toString());
             closeBoth(client, target);
             return;
         } catch (InterruptedException e) {

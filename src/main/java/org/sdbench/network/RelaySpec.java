@@ -24,9 +24,9 @@ public record RelaySpec(
         if (listen == null || target == null || forward == null || back == null || clock == null) {
             throw new IllegalArgumentException("relay spec needs listen, target, both profiles and a clock");
         }
-        if (!HostPort.resolveToBind("--listen", listen).getAddress().isLoopbackAddress()) {
+        if (!SocketAddresses.resolveToBind("--listen", listen).getAddress().isLoopbackAddress()) {
             throw new ConfigException(
-                    "relay listen address '" + HostPort.format(listen) + "' is not allowed: a loopback "
+                    "relay listen address '" + SocketAddresses.format(listen) + "' is not allowed: a loopback "
                             + "address such as 127.0.0.1:0 (the relay forwards unauthenticated bytes, so it never listens on a network)");
         }
     }

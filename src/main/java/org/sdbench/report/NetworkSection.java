@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import org.sdbench.config.NetworkConfig;
 import org.sdbench.config.NetworkHop;
-import org.sdbench.network.Hop;
-import org.sdbench.network.HostPort;
+import org.sdbench.network.EmulatedLink;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
+import org.sdbench.network.SocketAddresses;
 
 /** The network part of a run's report: built from the emulation in use, printed on the terminal. */
 public final class NetworkSection {
@@ -25,8 +25,8 @@ public final class NetworkSection {
             var relay = net.relay(r.hop());
             hops.add(new RunReport.EmulatedHop(
                     r.hop().key(),
-                    HostPort.format(r.target()),
-                    HostPort.format(r.relay()),
+                    SocketAddresses.format(r.target()),
+                    SocketAddresses.format(r.relay()),
                     ms(q.delay()),
                     ms(q.jitter()),
                     q.loss(),
@@ -48,7 +48,7 @@ public final class NetworkSection {
             NetworkEmulation driverSide, NetworkConfig config, RoundTrip dbRoundTrip) {
         RunReport.Network own = of(driverSide, dbRoundTrip);
         List<RunReport.EmulatedHop> hops = new ArrayList<>(own.emulated());
-        for (Hop hop : List.of(Hop.APP_TO_CENTRAL, Hop.APP_TO_DB)) {
+        for (EmulatedLink hop : List.of(EmulatedLink.APP_TO_CENTRAL, EmulatedLink.APP_TO_DB)) {
             NetworkHop h = hop.of(config);
             if (h.emulated()) {
                 LinkProfile q = NetworkEmulation.requests(h);

@@ -3,7 +3,7 @@ package org.sdbench.run;
 import java.io.PrintWriter;
 import java.time.Duration;
 import org.sdbench.appserver.AppTierView;
-import org.sdbench.driver.Phases;
+import org.sdbench.metrics.Phases;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.report.BufferWindow;

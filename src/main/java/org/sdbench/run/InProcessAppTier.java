@@ -9,10 +9,10 @@ import org.sdbench.appserver.workprocess.DbOutageException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
-import org.sdbench.driver.Phases;
 import org.sdbench.metrics.MetricsUpdateListener;
+import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
-import org.sdbench.network.Hop;
+import org.sdbench.network.EmulatedLink;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
@@ -35,7 +35,7 @@ final class InProcessAppTier implements AppTier {
         this.net = new NetworkEmulation(c.network(), c.run().seed(), clock);
         try {
             if (c.network().appToDb().emulated()) {
-                db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
+                db.dialVia(net.route(EmulatedLink.APP_TO_DB, db.endpoint()));
             }
             this.system = new AppServerSystem(
                     c.appServer(),

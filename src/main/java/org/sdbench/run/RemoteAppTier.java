@@ -13,20 +13,20 @@ import java.util.function.ToLongFunction;
 import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.DatabaseConfig;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
-import org.sdbench.driver.Phases;
 import org.sdbench.driver.RemoteDialogService;
 import org.sdbench.driver.RemoteTier;
+import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
-import org.sdbench.network.HostPort;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
+import org.sdbench.network.SocketAddresses;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.enqueue.EnqueueStats;
-import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.protocol.wire.ProcessInfo;
@@ -97,12 +97,12 @@ final class RemoteAppTier implements AppTier {
         RemoteTier tier = null;
         Dialer.routeThrough(net.wireRouter());
         try {
-            Address central;
+            HostAndPort central;
             if (a.central().isEmpty()) {
                 children = launcher.apply(folder);
                 central = startProcesses(c, db, folder, children, out);
             } else {
-                central = Address.parseOrNull(a.central());
+                central = HostAndPort.parse("appServer.central", a.central());
             }
             tier = new RemoteTier(
                     central,
@@ -137,7 +137,7 @@ final class RemoteAppTier implements AppTier {
     }
 
     /** Starts central services and the app servers on this machine; returns the central services' address. */
-    private static Address startProcesses(
+    private static HostAndPort startProcesses(
             SdbenchConfig c, Database db, Path folder, ChildLauncher children, PrintWriter out)
             throws InterruptedException {
         var a = c.appServer();
@@ -158,7 +158,7 @@ final class RemoteAppTier implements AppTier {
         centralArgs.addAll(common);
         centralArgs.addAll(List.of("--port", "0"));
         var central = children.start("central", centralArgs, env);
-        Address address = new Address(a.listen(), central.port());
+        HostAndPort address = new HostAndPort(a.listen(), central.port());
         out.printf("central services: %s (pid %d)%n", address, central.pid());
         for (int i = 1; i <= a.instances(); i++) {
             List<String> args = new ArrayList<>(List.of("appserver"));
@@ -175,10 +175,11 @@ final class RemoteAppTier implements AppTier {
      * Every hop before the run, each end named by role and address: driver to central services
      * and to each app server, each app server to the central services and to the DB.
      */
-    private static List<HopProbe> probeHops(RemoteTier tier, Address central, Database db) throws InterruptedException {
+    private static List<HopProbe> probeHops(RemoteTier tier, HostAndPort central, Database db)
+            throws InterruptedException {
         String driver = ProcessInfo.current("driver").host();
-        String dbAddress = HostPort.format(db.endpoint());
-        Map<Integer, Address> instances = tier.addresses();
+        String dbAddress = SocketAddresses.format(db.endpoint());
+        Map<Integer, HostAndPort> instances = tier.addresses();
         List<HopProbe> hops = new ArrayList<>();
         for (RoundTrips r : tier.probeHops(HOP_PINGS)) {
             String from = r.from().equals("driver") ? driver : address(instances, r.from());
@@ -190,9 +191,9 @@ final class RemoteAppTier implements AppTier {
         return hops;
     }
 
-    private static String address(Map<Integer, Address> instances, String role) {
+    private static String address(Map<Integer, HostAndPort> instances, String role) {
         if (role.startsWith("appserver-")) {
-            Address a = instances.get(Integer.parseInt(role.substring("appserver-".length())));
+            HostAndPort a = instances.get(Integer.parseInt(role.substring("appserver-".length())));
             if (a != null) {
                 return a.toString();
             }

@@ -3,11 +3,11 @@ package org.sdbench.run;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import org.sdbench.driver.Phases;
 import org.sdbench.driver.RemoteTier;
 import org.sdbench.env.CpuPinning;
 import org.sdbench.env.HostUsage;
 import org.sdbench.metrics.Latency;
+import org.sdbench.metrics.Phases;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.report.RunReport;
 

@@ -94,7 +94,7 @@ public record SweepResult(
 
     private static Model model(
             List<LevelResult> sorted, double limit, double think, Measured measured, List<String> notes) {
-        Calibration cal = Calibration.of(sorted);
+        ServiceDemand cal = ServiceDemand.of(sorted);
         if (cal == null) {
             notes.add(
                     "no queueing model: simulator and DB CPU were not measurable or gave no positive CPU demand per step "

@@ -9,8 +9,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import org.sdbench.driver.Phases;
 import org.sdbench.metrics.Interval;
+import org.sdbench.metrics.Phases;
 
 class BenchWindowTest {
     private static final long S = 1_000_000_000L;

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.core.Clock;
-import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Dialer;
@@ -27,7 +27,7 @@ class CentralServicesWireTest {
     private WireClient connect(CentralServices c, String role) {
         return WireClient.connect(
                 Dialer.Hop.APP_TO_CENTRAL,
-                new Address("127.0.0.1", c.port()),
+                new HostAndPort("127.0.0.1", c.port()),
                 role,
                 token,
                 Duration.ofSeconds(5),
@@ -43,12 +43,15 @@ class CentralServicesWireTest {
         try (CentralServices central = CentralServices.start("127.0.0.1", 0, token, Clock.SYSTEM, log::add);
                 WireClient app = connect(central, "appserver-1")) {
             Frame f = send(
-                    app, FrameType.REGISTER, new CentralMessages.Instance(2, new Address("127.0.0.1", 9)).encode());
+                    app, FrameType.REGISTER, new CentralMessages.Instance(2, new HostAndPort("127.0.0.1", 9)).encode());
             assertEquals(FrameType.ERROR, f.type());
             assertTrue(central.messageServer().instances().isEmpty());
             assertEquals(
                     FrameType.OK,
-                    send(app, FrameType.REGISTER, new CentralMessages.Instance(1, new Address("127.0.0.1", 9)).encode())
+                    send(
+                                    app,
+                                    FrameType.REGISTER,
+                                    new CentralMessages.Instance(1, new HostAndPort("127.0.0.1", 9)).encode())
                             .type());
             assertEquals(1, central.messageServer().instances().size());
         }

@@ -153,28 +153,7 @@ class Db2SqlRulesTest {
                 "-w",
                 "workloads/sd-quick.yaml");
         assertEquals(0, load.exit(), load.err());
-        // Only this run's statements: other tests in this JVM prepare PostgreSQL-only SQL of their own.
-        DbSession.forgetSqlTexts();
-        TestDb.Run run = TestDb.sdbench(
-                "run",
-                "--db-url",
-                TestDb.url(),
-                "--set",
-                "database.schema=" + SCHEMA,
-                "-w",
-                "workloads/sd-quick.yaml",
-                "--users",
-                "2",
-                "--ramp-up",
-                "1s",
-                "--duration",
-                "8s",
-                "--ramp-down",
-                "1s",
-                "--set",
-                "run.resultsDir=target/test-results/db2-rules");
-        assertEquals(0, run.exit(), run.out() + run.err());
-        Set<String> texts = DbSession.sqlTexts();
+        Set<String> texts = TestDb.runPreparedSql(SCHEMA, 2, "target/test-results/db2-rules");
         assertTrue(texts.stream().anyMatch(s -> s.startsWith("INSERT INTO vbak ")), "the run saved orders: " + texts);
         assertTrue(texts.stream().anyMatch(s -> s.startsWith("INSERT INTO vbrk ")), "the run billed: " + texts);
         assertTrue(texts.stream().anyMatch(s -> s.contains("FOR UPDATE")), "the update task claimed requests");

@@ -169,12 +169,13 @@ class DbSessionTransactionTest {
 
     @Test
     void roundTripsSent_pipelineQueryAndCommit_oneEachWhateverTheStatements() throws SQLException {
-        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM);
+        RoundTripCounter roundTrips = new RoundTripCounter();
+        try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM, roundTrips);
                 Connection other = db.connect();
                 Statement clean = other.createStatement()) {
             clean.execute("DELETE FROM " + SCHEMA + ".st WHERE k >= 200");
             s.resetCounters();
-            long before = DbSession.roundTripsSent();
+            long before = roundTrips.sent();
 
             Pipeline p = new Pipeline(db.dialect());
             p.update("INSERT INTO st (k, v) VALUES (?, ?)", 200, 1);
@@ -185,7 +186,7 @@ class DbSessionTransactionTest {
             s.commit();
 
             assertEquals(5, s.calls(), "three statements, the query and the COMMIT");
-            assertEquals(3, DbSession.roundTripsSent() - before, "the pipeline, the query and the COMMIT");
+            assertEquals(3, roundTrips.sent() - before, "the pipeline, the query and the COMMIT");
             clean.execute("DELETE FROM " + SCHEMA + ".st WHERE k >= 200");
         }
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.Interval;
+import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.DialogService;

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.sdbench.core.Clock;
 import org.sdbench.driver.VirtualUserTest.FakeService;
+import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.SdStep;

@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepClock;
 import org.sdbench.protocol.DialogService;

@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.sdbench.db.Database;
-import org.sdbench.db.DbSession;
 import org.sdbench.db.ddl.Column;
 import org.sdbench.db.ddl.Schema;
 import org.sdbench.db.ddl.Table;
@@ -53,27 +52,8 @@ class LoopPlansPgTest {
                 "-w",
                 "workloads/sd-quick.yaml");
         assertEquals(0, load.exit(), load.out() + load.err());
-        DbSession.forgetSqlTexts();
-        TestDb.Run run = TestDb.sdbench(
-                "run",
-                "--db-url",
-                TestDb.url(),
-                "--set",
-                "database.schema=" + SCHEMA,
-                "-w",
-                "workloads/sd-quick.yaml",
-                "--users",
-                Integer.toString(USERS),
-                "--ramp-up",
-                "1s",
-                "--duration",
-                "8s",
-                "--ramp-down",
-                "1s",
-                "--set",
-                "run.resultsDir=target/test-results/loop-plans");
-        assertEquals(0, run.exit(), run.out() + run.err());
-        List<String> statements = DbSession.sqlTexts().stream()
+        Set<String> prepared = TestDb.runPreparedSql(SCHEMA, USERS, "target/test-results/loop-plans");
+        List<String> statements = prepared.stream()
                 .flatMap(t -> Stream.of(t.split(";")))
                 .map(String::strip)
                 .filter(s -> s.matches("(?is)(SELECT|INSERT|UPDATE|DELETE)\\b.*"))

@@ -1,21 +1,22 @@
 package org.sdbench.load;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.sdbench.cli.SdbenchCommand;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
+import org.sdbench.run.RunEngine;
 
 /**
  * The PostgreSQL of the tests, one schema per test class: the server named by $SDBENCH_TEST_DB_URL
@@ -87,25 +88,50 @@ public final class TestDb {
         }
     }
 
+    /**
+     * Runs {@code workloads/sd-quick.yaml} in two-tier with {@code users} users against the data loaded in
+     * {@code schema}, in this JVM (as {@code sdbench run} does, with 1 s ramp-up and ramp-down around an 8 s
+     * window), and returns the SQL texts its sessions prepared.
+     */
+    public static Set<String> runPreparedSql(String schema, int users, String resultsDir) throws InterruptedException {
+        List<String> sets = List.of(
+                "database.kind=postgresql",
+                "database.url=" + url(),
+                "database.schema=" + schema,
+                "run.users=" + users,
+                "run.rampUp=1s",
+                "run.duration=8s",
+                "run.rampDown=1s",
+                "run.resultsDir=" + resultsDir);
+        SdbenchConfig c = new ConfigLoader(Path.of(""))
+                .load(Path.of("config/quick.yaml"), Path.of("workloads/sd-quick.yaml"), sets);
+        PreparedSqlTexts texts = new PreparedSqlTexts();
+        StringWriter out = new StringWriter();
+        try (Database db = Database.open(c.database(), false)) {
+            db.captureStatements(texts);
+            RunEngine.Outcome o = new RunEngine(10, null, List.of(), false, folder -> {
+                        throw new IllegalStateException("a two-tier run starts no processes");
+                    })
+                    .execute(c, db, new PrintWriter(out, true));
+            if (o.exitCode() != 0) {
+                throw new AssertionError("the run failed (exit " + o.exitCode() + "): " + out);
+            }
+        }
+        return texts.texts();
+    }
+
     /** Exit code, stdout and stderr of one {@code sdbench} command line. */
     public record Run(int exit, String out, String err) {}
 
     public static synchronized Run sdbench(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = SdbenchCommand.execute(args);
-            System.out.flush();
-            System.err.flush();
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        PrintWriter o = new PrintWriter(out, true);
+        PrintWriter e = new PrintWriter(err, true);
+        int code = SdbenchCommand.execute(o, e, args);
+        o.flush();
+        e.flush();
+        return new Run(code, out.toString(), err.toString());
     }
 
     /** Loads {@code users} users into {@code schema} afresh ({@code --recreate}); fails the test with load's output if it fails. */

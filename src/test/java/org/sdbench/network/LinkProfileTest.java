@@ -36,10 +36,10 @@ class LinkProfileTest {
 
     @Test
     void hostPort_ipv6AndBadPort() {
-        assertEquals(5432, HostPort.parse("k", "[::1]:5432").getPort());
-        assertEquals("::1", HostPort.parse("k", "[::1]:5432").getHostString());
-        assertThrows(ConfigException.class, () -> HostPort.parse("k", "localhost:99999"));
-        assertThrows(ConfigException.class, () -> HostPort.parse("k", "localhost"));
+        assertEquals(5432, SocketAddresses.parse("k", "[::1]:5432").getPort());
+        assertEquals("::1", SocketAddresses.parse("k", "[::1]:5432").getHostString());
+        assertThrows(ConfigException.class, () -> SocketAddresses.parse("k", "localhost:99999"));
+        assertThrows(ConfigException.class, () -> SocketAddresses.parse("k", "localhost"));
     }
 
     @Test
@@ -47,8 +47,8 @@ class LinkProfileTest {
         ConfigException e = assertThrows(
                 ConfigException.class,
                 () -> new RelaySpec(
-                        HostPort.parse("l", "0.0.0.0:0"),
-                        HostPort.parse("t", "127.0.0.1:5432"),
+                        SocketAddresses.parse("l", "0.0.0.0:0"),
+                        SocketAddresses.parse("t", "127.0.0.1:5432"),
                         LinkProfile.NONE,
                         LinkProfile.NONE,
                         1,

@@ -8,13 +8,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.sdbench.appserver.AppServerInstance;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.protocol.enqueue.LockOwner;
-import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
@@ -85,7 +85,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
             SdbenchConfig c,
             Database db,
             int number,
-            Address centralAddress,
+            HostAndPort centralAddress,
             String listen,
             int port,
             String advertise,
@@ -111,7 +111,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         p.server = WireServer.start(listen, port, token, p, log, "app server " + number);
         central.call(
                 FrameType.REGISTER,
-                new CentralMessages.Instance(number, new Address(advertise, p.server.port())).encode(),
+                new CentralMessages.Instance(number, new HostAndPort(advertise, p.server.port())).encode(),
                 a.centralTimeout());
         central.broken().thenAccept(why -> {
             if ("closed".equals(why)) {

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Dialect;
+import org.sdbench.db.RoundTripCounter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +29,7 @@ public final class SessionSource {
     private final HikariDataSource pool;
     private final Dialect dialect;
     private final Clock clock;
+    private final RoundTripCounter roundTrips;
     private final long maxOutageNanos;
     private final LongAdder replaced = new LongAdder();
     private final LongAdder failedOpens = new LongAdder();
@@ -35,6 +37,13 @@ public final class SessionSource {
     private volatile Consumer<DbOutageException> onOutage = e -> {};
 
     public SessionSource(HikariDataSource pool, Dialect dialect, Clock clock, Duration maxOutage) {
+        this(pool, dialect, clock, maxOutage, new RoundTripCounter());
+    }
+
+    /** Sessions that count their round trips in {@code roundTrips}. */
+    public SessionSource(
+            HikariDataSource pool, Dialect dialect, Clock clock, Duration maxOutage, RoundTripCounter roundTrips) {
+        this.roundTrips = roundTrips;
         this.pool = pool;
         this.dialect = dialect;
         this.clock = clock;
@@ -70,7 +79,7 @@ public final class SessionSource {
                 throw down;
             }
             try {
-                DbSession s = new DbSession(pool.getConnection(), dialect, clock);
+                DbSession s = new DbSession(pool.getConnection(), dialect, clock, roundTrips);
                 if (warned) {
                     LOG.info(
                             "{}: database connection back after {} ms",

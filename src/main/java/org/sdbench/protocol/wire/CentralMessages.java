@@ -2,25 +2,31 @@ package org.sdbench.protocol.wire;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.sdbench.config.ConfigException;
+import org.sdbench.config.HostAndPort;
 
 /** What app servers and drivers send the central services (message server and enqueue server), and the answers. */
 public final class CentralMessages {
     private CentralMessages() {}
 
-    private static Address readAddress(WireIn in, String field) {
+    private static HostAndPort readAddress(WireIn in, String field) {
         String host = in.str(field + ".host", Limits.NAME_BYTES);
         int port = in.i32(field + ".port", 1, 65_535);
         if (host.isBlank()) {
             throw new WireException("frame field " + field + ".host is empty");
         }
-        return new Address(host, port);
+        try {
+            return new HostAndPort(host, port);
+        } catch (ConfigException e) {
+            throw new WireException("frame field " + field + ".host is not a host name or IP address");
+        }
     }
 
     /**
      * REGISTER (an app server joins the logon group, reachable at {@code address}) and ROUTE_REPLY
      * (the instance a logon goes to).
      */
-    public record Instance(int number, Address address) {
+    public record Instance(int number, HostAndPort address) {
         public Instance {
             WireIn.check("instance", number, 1, Limits.MAX_INSTANCE);
         }

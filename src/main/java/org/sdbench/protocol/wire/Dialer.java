@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import org.sdbench.config.HostAndPort;
 
 /**
  * The one place where one sdbench process opens a TCP connection to another. Every hop goes
@@ -38,7 +39,7 @@ public final class Dialer {
     }
 
     /** Connects within the timeout, or fails with one line naming the address and what is there. */
-    public static Socket dial(Hop hop, Address address, Duration timeout) {
+    public static Socket dial(Hop hop, HostAndPort address, Duration timeout) {
         Socket s = new Socket();
         try {
             InetSocketAddress target = router.route(hop, new InetSocketAddress(address.host(), address.port()));

@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.protocol.ReplyWait;
 
 /**
@@ -21,13 +22,13 @@ import org.sdbench.protocol.ReplyWait;
 public final class WireClient implements AutoCloseable {
     private final FrameIO io;
     private final String what;
-    private final Address address;
+    private final HostAndPort address;
     private final ConcurrentHashMap<Integer, CompletableFuture<Frame>> pending = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
     private final CompletableFuture<String> broken = new CompletableFuture<>();
     private volatile ScheduledFuture<?> heartbeat;
 
-    private WireClient(FrameIO io, String what, Address address) {
+    private WireClient(FrameIO io, String what, HostAndPort address) {
         this.io = io;
         this.what = what;
         this.address = address;
@@ -38,7 +39,7 @@ public final class WireClient implements AutoCloseable {
      * "app server 2 at 127.0.0.1:40123".
      */
     public static WireClient connect(
-            Dialer.Hop hop, Address address, String role, Token token, Duration timeout, String what) {
+            Dialer.Hop hop, HostAndPort address, String role, Token token, Duration timeout, String what) {
         var socket = Dialer.dial(hop, address, timeout);
         FrameIO io;
         try {
@@ -69,7 +70,7 @@ public final class WireClient implements AutoCloseable {
         }
     }
 
-    public Address address() {
+    public HostAndPort address() {
         return address;
     }
 

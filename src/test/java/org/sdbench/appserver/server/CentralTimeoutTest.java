@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.core.Clock;
 import org.sdbench.driver.RemoteTier;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
-import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireClient;
@@ -35,7 +35,7 @@ class CentralTimeoutTest {
         try (WireServer central = hung();
                 WireClient client = WireClient.connect(
                         Dialer.Hop.APP_TO_CENTRAL,
-                        new Address("127.0.0.1", central.port()),
+                        new HostAndPort("127.0.0.1", central.port()),
                         "appserver-1",
                         TOKEN,
                         Duration.ofSeconds(5),
@@ -56,7 +56,7 @@ class CentralTimeoutTest {
     void awaitInstances_centralNeverAnswers_failsAfterTheTimeout() {
         try (WireServer central = hung();
                 RemoteTier tier = new RemoteTier(
-                        new Address("127.0.0.1", central.port()),
+                        new HostAndPort("127.0.0.1", central.port()),
                         TOKEN,
                         Duration.ofSeconds(5),
                         Duration.ofMinutes(10),

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.sdbench.config.HostAndPort;
 import org.sdbench.protocol.SdStep;
 
 /** Every message's codec: what is encoded decodes to the same message; a field out of bounds is refused by name. */
@@ -57,9 +58,9 @@ class MessageCodecTest {
 
     @Test
     void centralMessages_roundTrip_sameMessages() {
-        var i = new CentralMessages.Instance(3, new Address("10.0.0.3", 7301));
+        var i = new CentralMessages.Instance(3, new HostAndPort("10.0.0.3", 7301));
         assertEquals(i, CentralMessages.Instance.decode(i.encode()));
-        var all = new CentralMessages.Instances(List.of(i, new CentralMessages.Instance(4, new Address("h4", 1))));
+        var all = new CentralMessages.Instances(List.of(i, new CentralMessages.Instance(4, new HostAndPort("h4", 1))));
         assertEquals(all, CentralMessages.Instances.decode(all.encode()));
         var lock = new CentralMessages.Lock("user:5", "VBAK", "0000000001", 1);
         assertEquals(lock, CentralMessages.Lock.decode(lock.encode(), 2));

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.sdbench.config.HostAndPort;
 
 class WireClientTest {
     private static final Token TOKEN = Token.random();
@@ -31,7 +32,7 @@ class WireClientTest {
                         "127.0.0.1", 0, TOKEN, (c, f) -> c.reply(f, FrameType.PONG, f.body()), line -> {}, "echo");
                 WireClient client = WireClient.connect(
                         Dialer.Hop.DRIVER_TO_APP,
-                        new Address("127.0.0.1", s.port()),
+                        new HostAndPort("127.0.0.1", s.port()),
                         "driver",
                         TOKEN,
                         Duration.ofSeconds(5),
@@ -74,7 +75,7 @@ class WireClientTest {
             });
             try (WireClient c = WireClient.connect(
                     Dialer.Hop.DRIVER_TO_APP,
-                    new Address("127.0.0.1", listener.getLocalPort()),
+                    new HostAndPort("127.0.0.1", listener.getLocalPort()),
                     "driver",
                     TOKEN,
                     Duration.ofSeconds(5),

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.config.HostAndPort;
 
 class WireHandshakeTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
@@ -44,7 +45,7 @@ class WireHandshakeTest {
         try (WireServer s = echo(right);
                 WireClient c = WireClient.connect(
                         Dialer.Hop.DRIVER_TO_APP,
-                        new Address("127.0.0.1", s.port()),
+                        new HostAndPort("127.0.0.1", s.port()),
                         "driver",
                         right,
                         Duration.ofSeconds(5),
@@ -72,7 +73,7 @@ class WireHandshakeTest {
     void connect_unauthenticatedLoopbackPeer_refusedAndLogged() throws Exception {
         Token wrong = Token.random();
         try (WireServer s = echo(right)) {
-            Address a = new Address("127.0.0.1", s.port());
+            HostAndPort a = new HostAndPort("127.0.0.1", s.port());
             var bad = assertThrows(
                     WireException.class,
                     () -> WireClient.connect(
@@ -147,7 +148,7 @@ class WireHandshakeTest {
                     WireException.class,
                     () -> WireClient.connect(
                             Dialer.Hop.DRIVER_TO_CENTRAL,
-                            new Address("127.0.0.1", listener.getLocalPort()),
+                            new HostAndPort("127.0.0.1", listener.getLocalPort()),
                             "driver",
                             right,
                             Duration.ofSeconds(5),
@@ -166,7 +167,7 @@ class WireHandshakeTest {
                     WireException.class,
                     () -> WireClient.connect(
                             Dialer.Hop.DRIVER_TO_APP,
-                            new Address("127.0.0.1", s.port()),
+                            new HostAndPort("127.0.0.1", s.port()),
                             "driver",
                             mine,
                             Duration.ofSeconds(5),
@@ -255,7 +256,7 @@ class WireHandshakeTest {
             // The idle ones are gone: an authenticated peer is served again (bounded by the handshake deadline).
             try (WireClient ok = WireClient.connect(
                     Dialer.Hop.DRIVER_TO_APP,
-                    new Address("127.0.0.1", s.port()),
+                    new HostAndPort("127.0.0.1", s.port()),
                     "driver",
                     right,
                     Duration.ofSeconds(5),
@@ -306,7 +307,7 @@ class WireHandshakeTest {
                 WireException.class,
                 () -> WireClient.connect(
                         Dialer.Hop.DRIVER_TO_CENTRAL,
-                        new Address("127.0.0.1", port),
+                        new HostAndPort("127.0.0.1", port),
                         "driver",
                         right,
                         Duration.ofSeconds(2),

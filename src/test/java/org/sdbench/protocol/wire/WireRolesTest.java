@@ -9,6 +9,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.sdbench.config.HostAndPort;
 
 /** Each request type is served only from the role allowed to send it, whatever token the peer holds. */
 class WireRolesTest {
@@ -56,7 +57,7 @@ class WireRolesTest {
                         "test server");
                 WireClient c = WireClient.connect(
                         Dialer.Hop.DRIVER_TO_APP,
-                        new Address("127.0.0.1", s.port()),
+                        new HostAndPort("127.0.0.1", s.port()),
                         role,
                         token,
                         Duration.ofSeconds(5),

@@ -9,12 +9,13 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.HostAndPort;
 
 /**
- * The one place that checks what a user writes for a host, a port or a {@code HOST:PORT} address, for
- * command-line options and configuration keys alike: every failure is a {@link ConfigException} naming
+ * The one place that turns what a user writes for a host, a port or a {@code HOST:PORT} address (its form is
+ * {@link HostAndPort}'s) into socket addresses to listen on or dial, resolving names, for command-line options
+ * and configuration keys alike: every failure is a {@link ConfigException} naming
  * the key, the bad value and what is allowed (IPv6 as {@code [::1]:5432}).
  */
-public final class HostPort {
-    private HostPort() {}
+public final class SocketAddresses {
+    private SocketAddresses() {}
 
     /** Parses {@code HOST:PORT} into an unresolved address: names resolve when dialled. */
     public static InetSocketAddress parse(String key, String text) {

@@ -1,4 +1,4 @@
-package org.sdbench.driver;
+package org.sdbench.appserver;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -8,7 +8,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.sdbench.appserver.CustomizingChange;
 import org.sdbench.core.MasterKeys;
 import org.sdbench.db.Database;
 import org.sdbench.db.SqlErrors;

@@ -1,4 +1,4 @@
-package org.sdbench.driver;
+package org.sdbench.metrics;
 
 import java.time.Duration;
 

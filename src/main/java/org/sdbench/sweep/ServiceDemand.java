@@ -12,11 +12,11 @@ import java.util.List;
  * @param responseSeconds the lowest average response time among the calibration levels (the first
  *                        level of a sweep also pays for JIT warm-up, so it is not always the lowest)
  */
-record Calibration(double demandSeconds, double servers, double responseSeconds, int cpus, List<Integer> users) {
+record ServiceDemand(double demandSeconds, double servers, double responseSeconds, int cpus, List<Integer> users) {
     private static final double LOW_LOAD_PERCENT = 80;
 
     /** Null when no level has CPU figures, or when they do not yield a positive demand per step. */
-    static Calibration of(List<LevelResult> sorted) {
+    static ServiceDemand of(List<LevelResult> sorted) {
         List<LevelResult> usable = sorted.stream()
                 .filter(l -> l.hostBusyPercent() != null
                         && l.dbServerCpuPercent() != null
@@ -73,7 +73,7 @@ record Calibration(double demandSeconds, double servers, double responseSeconds,
         double servers = Math.max(1, cpus - Math.max(0, intercept) - other);
         double response =
                 low.stream().mapToDouble(LevelResult::avgResponseMs).min().orElseThrow() / 1000;
-        return new Calibration(
+        return new ServiceDemand(
                 demand,
                 servers,
                 response,

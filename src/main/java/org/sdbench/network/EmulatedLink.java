@@ -3,15 +3,18 @@ package org.sdbench.network;
 import org.sdbench.config.NetworkConfig;
 import org.sdbench.config.NetworkHop;
 
-/** The network hops between tiers that can be emulated, named as in the configuration. */
-public enum Hop {
+/**
+ * The network links between tiers that can be emulated, named as in the configuration ({@code network.driverToApp}
+ * and so on). A wire connection's {@code Dialer.Hop} (which processes it joins) takes one of these links.
+ */
+public enum EmulatedLink {
     DRIVER_TO_APP("driverToApp"),
     APP_TO_CENTRAL("appToCentral"),
     APP_TO_DB("appToDb");
 
     private final String key;
 
-    Hop(String key) {
+    EmulatedLink(String key) {
         this.key = key;
     }
 
