@@ -3,6 +3,7 @@ package org.sdbench.run;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.sdbench.driver.Phases;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.Summary;
@@ -10,9 +11,10 @@ import org.sdbench.metrics.Summary;
 /**
  * What a bench of the simulator itself adds to the one run lifecycle ({@link RunEngine#measure}):
  * its business logic, a hook once the tier is up and before the phases are fixed (a heap
- * baseline), and a probe at every harvest (CPU snapshots at the window's boundaries).
+ * baseline), and a probe at every harvest, made for the run's phases once they are fixed (CPU
+ * snapshots at the window's boundaries).
  */
-public record Measurement(AppLogic logic, Runnable started, Consumer<Interval> probe) {
+public record Measurement(AppLogic logic, Runnable started, Function<Phases, Consumer<Interval>> probe) {
     public Measurement {
         if (logic == null || started == null || probe == null) {
             throw new IllegalArgumentException("a measurement needs its logic, its start hook and its probe");

@@ -267,7 +267,7 @@ public final class RunEngine {
         RunMetrics metrics = new RunMetrics(clock);
         try (AppTier tier = AppTiers.open(c, db, folder, metrics, clock, m.logic(), options.launcher(), out)) {
             Drive d = drive(c, tier, metrics, clock, m.started(), out);
-            d.driver().run(m.probe());
+            d.driver().run(m.probe().apply(d.phases()));
             boolean stalled = d.stalled();
             finish(d, tier, clock);
             String failure = tier.failure();
