@@ -10,6 +10,8 @@ import org.sdbench.metrics.Summary;
  * @param updateDbCalls SQL statements the update task sent in the window (COMMITs included)
  * @param roundTrips DB round trips of the whole process in the window (dialog, update, sweeps)
  * @param runSteps dialog steps of the whole run, every phase, failed ones included
+ * @param appServerNanos CPU of the app-server processes in the window, from their own samples (-1: two-tier)
+ * @param centralNanos CPU of the central services' process in the window (-1: two-tier)
  */
 public record BenchResult(
         RunSpec spec,
@@ -19,7 +21,32 @@ public record BenchResult(
         long heapAfterGcBytes,
         long updateDbCalls,
         long roundTrips,
-        long runSteps) {
+        long runSteps,
+        long appServerNanos,
+        long centralNanos) {
+
+    /** The app tier ran as separate processes, whose CPU this JVM's figures do not hold. */
+    public boolean threeTier() {
+        return appServerNanos >= 0;
+    }
+
+    /**
+     * CPU of every sdbench process of the run in the window: this JVM, and in three-tier the
+     * app servers and central services too (-1 when this JVM's is unavailable).
+     */
+    public long simulatorNanos() {
+        return cpu.jvmNanos() < 0 ? -1 : cpu.jvmNanos() + Math.max(0, appServerNanos) + Math.max(0, centralNanos);
+    }
+
+    /** The app-server processes' CPU per dialog step in microseconds (NaN in two-tier). */
+    public double appServerMicrosPerStep() {
+        return steps() == 0 || appServerNanos < 0 ? Double.NaN : appServerNanos / 1e3 / steps();
+    }
+
+    /** The central services' CPU per dialog step in microseconds (NaN in two-tier). */
+    public double centralMicrosPerStep() {
+        return steps() == 0 || centralNanos < 0 ? Double.NaN : centralNanos / 1e3 / steps();
+    }
 
     /** Dialog steps executed in the window, failed ones included (they cost CPU too). */
     public long steps() {
@@ -41,11 +68,11 @@ public record BenchResult(
                 summary.overall().avg().cpuMs() * 1e6 * summary.overall().count());
     }
 
-    /** JVM CPU per step without the configured CPU work: the simulator's own overhead. */
+    /** Simulator CPU per step (every sdbench process) without the configured CPU work: its own overhead. */
     public double overheadMicrosPerStep() {
-        return steps() == 0 || cpu.jvmNanos() < 0
+        return steps() == 0 || simulatorNanos() < 0
                 ? Double.NaN
-                : (cpu.jvmNanos() - configuredCpuNanos()) / 1e3 / steps();
+                : (simulatorNanos() - configuredCpuNanos()) / 1e3 / steps();
     }
 
     public double groupMicrosPerStep(String group) {
@@ -65,16 +92,19 @@ public record BenchResult(
         return Math.round(summary.overall().dbCallsPerStep() * summary.overall().count()) + updateDbCalls;
     }
 
-    /** All JVM CPU per SQL statement in microseconds (NaN without SQL). */
+    /**
+     * All JVM CPU per SQL statement in microseconds (NaN without SQL, and in three-tier: there the
+     * statements are sent by the app-server processes, which do not count their update task's).
+     */
     public double jvmMicrosPerStatement() {
         long n = sqlStatements();
-        return n == 0 || cpu.jvmNanos() < 0 ? Double.NaN : cpu.jvmNanos() / 1e3 / n;
+        return n == 0 || cpu.jvmNanos() < 0 || threeTier() ? Double.NaN : cpu.jvmNanos() / 1e3 / n;
     }
 
     /** The simulator's own CPU (configured work excluded) over the CPU of its database's backends. */
     public double overheadToDbRatio() {
-        return cpu.dbBackendNanos() <= 0 || cpu.jvmNanos() < 0
+        return cpu.dbBackendNanos() <= 0 || simulatorNanos() < 0
                 ? Double.NaN
-                : (cpu.jvmNanos() - configuredCpuNanos()) / (double) cpu.dbBackendNanos();
+                : (simulatorNanos() - configuredCpuNanos()) / (double) cpu.dbBackendNanos();
     }
 }

@@ -1,49 +1,98 @@
 package org.sdbench.bench;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.core.Clock;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.sdbench.config.Layout;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
-import org.sdbench.driver.Driver;
-import org.sdbench.driver.ThinkTime;
+import org.sdbench.env.Environment;
+import org.sdbench.env.EnvironmentProbe;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.metrics.Interval;
-import org.sdbench.metrics.MetricsUpdateListener;
-import org.sdbench.metrics.Phases;
-import org.sdbench.metrics.RunMetrics;
+import org.sdbench.report.RunReportAssembler;
+import org.sdbench.run.AppLogic;
+import org.sdbench.run.Measurement;
+import org.sdbench.run.RunEngine;
 
 /**
- * Runs one {@link RunSpec} the way {@code sdbench run} does (same app-server system, driver and
- * metrics), with a probe on the measurement window instead of the run report.
+ * Runs one {@link RunSpec} through the run lifecycle of {@code sdbench run} ({@link RunEngine}:
+ * the same app tier in either layout, driver and metrics), with a probe on the measurement window
+ * instead of the run report. Each run's folder (its configuration, and the logs of the processes
+ * of a three-tier run) goes into the bench's work folder.
  */
 public final class BenchRun {
     /** Progress resolution; the window's own boundaries are harvested regardless. */
-    private static final long INTERVAL_NANOS = 5_000_000_000L;
+    public static final int INTERVAL_SECONDS = 5;
 
     private final Database db;
+    private final SdbenchConfig base;
     private final String databaseName;
     private final PrintWriter progress;
+    private final RunEngine engine;
+    private final Path work;
+    private final Environment env;
+    private final AtomicInteger runs;
 
     /**
+     * @param base the bench's configuration: database, network and layout; each run sets its own
+     *     app tier, workload, users and phases
      * @param databaseName the DB whose postgres backends are the benchmark's
      * @param progress where per-interval lines go, or null for none
+     * @param work where the runs' folders go
      */
-    public BenchRun(Database db, String databaseName, PrintWriter progress) {
+    public BenchRun(
+            Database db, SdbenchConfig base, String databaseName, PrintWriter progress, RunEngine engine, Path work) {
+        this(db, base, databaseName, progress, engine, work, environment(db), new AtomicInteger());
+    }
+
+    private BenchRun(
+            Database db,
+            SdbenchConfig base,
+            String databaseName,
+            PrintWriter progress,
+            RunEngine engine,
+            Path work,
+            Environment env,
+            AtomicInteger runs) {
         this.db = db;
+        this.base = base;
         this.databaseName = databaseName;
         this.progress = progress;
+        this.engine = engine;
+        this.work = work;
+        this.env = env;
+        this.runs = runs;
+    }
+
+    private static Environment environment(Database db) {
+        return EnvironmentProbe.capture(db, RunReportAssembler.version());
     }
 
     /** The same runs without per-interval lines: for unmeasured warm-up rounds. */
     public BenchRun quiet() {
-        return new BenchRun(db, databaseName, null);
+        return new BenchRun(db, base, databaseName, null, engine, work, env, runs);
+    }
+
+    /** True when the app tier runs as separate processes (three-tier). */
+    public boolean threeTier() {
+        return base.appServer().layout() == Layout.THREE_TIER;
     }
 
     /** How the work processes reach the database (environment.json's database.transport). */
     public String transport() {
         return db.transport().description();
+    }
+
+    /** Where the runs' folders go. */
+    public Path work() {
+        return work;
     }
 
     /** {@link RoundTripFloor}: the least CPU a round trip costs a JDBC client here, on {@code threads} threads. */
@@ -65,39 +114,69 @@ public final class BenchRun {
             // SQL starts from the loaded table sizes, or later rounds would measure a bigger database.
             new TransactionalReset(db).reset();
         }
-        Clock clock = Clock.SYSTEM;
-        RunMetrics metrics = new RunMetrics(clock);
-        CountingUpdateListener updates = new CountingUpdateListener(new MetricsUpdateListener(metrics));
-        try (AppServerSystem system = new AppServerSystem(
-                s.appServer(), s.workload(), db, s.handler(), s.modules(), updates, clock, s.users(), s.seed())) {
-            system.start();
-            long baseline = s.measureHeap() ? HeapProbe.usedAfterGc() : -1;
-            Phases phases = Phases.of(clock.nanoTime() + 50_000_000L, s.rampUp(), s.window(), s.rampDown(), s.users());
-            BenchWindow probe = new BenchWindow(
-                    phases, databaseName, s.measureHeap(), progress, updates::dbCalls, db.roundTrips()::sent);
-            Driver driver = new Driver(
-                    system,
-                    metrics,
-                    clock,
-                    phases,
-                    ThinkTime.of(s.workload().thinkTime(), s.workload().thinkTimeJitter()),
-                    s.seed(),
-                    INTERVAL_NANOS,
-                    s.appServer().replyTimeout());
-            long runSteps = 0;
-            for (Interval i : driver.run(probe)) {
-                runSteps += i.steps() + i.errors();
-            }
-            system.stop(Duration.ofSeconds(60));
+        RunProbe probe = new RunProbe(s);
+        var measured = engine.measure(
+                s.config(base), db, folder(s), env, probe.measurement(), progress != null ? progress : NOWHERE);
+        return probe.result(measured);
+    }
+
+    /** One run's readings: the heap before the users, the window's CPU and counts, the steps of every phase. */
+    private final class RunProbe {
+        private final RunSpec spec;
+        private final CountingUpdateListener updates = new CountingUpdateListener();
+        private long baseline = -1;
+        private BenchWindow window;
+        private long runSteps;
+
+        RunProbe(RunSpec spec) {
+            this.spec = spec;
+        }
+
+        Measurement measurement() {
+            return new Measurement(
+                    new AppLogic(spec.handler(), spec.modules(), updates::around),
+                    () -> baseline = spec.measureHeap() ? HeapProbe.usedAfterGc() : -1,
+                    phases -> {
+                        window = new BenchWindow(
+                                phases,
+                                databaseName,
+                                spec.measureHeap(),
+                                progress,
+                                updates::dbCalls,
+                                db.roundTrips()::sent);
+                        return this::interval;
+                    });
+        }
+
+        private void interval(Interval i) {
+            runSteps += i.steps() + i.errors();
+            window.accept(i);
+        }
+
+        BenchResult result(Measurement.Measured m) {
             return new BenchResult(
-                    s,
-                    metrics.summary(),
-                    probe.cpu(),
+                    spec,
+                    m.summary(),
+                    window.cpu(),
                     baseline,
-                    probe.heapAfterGc(),
-                    probe.updateDbCalls(),
-                    probe.roundTrips(),
-                    runSteps);
+                    window.heapAfterGc(),
+                    window.updateDbCalls(),
+                    window.roundTrips(),
+                    runSteps,
+                    m.cpuNanos("appserver-"),
+                    m.cpuNanos("central"));
+        }
+    }
+
+    /** The tier's own lines (processes started, hops timed) go nowhere in a quiet run. */
+    private static final PrintWriter NOWHERE = new PrintWriter(Writer.nullWriter());
+
+    private Path folder(RunSpec s) {
+        Path dir = work.resolve(String.format("%03d-%s", runs.incrementAndGet(), s.label()));
+        try {
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot create the bench run's folder " + dir + ": " + e.getMessage());
         }
     }
 }

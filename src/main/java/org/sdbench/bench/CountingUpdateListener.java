@@ -5,14 +5,17 @@ import org.sdbench.protocol.UpdateListener;
 
 /**
  * Passes the update task's events on and counts its DB round trips, which the run's metrics do
- * not keep: with the dialog's own count they give the SQL statements the simulator sent.
+ * not keep: with the dialog's own count they give the SQL statements the simulator sent. It sits
+ * in front of the listener the app tier gives it ({@link #around}), in this process only.
  */
 final class CountingUpdateListener implements UpdateListener {
-    private final UpdateListener next;
     private final LongAdder dbCalls = new LongAdder();
+    private volatile UpdateListener next = UpdateListener.NONE;
 
-    CountingUpdateListener(UpdateListener next) {
-        this.next = next;
+    /** Counts in front of {@code listener} from now on. */
+    UpdateListener around(UpdateListener listener) {
+        next = listener;
+        return this;
     }
 
     long dbCalls() {
@@ -34,6 +37,11 @@ final class CountingUpdateListener implements UpdateListener {
     public void v2Committed(long dbNanos, int dbCalls) {
         this.dbCalls.add(dbCalls);
         next.v2Committed(dbNanos, dbCalls);
+    }
+
+    @Override
+    public void v2Failed(String reason) {
+        next.v2Failed(reason);
     }
 
     @Override

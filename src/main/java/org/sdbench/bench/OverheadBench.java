@@ -28,6 +28,9 @@ public final class OverheadBench {
 
     static final int SQL_WARM_UP_FACTOR = 3;
 
+    /** Round trips of the wire's measurement in three-tier, over all its callers. */
+    static final long WIRE_ROUND_TRIPS = 100_000;
+
     /** Enough for pgjdbc to prepare SELECT 1 server-side and C2 to compile its path (hundreds of thousands of runs). */
     static final Duration FLOOR_WARM_UP = Duration.ofSeconds(3);
 
@@ -53,7 +56,8 @@ public final class OverheadBench {
 
     /** Runs the rounds and prints the table; true when the no-SQL figure meets the target. */
     public boolean run(Options o) throws InterruptedException {
-        List<Variant> variants = variants(o);
+        boolean threeTier = runner.threeTier();
+        List<Variant> variants = variants(o, threeTier);
         out.printf(
                 Locale.ROOT,
                 "bench overhead: %d users, think %d ms, cpu 0 per step, %d x %d dialog WPs, "
@@ -72,24 +76,41 @@ public final class OverheadBench {
                 "  kernel %s; CPU mitigations on each system call or context switch: %s%n",
                 System.getProperty("os.version"),
                 KernelMitigations.ofThisHost());
+        if (threeTier) {
+            // Each round starts its own app-server processes: their JIT compiler works in the ramp-up.
+            out.printf(
+                    Locale.ROOT,
+                    "  three-tier: %d app-server processes and the central services started for each round (runs' "
+                            + "folders in %s), their CPU from the samples the run takes at every harvest; warm-up: "
+                            + "each round's ramp-up of %d s%n",
+                    o.appServer().instances(),
+                    runner.work(),
+                    o.warmUp().multipliedBy(SQL_WARM_UP_FACTOR).toSeconds());
+        } else {
+            warmUp(variants, o.warmUp());
+        }
         out.flush();
-        warmUp(variants, o.warmUp());
         for (int r = 1; r <= o.rounds(); r++) {
             for (Variant v : variants) {
                 BenchResult res = runner.run(v.spec);
                 v.results.add(res);
                 out.printf(
                         Locale.ROOT,
-                        "  round %d %-34s %,9.0f steps/s  %7.2f us/step JVM CPU   (%s)%n",
+                        "  round %d %-34s %,9.0f steps/s  %7.2f us/step %s CPU   (%s)%n",
                         r,
                         v.name,
                         res.stepsPerSecond(),
                         res.overheadMicrosPerStep(),
+                        threeTier ? "simulator" : "JVM",
                         HostLoad.brief(res.cpu()));
                 out.flush();
             }
         }
-        print(variants);
+        WireBench.Result wire = threeTier ? wire(o) : null;
+        print(variants, wire);
+        if (threeTier) {
+            return new TierOverhead(out).targets(variants.get(0), wire);
+        }
         double noSql = variants.get(1).medianMicrosPerStep();
         out.printf(
                 Locale.ROOT,
@@ -205,7 +226,6 @@ public final class OverheadBench {
     /** The per-statement and per-DB-CPU figures of the variant with SQL; true when both are met. */
     private boolean printSqlTargets(Variant sql, RoundTripFloor.Result floor, Optional<RoundTripFloor.Loaded> loaded) {
         double perStatement = Stats.median(sql.microsPerStatement());
-        double ratio = Stats.median(sql.dbRatios());
         out.printf(
                 Locale.ROOT,
                 "target: JVM CPU per SQL statement <= %.0f us -> %.1f us (rounds %s; %.1f statements "
@@ -242,23 +262,22 @@ public final class OverheadBench {
                     sql.medianMicrosPerStep() - perStep,
                     (sql.medianMicrosPerStep() - perStep) / sql.statementsPerStep());
         });
-        out.printf(
-                Locale.ROOT,
-                "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
-                        + "%.1f us = %.2fx (rounds %s): %s%n",
-                TARGET_DB_RATIO,
-                sql.medianMicrosPerStep(),
-                sql.dbBackendMicrosPerStep(),
-                ratio,
-                Stats.list(sql.dbRatios(), "%.2f"),
-                ratio <= TARGET_DB_RATIO ? "MET" : "NOT MET");
-        return perStatement <= TARGET_MICROS_PER_STATEMENT && ratio <= TARGET_DB_RATIO;
+        boolean ratioMet = TierOverhead.dbRatio(sql, out);
+        return perStatement <= TARGET_MICROS_PER_STATEMENT && ratioMet;
     }
 
-    private static List<Variant> variants(Options o) {
+    private static List<Variant> variants(Options o, boolean threeTier) {
         WorkloadConfig w = RunSpec.zeroCpu(o.workload(), o.think());
         AppServerConfig a = o.appServer();
         List<Variant> v = new ArrayList<>();
+        if (threeTier) {
+            // App-server processes run the SD transactions only; their JIT warms up in each round's ramp-up.
+            v.add(new Variant(
+                    "SD transactions, three-tier",
+                    RunSpec.sql("sql", a, w, o.users(), o.seed())
+                            .phases(o.warmUp().multipliedBy(SQL_WARM_UP_FACTOR), o.window(), Duration.ofSeconds(1))));
+            return v;
+        }
         v.add(new Variant(
                 "no SQL, user context 0 B",
                 window(RunSpec.noSql("no-sql-ctx0", RunSpec.withContextBytes(a, 0), w, o.users(), o.seed()), o)));
@@ -277,11 +296,21 @@ public final class OverheadBench {
         return s.phases(Duration.ofSeconds(2), o.window(), Duration.ofSeconds(1));
     }
 
-    private void print(List<Variant> variants) {
+    /** The wire's CPU per round trip as {@code bench wire} measures it, with the users of one instance as callers. */
+    private WireBench.Result wire(Options o) throws InterruptedException {
+        int clients = Math.max(1, Math.min(10_000, o.users() / o.appServer().instances()));
+        return WireBench.run(clients, Math.max(1_000, WIRE_ROUND_TRIPS / clients));
+    }
+
+    private void print(List<Variant> variants, WireBench.Result wire) {
         out.println();
         out.println(
-                "JVM CPU per dialog step in microseconds (median over rounds; min..max), steps/s, and where it went "
-                        + "(all rounds):");
+                wire == null
+                        ? "JVM CPU per dialog step in microseconds (median over rounds; min..max), steps/s, and where "
+                                + "it went (all rounds):"
+                        : "Simulator CPU per dialog step in microseconds (driver, app-server processes and central "
+                                + "services; median over rounds; min..max), steps/s, and where it went (all rounds; "
+                                + "thread groups: the driver's):");
         for (Variant v : variants) {
             out.printf(
                     Locale.ROOT,
@@ -296,6 +325,9 @@ public final class OverheadBench {
                 if (us >= 0.05) {
                     out.printf(Locale.ROOT, "      %7.2f us  %s%n", us, g);
                 }
+            }
+            if (wire != null) {
+                TierOverhead.print(v, wire, out);
             }
             double db = v.dbBackendMicrosPerStep();
             if (db > 0) {

@@ -6,6 +6,8 @@ import org.sdbench.appserver.StepHandler;
 import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.config.AppServerConfig;
+import org.sdbench.config.RunConfig;
+import org.sdbench.config.SdbenchConfig;
 import org.sdbench.config.StepConfig;
 import org.sdbench.config.WorkloadConfig;
 
@@ -25,10 +27,26 @@ public record RunSpec(
 
     /** The real SD transactions with their update modules. */
     public static RunSpec sql(String label, AppServerConfig a, WorkloadConfig w, int users, long seed) {
+        return of(label, new SdTransactions(), SdTransactions.updateModules(), a, w, users, seed);
+    }
+
+    /** Steps that succeed without SQL: only the simulator itself costs CPU. */
+    public static RunSpec noSql(String label, AppServerConfig a, WorkloadConfig w, int users, long seed) {
+        return of(label, new NoSqlSteps(), Map.of(), a, w, users, seed);
+    }
+
+    private static RunSpec of(
+            String label,
+            StepHandler handler,
+            Map<String, UpdateModule> modules,
+            AppServerConfig a,
+            WorkloadConfig w,
+            int users,
+            long seed) {
         return new RunSpec(
                 label,
-                new SdTransactions(),
-                SdTransactions.updateModules(),
+                handler,
+                modules,
                 a,
                 w,
                 users,
@@ -39,20 +57,27 @@ public record RunSpec(
                 false);
     }
 
-    /** Steps that succeed without SQL: only the simulator itself costs CPU. */
-    public static RunSpec noSql(String label, AppServerConfig a, WorkloadConfig w, int users, long seed) {
-        return new RunSpec(
-                label,
-                new NoSqlSteps(),
-                Map.of(),
-                a,
-                w,
-                users,
-                Duration.ofSeconds(2),
-                Duration.ofSeconds(10),
-                Duration.ofSeconds(1),
-                seed,
-                false);
+    /** {@code base} with this run's app tier, workload, users and phases: what the run engine runs. */
+    SdbenchConfig config(SdbenchConfig base) {
+        RunConfig r = base.run();
+        return new SdbenchConfig(
+                base.name(),
+                base.database(),
+                appServer,
+                new RunConfig(
+                        users,
+                        rampUp,
+                        window,
+                        rampDown,
+                        seed,
+                        r.workload(),
+                        r.resultsDir(),
+                        r.rules(),
+                        r.customizingChangeEvery(),
+                        r.cpuSplit()),
+                base.load(),
+                workload,
+                base.network());
     }
 
     public RunSpec phases(Duration up, Duration measured, Duration down) {

@@ -87,16 +87,26 @@ public final class SaturationBench {
                     c.machineCpus(),
                     c.percentOfMachine(c.machineBusyNanos()));
         }
-        long jvm = c.jvmNanos();
+        long sdbench = r.simulatorNanos();
         long configured = r.configuredCpuNanos();
-        long sim = jvm - configured;
+        long sim = sdbench - configured;
         long otherPg = c.postgresNanos() - c.dbBackendNanos();
-        row("sdbench JVM (all)", jvm, r, c);
+        if (r.threeTier()) {
+            row("sdbench (all processes)", sdbench, r, c);
+            row("  driver JVM", c.jvmNanos(), r, c);
+            row("  app-server processes", r.appServerNanos(), r, c);
+            row("  central services", r.centralNanos(), r, c);
+        } else {
+            row("sdbench JVM (all)", sdbench, r, c);
+        }
         row("  dialog-step work", configured, r, c);
         row("  simulator incl. JDBC", sim, r, c);
         row("PostgreSQL backends", c.dbBackendNanos(), r, c);
         row("other postgres procs", otherPg, r, c);
-        row("everything else", c.otherNanos(), r, c);
+        // The host's other busy CPU holds the app-server processes in three-tier: they have their rows.
+        long others =
+                r.threeTier() ? Math.max(0, c.otherNanos() - (sdbench - Math.max(0, c.jvmNanos()))) : c.otherNanos();
+        row("everything else", others, r, c);
         double busy = c.machineBusyNanos();
         if (busy > 0) {
             out.printf(

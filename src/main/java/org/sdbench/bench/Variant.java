@@ -2,6 +2,7 @@ package org.sdbench.bench;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /** One configuration measured in rounds, interleaved with the others so noise hits all alike. */
 final class Variant {
@@ -32,12 +33,27 @@ final class Variant {
 
     /** CPU of one thread group over all rounds per step of all rounds, in microseconds. */
     double groupMicrosPerStep(String group) {
-        long ns = results.stream().mapToLong(r -> r.cpu().group(group)).sum();
-        return steps() == 0 ? Double.NaN : ns / 1e3 / steps();
+        return microsPerStep(r -> r.cpu().group(group));
     }
 
     double dbBackendMicrosPerStep() {
-        long ns = results.stream().mapToLong(r -> r.cpu().dbBackendNanos()).sum();
+        return microsPerStep(r -> r.cpu().dbBackendNanos());
+    }
+
+    /** The app-server processes' CPU over all rounds per step (NaN in two-tier). */
+    double appServerMicrosPerStep() {
+        return results.stream().anyMatch(r -> !r.threeTier()) ? Double.NaN : microsPerStep(BenchResult::appServerNanos);
+    }
+
+    /** The central services' CPU over all rounds per step (NaN in two-tier). */
+    double centralMicrosPerStep() {
+        return results.stream().anyMatch(r -> r.centralNanos() < 0)
+                ? Double.NaN
+                : microsPerStep(BenchResult::centralNanos);
+    }
+
+    private double microsPerStep(ToLongFunction<BenchResult> nanos) {
+        long ns = results.stream().mapToLong(nanos).sum();
         return steps() == 0 ? Double.NaN : ns / 1e3 / steps();
     }
 

@@ -129,7 +129,8 @@ final class ExperimentCommand implements Callable<Integer> {
             settings.close();
             throw e;
         }
-        RunEngine engine = new RunEngine(phases.intervalSeconds, null, List.of(), true, ChildLaunch::new);
+        RunEngine engine = new RunEngine(
+                RunEngine.Options.of(phases.intervalSeconds, ChildLaunch::new).acceptingErrors(true));
         var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out).run(settings);
         ExperimentTable.print(outcome.result(), out);
         out.println("experiment: " + folder.resolve("experiment.json").toAbsolutePath());

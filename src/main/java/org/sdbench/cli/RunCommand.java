@@ -97,7 +97,10 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), false)) {
             new DataSetCheck(db, c, out, verbose).ensureLoaded(!noLoad);
-            return new RunEngine(phases.intervalSeconds, metrics, parsed, acceptErrors, ChildLaunch::new)
+            return new RunEngine(RunEngine.Options.of(phases.intervalSeconds, ChildLaunch::new)
+                            .withMetricsEndpoint(metrics)
+                            .withThresholds(parsed)
+                            .acceptingErrors(acceptErrors))
                     .execute(c, db, out)
                     .exitCode();
         }

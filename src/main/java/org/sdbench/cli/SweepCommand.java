@@ -131,7 +131,8 @@ final class SweepCommand implements Callable<Integer> {
                 out.printf("%n--- level %d users ---%n", users);
                 out.flush();
                 // Errors do not end a sweep: its own search judges each level (and stops when one explodes).
-                var outcome = new RunEngine(phases.intervalSeconds, null, List.of(), true, ChildLaunch::new)
+                var outcome = new RunEngine(RunEngine.Options.of(phases.intervalSeconds, ChildLaunch::new)
+                                .acceptingErrors(true))
                         .execute(level(base, users, dir), db, out);
                 long bytes = data.sizes().values().stream()
                         .mapToLong(Long::longValue)

@@ -32,18 +32,25 @@ public final class AppTiers {
         }
     }
 
-    /** Brings up the run's app tier: in this process, or as separate processes over TCP. */
+    /** Brings up the run's app tier with {@code logic}: in this process, or as separate processes over TCP. */
     static AppTier open(
             SdbenchConfig c,
             Database db,
             Path folder,
             RunMetrics metrics,
             Clock clock,
+            AppLogic logic,
             Function<Path, ChildLauncher> launcher,
             PrintWriter out)
             throws InterruptedException {
-        return remote(c)
-                ? RemoteAppTier.open(c, db, folder, metrics, clock, launcher, out)
-                : new InProcessAppTier(c, db, metrics, clock);
+        if (!remote(c)) {
+            return new InProcessAppTier(c, db, logic, metrics, clock);
+        }
+        if (!logic.isSd()) {
+            throw new ConfigException("'appServer.layout' = 'three-tier' is not allowed for steps of "
+                    + logic.handler().getClass().getSimpleName()
+                    + ": app-server processes run the SD transactions only (two-tier runs any logic)");
+        }
+        return RemoteAppTier.open(c, db, folder, metrics, clock, launcher, out);
     }
 }

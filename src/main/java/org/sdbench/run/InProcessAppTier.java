@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.appserver.AppTierView;
-import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.appserver.workprocess.DbOutageException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
@@ -29,7 +28,7 @@ final class InProcessAppTier implements AppTier {
     private final NetworkEmulation net;
     private final AppServerSystem system;
 
-    InProcessAppTier(SdbenchConfig c, Database db, RunMetrics metrics, Clock clock) {
+    InProcessAppTier(SdbenchConfig c, Database db, AppLogic logic, RunMetrics metrics, Clock clock) {
         this.config = c;
         this.db = db;
         this.net = new NetworkEmulation(c.network(), c.run().seed(), clock);
@@ -41,9 +40,9 @@ final class InProcessAppTier implements AppTier {
                     c.appServer(),
                     c.workload(),
                     db,
-                    new SdTransactions(),
-                    SdTransactions.updateModules(),
-                    new MetricsUpdateListener(metrics),
+                    logic.handler(),
+                    logic.modules(),
+                    logic.updates().apply(new MetricsUpdateListener(metrics)),
                     clock,
                     c.run().users(),
                     c.run().seed());

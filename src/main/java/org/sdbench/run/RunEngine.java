@@ -7,6 +7,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.function.Function;
 import org.sdbench.appserver.CustomizingChanges;
+import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
@@ -56,27 +57,54 @@ public final class RunEngine {
     /** One finished run: its folder, its report, and its exit code. */
     public record Outcome(Path folder, RunReport report, int exitCode) {}
 
-    private final int intervalSeconds;
-    private final PrometheusEndpoint.Binding metricsEndpoint;
-    private final List<Threshold> thresholds;
-    private final boolean acceptErrors;
-    private final Function<Path, ChildLauncher> launcher;
-
     /**
+     * How runs are carried out, the same for every run of an engine.
+     *
+     * @param intervalSeconds length of a progress interval (and of a row of intervals.csv)
+     * @param metricsEndpoint where to serve Prometheus metrics during a run, or null for nowhere
      * @param acceptErrors failed steps in the window and a Little's-law departure do not fail the run
-     * @param launcher     starts the processes of a three-tier run in its folder (not used in two-tier)
+     * @param launcher starts the processes of a three-tier run in its folder (not used in two-tier)
      */
-    public RunEngine(
+    public record Options(
             int intervalSeconds,
             PrometheusEndpoint.Binding metricsEndpoint,
             List<Threshold> thresholds,
             boolean acceptErrors,
             Function<Path, ChildLauncher> launcher) {
-        this.intervalSeconds = intervalSeconds;
-        this.metricsEndpoint = metricsEndpoint;
-        this.thresholds = List.copyOf(thresholds);
-        this.acceptErrors = acceptErrors;
-        this.launcher = launcher;
+        public Options {
+            ConfigException.require(intervalSeconds >= 1, "--interval", intervalSeconds, "1 or more seconds");
+            if (thresholds == null || launcher == null) {
+                throw new IllegalArgumentException("run options need a threshold list (maybe empty) and a launcher");
+            }
+            thresholds = List.copyOf(thresholds);
+        }
+
+        /** No metrics endpoint, no thresholds, failed steps fail the run. */
+        public static Options of(int intervalSeconds, Function<Path, ChildLauncher> launcher) {
+            return new Options(intervalSeconds, null, List.of(), false, launcher);
+        }
+
+        /** Failed steps and a Little's-law departure do not fail the run (sweeps, experiments). */
+        public Options acceptingErrors(boolean accept) {
+            return new Options(intervalSeconds, metricsEndpoint, thresholds, accept, launcher);
+        }
+
+        public Options withMetricsEndpoint(PrometheusEndpoint.Binding binding) {
+            return new Options(intervalSeconds, binding, thresholds, acceptErrors, launcher);
+        }
+
+        public Options withThresholds(List<Threshold> checked) {
+            return new Options(intervalSeconds, metricsEndpoint, checked, acceptErrors, launcher);
+        }
+    }
+
+    private final Options options;
+
+    public RunEngine(Options options) {
+        if (options == null) {
+            throw new IllegalArgumentException("a run engine needs its options");
+        }
+        this.options = options;
     }
 
     /**
@@ -103,7 +131,7 @@ public final class RunEngine {
         RunMetrics metrics = new RunMetrics(clock);
         AppTier tier;
         try {
-            tier = AppTiers.open(c, db, folder, metrics, clock, launcher, out);
+            tier = AppTiers.open(c, db, folder, metrics, clock, AppLogic.sd(), options.launcher(), out);
         } catch (RuntimeException | InterruptedException e) {
             // Refused before it started (a peer without the token, no app server): no partial folder.
             RunFolder.discardIfBare(folder, RemoteAppTier.CHILD_WORKLOAD);
@@ -131,29 +159,9 @@ public final class RunEngine {
             Clock clock,
             LocalDateTime started)
             throws InterruptedException {
-        int recovered = tier.start(out);
-        metrics.interval(false);
-        Phases phases = Phases.of(
-                clock.nanoTime() + 50_000_000L,
-                c.run().rampUp(),
-                c.run().duration(),
-                c.run().rampDown(),
-                c.run().users());
-        Duration stepBound = c.appServer().replyTimeout().compareTo(STEP_DRAIN) < 0
-                ? c.appServer().replyTimeout()
-                : STEP_DRAIN;
-        Driver driver = new Driver(
-                tier.dialogs(phases),
-                metrics,
-                clock,
-                phases,
-                ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()),
-                c.run().seed(),
-                intervalSeconds * 1_000_000_000L,
-                stepBound);
-        // A database gone for longer than database.timeouts.maxOutage, or central services gone, ends
-        // the run as Ctrl-C does: the window so far is reported, then the command fails with exit 3.
-        tier.onFailure(driver::requestStop);
+        Drive d = drive(c, tier, metrics, clock, () -> {}, out);
+        Driver driver = d.driver();
+        Phases phases = d.phases();
         out.printf(
                 "sdbench run '%s': %d users on %s, %s, ramp-up %s, window %s, ramp-down %s -> %s%n",
                 c.name(),
@@ -177,10 +185,10 @@ public final class RunEngine {
                             phases.windowStart(),
                             phases.windowEnd(),
                             EnvironmentProbe.isLocal(c.database()));
-                    var prometheus = metricsEndpoint == null
+                    var prometheus = options.metricsEndpoint() == null
                             ? null
                             : PrometheusEndpoint.start(
-                                    metricsEndpoint,
+                                    options.metricsEndpoint(),
                                     tier.view(),
                                     driver::loggedOn,
                                     () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
@@ -203,27 +211,22 @@ public final class RunEngine {
             } finally {
                 metrics.observe(StepObserver.NONE);
             }
-            boolean stalled = driver.unanswered() > 0;
-            boolean drained = false;
-            if (stalled) {
-                tier.abandon();
-            } else {
-                drained = tier.drain(updateDrain(phases, clock));
-            }
+            boolean stalled = d.stalled();
+            boolean drained = finish(d, tier, clock);
             RunReport report = ReportFigures.assemble(
                     c,
                     db,
                     env,
                     tier,
                     metrics,
-                    thresholds,
+                    options.thresholds(),
                     new ReportFigures.Facts(
                             started,
                             drained,
-                            recovered,
+                            d.recovered(),
                             driver.stopped(),
                             phases,
-                            intervalSeconds,
+                            options.intervalSeconds(),
                             window,
                             buffers,
                             customizingChanges,
@@ -239,9 +242,9 @@ public final class RunEngine {
                         "run stopped: %d dialog steps were still unanswered %d s after "
                                 + "the scheduled end (a stalled database or app server); counted as timeouts, the window "
                                 + "so far is in %s",
-                        driver.unanswered(), stepBound.toSeconds(), folder.toAbsolutePath()));
+                        driver.unanswered(), d.stepBound().toSeconds(), folder.toAbsolutePath()));
             }
-            RunVerdict verdict = RunVerdict.of(report, ctrlC.interrupted(), acceptErrors);
+            RunVerdict verdict = RunVerdict.of(report, ctrlC.interrupted(), options.acceptErrors());
             if (verdict.line() != null) {
                 log(out, verdict.line());
             }
@@ -249,6 +252,88 @@ public final class RunEngine {
         } finally {
             ctrlC.done();
         }
+    }
+
+    /**
+     * A bench's run through the same lifecycle, without report: {@code m}'s logic in the app tier,
+     * its probe at every harvest; the run's folder (under {@code folder}) holds the configuration the
+     * app-server processes of a three-tier run read, and their logs.
+     */
+    public Measurement.Measured measure(
+            SdbenchConfig c, Database db, Path folder, Environment env, Measurement m, PrintWriter out)
+            throws InterruptedException {
+        RunFolder.writeStart(folder, c, env);
+        Clock clock = Clock.SYSTEM;
+        RunMetrics metrics = new RunMetrics(clock);
+        try (AppTier tier = AppTiers.open(c, db, folder, metrics, clock, m.logic(), options.launcher(), out)) {
+            Drive d = drive(c, tier, metrics, clock, m.started(), out);
+            d.driver().run(m.probe().apply(d.phases()));
+            boolean stalled = d.stalled();
+            finish(d, tier, clock);
+            String failure = tier.failure();
+            if (failure != null || stalled) {
+                throw new EnvironmentException("bench run stopped: "
+                        + (failure != null
+                                ? failure
+                                : d.driver().unanswered() + " dialog steps were still unanswered "
+                                        + d.stepBound().toSeconds() + " s after the scheduled end"));
+            }
+            return new Measurement.Measured(metrics.summary(), Measurement.windowCpu(tier.remote(), d.phases()));
+        }
+    }
+
+    /** The driver over a run's phases, on a started tier. */
+    private record Drive(Driver driver, Phases phases, Duration stepBound, int recovered) {
+        /** Steps still unanswered past the drain: a stalled database or app server. */
+        boolean stalled() {
+            return driver.unanswered() > 0;
+        }
+    }
+
+    /**
+     * Starts the tier, then fixes the phases from now and sets up the driver; {@code started} runs
+     * in between (after the tier's start-up work, before the users' clock).
+     */
+    private Drive drive(
+            SdbenchConfig c, AppTier tier, RunMetrics metrics, Clock clock, Runnable started, PrintWriter out)
+            throws InterruptedException {
+        int recovered = tier.start(out);
+        started.run();
+        metrics.interval(false);
+        Phases phases = Phases.of(
+                clock.nanoTime() + 50_000_000L,
+                c.run().rampUp(),
+                c.run().duration(),
+                c.run().rampDown(),
+                c.run().users());
+        Duration stepBound = c.appServer().replyTimeout().compareTo(STEP_DRAIN) < 0
+                ? c.appServer().replyTimeout()
+                : STEP_DRAIN;
+        Driver driver = new Driver(
+                tier.dialogs(phases),
+                metrics,
+                clock,
+                phases,
+                ThinkTime.of(c.workload().thinkTime(), c.workload().thinkTimeJitter()),
+                c.run().seed(),
+                options.intervalSeconds() * 1_000_000_000L,
+                stepBound);
+        // A database gone for longer than database.timeouts.maxOutage, or central services gone, ends
+        // the run as Ctrl-C does: the window so far is reported, then the command fails with exit 3.
+        tier.onFailure(driver::requestStop);
+        return new Drive(driver, phases, stepBound, recovered);
+    }
+
+    /**
+     * After the phases: a run whose steps stayed unanswered releases its tier at once; any other
+     * drains its update tasks (bounded). True when all drained.
+     */
+    private static boolean finish(Drive d, AppTier tier, Clock clock) throws InterruptedException {
+        if (d.stalled()) {
+            tier.abandon();
+            return false;
+        }
+        return tier.drain(updateDrain(d.phases(), clock));
     }
 
     /**

@@ -87,7 +87,7 @@ final class ThreeTierSection {
         return (to.cpuNanos() - from.cpuNanos()) * 100.0 / dt / cores;
     }
 
-    private static RemoteTier.CpuSample nearest(List<RemoteTier.CpuSample> samples, long t) {
+    static RemoteTier.CpuSample nearest(List<RemoteTier.CpuSample> samples, long t) {
         RemoteTier.CpuSample best = samples.get(0);
         for (var s : samples) {
             if (Math.abs(s.nanoTime() - t) < Math.abs(best.nanoTime() - t)) {

@@ -109,9 +109,9 @@ public final class TestDb {
         StringWriter out = new StringWriter();
         try (Database db = Database.open(c.database(), false)) {
             db.captureStatements(texts);
-            RunEngine.Outcome o = new RunEngine(10, null, List.of(), false, folder -> {
+            RunEngine.Outcome o = new RunEngine(RunEngine.Options.of(10, folder -> {
                         throw new IllegalStateException("a two-tier run starts no processes");
-                    })
+                    }))
                     .execute(c, db, new PrintWriter(out, true));
             if (o.exitCode() != 0) {
                 throw new AssertionError("the run failed (exit " + o.exitCode() + "): " + out);

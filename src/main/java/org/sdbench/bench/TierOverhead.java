@@ -1,0 +1,67 @@
+package org.sdbench.bench;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * The overhead bench's figures of the three-tier layout: where the simulator's CPU per step went
+ * besides the driver (the app-server processes and the central services, from the CPU samples the
+ * run takes of them at every harvest), the wire's CPU per round trip, and the targets that apply.
+ */
+final class TierOverhead {
+    private final PrintWriter out;
+
+    TierOverhead(PrintWriter out) {
+        this.out = out;
+    }
+
+    /** A variant's lines in the overhead table beside its driver thread groups. */
+    static void print(Variant v, WireBench.Result wire, PrintWriter out) {
+        out.printf(
+                Locale.ROOT,
+                "      %7.2f us  app-server processes (their own CPU samples)%n",
+                v.appServerMicrosPerStep());
+        out.printf(Locale.ROOT, "      %7.2f us  central services%n", v.centralMicrosPerStep());
+        out.printf(
+                Locale.ROOT,
+                "      %7.2f us  the wire: one dialog-step round trip per step, driver and app-server side "
+                        + "(%,d round trips by %d callers on loopback after the rounds; part of the figures above)%n",
+                wire.cpuMicrosPerRoundTrip(),
+                wire.roundTrips(),
+                wire.clients());
+    }
+
+    /** The targets that apply in three-tier; true when met. */
+    boolean targets(Variant sql, WireBench.Result wire) {
+        out.printf(
+                Locale.ROOT,
+                "three-tier: app-server processes %.1f us per step beside PostgreSQL's %.1f us; the wire %.1f us per "
+                        + "round trip (%.0f %% of the simulator's %.1f us per step)%n",
+                sql.appServerMicrosPerStep(),
+                sql.dbBackendMicrosPerStep(),
+                wire.cpuMicrosPerRoundTrip(),
+                100 * wire.cpuMicrosPerRoundTrip() / sql.medianMicrosPerStep(),
+                sql.medianMicrosPerStep());
+        out.println("target: JVM CPU per SQL statement: not measured in three-tier (the app-server processes send the "
+                + "statements, and their update tasks' are not counted here); two-tier measures it");
+        boolean met = dbRatio(sql, out);
+        out.flush();
+        return met;
+    }
+
+    /** The simulator's CPU per step over PostgreSQL's, against its target; true when met. */
+    static boolean dbRatio(Variant sql, PrintWriter out) {
+        double ratio = Stats.median(sql.dbRatios());
+        out.printf(
+                Locale.ROOT,
+                "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
+                        + "%.1f us = %.2fx (rounds %s): %s%n",
+                OverheadBench.TARGET_DB_RATIO,
+                sql.medianMicrosPerStep(),
+                sql.dbBackendMicrosPerStep(),
+                ratio,
+                Stats.list(sql.dbRatios(), "%.2f"),
+                ratio <= OverheadBench.TARGET_DB_RATIO ? "MET" : "NOT MET");
+        return ratio <= OverheadBench.TARGET_DB_RATIO;
+    }
+}

@@ -1,0 +1,165 @@
+package org.sdbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.sdbench.bench.PgbenchTarget;
+import org.sdbench.bench.ReplayBench;
+import org.sdbench.bench.StatementCapture;
+import org.sdbench.config.DbKind;
+import org.sdbench.config.Durations;
+import org.sdbench.config.Layout;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+        name = "replay",
+        mixinStandardHelpOptions = true,
+        description = {
+            "sdbench saturated (think time 0, no work per step) against pgbench replaying the statements "
+                    + "of the same run: a second run records what every pooled connection sends, pgbench replays it "
+                    + "with one client per connection on the reset data, and its time gives a DS/h equivalent. "
+                    + "Target: sdbench reaches >= 90 %% of it. PostgreSQL only; needs pgbench on the PATH.",
+            "The replay sends each statement as EXECUTE of a statement prepared before the start with the "
+                    + "parameter types pgjdbc declared (--replay-protocol prepared, the default): the server skips parse "
+                    + "and plan as for pgjdbc's named statements and only parses the short EXECUTE text. "
+                    + "--replay-protocol simple inlines the parameters as literals: the server parses and plans every "
+                    + "statement.",
+            "The capture and the scripts (replay-KKK-PPPP.sql: connection KKK cut into parts) stay in the work "
+                    + "folder; they hold the run's data, never a password."
+        })
+final class BenchReplayCommand implements Callable<Integer> {
+    @Mixin
+    ConfigOptions options;
+
+    @Option(
+            names = "--ramp-up",
+            paramLabel = "DURATION",
+            defaultValue = "5s",
+            description = "Ramp-up (default ${DEFAULT-VALUE}).")
+    String rampUp;
+
+    @Option(
+            names = "--window",
+            paramLabel = "DURATION",
+            defaultValue = "20s",
+            description = "Measurement window (default ${DEFAULT-VALUE}).")
+    String window;
+
+    @Option(
+            names = "--record-window",
+            paramLabel = "DURATION",
+            defaultValue = "6s",
+            description = "Window of the "
+                    + "recorded run (default ${DEFAULT-VALUE}); its steps of every phase are replayed. The scripts hold every "
+                    + "update payload (about 16 kB per step), so keep it short.")
+    String recordWindow;
+
+    @Option(
+            names = "--work-dir",
+            paramLabel = "DIR",
+            description = "Where the capture and the script go "
+                    + "(default: a new folder sdbench-replay-* in the system's temporary folder).")
+    Path workDir;
+
+    @Option(
+            names = "--pgbench-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "10m",
+            description = "Bound on " + "the pgbench replay (default ${DEFAULT-VALUE}).")
+    String pgbenchTimeout;
+
+    @Option(
+            names = "--replay-protocol",
+            paramLabel = "simple|prepared",
+            defaultValue = "prepared",
+            converter = BenchReplayCommand.ProtocolConverter.class,
+            description =
+                    "How pgbench sends the recorded statements: "
+                            + "prepared (PREPARE before the start, then EXECUTE with the recorded parameters: pgjdbc's server work) "
+                            + "or simple (parameters inlined as literals: parse and plan of every statement); default ${DEFAULT-VALUE}.")
+    StatementCapture.Protocol protocol;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        var up = Durations.parse("--ramp-up", rampUp);
+        var w = Durations.parse("--window", window);
+        var limit = Durations.parse("--pgbench-timeout", pgbenchTimeout);
+        PrintWriter out = spec.commandLine().getOut();
+        return BenchSetup.run(options, null, 100, true, true, out, this::refuse, (c, db, runner, o) -> {
+            var endpoint = db.endpoint();
+            // pgbench reaches the server as the work processes do: its Unix-domain socket when they use it.
+            String host = db.transport().isUnix()
+                    ? db.transport().unixSocket().getParent().toString()
+                    : endpoint.getHostString();
+            var target = new PgbenchTarget(
+                    host,
+                    endpoint.getPort(),
+                    c.database().user(),
+                    BenchSetup.databaseName(db),
+                    db.schema(),
+                    db.childEnvironment().get(Database.CHILD_PASSWORD_ENV));
+            return new ReplayBench(db, runner, o)
+                    .run(new ReplayBench.Options(
+                            c.run().users(),
+                            up,
+                            w,
+                            Durations.parse("--record-window", recordWindow),
+                            c.appServer(),
+                            c.workload(),
+                            c.run().seed(),
+                            workDir(),
+                            target,
+                            limit,
+                            protocol));
+        });
+    }
+
+    /** Before anything is loaded: the replay needs PostgreSQL, and the statements of this process's pools. */
+    private void refuse(SdbenchConfig c) {
+        if (c.database().kind() == DbKind.DB2) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "database.kind=db2: the pgbench replay needs PostgreSQL (postgresql or embedded)");
+        }
+        if (c.appServer().layout() == Layout.THREE_TIER) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "appServer.layout=three-tier: the replay records the statements of the work processes' pools in "
+                            + "this process, so it runs two-tier");
+        }
+    }
+
+    private Path workDir() {
+        try {
+            return workDir != null ? workDir : Files.createTempDirectory("sdbench-replay-");
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot create the replay's work folder: " + e.getMessage());
+        }
+    }
+
+    /** simple|prepared, as the help spells them. */
+    static final class ProtocolConverter implements CommandLine.ITypeConverter<StatementCapture.Protocol> {
+        @Override
+        public StatementCapture.Protocol convert(String value) {
+            for (var p : StatementCapture.Protocol.values()) {
+                if (p.toString().equals(value)) {
+                    return p;
+                }
+            }
+            throw new CommandLine.TypeConversionException("'" + value + "': expected simple or prepared");
+        }
+    }
+}
