@@ -16,6 +16,7 @@ import org.sdbench.appserver.numberrange.NumberRanges;
 import org.sdbench.appserver.session.UserSession;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.appserver.update.UpdateTask;
+import org.sdbench.appserver.update.UpdateTaskOptions;
 import org.sdbench.appserver.workprocess.DialogWorkProcess;
 import org.sdbench.appserver.workprocess.RollArea;
 import org.sdbench.appserver.workprocess.SessionSource;
@@ -86,7 +87,7 @@ public final class AppServerInstance implements AutoCloseable {
                 updates,
                 clock,
                 config.dbRetries(),
-                moduleWork(workload, modules.keySet()));
+                UpdateTaskOptions.withWork(moduleWork(workload, modules.keySet())));
         this.dialogProcesses = new WorkProcessSupervisor(
                 "dia-" + number + "-",
                 slot -> new DialogWorkProcess(

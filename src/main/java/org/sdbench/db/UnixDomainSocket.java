@@ -20,7 +20,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
-import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -51,8 +50,8 @@ final class UnixDomainSocket extends Socket implements SocketWatchdog.Watched {
     private final Path path;
     private final SocketWatchdog watchdog;
     private final SocketChannel channel;
-    private final InputStream in = new In();
-    private final OutputStream out = new Out();
+    private final InputStream in = new ReadAheadInput(READ_AHEAD_BYTES, this::read, this);
+    private final OutputStream out = new FlushedOutput(this::send, this);
     private final OperationDeadline bound = new OperationDeadline();
     /** Opened with the connection: waits for input, or for room to write when the socket's buffer is full. */
     private Selector selector;
@@ -336,111 +335,14 @@ final class UnixDomainSocket extends Socket implements SocketWatchdog.Watched {
         }
     }
 
-    /**
-     * Reads ahead into one direct buffer of the socket's own. pgjdbc asks for at most its 8 kB buffer's
-     * free space, so a 30 kB VBDATA row took up to four reads where the kernel already held more
-     * (bench/syscalls.sh: the update work processes' reads fell from 1.94 to 1.50 per dialog step); and a heap
-     * array handed to the channel goes through a temporary direct buffer of the JDK's and a second copy.
-     */
-    private final class In extends InputStream {
-        private final ByteBuffer ahead =
-                ByteBuffer.allocateDirect(READ_AHEAD_BYTES).flip();
-
-        @Override
-        public int read() throws IOException {
-            return fillIfEmpty() ? ahead.get() & 0xff : -1;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            Objects.checkFromIndexSize(off, len, b.length);
-            if (len == 0) {
-                return 0;
-            }
-            if (!fillIfEmpty()) {
-                return -1;
-            }
-            int n = Math.min(len, ahead.remaining());
-            ahead.get(b, off, n);
-            return n;
-        }
-
-        /** Bytes read ahead: pgjdbc asks before it peeks for a pending message. */
-        @Override
-        public int available() {
-            return ahead.remaining();
-        }
-
-        /** True with bytes to hand out, false at the end of the stream. */
-        private boolean fillIfEmpty() throws IOException {
-            // A blocking read returns at least one byte or -1; the short-timeout read throws instead of 0.
-            while (!ahead.hasRemaining()) {
-                ahead.clear();
-                int n;
-                try {
-                    n = UnixDomainSocket.this.read(ahead);
-                } finally {
-                    ahead.flip();
-                }
-                if (n < 0) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        @Override
-        public void close() throws IOException {
-            UnixDomainSocket.this.close();
-        }
-    }
-
-    /**
-     * Holds what is written until {@link #flush()}, then sends it with one system call. pgjdbc
-     * buffers its messages in 8 kB and flushes at the end of each request, but writes a larger
-     * value (an update request's 30 kB VBDATA block) past its buffer: without this, that request
-     * took three {@code write}s, each waking the backend for part of the message. Every pgjdbc
-     * request ends with a flush, as anything written through a buffered stream must.
-     */
-    private final class Out extends OutputStream {
-        /** Direct, so that the channel writes from it without a temporary buffer and a second copy. */
-        private ByteBuffer pending = ByteBuffer.allocateDirect(16 * 1024);
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            Objects.checkFromIndexSize(off, len, b.length);
-            if (pending.remaining() < len) {
-                ByteBuffer larger =
-                        ByteBuffer.allocateDirect(Math.max(pending.capacity() * 2, pending.position() + len));
-                pending = larger.put(pending.flip());
-            }
-            pending.put(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            pending.flip();
-            try {
-                while (pending.hasRemaining()) {
-                    if (channel.write(pending) == 0) {
-                        // The socket's buffer is full: the backend is not reading (yet).
-                        await(SelectionKey.OP_WRITE, "Write timed out");
-                    }
-                }
-                answerDue = true;
-            } finally {
-                pending.clear();
+    /** Sends all of {@code bytes}, waiting for room while the socket's buffer is full; then an answer is due. */
+    private void send(ByteBuffer bytes) throws IOException {
+        while (bytes.hasRemaining()) {
+            if (channel.write(bytes) == 0) {
+                // The socket's buffer is full: the backend is not reading (yet).
+                await(SelectionKey.OP_WRITE, "Write timed out");
             }
         }
-
-        @Override
-        public void close() throws IOException {
-            UnixDomainSocket.this.close();
-        }
+        answerDue = true;
     }
 }

@@ -74,7 +74,20 @@ public record RunReport(
             double ordersPerHour,
             double deliveriesPerHour,
             double invoicesPerHour,
-            Double sapsLikeAtCalibrationSpeed) {}
+            Double sapsLikeAtCalibrationSpeed) {
+        /** These throughputs with SAPS-like at the workload's calibration speed. */
+        Throughputs atCalibrationSpeed(Double atCalibration) {
+            return new Throughputs(
+                    dialogStepsPerHour,
+                    lineItemsPerHour,
+                    sapsLike,
+                    sapsLikeFromDialogSteps,
+                    ordersPerHour,
+                    deliveriesPerHour,
+                    invoicesPerHour,
+                    atCalibration);
+        }
+    }
 
     /** Closed-loop check: users*3600/(Z+R) against the measured dialog steps per hour. */
     public record LittleLaw(double expectedDialogStepsPerHour, double measuredDialogStepsPerHour, double deviation) {
@@ -173,7 +186,7 @@ public record RunReport(
         double expected = Throughput.expectedDialogStepsPerHour(c.run().users(), z, r);
         double measured = s.dialogStepsPerHour();
         var law = new LittleLaw(expected, measured, Throughput.littleLawDeviation(measured, expected));
-        List<String> w = Warnings.of(s, law, rel);
+        List<String> w = RunWarnings.of(s, law, rel);
         w.addAll(notes);
         return new RunReport(
                 SCHEMA_VERSION,
@@ -203,183 +216,48 @@ public record RunReport(
 
     /** The same report with its work section, and SAPS-like at the calibration speed that it gives. */
     public RunReport withWork(WorkSummary work) {
-        Throughputs t = throughput;
-        Double atCalibration = work == null ? null : work.sapsLikeAtCalibrationSpeed(t.sapsLike());
-        Throughputs withWork = new Throughputs(
-                t.dialogStepsPerHour(),
-                t.lineItemsPerHour(),
-                t.sapsLike(),
-                t.sapsLikeFromDialogSteps(),
-                t.ordersPerHour(),
-                t.deliveriesPerHour(),
-                t.invoicesPerHour(),
-                atCalibration);
-        return new RunReport(
-                schemaVersion,
-                note,
-                sdbenchVersion,
-                name,
-                startedAt,
-                database,
-                users,
-                thinkTimeSeconds,
-                timeline,
-                summary,
-                withWork,
-                littleLaw,
-                appTier,
-                reliability,
-                dbWindow,
-                host,
-                thresholds,
-                warnings,
-                certificate,
-                tableBuffer,
-                work,
-                network,
-                threeTier);
+        Double atCalibration = work == null ? null : work.sapsLikeAtCalibrationSpeed(throughput.sapsLike());
+        Edit e = new Edit(this);
+        e.throughput = throughput.atCalibrationSpeed(atCalibration);
+        e.work = work;
+        return e.report();
     }
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
-        return new RunReport(
-                schemaVersion,
-                note,
-                sdbenchVersion,
-                name,
-                startedAt,
-                database,
-                users,
-                thinkTimeSeconds,
-                timeline,
-                summary,
-                throughput,
-                littleLaw,
-                appTier,
-                reliability,
-                dbWindow,
-                host,
-                results,
-                warnings,
-                certificate,
-                tableBuffer,
-                work,
-                network,
-                threeTier);
+        Edit e = new Edit(this);
+        e.thresholds = results;
+        return e.report();
     }
 
     /** The same report ending with its certificate block (the run rules' verdict). */
     public RunReport withCertificate(Certificate c) {
-        return new RunReport(
-                schemaVersion,
-                note,
-                sdbenchVersion,
-                name,
-                startedAt,
-                database,
-                users,
-                thinkTimeSeconds,
-                timeline,
-                summary,
-                throughput,
-                littleLaw,
-                appTier,
-                reliability,
-                dbWindow,
-                host,
-                thresholds,
-                warnings,
-                c,
-                tableBuffer,
-                work,
-                network,
-                threeTier);
+        Edit e = new Edit(this);
+        e.certificate = c;
+        return e.report();
     }
 
     /** The same report with the table buffers' figures. */
     public RunReport withTableBuffer(TableBufferFigures b) {
-        return new RunReport(
-                schemaVersion,
-                note,
-                sdbenchVersion,
-                name,
-                startedAt,
-                database,
-                users,
-                thinkTimeSeconds,
-                timeline,
-                summary,
-                throughput,
-                littleLaw,
-                appTier,
-                reliability,
-                dbWindow,
-                host,
-                thresholds,
-                warnings,
-                certificate,
-                b,
-                work,
-                network,
-                threeTier);
+        Edit e = new Edit(this);
+        e.tableBuffer = b;
+        return e.report();
     }
 
     /** The same report with its network section. */
     public RunReport withNetwork(Network n) {
-        return new RunReport(
-                schemaVersion,
-                note,
-                sdbenchVersion,
-                name,
-                startedAt,
-                database,
-                users,
-                thinkTimeSeconds,
-                timeline,
-                summary,
-                throughput,
-                littleLaw,
-                appTier,
-                reliability,
-                dbWindow,
-                host,
-                thresholds,
-                warnings,
-                certificate,
-                tableBuffer,
-                work,
-                n,
-                threeTier);
+        Edit e = new Edit(this);
+        e.network = n;
+        return e.report();
     }
 
     /** The same report with the figures of a three-tier run, and their warnings. */
     public RunReport withThreeTier(ThreeTier t, List<String> moreWarnings) {
-        List<String> w = new ArrayList<>(warnings);
-        w.addAll(moreWarnings);
-        return new RunReport(
-                schemaVersion,
-                note,
-                sdbenchVersion,
-                name,
-                startedAt,
-                database,
-                users,
-                thinkTimeSeconds,
-                timeline,
-                summary,
-                throughput,
-                littleLaw,
-                appTier,
-                reliability,
-                dbWindow,
-                host,
-                thresholds,
-                w,
-                certificate,
-                tableBuffer,
-                work,
-                network,
-                t);
+        Edit e = new Edit(this);
+        e.warnings = new ArrayList<>(warnings);
+        e.warnings.addAll(moreWarnings);
+        e.threeTier = t;
+        return e.report();
     }
 
     /**
@@ -435,66 +313,83 @@ public record RunReport(
     /** CPU per tier in percent of the host's capacity over the window; null where not measured. */
     public record CpuPerTier(Double driver, Double appServers, Double central, Double db) {}
 
-    /** ST03-style guideline checks and driver-health warnings, one line each. */
-    static final class Warnings {
-        private Warnings() {}
+    /** A copy of a report to change a few parts of: the one place that lists every part for the with-methods. */
+    private static final class Edit {
+        int schemaVersion;
+        String note;
+        String sdbenchVersion;
+        String name;
+        String startedAt;
+        String database;
+        int users;
+        double thinkTimeSeconds;
+        Timeline timeline;
+        Summary summary;
+        Throughputs throughput;
+        LittleLaw littleLaw;
+        AppTier appTier;
+        Reliability reliability;
+        DbWindow dbWindow;
+        HostUsage host;
+        List<ThresholdResult> thresholds;
+        List<String> warnings;
+        Certificate certificate;
+        TableBufferFigures tableBuffer;
+        WorkSummary work;
+        Network network;
+        ThreeTier threeTier;
 
-        static List<String> of(Summary s, LittleLaw law, Reliability rel) {
-            List<String> w = new ArrayList<>();
-            if (s.overall().count() == 0) {
-                w.add("no successful dialog step in the measurement window: nothing to report (see errors)");
-            }
-            for (var st : s.steps()) {
-                if (st.count() == 0) {
-                    continue;
-                }
-                var a = st.avg();
-                check(w, st.label(), "dispatcher wait", a.waitMs(), 50, "too few dialog work processes");
-                check(w, st.label(), "DB request time", a.dbMs(), 400, "the database is the bottleneck");
-                check(w, st.label(), "enqueue time", a.enqueueMs(), 5, "enqueue server is a bottleneck");
-                check(w, st.label(), "roll-in time", a.rollInMs(), 20, "user context too large for the roll buffer");
-                check(w, st.label(), "roll-out time", a.rollOutMs(), 20, "user context too large for the roll buffer");
-            }
-            if (law.departs(s)) {
-                w.add(String.format(
-                        "measured %,.0f DS/h departs %.1f %% from Little's law (%,.0f DS/h expected): "
-                                + "the driver fell behind or steps failed; do not trust this throughput",
-                        law.measuredDialogStepsPerHour(), law.deviation() * 100, law.expectedDialogStepsPerHour()));
-            }
-            if (s.thinkLag().p99Ms() > Summary.LATE_STEP_MS) {
-                w.add(String.format(
-                        "driver lag: %,d steps started more than %.0f ms late; p99 %.1f ms, max %.1f ms between "
-                                + "a user's scheduled and actual step start",
-                        s.lateSteps(),
-                        Summary.LATE_STEP_MS,
-                        s.thinkLag().p99Ms(),
-                        s.thinkLag().maxMs()));
-            }
-            long errors = s.errorsByKind().values().stream()
-                    .mapToLong(Long::longValue)
-                    .sum();
-            if (errors > 0) {
-                w.add("errors in the window: " + s.errorsByKind());
-            }
-            if (rel.pendingUpdateRequestsAtEnd() < 0) {
-                w.add("the database was unreachable at the end: pending and failed update requests are unknown; "
-                        + "those left in VBHDR are processed first by the next run");
-            } else if (!rel.updateTaskDrained()) {
-                w.add(rel.pendingUpdateRequestsAtEnd()
-                        + " update requests still pending at the end: they stay in VBHDR "
-                        + "and are processed first by the next run");
-            }
-            if (rel.failedUpdateRequestsAtEnd() > 0) {
-                w.add(rel.failedUpdateRequestsAtEnd() + " update requests failed (VBHDR state E): fix the cause,"
-                        + " then re-post them with 'sdbench check --repost'");
-            }
-            return w;
+        Edit(RunReport r) {
+            this.schemaVersion = r.schemaVersion;
+            this.note = r.note;
+            this.sdbenchVersion = r.sdbenchVersion;
+            this.name = r.name;
+            this.startedAt = r.startedAt;
+            this.database = r.database;
+            this.users = r.users;
+            this.thinkTimeSeconds = r.thinkTimeSeconds;
+            this.timeline = r.timeline;
+            this.summary = r.summary;
+            this.throughput = r.throughput;
+            this.littleLaw = r.littleLaw;
+            this.appTier = r.appTier;
+            this.reliability = r.reliability;
+            this.dbWindow = r.dbWindow;
+            this.host = r.host;
+            this.thresholds = r.thresholds;
+            this.warnings = r.warnings;
+            this.certificate = r.certificate;
+            this.tableBuffer = r.tableBuffer;
+            this.work = r.work;
+            this.network = r.network;
+            this.threeTier = r.threeTier;
         }
 
-        private static void check(List<String> w, String step, String what, double ms, double limit, String meaning) {
-            if (ms > limit) {
-                w.add(String.format("%s: average %s %.1f ms > %.0f ms (%s)", step, what, ms, limit, meaning));
-            }
+        RunReport report() {
+            return new RunReport(
+                    schemaVersion,
+                    note,
+                    sdbenchVersion,
+                    name,
+                    startedAt,
+                    database,
+                    users,
+                    thinkTimeSeconds,
+                    timeline,
+                    summary,
+                    throughput,
+                    littleLaw,
+                    appTier,
+                    reliability,
+                    dbWindow,
+                    host,
+                    thresholds,
+                    warnings,
+                    certificate,
+                    tableBuffer,
+                    work,
+                    network,
+                    threeTier);
         }
     }
 }

@@ -48,8 +48,7 @@ public final class UpdateRepost {
                     UpdateListener.NONE,
                     Clock.SYSTEM,
                     3,
-                    UpdateHooks.NONE,
-                    Duration.ZERO);
+                    UpdateTaskOptions.driven(UpdateHooks.NONE, Duration.ZERO));
             try (DbSession db = new DbSession(pool.getConnection(), dialect, Clock.SYSTEM)) {
                 // A process of that number still alive somewhere must not write requests behind our back.
                 InstanceFence.fence(db, instance, Clock.SYSTEM.wallMillis());

@@ -5,17 +5,13 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.sdbench.appserver.workprocess.SessionSource;
-import org.sdbench.config.WorkUnits;
 import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
 import org.sdbench.protocol.UpdateListener;
@@ -45,30 +41,16 @@ public final class UpdateTask {
     /** Requests younger than this are left to the normal path: their commit may be acknowledging right now. */
     private static final long SWEEP_MIN_AGE_MS = 5_000;
 
-    private static final Duration SWEEP_EVERY = Duration.ofSeconds(2);
-
     private final int instance;
     private final Clock clock;
     private final UpdateListener listener;
-    private final LinkedBlockingQueue<String> queue = new LinkedBlockingQueue<>();
-    /** Queued, in process or deferred: every key this process is responsible for right now. */
-    private final Set<String> known = ConcurrentHashMap.newKeySet();
-    /** Requests written by a dialog transaction that has not ended yet: the sweep must leave them alone. */
-    private final Set<String> inDialog = ConcurrentHashMap.newKeySet();
-
+    private final UpdateQueue queue;
     private final Map<String, UpdateHandle> handles = new ConcurrentHashMap<>();
-    /** Keys whose last attempt failed transiently, with the clock time before which they are not retried. */
-    private final Map<String, Long> deferredUntil = new ConcurrentHashMap<>();
-
-    private final Map<String, Integer> deferrals = new ConcurrentHashMap<>();
-    /** The key each worker has taken, so a worker that dies can give it back. */
-    private final Map<Thread, String> taken = new ConcurrentHashMap<>();
 
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicInteger workerNumber = new AtomicInteger();
     private final AtomicLong workersReplaced = new AtomicLong();
-    private final AtomicLong deferred = new AtomicLong();
     private final String keyPrefix;
     private final Enqueue enqueue;
     private final SessionSource sessions;
@@ -79,20 +61,6 @@ public final class UpdateTask {
     /** This process's lease on the instance number: saves write update requests only while it is current. */
     private volatile InstanceFence.Lease lease;
 
-    /** An update task whose modules do no simulated ABAP work (SQL only). */
-    public UpdateTask(
-            int instance,
-            int workProcesses,
-            SessionSource sessions,
-            Map<String, UpdateModule> modules,
-            Enqueue enqueue,
-            UpdateListener listener,
-            Clock clock,
-            int retries) {
-        this(instance, workProcesses, sessions, modules, enqueue, listener, clock, retries, Map.of());
-    }
-
-    /** @param moduleWork simulated ABAP work per update module name (modules not named do none) */
     public UpdateTask(
             int instance,
             int workProcesses,
@@ -102,68 +70,18 @@ public final class UpdateTask {
             UpdateListener listener,
             Clock clock,
             int retries,
-            Map<String, WorkUnits> moduleWork) {
-        this(
-                instance,
-                workProcesses,
-                sessions,
-                modules,
-                enqueue,
-                listener,
-                clock,
-                retries,
-                moduleWork,
-                UpdateHooks.NONE,
-                SWEEP_EVERY);
-    }
-
-    /** No simulated work; {@code sweepEvery} zero: no periodic sweep, only {@link #sweepNow} (tests drive it). */
-    public UpdateTask(
-            int instance,
-            int workProcesses,
-            SessionSource sessions,
-            Map<String, UpdateModule> modules,
-            Enqueue enqueue,
-            UpdateListener listener,
-            Clock clock,
-            int retries,
-            UpdateHooks hooks,
-            Duration sweepEvery) {
-        this(
-                instance,
-                workProcesses,
-                sessions,
-                modules,
-                enqueue,
-                listener,
-                clock,
-                retries,
-                Map.of(),
-                hooks,
-                sweepEvery);
-    }
-
-    private UpdateTask(
-            int instance,
-            int workProcesses,
-            SessionSource sessions,
-            Map<String, UpdateModule> modules,
-            Enqueue enqueue,
-            UpdateListener listener,
-            Clock clock,
-            int retries,
-            Map<String, WorkUnits> moduleWork,
-            UpdateHooks hooks,
-            Duration sweepEvery) {
+            UpdateTaskOptions options) {
         this.instance = instance;
+        this.queue = new UpdateQueue(clock);
         this.clock = clock;
         this.listener = listener;
         this.enqueue = enqueue;
         this.sessions = sessions;
         this.keyPrefix = Long.toString(clock.wallMillis(), 36) + "-" + instance + "-";
-        this.hooks = hooks;
-        this.processor =
-                new UpdateProcessor(sessions, modules, listener, clock, retries, new Outcomes(), hooks, moduleWork);
+        this.hooks = options.hooks();
+        this.processor = new UpdateProcessor(
+                sessions, modules, listener, clock, retries, new Outcomes(), hooks, options.moduleWork());
+        Duration sweepEvery = options.sweepEvery();
         for (int i = 0; i < workProcesses; i++) {
             workers.add(newWorker());
         }
@@ -220,8 +138,8 @@ public final class UpdateTask {
             throw new IllegalStateException("instance " + instance + ": a save before the update task took its lease");
         }
         String vbkey = keyPrefix + sequence.incrementAndGet();
-        inDialog.add(vbkey);
-        afterRollback.accept(() -> inDialog.remove(vbkey));
+        queue.inDialog(vbkey);
+        afterRollback.accept(() -> queue.dialogEnded(vbkey));
         UpdateRequestWriter.write(dialog, vbkey, user, tcode, held, calls, clock.wallMillis());
         UpdateHandle handle = new UpdateHandle(vbkey, clock.nanoTime());
         afterCommit.accept(() -> {
@@ -236,9 +154,9 @@ public final class UpdateTask {
                         e.getMessage());
             }
             handles.put(vbkey, handle);
-            offer(vbkey);
-            inDialog.remove(vbkey);
-            listener.queueLength(queue.size());
+            queue.offer(vbkey);
+            queue.dialogEnded(vbkey);
+            listener.queueLength(queue.length());
         });
         return handle;
     }
@@ -260,14 +178,6 @@ public final class UpdateTask {
     public int adopt(DbSession db, int deadInstance) throws SQLException {
         InstanceFence.fence(db, deadInstance, clock.wallMillis());
         return sweep(db, deadInstance, Long.MAX_VALUE);
-    }
-
-    private boolean offer(String vbkey) {
-        if (known.add(vbkey)) {
-            queue.add(vbkey);
-            return true;
-        }
-        return false;
     }
 
     /** What the processor reports back, per key. */
@@ -300,17 +210,12 @@ public final class UpdateTask {
 
         @Override
         public void released(String vbkey) {
-            taken.remove(Thread.currentThread());
-            deferrals.remove(vbkey);
-            known.remove(vbkey);
+            queue.released(vbkey);
         }
 
         @Override
         public void deferred(String vbkey) {
-            taken.remove(Thread.currentThread());
-            int n = deferrals.merge(vbkey, 1, Integer::sum);
-            deferred.incrementAndGet();
-            deferredUntil.put(vbkey, clock.nanoTime() + UpdateProcessor.backoffNanos(n + 3));
+            queue.defer(vbkey);
             hooks.deferred(vbkey);
         }
     }
@@ -318,10 +223,7 @@ public final class UpdateTask {
     /** A worker thrown out by an Error: its request goes back to the sweep and a new worker takes its place. */
     private void workerDied(Thread dead, Throwable cause) {
         workers.remove(dead);
-        String vbkey = taken.remove(dead);
-        if (vbkey != null) {
-            known.remove(vbkey);
-        }
+        queue.workerDied(dead);
         if (!stopping.get()) {
             Thread t = newWorker();
             workers.add(t);
@@ -339,9 +241,9 @@ public final class UpdateTask {
      * the minimum age that nobody here knows of; the periodic sweep does this every two seconds.
      */
     public SweepPass sweepNow(DbSession db) throws SQLException {
-        requeueDue();
+        queue.requeueDue();
         List<String> keys = pending(db, instance, clock.wallMillis() - SWEEP_MIN_AGE_MS);
-        return new SweepPass(keys.size(), offerAll(keys));
+        return new SweepPass(keys.size(), queue.offerAll(keys));
     }
 
     /** Queues pending requests of this instance older than the given wall time; returns how many were new. */
@@ -350,7 +252,7 @@ public final class UpdateTask {
     }
 
     private int sweep(DbSession db, int ofInstance, long olderThanMillis) throws SQLException {
-        return offerAll(pending(db, ofInstance, olderThanMillis));
+        return queue.offerAll(pending(db, ofInstance, olderThanMillis));
     }
 
     private List<String> pending(DbSession db, int ofInstance, long olderThanMillis) throws SQLException {
@@ -361,16 +263,6 @@ public final class UpdateTask {
                 new Timestamp(Math.min(olderThanMillis, 253_402_300_799_000L)));
         db.commit();
         return keys;
-    }
-
-    private int offerAll(List<String> keys) {
-        int added = 0;
-        for (String k : keys) {
-            if (!inDialog.contains(k) && offer(k)) {
-                added++;
-            }
-        }
-        return added;
     }
 
     private void sweepPeriodically(Duration every) {
@@ -399,7 +291,7 @@ public final class UpdateTask {
 
     /** Update transactions retried after a transient failure (deadlock, lost connection, timeout, disk full), in place or later. */
     public long retriedTransactions() {
-        return processor.retried() + deferred.get();
+        return processor.retried() + queue.deferrals();
     }
 
     /** Update work processes that died of an Error and were replaced. */
@@ -414,7 +306,7 @@ public final class UpdateTask {
 
     /** Requests waiting for their back-off after a transient failure. */
     public int deferredRequests() {
-        return deferredUntil.size();
+        return queue.waiting();
     }
 
     /** CPU time of the update modules' simulated ABAP work so far. */
@@ -423,7 +315,7 @@ public final class UpdateTask {
     }
 
     public int queueLength() {
-        return queue.size();
+        return queue.length();
     }
 
     /**
@@ -432,35 +324,15 @@ public final class UpdateTask {
      * taken one but not started on it yet keeps the task busy.
      */
     public boolean awaitIdle(Duration timeout) throws InterruptedException {
-        long deadline = clock.nanoTime() + timeout.toNanos();
-        while (!known.isEmpty()) {
-            if (clock.nanoTime() - deadline >= 0) {
-                return false;
-            }
-            if (!deferredUntil.isEmpty()) {
-                requeueDue();
-            }
-            Thread.sleep(20);
-        }
-        return true;
-    }
-
-    private void requeueDue() {
-        long now = clock.nanoTime();
-        deferredUntil.forEach((k, until) -> {
-            if (now - until >= 0 && deferredUntil.remove(k, until)) {
-                queue.add(k);
-            }
-        });
+        return queue.awaitIdle(timeout);
     }
 
     private void work() {
         try {
             processor.run(() -> {
                 while (true) {
-                    String k = queue.poll(100, TimeUnit.MILLISECONDS);
+                    String k = queue.take(100);
                     if (k != null) {
-                        taken.put(Thread.currentThread(), k);
                         return k;
                     }
                     if (stopping.get()) {

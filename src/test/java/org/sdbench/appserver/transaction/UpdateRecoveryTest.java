@@ -15,6 +15,7 @@ import org.sdbench.appserver.update.UpdateCall;
 import org.sdbench.appserver.update.UpdateHooks;
 import org.sdbench.appserver.update.UpdateOutcome;
 import org.sdbench.appserver.update.UpdateTask;
+import org.sdbench.appserver.update.UpdateTaskOptions;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.central.EnqueueServer;
 import org.sdbench.core.Clock;
@@ -64,7 +65,8 @@ class UpdateRecoveryTest {
                             enqueue,
                             UpdateListener.NONE,
                             Clock.SYSTEM,
-                            3),
+                            3,
+                            UpdateTaskOptions.DEFAULT),
                     sessions);
             DbSession dialog = sessions.open();
             crashed.submit(
@@ -88,7 +90,8 @@ class UpdateRecoveryTest {
                     new EnqueueServer(Clock.SYSTEM),
                     UpdateListener.NONE,
                     Clock.SYSTEM,
-                    3);
+                    3,
+                    UpdateTaskOptions.DEFAULT);
             DbSession admin = sessions.open();
             assertEquals(1, restarted.recoverPending(admin));
             admin.close();
@@ -188,8 +191,7 @@ class UpdateRecoveryTest {
                         UpdateListener.NONE,
                         clock,
                         3,
-                        UpdateHooks.NONE,
-                        Duration.ZERO),
+                        UpdateTaskOptions.driven(UpdateHooks.NONE, Duration.ZERO)),
                 sessions);
         task.start();
         return task;

@@ -30,6 +30,7 @@ import org.sdbench.appserver.update.UpdateHooks;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.appserver.update.UpdateOutcome;
 import org.sdbench.appserver.update.UpdateTask;
+import org.sdbench.appserver.update.UpdateTaskOptions;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.central.EnqueueServer;
 import org.sdbench.core.Clock;
@@ -357,8 +358,7 @@ class UpdateTaskFaultTest {
                         new Counts(),
                         clock,
                         RETRIES,
-                        UpdateHooks.NONE,
-                        Duration.ZERO);
+                        UpdateTaskOptions.driven(UpdateHooks.NONE, Duration.ZERO));
                 task.start();
                 boolean drained = assertTimeoutPreemptively(
                         Duration.ofSeconds(30), () -> task.drainAndStop(Duration.ofSeconds(5)));
@@ -461,8 +461,7 @@ class UpdateTaskFaultTest {
                         listener,
                         clock,
                         RETRIES,
-                        hooks,
-                        Duration.ZERO),
+                        UpdateTaskOptions.driven(hooks, Duration.ZERO)),
                 sessions);
         task.start();
         return task;
@@ -479,8 +478,7 @@ class UpdateTaskFaultTest {
                 new Counts(),
                 Clock.SYSTEM,
                 3,
-                UpdateHooks.NONE,
-                Duration.ZERO);
+                UpdateTaskOptions.driven(UpdateHooks.NONE, Duration.ZERO));
     }
 
     /** The task with its instance's lease taken, as an app-server instance takes it at start. */
