@@ -28,6 +28,7 @@ import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.UpdateListener;
@@ -41,7 +42,7 @@ public final class AppServerInstance implements AutoCloseable {
     private final int number;
     private final AppServerConfig config;
     private final WorkloadConfig workload;
-    private final Enqueue enqueue;
+    private final CountedEnqueue enqueue;
     private final Clock clock;
     private final HikariDataSource pool;
     private final SessionSource sessions;
@@ -68,7 +69,7 @@ public final class AppServerInstance implements AutoCloseable {
         this.number = number;
         this.config = config;
         this.workload = workload;
-        this.enqueue = enqueue;
+        this.enqueue = new CountedEnqueue(enqueue, clock);
         this.clock = clock;
         this.holder = holderName(number);
         this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance(), holder);
@@ -82,7 +83,7 @@ public final class AppServerInstance implements AutoCloseable {
                 config.updateWorkProcesses(),
                 sessions,
                 modules,
-                enqueue,
+                this.enqueue,
                 updates,
                 clock,
                 config.dbRetries(),
@@ -186,6 +187,32 @@ public final class AppServerInstance implements AutoCloseable {
     /** Dialog work processes started in place of ones that died. */
     public long replacedWorkProcesses() {
         return dialogProcesses.replaced();
+    }
+
+    /** This instance's totals so far: the one source of its figures in every layout. */
+    public InstanceFigures figures() {
+        var nr = numberRanges.stats();
+        var w = updateTask.workTotals();
+        return new InstanceFigures(
+                number,
+                new InstanceFigures.Queues(dispatcher.length(), updateTask.queueLength()),
+                new InstanceFigures.NumberRangeFigures(
+                        nr.fetches(), nr.numbersIssued(), nr.waitNs(), numberRanges.unusedNumbers()),
+                new InstanceFigures.BufferFigures(
+                        tableBuffer.hits(),
+                        tableBuffer.misses(),
+                        tableBuffer.firstReads(),
+                        tableBuffer.size(),
+                        tableBuffer.evictions(),
+                        tableBuffer.invalidations(),
+                        bufferSync.polls()),
+                enqueue.figures(),
+                new InstanceFigures.UpdateWork(w.v1Parts(), w.v1CpuNanos(), w.v2Parts(), w.v2CpuNanos()),
+                new InstanceFigures.Faults(
+                        sessions.replacedConnections(),
+                        retriedTransactions(),
+                        sessions.failedOpens(),
+                        replacedWorkProcesses()));
     }
 
     long updateWaitTimeoutNanos() {

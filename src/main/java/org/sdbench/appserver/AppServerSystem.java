@@ -23,6 +23,7 @@ import org.sdbench.config.WorkloadConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.ReplyWait;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
@@ -116,6 +117,15 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         users.set(userNo, new UserSession(userNo, instance, new byte[contextBytes], r, handler.newUserState(userNo)));
     }
 
+    private AppServerInstance instance(int number) {
+        return instances.get(number - firstNumber);
+    }
+
+    /** Every instance's totals so far. */
+    public List<InstanceFigures> figures() {
+        return instances.stream().map(AppServerInstance::figures).toList();
+    }
+
     /** Queues the step at the user's instance; the future completes when a work process answered. */
     public CompletableFuture<StepResult> dispatch(int userNo, SdStep step) {
         UserSession u = users.get(userNo);
@@ -123,7 +133,7 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
             throw new IllegalStateException("user " + userNo + " is not logged on to this system");
         }
         CompletableFuture<StepResult> reply = new CompletableFuture<>();
-        instances.get(u.instance() - firstNumber).dispatch(u, step, reply);
+        instance(u.instance()).dispatch(u, step, reply);
         return reply;
     }
 

@@ -12,9 +12,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.function.ToIntFunction;
-import java.util.function.ToLongFunction;
-import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
@@ -28,7 +25,6 @@ import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
-import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.protocol.wire.Liveness;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Roles;
@@ -60,7 +56,7 @@ public final class RemoteTier implements AutoCloseable {
     /** Lost instances whose fate is settled: fenced out of the logon group, or found alive after the bound. */
     private final Set<Integer> settled = ConcurrentHashMap.newKeySet();
 
-    private final Map<Integer, InstanceStats> latest = new ConcurrentSkipListMap<>();
+    private final Map<Integer, AppMessages.Stats> latest = new ConcurrentSkipListMap<>();
     private final Map<String, List<CpuSample>> cpu = new ConcurrentHashMap<>();
     private final ReentrantLock connecting = new ReentrantLock();
     private volatile ProcessInfo centralInfo;
@@ -299,10 +295,9 @@ public final class RemoteTier implements AutoCloseable {
                         .call(FrameType.STATS, Control.EMPTY, Duration.ofSeconds(10))
                         .body());
                 RemoteUpdates.mergeInto(reply.updates(), metrics);
-                InstanceStats s = reply.totals();
-                latest.put(s.number(), s);
-                cpu.computeIfAbsent(s.process().role(), k -> new CopyOnWriteArrayList<>())
-                        .add(new CpuSample(now, s.process().cpuNanos()));
+                latest.put(reply.totals().number(), reply);
+                cpu.computeIfAbsent(reply.process().role(), k -> new CopyOnWriteArrayList<>())
+                        .add(new CpuSample(now, reply.process().cpuNanos()));
             } catch (WireException ex) {
                 // A dead instance's figures end with its last reply; its loss is reported separately.
             } catch (InterruptedException ex) {
@@ -324,61 +319,13 @@ public final class RemoteTier implements AutoCloseable {
         }
     }
 
-    /**
-     * The app tier as the metrics endpoint sees it: each instance's figures as of its last stats
-     * reply (one harvest interval old at most), enqueue counts as the app servers measured them.
-     */
-    public AppTierView view() {
-        List<AppTierView.Instance> all = new ArrayList<>();
-        for (int n : addresses.keySet()) {
-            all.add(new AppTierView.Instance(
-                    n,
-                    () -> ofInt(n, InstanceStats::dispatcherQueue),
-                    () -> ofInt(n, InstanceStats::updateQueue),
-                    () -> of(n, InstanceStats::numberRangeFetches),
-                    () -> of(n, InstanceStats::numberRangeWaitNs),
-                    () -> of(n, InstanceStats::tableBufferHits),
-                    () -> of(n, InstanceStats::tableBufferMisses),
-                    () -> of(n, InstanceStats::connectionsReplaced)));
-        }
-        return new AppTierView() {
-            @Override
-            public List<Instance> instances() {
-                return all;
-            }
-
-            @Override
-            public long enqueueRequests() {
-                return latest.values().stream()
-                        .mapToLong(InstanceStats::enqueueRequests)
-                        .sum();
-            }
-
-            @Override
-            public long enqueueConflicts() {
-                return latest.values().stream()
-                        .mapToLong(InstanceStats::enqueueConflicts)
-                        .sum();
-            }
-        };
-    }
-
-    private int ofInt(int n, ToIntFunction<InstanceStats> f) {
-        InstanceStats s = latest.get(n);
-        return s == null ? 0 : f.applyAsInt(s);
-    }
-
-    private long of(int n, ToLongFunction<InstanceStats> f) {
-        InstanceStats s = latest.get(n);
-        return s == null ? 0 : f.applyAsLong(s);
-    }
-
     /** Each registered instance's address, as the message server gave it. */
     public Map<Integer, Address> addresses() {
         return new TreeMap<>(addresses);
     }
 
-    public Map<Integer, InstanceStats> instanceStats() {
+    /** Each instance's last stats reply (a dead one's last reply stays). */
+    public Map<Integer, AppMessages.Stats> instanceStats() {
         return new TreeMap<>(latest);
     }
 

@@ -2,14 +2,12 @@ package org.sdbench.run;
 
 import java.io.PrintWriter;
 import java.time.Duration;
-import org.sdbench.appserver.AppTierView;
+import java.util.List;
 import org.sdbench.driver.Phases;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
-import org.sdbench.report.BufferWindow;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.RunReportAssembler;
-import org.sdbench.report.TableBufferFigures;
 
 /**
  * The seam between the one run lifecycle ({@link RunEngine}) and where the app tier runs: in this
@@ -35,14 +33,17 @@ interface AppTier extends AutoCloseable {
     /** How the tier is set up, for the run's start line. */
     String describe();
 
-    /** The tier's live figures for the metrics endpoint. */
-    AppTierView view();
+    /**
+     * Every instance's totals: read now (two-tier) or as the app servers' last stats replies gave
+     * them, pulled at every harvest (three-tier). Every figure of the instances is derived from these,
+     * once for both layouts; after {@link #drain} or {@link #abandon} they are the final ones.
+     */
+    List<InstanceFigures> instances();
 
-    /** Update requests queued now, over all instances. */
-    int updateQueue();
-
-    /** Counts the window's table-buffer reads from the tier's running totals. */
-    BufferWindow bufferWindow();
+    /** Update requests queued now (three-tier: at the last harvest), over all instances. */
+    default int updateQueue() {
+        return (int) InstanceFigures.sum(instances(), i -> i.queues().update());
+    }
 
     /** Calls {@code stop} once when the tier cannot go on (database outage, central services gone). */
     void onFailure(Runnable stop);
@@ -56,12 +57,6 @@ interface AppTier extends AutoCloseable {
      * end. Nothing drained.
      */
     void abandon();
-
-    /** The instances' totals, added up; after {@link #drain} or {@link #abandon}. */
-    RunReportAssembler.Figures figures();
-
-    /** The table buffers' whole-run figures with the window's reads from {@code window}. */
-    TableBufferFigures tableBuffer(BufferWindow window, long capacityPerInstance);
 
     /** Why the tier stopped the run (exit 3), or null. */
     String failure();

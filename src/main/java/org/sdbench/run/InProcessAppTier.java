@@ -2,8 +2,8 @@ package org.sdbench.run;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.appserver.AppTierView;
 import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.appserver.workprocess.DbOutageException;
 import org.sdbench.config.SdbenchConfig;
@@ -16,11 +16,9 @@ import org.sdbench.network.Hop;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
-import org.sdbench.report.BufferWindow;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.RunReportAssembler;
-import org.sdbench.report.TableBufferFigures;
 
 /** Two-tier: the app-server instances run in this process, next to the driver. */
 final class InProcessAppTier implements AppTier {
@@ -86,20 +84,8 @@ final class InProcessAppTier implements AppTier {
     }
 
     @Override
-    public AppTierView view() {
-        return AppTierView.of(system);
-    }
-
-    @Override
-    public int updateQueue() {
-        return system.instances().stream()
-                .mapToInt(i -> i.updateTask().queueLength())
-                .sum();
-    }
-
-    @Override
-    public BufferWindow bufferWindow() {
-        return BufferWindow.of(system.instances());
+    public List<InstanceFigures> instances() {
+        return system.figures();
     }
 
     @Override
@@ -126,20 +112,6 @@ final class InProcessAppTier implements AppTier {
     @Override
     public void abandon() {
         system.close();
-    }
-
-    @Override
-    public RunReportAssembler.Figures figures() {
-        return RunReportAssembler.Figures.of(
-                system.instances().stream()
-                        .map(RunReportAssembler.InstanceFigures::of)
-                        .toList(),
-                system.enqueue().stats());
-    }
-
-    @Override
-    public TableBufferFigures tableBuffer(BufferWindow window, long capacityPerInstance) {
-        return window.figures(capacityPerInstance, system.instances());
     }
 
     @Override

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.ToLongFunction;
-import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.SdbenchConfig;
@@ -25,22 +23,18 @@ import org.sdbench.network.HostPort;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
-import org.sdbench.protocol.enqueue.EnqueueStats;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.wire.Address;
+import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.Dialer;
-import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.report.AtomicFiles;
-import org.sdbench.report.BufferWindow;
 import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.RunReportAssembler;
-import org.sdbench.report.TableBufferFigures;
-import org.sdbench.report.WorkSummary;
 
 /**
  * Three-tier: central services and app-server processes (started here unless appServer.central
@@ -214,7 +208,7 @@ final class RemoteAppTier implements AppTier {
         metrics.beforeHarvest(() -> tier.pullStats(metrics));
         tier.pullStats(metrics);
         return tier.instanceStats().values().stream()
-                .mapToInt(InstanceStats::recovered)
+                .mapToInt(AppMessages.Stats::recovered)
                 .sum();
     }
 
@@ -236,22 +230,12 @@ final class RemoteAppTier implements AppTier {
                 a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses());
     }
 
+    /** The app servers' last reported totals (a dead one's last reply counts). */
     @Override
-    public AppTierView view() {
-        return tier.view();
-    }
-
-    @Override
-    public int updateQueue() {
+    public List<InstanceFigures> instances() {
         return tier.instanceStats().values().stream()
-                .mapToInt(InstanceStats::updateQueue)
-                .sum();
-    }
-
-    @Override
-    public BufferWindow bufferWindow() {
-        // The harvest pulled every app server's totals just before the window is harvested.
-        return new BufferWindow(() -> sum(InstanceStats::tableBufferHits), () -> sum(InstanceStats::tableBufferMisses));
+                .map(AppMessages.Stats::totals)
+                .toList();
     }
 
     @Override
@@ -289,51 +273,6 @@ final class RemoteAppTier implements AppTier {
         metrics.beforeHarvest(() -> {});
     }
 
-    /** The instances' last reported totals; enqueue time as each app server measured it, round trip included. */
-    @Override
-    public RunReportAssembler.Figures figures() {
-        List<RunReportAssembler.InstanceFigures> all = new ArrayList<>();
-        long requests = 0;
-        long conflicts = 0;
-        long lockNs = 0;
-        for (InstanceStats s : tier.instanceStats().values()) {
-            all.add(new RunReportAssembler.InstanceFigures(
-                    s.number(),
-                    s.numberRangeFetches(),
-                    s.numbersIssued(),
-                    s.numberRangeWaitNs(),
-                    s.unusedNumbers(),
-                    s.tableBufferHits(),
-                    s.tableBufferMisses(),
-                    s.connectionsReplaced(),
-                    s.retriedTransactions(),
-                    s.failedConnectionAttempts(),
-                    s.workProcessesReplaced(),
-                    new WorkSummary.UpdateWork(s.v1Parts(), s.v1CpuNanos(), s.v2Parts(), s.v2CpuNanos())));
-            requests += s.enqueueRequests();
-            conflicts += s.enqueueConflicts();
-            lockNs += s.enqueueNs();
-        }
-        EnqueueStats central = tier.centralEnqueue();
-        return RunReportAssembler.Figures.of(
-                all, new EnqueueStats(requests, conflicts, lockNs, central == null ? 0 : central.entries()));
-    }
-
-    @Override
-    public TableBufferFigures tableBuffer(BufferWindow window, long capacityPerInstance) {
-        return window.figures(
-                capacityPerInstance,
-                sum(InstanceStats::tableBufferEntries),
-                sum(InstanceStats::tableBufferEvictions),
-                sum(InstanceStats::tableBufferInvalidations),
-                sum(InstanceStats::bufferSyncPolls));
-    }
-
-    /** One figure summed over the app servers' last stats replies (a dead one's last reply counts). */
-    private long sum(ToLongFunction<InstanceStats> figure) {
-        return tier.instanceStats().values().stream().mapToLong(figure).sum();
-    }
-
     @Override
     public String failure() {
         return tier.central().isBroken()
@@ -355,7 +294,7 @@ final class RemoteAppTier implements AppTier {
                     p.version(),
                     p.cores(),
                     samples.getOrDefault(p.role(), List.of()),
-                    dead.contains(s.number())));
+                    dead.contains(s.totals().number())));
         }
         ProcessInfo ci = tier.centralInfo();
         boolean centralGone = tier.central().isBroken();

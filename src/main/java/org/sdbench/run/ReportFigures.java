@@ -54,7 +54,7 @@ final class ReportFigures {
                 c.run().duration().toNanos() / 1e9,
                 c.run().rampDown().toNanos() / 1e9,
                 f.intervalSeconds());
-        RunReportAssembler.Figures figures = tier.figures();
+        RunReportAssembler.Figures figures = new RunReportAssembler.Figures(tier.instances());
         RunReport report = new RunReportAssembler(c, db, figures, metrics)
                 .assemble(
                         f.started(),
@@ -74,9 +74,9 @@ final class ReportFigures {
                     f.phases());
             report = report.withThreeTier(built.section(), built.warnings());
         }
-        report = report.withTableBuffer(
-                tier.tableBuffer(f.buffers(), c.appServer().tableBufferEntries())
-                        .withCustomizingChanges(f.customizingChanges()));
+        report = report.withTableBuffer(f.buffers()
+                .figures(c.appServer().tableBufferEntries(), figures.instances())
+                .withCustomizingChanges(f.customizingChanges()));
         report = withSimulatorCpu(
                 report, c, metrics, figures.updateWork(), f.window().host(), env);
         report = report.withNetwork(

@@ -168,7 +168,7 @@ public final class RunEngine {
         CtrlC ctrlC = new CtrlC(driver, db);
         try {
             var series = new TimeSeries(phases);
-            BufferWindow buffers = tier.bufferWindow();
+            BufferWindow buffers = new BufferWindow(tier::instances);
             WindowProbe.Result window;
             long customizingChanges;
             try (var probe = new WindowProbe(
@@ -181,7 +181,7 @@ public final class RunEngine {
                             ? null
                             : PrometheusEndpoint.start(
                                     metricsEndpoint,
-                                    tier.view(),
+                                    tier::instances,
                                     driver::loggedOn,
                                     () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
                 if (prometheus != null) {

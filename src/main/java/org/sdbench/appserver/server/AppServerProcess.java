@@ -21,7 +21,6 @@ import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
-import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
@@ -315,41 +314,14 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         }
     }
 
-    /** Interval update figures, then this instance's totals so far (update work included), then where it runs. */
+    /** Interval update figures, then this instance's totals so far, what it recovered at start, where it runs. */
     private byte[] stats() {
-        AppServerInstance i = system.instances().get(0);
-        var updateFigures = updates.drain();
-        var nr = i.numberRanges().stats();
-        var e = enqueue.stats();
-        var w = i.updateTask().workTotals();
-        var totals = new InstanceStats(
-                number,
-                nr.fetches(),
-                nr.numbersIssued(),
-                nr.waitNs(),
-                i.numberRanges().unusedNumbers(),
-                i.tableBuffer().hits(),
-                i.tableBuffer().misses(),
-                i.sessions().replacedConnections(),
-                i.retriedTransactions(),
-                e.requests(),
-                e.conflicts(),
-                e.lockNs(),
-                i.updateTask().queueLength(),
-                recovered,
-                i.sessions().failedOpens(),
-                i.replacedWorkProcesses(),
-                i.tableBuffer().size(),
-                i.tableBuffer().evictions(),
-                i.tableBuffer().invalidations(),
-                i.bufferSync().polls(),
-                w.v1Parts(),
-                w.v1CpuNanos(),
-                w.v2Parts(),
-                w.v2CpuNanos(),
-                i.dispatcher().length(),
-                ProcessInfo.current(Roles.appServer(number)));
-        return new AppMessages.Stats(updateFigures, totals).encode();
+        return new AppMessages.Stats(
+                        updates.drain(),
+                        system.instances().get(0).figures(),
+                        recovered,
+                        ProcessInfo.current(Roles.appServer(number)))
+                .encode();
     }
 
     @Override
