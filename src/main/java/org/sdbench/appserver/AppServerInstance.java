@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
@@ -53,6 +55,8 @@ public final class AppServerInstance implements AutoCloseable {
     private final Dispatcher dispatcher = new Dispatcher();
     private final WorkProcessSupervisor dialogProcesses;
     private final LongAdder retried = new LongAdder();
+    private final AtomicInteger contextsInUse = new AtomicInteger();
+    private final AtomicLong contextsPeak = new AtomicLong();
     /** The application name of this instance's DB sessions: what a fence ends when this process is declared dead. */
     private final String holder;
 
@@ -189,6 +193,17 @@ public final class AppServerInstance implements AutoCloseable {
         return dialogProcesses.replaced();
     }
 
+    /** A zeroed user context for a user logging on here: one roll-area entry more in use. */
+    byte[] newUserContext() {
+        contextsPeak.accumulateAndGet(contextsInUse.incrementAndGet(), Math::max);
+        return new byte[config.userContextBytes()];
+    }
+
+    /** A user logged off or moved on: its roll-area entry is free again. */
+    void releaseUserContext() {
+        contextsInUse.decrementAndGet();
+    }
+
     /** This instance's totals so far: the one source of its figures in every layout. */
     public InstanceFigures figures() {
         var nr = numberRanges.stats();
@@ -212,7 +227,8 @@ public final class AppServerInstance implements AutoCloseable {
                         sessions.replacedConnections(),
                         retriedTransactions(),
                         sessions.failedOpens(),
-                        replacedWorkProcesses()));
+                        replacedWorkProcesses()),
+                contextsPeak.get());
     }
 
     long updateWaitTimeoutNanos() {

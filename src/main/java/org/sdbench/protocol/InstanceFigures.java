@@ -8,6 +8,9 @@ import java.util.function.ToLongFunction;
  * the instance runs in the driver's process (two-tier) or reports them over the wire (three-tier,
  * {@code protocol.wire.FiguresCodec}). Every report shape is derived from it; a new counter is one
  * component here, its value where the instance produces it, and its display.
+ *
+ * @param rollAreaPeak most user contexts this instance held in its roll area at once (ST02's roll
+ *     area, max entries used): the users logged on to it at the busiest moment
  */
 public record InstanceFigures(
         int number,
@@ -16,7 +19,8 @@ public record InstanceFigures(
         BufferFigures tableBuffer,
         EnqueueFigures enqueue,
         UpdateWork updateWork,
-        Faults faults) {
+        Faults faults,
+        long rollAreaPeak) {
 
     /** Requests waiting right now: dialog steps for a work process, update requests for an update work process. */
     public record Queues(int dispatcher, int update) {}

@@ -110,7 +110,8 @@ public final class RunReportAssembler {
                 e.avgLockMicros(),
                 hits + misses == 0 ? 0 : (double) hits / (hits + misses),
                 hits,
-                misses);
+                misses,
+                figures.sum(InstanceFigures::rollAreaPeak));
         long[] vb = pendingAndFailed();
         var rel = new RunReport.Reliability(
                 figures.sum(i -> i.faults().connectionsReplaced()),

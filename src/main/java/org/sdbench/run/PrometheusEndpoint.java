@@ -211,6 +211,10 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                 .tags(tags)
                 .description("Update requests waiting for an update work process")
                 .register(registry);
+        Gauge.builder("sdbench.rollarea.peak", this, x -> x.figure(n, InstanceFigures::rollAreaPeak))
+                .tags(tags)
+                .description("Most user contexts held in the instance's roll area at once")
+                .register(registry);
         FunctionCounter.builder(
                         "sdbench.numberrange.fetches",
                         this,

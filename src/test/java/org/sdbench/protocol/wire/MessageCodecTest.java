@@ -202,6 +202,7 @@ class MessageCodecTest {
                 new InstanceFigures.BufferFigures(7, 8, 9, 10, 11, 12, 14),
                 new InstanceFigures.EnqueueFigures(enqueueRequests, 15, 16),
                 new InstanceFigures.UpdateWork(17, 18, 19, 20),
-                new InstanceFigures.Faults(21, 22, 23, 24));
+                new InstanceFigures.Faults(21, 22, 23, 24),
+                25);
     }
 }
