@@ -77,16 +77,6 @@ public final class RunReportAssembler {
         return calls <= 0 ? -1 : s.overall().avg().dbMs() / calls;
     }
 
-    public RunReport assemble(
-            LocalDateTime started,
-            boolean drained,
-            int recovered,
-            boolean stoppedEarly,
-            RunReport.Timeline timeline,
-            WindowProbe.Result window) {
-        return assemble(started, drained, recovered, stoppedEarly, timeline, window, null);
-    }
-
     /** @param calibration this host's work-unit speed (environment.json), null when not measured */
     public RunReport assemble(
             LocalDateTime started,

@@ -147,6 +147,7 @@ public final class TerminalSummary {
         } else if (r.certificate() != null) {
             CertificateText.print(r.certificate(), out);
         }
+        ThreeTierSection.print(r.threeTier(), out);
         out.flush();
     }
 

@@ -1,14 +1,10 @@
 package org.sdbench.run;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.function.Function;
+import org.sdbench.apptier.AppTier;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.Clock;
-import org.sdbench.db.Database;
-import org.sdbench.metrics.RunMetrics;
+import org.sdbench.remote.RemoteAppTier;
 
 /** The one place that reads appServer.layout: it picks the app tier a run drives. */
 public final class AppTiers {
@@ -33,17 +29,7 @@ public final class AppTiers {
     }
 
     /** Brings up the run's app tier: in this process, or as separate processes over TCP. */
-    static AppTier open(
-            SdbenchConfig c,
-            Database db,
-            Path folder,
-            RunMetrics metrics,
-            Clock clock,
-            Function<Path, ChildLauncher> launcher,
-            PrintWriter out)
-            throws InterruptedException {
-        return remote(c)
-                ? RemoteAppTier.open(c, db, folder, metrics, clock, launcher, out)
-                : new InProcessAppTier(c, db, metrics, clock);
+    static AppTier open(AppTier.Setup setup) throws InterruptedException {
+        return remote(setup.config()) ? RemoteAppTier.open(setup) : new InProcessAppTier(setup);
     }
 }

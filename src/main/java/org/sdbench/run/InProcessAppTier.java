@@ -6,47 +6,41 @@ import java.util.List;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.appserver.workprocess.DbOutageException;
+import org.sdbench.apptier.AppTier;
+import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.Clock;
-import org.sdbench.db.Database;
 import org.sdbench.driver.Phases;
 import org.sdbench.metrics.MetricsUpdateListener;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.network.Hop;
-import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
+import org.sdbench.process.EmulatedNetwork;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.report.NetworkSection;
+import org.sdbench.report.RemoteFacts;
 import org.sdbench.report.RunReport;
 
 /** Two-tier: the app-server instances run in this process, next to the driver. */
 final class InProcessAppTier implements AppTier {
     private final SdbenchConfig config;
-    private final Database db;
-    private final NetworkEmulation net;
+    private final EmulatedNetwork net;
     private final AppServerSystem system;
 
-    InProcessAppTier(SdbenchConfig c, Database db, RunMetrics metrics, Clock clock) {
+    InProcessAppTier(AppTier.Setup setup) {
+        SdbenchConfig c = setup.config();
         this.config = c;
-        this.db = db;
-        this.net = new NetworkEmulation(c.network(), c.run().seed(), clock);
+        this.net = EmulatedNetwork.open(c, setup.db(), true, false, setup.clock());
         try {
-            if (c.network().appToDb().emulated()) {
-                db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
-            }
             this.system = new AppServerSystem(
                     c.appServer(),
                     c.workload(),
-                    db,
+                    setup.db(),
                     new SdTransactions(),
                     SdTransactions.updateModules(),
-                    new MetricsUpdateListener(metrics),
-                    clock,
+                    new MetricsUpdateListener(setup.metrics()),
+                    setup.clock(),
                     c.run().users(),
                     c.run().seed());
         } catch (RuntimeException e) {
-            db.dialVia(null);
             net.close();
             throw e;
         }
@@ -54,7 +48,7 @@ final class InProcessAppTier implements AppTier {
 
     @Override
     public boolean routesDatabase() {
-        return config.network().appToDb().emulated();
+        return net.routesDatabase();
     }
 
     @Override
@@ -64,7 +58,7 @@ final class InProcessAppTier implements AppTier {
             out.printf("processing %d update requests left in VBHDR by an earlier run first...%n", recovered);
             out.flush();
             for (var i : system.instances()) {
-                i.updateTask().awaitIdle(Duration.ofMinutes(5));
+                i.updateTask().awaitIdle(TierTimeouts.RECOVERED_UPDATES);
             }
         }
         return recovered;
@@ -127,7 +121,7 @@ final class InProcessAppTier implements AppTier {
 
     @Override
     public RunReport.Network network(RoundTrip dbRoundTrip) {
-        return NetworkSection.of(net, dbRoundTrip);
+        return NetworkSection.of(net.emulation(), dbRoundTrip);
     }
 
     @Override
@@ -135,7 +129,6 @@ final class InProcessAppTier implements AppTier {
         try {
             system.close();
         } finally {
-            db.dialVia(null);
             net.close();
         }
     }

@@ -2,6 +2,7 @@ package org.sdbench.run;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import org.sdbench.apptier.AppTier;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.dbstats.WindowProbe;
@@ -12,8 +13,10 @@ import org.sdbench.metrics.RunMetrics;
 import org.sdbench.report.BufferWindow;
 import org.sdbench.report.Certificate;
 import org.sdbench.report.IntervalRow;
+import org.sdbench.report.RemoteFacts;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
+import org.sdbench.report.ThreeTierSection;
 import org.sdbench.report.WorkSummary;
 import org.sdbench.report.rules.SdRules;
 import org.sdbench.report.threshold.Threshold;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.function.Function;
+import org.sdbench.apptier.AppTier;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
@@ -60,23 +60,19 @@ public final class RunEngine {
     private final PrometheusEndpoint.Binding metricsEndpoint;
     private final List<Threshold> thresholds;
     private final boolean acceptErrors;
-    private final Function<Path, ChildLauncher> launcher;
 
     /**
      * @param acceptErrors failed steps in the window and a Little's-law departure do not fail the run
-     * @param launcher     starts the processes of a three-tier run in its folder (not used in two-tier)
      */
     public RunEngine(
             int intervalSeconds,
             PrometheusEndpoint.Binding metricsEndpoint,
             List<Threshold> thresholds,
-            boolean acceptErrors,
-            Function<Path, ChildLauncher> launcher) {
+            boolean acceptErrors) {
         this.intervalSeconds = intervalSeconds;
         this.metricsEndpoint = metricsEndpoint;
         this.thresholds = List.copyOf(thresholds);
         this.acceptErrors = acceptErrors;
-        this.launcher = launcher;
     }
 
     /**
@@ -103,10 +99,10 @@ public final class RunEngine {
         RunMetrics metrics = new RunMetrics(clock);
         AppTier tier;
         try {
-            tier = AppTiers.open(c, db, folder, metrics, clock, launcher, out);
+            tier = AppTiers.open(new AppTier.Setup(c, db, folder, metrics, clock, out));
         } catch (RuntimeException | InterruptedException e) {
             // Refused before it started (a peer without the token, no app server): no partial folder.
-            RunFolder.discardIfBare(folder, RemoteAppTier.CHILD_WORKLOAD);
+            RunFolder.discardIfBare(folder);
             throw e;
         }
         if (tier.routesDatabase()) {
@@ -263,7 +259,6 @@ public final class RunEngine {
             unwritten = e;
         }
         TerminalSummary.print(report, out);
-        ThreeTierSection.print(report.threeTier(), out);
         if (unwritten == null) {
             out.println("results: " + folder.toAbsolutePath());
             out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());

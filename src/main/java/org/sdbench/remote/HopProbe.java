@@ -1,4 +1,4 @@
-package org.sdbench.run;
+package org.sdbench.remote;
 
 import java.util.Locale;
 import org.sdbench.protocol.wire.RoundTrips;

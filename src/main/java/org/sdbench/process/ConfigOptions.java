@@ -1,44 +1,45 @@
-package org.sdbench.cli;
+package org.sdbench.process;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
+import org.sdbench.protocol.ChildStartup;
 import picocli.CommandLine.Option;
 
 /** The layered-configuration options every command shares; flags become --set overrides, applied last. */
-final class ConfigOptions {
+public final class ConfigOptions {
     @Option(
-            names = {"-c", "--config"},
+            names = {"-c", ChildStartup.CONFIG},
             paramLabel = "FILE",
             description = "Run configuration (e.g. config/quick.yaml). Default: built-in defaults + config/quick.yaml.")
-    Path config;
+    public Path config;
 
     @Option(
-            names = {"-w", "--workload"},
+            names = {"-w", ChildStartup.WORKLOAD},
             paramLabel = "FILE",
             description = "Workload file; overrides run.workload.")
-    Path workload;
+    public Path workload;
 
     @Option(
-            names = "--set",
+            names = ChildStartup.SET,
             paramLabel = "KEY=VALUE",
             description = "Override any key, e.g. --set appServer.instances=2.")
-    List<String> sets = new ArrayList<>();
+    public List<String> sets = new ArrayList<>();
 
     @Option(names = "--users", paramLabel = "N", description = "Number of benchmark users (run.users).")
-    Integer users;
+    public Integer users;
 
     @Option(
             names = "--db-url",
             paramLabel = "JDBC_URL",
             description =
                     "Use an existing server: sets database.kind and database.url (password via $SDBENCH_DB_PASSWORD or ~/.pgpass).")
-    String dbUrl;
+    public String dbUrl;
 
     /** Extra overrides a command adds from its own flags. */
-    SdbenchConfig load(List<String> extra) {
+    public SdbenchConfig load(List<String> extra) {
         List<String> all = new ArrayList<>();
         if (dbUrl != null) {
             all.add("database.kind=" + (dbUrl.startsWith("jdbc:db2:") ? "db2" : "postgresql"));
@@ -53,7 +54,7 @@ final class ConfigOptions {
         return ConfigLoader.forInstallation().load(cfg, workload, all);
     }
 
-    SdbenchConfig load() {
+    public SdbenchConfig load() {
         return load(List.of());
     }
 

@@ -1,4 +1,4 @@
-package org.sdbench.run;
+package org.sdbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sdbench.driver.Phases;
-import org.sdbench.driver.RemoteTier.CpuSample;
+import org.sdbench.report.RemoteFacts.CpuSample;
 
 /** CPU per process over the window: a dead process is not credited with the whole window, each host's own cores. */
 class ThreeTierSectionTest {

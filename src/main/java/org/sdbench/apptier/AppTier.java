@@ -1,21 +1,30 @@
-package org.sdbench.run;
+package org.sdbench.apptier;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.Clock;
+import org.sdbench.db.Database;
 import org.sdbench.driver.Phases;
+import org.sdbench.metrics.RunMetrics;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.report.RemoteFacts;
 import org.sdbench.report.RunReport;
 
 /**
- * The seam between the one run lifecycle ({@link RunEngine}) and where the app tier runs: in this
- * process (two-tier, {@link InProcessAppTier}) or in app-server processes reached over TCP
- * (three-tier, {@link RemoteAppTier}). The engine asks for facts; every figure is computed from
- * them in one place ({@link ReportFigures}).
+ * The seam between the one run lifecycle ({@code run.RunEngine}) and where the app tier runs: in
+ * this process (two-tier, {@code run.InProcessAppTier}) or in app-server processes reached over
+ * TCP (three-tier, {@code remote.RemoteAppTier}). The engine asks for facts; every figure is
+ * computed from them in one place ({@code run.ReportFigures}).
  */
-interface AppTier extends AutoCloseable {
+public interface AppTier extends AutoCloseable {
+    /** What every layout's tier is opened with. */
+    record Setup(SdbenchConfig config, Database db, Path folder, RunMetrics metrics, Clock clock, PrintWriter out) {}
+
     /** True when this process's own database connections go through the emulated app-to-DB link. */
     default boolean routesDatabase() {
         return false;

@@ -1,4 +1,4 @@
-package org.sdbench.appserver.server;
+package org.sdbench.appserverprocess;
 
 import java.io.IOException;
 import java.nio.file.Files;

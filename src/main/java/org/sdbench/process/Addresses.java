@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.process;
 
 import java.net.InetSocketAddress;
 import org.sdbench.config.HostAndPort;
@@ -8,14 +8,14 @@ import picocli.CommandLine.ITypeConverter;
 /**
  * Picocli converters for every option that takes a port, a host or an address, so each is checked the same way
  * while the command line is parsed, before any work: a bad one is one line naming the option (see
- * {@link SdbenchCommand#execute}) and exit 2. The checks themselves are {@link HostPort}'s, which the
+ * {@code cli.SdbenchCommand#execute}) and exit 2. The checks themselves are {@link HostPort}'s, which the
  * configuration keys use too.
  */
-final class Addresses {
+public final class Addresses {
     private Addresses() {}
 
     /** A port to listen on, 0 = any free port. */
-    static final class ListenPort implements ITypeConverter<Integer> {
+    public static final class ListenPort implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
             return HostPort.listenPort("PORT", value);
@@ -23,7 +23,7 @@ final class Addresses {
     }
 
     /** {@code HOST:PORT} this machine can listen on. */
-    static final class Listen implements ITypeConverter<InetSocketAddress> {
+    public static final class Listen implements ITypeConverter<InetSocketAddress> {
         @Override
         public InetSocketAddress convert(String value) {
             return HostPort.listen("HOST:PORT", value);
@@ -31,7 +31,7 @@ final class Addresses {
     }
 
     /** {@code HOST:PORT} to connect to, its host resolved now. */
-    static final class Dial implements ITypeConverter<InetSocketAddress> {
+    public static final class Dial implements ITypeConverter<InetSocketAddress> {
         @Override
         public InetSocketAddress convert(String value) {
             return HostPort.dial("HOST:PORT", value);
@@ -39,7 +39,7 @@ final class Addresses {
     }
 
     /** A host (no port) of this machine to listen on. */
-    static final class ListenHost implements ITypeConverter<String> {
+    public static final class ListenHost implements ITypeConverter<String> {
         @Override
         public String convert(String value) {
             return HostPort.listenHost("HOST", value);
@@ -47,7 +47,7 @@ final class Addresses {
     }
 
     /** A host others dial to reach this process (checked for form only: it may be a name only they resolve). */
-    static final class Host implements ITypeConverter<String> {
+    public static final class Host implements ITypeConverter<String> {
         @Override
         public String convert(String value) {
             return HostAndPort.host("HOST", value);

@@ -1,4 +1,4 @@
-package org.sdbench.driver;
+package org.sdbench.remote;
 
 import java.util.List;
 import java.util.Map;
@@ -22,17 +22,15 @@ import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
+import org.sdbench.report.RemoteFacts;
 
 /**
  * Dialog steps over the network: a user logs on where the message server sends it and stays on
  * that instance (sticky session). When the instance dies the step answers
  * {@link StepOutcome.InstanceLost} and the user's next step logs on again, to another instance.
  */
-public final class RemoteDialogService implements DialogService {
+final class RemoteDialogService implements DialogService {
     private record Session(int instance, WireClient client) {}
-
-    /** One instance's successful steps in the window: what it served, side by side with the others. */
-    public record InstanceSteps(int number, long steps, long dbNs, long dbCalls, long serverNs) {}
 
     private static final class Sums {
         final LongAdder steps = new LongAdder();
@@ -41,7 +39,8 @@ public final class RemoteDialogService implements DialogService {
         final LongAdder serverNs = new LongAdder();
     }
 
-    private final RemoteTier tier;
+    private final Connections connections;
+    private final Fencing fencing;
     private final RunMetrics metrics;
     private final AtomicReferenceArray<Session> sessions;
     private final LongAdder relogons = new LongAdder();
@@ -49,17 +48,19 @@ public final class RemoteDialogService implements DialogService {
     private final Map<Integer, Sums> perInstance = new ConcurrentSkipListMap<>();
 
     /** @param inWindow whether a step answered now falls in the measurement window (per-instance figures) */
-    public RemoteDialogService(RemoteTier tier, RunMetrics metrics, int maxUsers, BooleanSupplier inWindow) {
-        this.tier = tier;
+    RemoteDialogService(
+            Connections connections, Fencing fencing, RunMetrics metrics, int maxUsers, BooleanSupplier inWindow) {
+        this.connections = connections;
+        this.fencing = fencing;
         this.metrics = metrics;
         this.sessions = new AtomicReferenceArray<>(maxUsers + 1);
         this.inWindow = inWindow;
     }
 
     /** Per instance, the successful steps answered in the window: DB time and app-server response time. */
-    public List<InstanceSteps> perInstance() {
+    List<RemoteFacts.InstanceSteps> perInstance() {
         return perInstance.entrySet().stream()
-                .map(e -> new InstanceSteps(
+                .map(e -> new RemoteFacts.InstanceSteps(
                         e.getKey(),
                         e.getValue().steps.sum(),
                         e.getValue().dbNs.sum(),
@@ -69,7 +70,7 @@ public final class RemoteDialogService implements DialogService {
     }
 
     /** Logons after the user's instance was lost. */
-    public long relogons() {
+    long relogons() {
         return relogons.sum();
     }
 
@@ -85,8 +86,8 @@ public final class RemoteDialogService implements DialogService {
     /** One attempt; on failure the session stays empty and the next step tries again. */
     private Session tryLogon(int userNo) throws InterruptedException {
         try {
-            RemoteTier.Routed r = tier.route();
-            r.client().call(FrameType.LOGON, new AppMessages.User(userNo).encode(), tier.replyTimeout());
+            Connections.Routed r = connections.route();
+            r.client().call(FrameType.LOGON, new AppMessages.User(userNo).encode(), connections.replyTimeout());
             Session s = new Session(r.number(), r.client());
             sessions.set(userNo, s);
             return s;
@@ -99,7 +100,7 @@ public final class RemoteDialogService implements DialogService {
     @Override
     public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
         Session s = sessions.get(userNo);
-        if (s != null && s.client().isBroken() && !tier.relogonAllowed(s.instance())) {
+        if (s != null && s.client().isBroken() && !fencing.relogonAllowed(s.instance())) {
             // The old session may still run on an instance that is silent but not yet fenced: no second one meanwhile.
             return lost(
                     step,
@@ -119,7 +120,7 @@ public final class RemoteDialogService implements DialogService {
         }
         var reply = s.client().send(FrameType.STEP, new AppMessages.Step(userNo, step).encode());
         try {
-            Frame f = ReplyWait.shared().get(reply, tier.replyTimeout().toNanos());
+            Frame f = ReplyWait.shared().get(reply, connections.replyTimeout().toNanos());
             if (f.type() != FrameType.STEP_RESULT) {
                 sessions.compareAndSet(userNo, s, null);
                 return lost(
@@ -143,7 +144,7 @@ public final class RemoteDialogService implements DialogService {
             reply.cancel(false);
             sessions.compareAndSet(userNo, s, null);
             String why = e instanceof TimeoutException
-                    ? "no answer within " + tier.replyTimeout().toSeconds() + " s"
+                    ? "no answer within " + connections.replyTimeout().toSeconds() + " s"
                     : e.getCause().getMessage();
             return lost(step, "app server " + s.instance() + ": " + why);
         }
@@ -170,7 +171,7 @@ public final class RemoteDialogService implements DialogService {
             return;
         }
         try {
-            s.client().call(type, new AppMessages.User(userNo).encode(), tier.replyTimeout());
+            s.client().call(type, new AppMessages.User(userNo).encode(), connections.replyTimeout());
         } catch (WireException e) {
             sessions.compareAndSet(userNo, s, null);
         } catch (InterruptedException e) {

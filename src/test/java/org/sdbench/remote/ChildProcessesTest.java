@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

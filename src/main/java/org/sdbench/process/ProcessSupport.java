@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.process;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -7,19 +7,24 @@ import java.time.LocalTime;
 import java.util.function.Supplier;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.protocol.ChildStartup;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
 
-/** What the appserver and central commands share: the token, the parent watch, the ready line. */
-final class ChildProcessSupport {
-    private ChildProcessSupport() {}
+/**
+ * What sdbench's processes share: the wire token, the parent watch, the ready line and the
+ * timestamped log line.
+ */
+public final class ProcessSupport {
+    private ProcessSupport() {}
 
     /**
      * This process's wire token: the per-run token its parent run put in the environment, else
      * appServer.tokenFile, else this user's own token file under the state home (created once,
-     * owner-only), so processes started by hand on one machine authenticate without a setting.
+     * owner-only), so processes started by hand on one machine, and a run that drives them,
+     * authenticate without a setting.
      */
-    static Token token(String tokenFile) {
+    public static Token token(String tokenFile) {
         return environment(() -> {
             Token fromParent = Token.fromEnvironment();
             if (fromParent != null) {
@@ -32,7 +37,7 @@ final class ChildProcessSupport {
     }
 
     /** Runs a start-up step; a peer or port problem becomes one line and exit 3. */
-    static <T> T environment(Supplier<T> s) {
+    public static <T> T environment(Supplier<T> s) {
         try {
             return s.get();
         } catch (WireException e) {
@@ -44,7 +49,7 @@ final class ChildProcessSupport {
      * With --parent-watch the process ends when its standard input closes: the run that started
      * it ended, however it ended (even kill -9), so no child outlives its run.
      */
-    static void watchParent(boolean enabled, Runnable onParentGone) {
+    public static void watchParent(boolean enabled, Runnable onParentGone) {
         if (!enabled) {
             return;
         }
@@ -61,13 +66,13 @@ final class ChildProcessSupport {
     }
 
     /** The one line the parent waits for: the process is up and listening. */
-    static void ready(PrintWriter out, String role, int port) {
-        out.println("ready " + role + " port=" + port + " pid="
-                + ProcessHandle.current().pid());
+    public static void ready(PrintWriter out, String role, int port) {
+        out.println(ChildStartup.readyLine(role, port, ProcessHandle.current().pid()));
         out.flush();
     }
 
-    static void log(String line) {
+    /** One line on standard error, after the time of day: what a process says about itself. */
+    public static void log(String line) {
         System.err.println(LocalTime.now().withNano(0) + " " + line);
         System.err.flush();
     }

@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.process;
 
 /** Documented exit codes (DESIGN.md section 5). */
 public final class ExitCode {

@@ -1,4 +1,4 @@
-package org.sdbench.appserver.server;
+package org.sdbench.appserverprocess;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;

@@ -1,40 +1,37 @@
-package org.sdbench.cli;
+package org.sdbench.appserverprocess;
 
-import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.appserver.server.AppServerProcess;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
-import org.sdbench.network.Hop;
-import org.sdbench.network.NetworkEmulation;
+import org.sdbench.process.Addresses;
+import org.sdbench.process.EmulatedNetwork;
+import org.sdbench.process.ExitCode;
+import org.sdbench.process.ProcessOptions;
+import org.sdbench.process.ProcessSupport;
+import org.sdbench.protocol.ChildStartup;
 import org.sdbench.protocol.wire.Address;
-import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.WireException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 @Command(
         name = "appserver",
         mixinStandardHelpOptions = true,
         description =
                 "One app-server instance of a three-tier system as its own process: dispatcher, dialog and update work processes, roll area, table buffer, number-range buffers and its own DB connection pool. Registers with the central services and serves dialog steps from drivers over TCP.")
-final class AppserverCommand implements Callable<Integer> {
-    @Mixin
-    ConfigOptions options;
-
+public final class AppserverCommand implements Callable<Integer> {
     @Option(
-            names = "--central",
+            names = ChildStartup.CENTRAL_ADDRESS,
             paramLabel = "HOST:PORT",
             description = "Central services (default: appServer.central).")
     String central;
 
     @Option(
-            names = "--instance",
+            names = ChildStartup.INSTANCE,
             paramLabel = "N",
             required = true,
             description = "Instance number, unique in the system (1 to 99).")
@@ -50,12 +47,9 @@ final class AppserverCommand implements Callable<Integer> {
             description = "Host name drivers use to reach this instance (default: appServer.listen).")
     String advertise;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws InterruptedException {
-        SdbenchConfig c = options.load(List.of());
+        SdbenchConfig c = process.load();
         var a = c.appServer();
         String centralText = central != null ? central : a.central();
         Address centralAddress = Address.parseOrNull(centralText);
@@ -68,8 +62,8 @@ final class AppserverCommand implements Callable<Integer> {
         }
         String host = advertise != null ? advertise : a.listen();
         try (Database db = Database.open(c.database(), false);
-                NetworkEmulation net = emulate(c, db);
-                AppServerProcess p = ChildProcessSupport.environment(() -> {
+                EmulatedNetwork net = EmulatedNetwork.open(c, db, true, true, Clock.SYSTEM);
+                AppServerProcess p = ProcessSupport.environment(() -> {
                     try {
                         return AppServerProcess.start(
                                 c,
@@ -79,37 +73,27 @@ final class AppserverCommand implements Callable<Integer> {
                                 a.listen(),
                                 process.port,
                                 host,
-                                ChildProcessSupport.token(a.tokenFile()),
-                                ChildProcessSupport::log);
+                                ProcessSupport.token(a.tokenFile()),
+                                ProcessSupport::log);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new WireException("interrupted while starting");
                     }
                 })) {
-            for (var r : net.routes()) {
-                ChildProcessSupport.log(
+            for (var r : net.emulation().routes()) {
+                ProcessSupport.log(
                         "app server " + instance + ": network." + r.hop().key() + " emulated through the relay at "
                                 + r.relay().getHostString() + ":" + r.relay().getPort());
             }
             Thread main = Thread.currentThread();
-            ChildProcessSupport.watchParent(process.parentWatch, main::interrupt);
-            ChildProcessSupport.ready(spec.commandLine().getOut(), "appserver-" + instance, p.port());
+            process.watchParent(main::interrupt);
+            process.ready(Roles.appServer(instance), p.port());
             try {
                 p.awaitShutdown();
             } catch (InterruptedException e) {
-                ChildProcessSupport.log("app server " + instance + ": parent gone, stopping");
+                ProcessSupport.log("app server " + instance + ": parent gone, stopping");
             }
         }
         return ExitCode.OK;
-    }
-
-    /** This process's emulated links: to the DB (its pool dials the relay) and to the central services. */
-    private static NetworkEmulation emulate(SdbenchConfig c, Database db) {
-        NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM);
-        if (c.network().appToDb().emulated()) {
-            db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
-        }
-        Dialer.routeThrough(net.wireRouter());
-        return net;
     }
 }

@@ -1,4 +1,4 @@
-package org.sdbench.appserver.server;
+package org.sdbench.appserverprocess;
 
 import java.sql.SQLException;
 import java.time.Duration;
@@ -36,6 +36,8 @@ import org.sdbench.protocol.wire.WireServer;
  */
 public final class AppServerProcess implements WireServer.Handler, AutoCloseable {
     private static final Object SHUTDOWN_REQUESTED = new Object();
+    /** How long the instance of another run's settings drains before this run's replaces it. */
+    private static final Duration SETTINGS_TAKEOVER_DRAIN = Duration.ofSeconds(60);
     /** A driver connection that sent the run's settings: only such a connection may log users on. */
     private static final Object SETTLED = new Object();
 
@@ -254,7 +256,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                     return;
                 }
                 AppServerSystem old = system;
-                old.stop(Duration.ofSeconds(60));
+                old.stop(SETTINGS_TAKEOVER_DRAIN);
                 old.close();
                 settings.take(wanted);
                 AppServerSystem fresh = settings.build(db, updates, clock, enqueue, number);

@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.remote;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -8,16 +8,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.protocol.ChildStartup;
 import org.sdbench.protocol.wire.Token;
 
 /**
@@ -25,11 +27,10 @@ import org.sdbench.protocol.wire.Token;
  * child watches its standard input: when this process ends, however it ends, the pipe closes and
  * the child stops, so none outlives the run. {@link #close} ends them in order and waits for them.
  */
-final class ChildProcesses implements AutoCloseable {
+public final class ChildProcesses implements AutoCloseable {
     /** A started child and the port its 'ready' line named. */
     record Child(String name, Process process, int port, Path log) {}
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     private final Path folder;
     private final List<Child> children = new ArrayList<>();
@@ -45,10 +46,6 @@ final class ChildProcesses implements AutoCloseable {
         return token;
     }
 
-    List<Child> children() {
-        return List.copyOf(children);
-    }
-
     /**
      * The heap and collector of every child, the launcher's defaults ({@code ./sdbench} without
      * {@code SDBENCH_JVM_OPTS}): G1 costs less CPU per step than ZGC and keeps its young pauses short.
@@ -56,8 +53,8 @@ final class ChildProcesses implements AutoCloseable {
     static final List<String> JVM_OPTIONS = List.of("-Xmx1g", "-XX:+UseG1GC");
 
     /**
-     * Starts {@code sdbench <args>} on this JVM's runtime and class path, secrets in its
-     * environment only, and waits (bounded) for its 'ready' line.
+     * Starts {@code sdbench <args>} ({@link ChildStartup}) on this JVM's runtime and class path,
+     * secrets in its environment only, and waits (bounded) for its 'ready' line.
      */
     Child start(String name, List<String> args, Map<String, String> env) throws InterruptedException {
         List<String> cmd = new ArrayList<>();
@@ -70,9 +67,8 @@ final class ChildProcesses implements AutoCloseable {
         cmd.addAll(JVM_OPTIONS);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
-        cmd.add(Main.class.getName());
+        cmd.add(ChildStartup.MAIN_CLASS);
         cmd.addAll(args);
-        cmd.add("--parent-watch");
         Path log = folder.resolve(name + ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(env);
@@ -86,7 +82,7 @@ final class ChildProcesses implements AutoCloseable {
         CompletableFuture<Integer> ready = new CompletableFuture<>();
         Thread.ofVirtual().name("out-" + name).start(() -> pump(p, log, ready));
         try {
-            int port = ready.get(READY_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            int port = ready.get(TierTimeouts.CHILD_READY.toSeconds(), TimeUnit.SECONDS);
             Child c = new Child(name, p, port, log);
             children.add(c);
             return c;
@@ -94,7 +90,7 @@ final class ChildProcesses implements AutoCloseable {
             p.destroyForcibly();
             String last = lastLine(log);
             String what = e instanceof TimeoutException
-                    ? " did not start within " + READY_TIMEOUT.toSeconds() + " s"
+                    ? " did not start within " + TierTimeouts.CHILD_READY.toSeconds() + " s"
                     : " ended before it was ready";
             throw new EnvironmentException(name + what + (last.isEmpty() ? "" : ": " + last) + " (log: " + log + ")");
         }
@@ -103,13 +99,14 @@ final class ChildProcesses implements AutoCloseable {
     private static void pump(Process p, Path log, CompletableFuture<Integer> ready) {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
-                if (!ready.isDone() && line.startsWith("ready ")) {
-                    ready.complete(Integer.parseInt(line.replaceAll(".*port=(\\d+).*", "$1")));
+                OptionalInt port = ready.isDone() ? OptionalInt.empty() : ChildStartup.readyPort(line);
+                if (port.isPresent()) {
+                    ready.complete(port.getAsInt());
                 }
                 Files.writeString(
                         log, line + System.lineSeparator(), StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
-        } catch (IOException | NumberFormatException e) {
+        } catch (IOException e) {
             ready.completeExceptionally(e);
         }
         ready.completeExceptionally(new IOException("ended before it was ready"));
@@ -139,8 +136,8 @@ final class ChildProcesses implements AutoCloseable {
         }
         for (Child c : reversed) {
             try {
-                if (!c.process().waitFor(15, TimeUnit.SECONDS)) {
-                    c.process().destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                if (!c.process().waitFor(TierTimeouts.CHILD_EXIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    c.process().destroyForcibly().waitFor(TierTimeouts.CHILD_KILLED.toMillis(), TimeUnit.MILLISECONDS);
                 }
             } catch (InterruptedException e) {
                 c.process().destroyForcibly();
