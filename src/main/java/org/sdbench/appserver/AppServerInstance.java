@@ -9,6 +9,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
@@ -29,6 +31,7 @@ import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.UpdateListener;
@@ -42,7 +45,7 @@ public final class AppServerInstance implements AutoCloseable {
     private final int number;
     private final AppServerConfig config;
     private final WorkloadConfig workload;
-    private final Enqueue enqueue;
+    private final CountedEnqueue enqueue;
     private final Clock clock;
     private final HikariDataSource pool;
     private final SessionSource sessions;
@@ -53,6 +56,8 @@ public final class AppServerInstance implements AutoCloseable {
     private final Dispatcher dispatcher = new Dispatcher();
     private final WorkProcessSupervisor dialogProcesses;
     private final LongAdder retried = new LongAdder();
+    private final AtomicInteger contextsInUse = new AtomicInteger();
+    private final AtomicLong contextsPeak = new AtomicLong();
     /** The application name of this instance's DB sessions: what a fence ends when this process is declared dead. */
     private final String holder;
 
@@ -69,7 +74,7 @@ public final class AppServerInstance implements AutoCloseable {
         this.number = number;
         this.config = config;
         this.workload = workload;
-        this.enqueue = enqueue;
+        this.enqueue = new CountedEnqueue(enqueue, clock);
         this.clock = clock;
         this.holder = holderName(number);
         this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance(), holder);
@@ -83,7 +88,7 @@ public final class AppServerInstance implements AutoCloseable {
                 config.updateWorkProcesses(),
                 sessions,
                 modules,
-                enqueue,
+                this.enqueue,
                 updates,
                 clock,
                 config.dbRetries(),
@@ -187,6 +192,44 @@ public final class AppServerInstance implements AutoCloseable {
     /** Dialog work processes started in place of ones that died. */
     public long replacedWorkProcesses() {
         return dialogProcesses.replaced();
+    }
+
+    /** A zeroed user context for a user logging on here: one roll-area entry more in use. */
+    byte[] newUserContext() {
+        contextsPeak.accumulateAndGet(contextsInUse.incrementAndGet(), Math::max);
+        return new byte[config.userContextBytes()];
+    }
+
+    /** A user logged off or moved on: its roll-area entry is free again. */
+    void releaseUserContext() {
+        contextsInUse.decrementAndGet();
+    }
+
+    /** This instance's totals so far: the one source of its figures in every layout. */
+    public InstanceFigures figures() {
+        var nr = numberRanges.stats();
+        var w = updateTask.workTotals();
+        return new InstanceFigures(
+                number,
+                new InstanceFigures.Queues(dispatcher.length(), updateTask.queueLength()),
+                new InstanceFigures.NumberRangeFigures(
+                        nr.fetches(), nr.numbersIssued(), nr.waitNs(), numberRanges.unusedNumbers()),
+                new InstanceFigures.BufferFigures(
+                        tableBuffer.hits(),
+                        tableBuffer.misses(),
+                        tableBuffer.firstReads(),
+                        tableBuffer.size(),
+                        tableBuffer.evictions(),
+                        tableBuffer.invalidations(),
+                        bufferSync.polls()),
+                enqueue.figures(),
+                new InstanceFigures.UpdateWork(w.v1Parts(), w.v1CpuNanos(), w.v2Parts(), w.v2CpuNanos()),
+                new InstanceFigures.Faults(
+                        sessions.replacedConnections(),
+                        retriedTransactions(),
+                        sessions.failedOpens(),
+                        replacedWorkProcesses()),
+                contextsPeak.get());
     }
 
     long updateWaitTimeoutNanos() {

@@ -23,6 +23,7 @@ import org.sdbench.config.WorkloadConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.ReplyWait;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
@@ -45,7 +46,6 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     private final AtomicInteger roundRobin = new AtomicInteger();
     private final AtomicReferenceArray<UserSession> users;
     private final long seed;
-    private final int contextBytes;
     private final int firstNumber;
     private final long replyTimeoutNanos;
 
@@ -83,7 +83,6 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         this.handler = handler;
         this.users = new AtomicReferenceArray<>(maxUsers + 1);
         this.seed = seed;
-        this.contextBytes = config.userContextBytes();
         this.replyTimeoutNanos = config.replyTimeout().toNanos();
         for (int i = firstNumber; i < firstNumber + config.instances(); i++) {
             instances.add(new AppServerInstance(i, config, workload, db, enqueue, handler, modules, updates, clock));
@@ -113,7 +112,23 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         // Users log on from their own threads in no fixed order, so each user's stream is derived
         // from the run seed and the user number alone: the same seed gives every user the same choices.
         SplittableRandom r = new SplittableRandom(seed ^ (userNo * 0x9E37_79B9_7F4A_7C15L));
-        users.set(userNo, new UserSession(userNo, instance, new byte[contextBytes], r, handler.newUserState(userNo)));
+        byte[] context = instance(instance).newUserContext();
+        release(users.getAndSet(userNo, new UserSession(userNo, instance, context, r, handler.newUserState(userNo))));
+    }
+
+    private AppServerInstance instance(int number) {
+        return instances.get(number - firstNumber);
+    }
+
+    private void release(UserSession u) {
+        if (u != null) {
+            instance(u.instance()).releaseUserContext();
+        }
+    }
+
+    /** Every instance's totals so far. */
+    public List<InstanceFigures> figures() {
+        return instances.stream().map(AppServerInstance::figures).toList();
     }
 
     /** Queues the step at the user's instance; the future completes when a work process answered. */
@@ -123,7 +138,7 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
             throw new IllegalStateException("user " + userNo + " is not logged on to this system");
         }
         CompletableFuture<StepResult> reply = new CompletableFuture<>();
-        instances.get(u.instance() - firstNumber).dispatch(u, step, reply);
+        instance(u.instance()).dispatch(u, step, reply);
         return reply;
     }
 
@@ -203,6 +218,7 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         UserSession u = users.getAndSet(userNo, null);
         if (u != null) {
             enqueue.releaseAll(u.owner());
+            release(u);
         }
     }
 

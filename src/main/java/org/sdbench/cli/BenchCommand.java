@@ -7,6 +7,7 @@ import org.sdbench.bench.SaturationBench;
 import org.sdbench.bench.UsersBench;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
+import org.sdbench.process.ConfigOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

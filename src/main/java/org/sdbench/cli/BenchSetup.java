@@ -15,6 +15,8 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
+import org.sdbench.process.ConfigOptions;
+import org.sdbench.process.ExitCode;
 import org.sdbench.run.AppTiers;
 import org.sdbench.run.RunEngine;
 
@@ -75,7 +77,7 @@ final class BenchSetup {
                     c,
                     databaseName(db),
                     progress ? out : null,
-                    new RunEngine(RunEngine.Options.of(BenchRun.INTERVAL_SECONDS, ChildLaunch::new)),
+                    new RunEngine(RunEngine.Options.of(BenchRun.INTERVAL_SECONDS)),
                     work);
             return bench.run(c, db, runner, out) ? ExitCode.OK : ExitCode.FAILED_CHECK;
         }

@@ -3,6 +3,7 @@ package org.sdbench.cli;
 import java.util.concurrent.Callable;
 import org.sdbench.bench.WorkBench;
 import org.sdbench.config.ConfigException;
+import org.sdbench.process.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -12,6 +12,7 @@ import org.sdbench.config.Durations;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.env.Calibration;
 import org.sdbench.env.CalibrationProbe;
+import org.sdbench.process.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.process.ExitCode;
 import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.Json;
 import org.sdbench.report.RunFolder;

@@ -11,6 +11,8 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
+import org.sdbench.process.ConfigOptions;
+import org.sdbench.process.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -17,6 +17,7 @@ import org.sdbench.experiment.ExperimentPlan;
 import org.sdbench.experiment.ExperimentTable;
 import org.sdbench.experiment.ServerSettings;
 import org.sdbench.experiment.Variant;
+import org.sdbench.process.ConfigOptions;
 import org.sdbench.run.AppTiers;
 import org.sdbench.run.RunEngine;
 import picocli.CommandLine.Command;
@@ -129,8 +130,8 @@ final class ExperimentCommand implements Callable<Integer> {
             settings.close();
             throw e;
         }
-        RunEngine engine = new RunEngine(
-                RunEngine.Options.of(phases.intervalSeconds, ChildLaunch::new).acceptingErrors(true));
+        RunEngine engine =
+                new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
         var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out).run(settings);
         ExperimentTable.print(outcome.result(), out);
         out.println("experiment: " + folder.resolve("experiment.json").toAbsolutePath());

@@ -14,6 +14,8 @@ import org.sdbench.load.LoadProgress;
 import org.sdbench.load.LoadResult;
 import org.sdbench.load.MasterDataLoader;
 import org.sdbench.load.MasterDataSpec;
+import org.sdbench.process.ConfigOptions;
+import org.sdbench.process.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

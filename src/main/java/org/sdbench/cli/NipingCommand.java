@@ -16,13 +16,15 @@ import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.env.DbRoundTripProbe;
-import org.sdbench.network.EmulatedLink;
-import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.NipingClient;
 import org.sdbench.network.NipingServer;
 import org.sdbench.network.RoundTrip;
 import org.sdbench.network.SocketAddresses;
 import org.sdbench.network.TokenFile;
+import org.sdbench.process.Addresses;
+import org.sdbench.process.ConfigOptions;
+import org.sdbench.process.EmulatedNetwork;
+import org.sdbench.process.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -231,12 +233,8 @@ final class NipingCommand implements Runnable {
             SdbenchConfig c = options.load();
             PrintWriter out = spec.commandLine().getOut();
             try (Database db = Database.open(c.database(), false);
-                    NetworkEmulation net =
-                            new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM)) {
-                boolean relayed = c.network().appToDb().emulated();
-                if (relayed) {
-                    db.dialVia(net.route(EmulatedLink.APP_TO_DB, db.endpoint()));
-                }
+                    EmulatedNetwork net = EmulatedNetwork.open(c, db, true, false, Clock.SYSTEM)) {
+                boolean relayed = net.routesDatabase();
                 RoundTrip rt = DbRoundTripProbe.measure(db, loops);
                 if (rt == null) {
                     throw new EnvironmentException("DB round-trip probe failed against " + db.describe());
@@ -251,7 +249,6 @@ final class NipingCommand implements Runnable {
                         rt.avgMs(),
                         rt.maxMs(),
                         rt.avgWithoutExtremesMs());
-                db.dialVia(null);
             }
             return ExitCode.OK;
         }

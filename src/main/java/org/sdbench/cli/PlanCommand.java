@@ -5,6 +5,8 @@ import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.metrics.Throughput;
+import org.sdbench.process.ConfigOptions;
+import org.sdbench.process.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

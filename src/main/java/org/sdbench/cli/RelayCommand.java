@@ -18,6 +18,8 @@ import org.sdbench.network.Relay;
 import org.sdbench.network.RelaySpec;
 import org.sdbench.network.RelayStats;
 import org.sdbench.network.SocketAddresses;
+import org.sdbench.process.Addresses;
+import org.sdbench.process.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

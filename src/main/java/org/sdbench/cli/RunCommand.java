@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
+import org.sdbench.process.Addresses;
+import org.sdbench.process.ConfigOptions;
 import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
 import org.sdbench.run.AppTiers;
@@ -97,7 +99,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), false)) {
             new DataSetCheck(db, c, out, verbose).ensureLoaded(!noLoad);
-            return new RunEngine(RunEngine.Options.of(phases.intervalSeconds, ChildLaunch::new)
+            return new RunEngine(RunEngine.Options.of(phases.intervalSeconds)
                             .withMetricsEndpoint(metrics)
                             .withThresholds(parsed)
                             .acceptingErrors(acceptErrors))

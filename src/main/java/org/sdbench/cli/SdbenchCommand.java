@@ -1,8 +1,11 @@
 package org.sdbench.cli;
 
 import java.io.PrintWriter;
+import org.sdbench.appserverprocess.AppserverCommand;
+import org.sdbench.central.CentralCommand;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.process.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -16,6 +16,8 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.load.TransactionalReset;
+import org.sdbench.process.ConfigOptions;
+import org.sdbench.process.ExitCode;
 import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.AppTiers;
@@ -131,8 +133,8 @@ final class SweepCommand implements Callable<Integer> {
                 out.printf("%n--- level %d users ---%n", users);
                 out.flush();
                 // Errors do not end a sweep: its own search judges each level (and stops when one explodes).
-                var outcome = new RunEngine(RunEngine.Options.of(phases.intervalSeconds, ChildLaunch::new)
-                                .acceptingErrors(true))
+                var outcome = new RunEngine(
+                                RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true))
                         .execute(level(base, users, dir), db, out);
                 long bytes = data.sizes().values().stream()
                         .mapToLong(Long::longValue)

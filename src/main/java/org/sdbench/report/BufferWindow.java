@@ -1,93 +1,61 @@
 package org.sdbench.report;
 
 import java.util.List;
-import java.util.function.LongSupplier;
-import org.sdbench.appserver.AppServerInstance;
-import org.sdbench.appserver.TableBuffer;
+import java.util.function.Supplier;
+import org.sdbench.protocol.InstanceFigures;
 
 /**
  * Counts the table-buffer reads of the measurement window: at every harvest the reads since the
- * previous one are added when the span was measurement, as the step metrics are. The totals come
- * from the in-process instances (two-tier) or from the app servers' last stats replies
+ * previous one are added when the span was measurement, as the step metrics are. The totals are
+ * the instances' figures: read live (two-tier) or as the app servers' last stats replies gave them
  * (three-tier). Called on the reporter thread only.
  */
 public final class BufferWindow {
-    private final LongSupplier hits;
-    private final LongSupplier misses;
-    private final LongSupplier firstReads;
-    private long lastHits;
-    private long lastMisses;
-    private long lastFirstReads;
+    private final Supplier<List<InstanceFigures>> instances;
+    private InstanceFigures.BufferFigures last;
     private long windowHits;
     private long windowMisses;
     private long windowFirstReads;
 
-    /** @param hits all instances' buffer hits so far; @param misses likewise misses (first reads not known: 0) */
-    public BufferWindow(LongSupplier hits, LongSupplier misses) {
-        this(hits, misses, () -> 0);
+    public BufferWindow(Supplier<List<InstanceFigures>> instances) {
+        this.instances = instances;
+        last = total(instances.get());
     }
 
-    /** @param firstReads all instances' misses that were an entry's first read ({@link TableBuffer#firstReads()}) */
-    public BufferWindow(LongSupplier hits, LongSupplier misses, LongSupplier firstReads) {
-        this.hits = hits;
-        this.misses = misses;
-        this.firstReads = firstReads;
-        lastHits = hits.getAsLong();
-        lastMisses = misses.getAsLong();
-        lastFirstReads = firstReads.getAsLong();
-    }
-
-    public static BufferWindow of(List<AppServerInstance> instances) {
-        List<AppServerInstance> all = List.copyOf(instances);
-        return new BufferWindow(
-                () -> all.stream().mapToLong(i -> i.tableBuffer().hits()).sum(),
-                () -> all.stream().mapToLong(i -> i.tableBuffer().misses()).sum(),
-                () -> all.stream().mapToLong(i -> i.tableBuffer().firstReads()).sum());
+    private static InstanceFigures.BufferFigures total(List<InstanceFigures> all) {
+        return new InstanceFigures.BufferFigures(
+                InstanceFigures.sum(all, i -> i.tableBuffer().hits()),
+                InstanceFigures.sum(all, i -> i.tableBuffer().misses()),
+                InstanceFigures.sum(all, i -> i.tableBuffer().firstReads()),
+                InstanceFigures.sum(all, i -> i.tableBuffer().entries()),
+                InstanceFigures.sum(all, i -> i.tableBuffer().evictions()),
+                InstanceFigures.sum(all, i -> i.tableBuffer().invalidations()),
+                InstanceFigures.sum(all, i -> i.tableBuffer().syncPolls()));
     }
 
     public void harvest(boolean inWindow) {
-        long h = hits.getAsLong();
-        long m = misses.getAsLong();
-        long f = firstReads.getAsLong();
+        InstanceFigures.BufferFigures now = total(instances.get());
         if (inWindow) {
-            windowHits += h - lastHits;
-            windowMisses += m - lastMisses;
-            windowFirstReads += f - lastFirstReads;
+            windowHits += now.hits() - last.hits();
+            windowMisses += now.misses() - last.misses();
+            windowFirstReads += now.firstReads() - last.firstReads();
         }
-        lastHits = h;
-        lastMisses = m;
-        lastFirstReads = f;
+        last = now;
     }
 
-    /** The window's reads with the in-process instances' sizes, displacements and invalidations. */
-    public TableBufferFigures figures(long capacityPerInstance, List<AppServerInstance> instances) {
-        long entries = 0;
-        long evictions = 0;
-        long invalidations = 0;
-        long polls = 0;
-        for (AppServerInstance i : instances) {
-            TableBuffer b = i.tableBuffer();
-            entries += b.size();
-            evictions += b.evictions();
-            invalidations += b.invalidations();
-            polls += i.bufferSync().polls();
-        }
-        return figures(capacityPerInstance, entries, evictions, invalidations, polls);
-    }
-
-    /** The window's reads with whole-run totals of all instances. */
-    public TableBufferFigures figures(
-            long capacityPerInstance, long entries, long evictions, long invalidations, long syncPolls) {
+    /** The window's reads with the instances' whole-run sizes, displacements, invalidations and DDLOG reads. */
+    public TableBufferFigures figures(long capacityPerInstance, List<InstanceFigures> all) {
+        InstanceFigures.BufferFigures run = total(all);
         long reads = windowHits + windowMisses;
         return new TableBufferFigures(
                 capacityPerInstance,
-                entries,
+                run.entries(),
                 windowHits,
                 windowMisses,
                 reads == 0 ? 0 : (double) windowHits / reads,
-                evictions,
-                invalidations,
-                syncPolls,
+                run.evictions(),
+                run.invalidations(),
+                run.syncPolls(),
                 0,
                 Math.min(windowFirstReads, windowMisses));
     }

@@ -103,6 +103,7 @@ public record RunReport(
     /** The run's configured phases; only the window counts. */
     public record Timeline(double rampUpSeconds, double windowSeconds, double rampDownSeconds, int intervalSeconds) {}
 
+    /** @param rollAreaPeak most user contexts each instance's roll area held at once, summed over instances */
     public record AppTier(
             int instances,
             int dialogWorkProcesses,
@@ -113,7 +114,8 @@ public record RunReport(
             double enqueueAvgMicros,
             double tableBufferHitRatio,
             long tableBufferHits,
-            long tableBufferMisses) {}
+            long tableBufferMisses,
+            long rollAreaPeak) {}
 
     /**
      * Number-range buffers: the configured size per object (0 = unbuffered, drawn inside the

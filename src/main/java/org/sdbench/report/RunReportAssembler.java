@@ -3,18 +3,16 @@ package org.sdbench.report;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
-import org.sdbench.appserver.AppServerInstance;
-import org.sdbench.appserver.AppServerSystem;
+import java.util.function.ToLongFunction;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.dbstats.WindowProbe;
 import org.sdbench.env.Calibration;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.Summary;
-import org.sdbench.protocol.enqueue.EnqueueStats;
+import org.sdbench.protocol.InstanceFigures;
 
 /** Collects the figures of a finished run from the metrics, the app tier and the database. */
 public final class RunReportAssembler {
@@ -23,107 +21,44 @@ public final class RunReportAssembler {
     private final Figures figures;
     private final RunMetrics metrics;
 
-    /** The app tier's totals, wherever its instances ran. */
-    public record Figures(
-            List<RunReport.NumberRangeInstance> numberRanges,
-            long tableBufferHits,
-            long tableBufferMisses,
-            long connectionsReplaced,
-            long retriedTransactions,
-            EnqueueStats enqueue,
-            WorkSummary.UpdateWork updateWork,
-            long failedConnectionAttempts,
-            long workProcessesReplaced) {
-
-        /**
-         * The one place where instances' totals are added up, whether the instances ran in this
-         * process (two-tier) or reported over the wire (three-tier).
-         */
-        public static Figures of(List<InstanceFigures> instances, EnqueueStats enqueue) {
-            long hits = 0;
-            long misses = 0;
-            long replaced = 0;
-            long retried = 0;
-            long failedOpens = 0;
-            long deadProcesses = 0;
-            long v1 = 0;
-            long v1Ns = 0;
-            long v2 = 0;
-            long v2Ns = 0;
-            List<RunReport.NumberRangeInstance> nr = new ArrayList<>();
-            for (InstanceFigures i : instances) {
-                nr.add(new RunReport.NumberRangeInstance(
-                        i.number(),
-                        i.numberRangeFetches(),
-                        i.numbersIssued(),
-                        i.numberRangeWaitNs() / 1e6,
-                        i.unusedNumbers()));
-                hits += i.tableBufferHits();
-                misses += i.tableBufferMisses();
-                replaced += i.connectionsReplaced();
-                retried += i.retriedTransactions();
-                failedOpens += i.failedConnectionAttempts();
-                deadProcesses += i.workProcessesReplaced();
-                v1 += i.updateWork().v1Parts();
-                v1Ns += i.updateWork().v1CpuNanos();
-                v2 += i.updateWork().v2Parts();
-                v2Ns += i.updateWork().v2CpuNanos();
-            }
-            return new Figures(
-                    nr,
-                    hits,
-                    misses,
-                    replaced,
-                    retried,
-                    enqueue,
-                    new WorkSummary.UpdateWork(v1, v1Ns, v2, v2Ns),
-                    failedOpens,
-                    deadProcesses);
+    /**
+     * The app tier's totals, wherever its instances ran: the one place where instances' figures are
+     * added up, whether they ran in this process (two-tier) or reported over the wire (three-tier).
+     */
+    public record Figures(List<InstanceFigures> instances) {
+        public Figures {
+            instances = List.copyOf(instances);
         }
-    }
 
-    /** One app-server instance's totals since it started. */
-    public record InstanceFigures(
-            int number,
-            long numberRangeFetches,
-            long numbersIssued,
-            long numberRangeWaitNs,
-            long unusedNumbers,
-            long tableBufferHits,
-            long tableBufferMisses,
-            long connectionsReplaced,
-            long retriedTransactions,
-            long failedConnectionAttempts,
-            long workProcessesReplaced,
-            WorkSummary.UpdateWork updateWork) {
-
-        public static InstanceFigures of(AppServerInstance i) {
-            var s = i.numberRanges().stats();
-            var t = i.updateTask().workTotals();
-            return new InstanceFigures(
-                    i.number(),
-                    s.fetches(),
-                    s.numbersIssued(),
-                    s.waitNs(),
-                    i.numberRanges().unusedNumbers(),
-                    i.tableBuffer().hits(),
-                    i.tableBuffer().misses(),
-                    i.sessions().replacedConnections(),
-                    i.retriedTransactions(),
-                    i.sessions().failedOpens(),
-                    i.replacedWorkProcesses(),
-                    new WorkSummary.UpdateWork(t.v1Parts(), t.v1CpuNanos(), t.v2Parts(), t.v2CpuNanos()));
+        public long sum(ToLongFunction<InstanceFigures> figure) {
+            return InstanceFigures.sum(instances, figure);
         }
-    }
 
-    public RunReportAssembler(SdbenchConfig config, Database db, AppServerSystem system, RunMetrics metrics) {
-        this(
-                config,
-                db,
-                Figures.of(
-                        system.instances().stream().map(InstanceFigures::of).toList(),
-                        system.enqueue().stats()),
-                metrics);
+        List<RunReport.NumberRangeInstance> numberRanges() {
+            return instances.stream()
+                    .map(i -> new RunReport.NumberRangeInstance(
+                            i.number(),
+                            i.numberRanges().fetches(),
+                            i.numberRanges().numbersIssued(),
+                            i.numberRanges().waitNs() / 1e6,
+                            i.numberRanges().unused()))
+                    .toList();
+        }
+
+        public WorkSummary.UpdateWork updateWork() {
+            return new WorkSummary.UpdateWork(
+                    sum(i -> i.updateWork().v1Parts()),
+                    sum(i -> i.updateWork().v1CpuNanos()),
+                    sum(i -> i.updateWork().v2Parts()),
+                    sum(i -> i.updateWork().v2CpuNanos()));
+        }
+
+        InstanceFigures.EnqueueFigures enqueue() {
+            return new InstanceFigures.EnqueueFigures(
+                    sum(i -> i.enqueue().requests()),
+                    sum(i -> i.enqueue().conflicts()),
+                    sum(i -> i.enqueue().lockNs()));
+        }
     }
 
     public RunReportAssembler(SdbenchConfig config, Database db, Figures figures, RunMetrics metrics) {
@@ -142,16 +77,6 @@ public final class RunReportAssembler {
         return calls <= 0 ? -1 : s.overall().avg().dbMs() / calls;
     }
 
-    public RunReport assemble(
-            LocalDateTime started,
-            boolean drained,
-            int recovered,
-            boolean stoppedEarly,
-            RunReport.Timeline timeline,
-            WindowProbe.Result window) {
-        return assemble(started, drained, recovered, stoppedEarly, timeline, window, null);
-    }
-
     /** @param calibration this host's work-unit speed (environment.json), null when not measured */
     public RunReport assemble(
             LocalDateTime started,
@@ -162,28 +87,32 @@ public final class RunReportAssembler {
             WindowProbe.Result window,
             Calibration calibration) {
         var a = config.appServer();
-        long hits = figures.tableBufferHits();
-        long misses = figures.tableBufferMisses();
-        long replaced = figures.connectionsReplaced();
-        long retried = figures.retriedTransactions();
-        List<RunReport.NumberRangeInstance> nr = figures.numberRanges();
+        long hits = figures.sum(i -> i.tableBuffer().hits());
+        long misses = figures.sum(i -> i.tableBuffer().misses());
         var e = figures.enqueue();
-        long failedOpens = figures.failedConnectionAttempts();
-        long deadProcesses = figures.workProcessesReplaced();
         var app = new RunReport.AppTier(
                 a.instances(),
                 a.dialogWorkProcesses(),
                 a.updateWorkProcesses(),
-                numberRanges(nr),
+                numberRanges(figures.numberRanges()),
                 e.requests(),
                 e.conflicts(),
                 e.avgLockMicros(),
                 hits + misses == 0 ? 0 : (double) hits / (hits + misses),
                 hits,
-                misses);
+                misses,
+                figures.sum(InstanceFigures::rollAreaPeak));
         long[] vb = pendingAndFailed();
         var rel = new RunReport.Reliability(
-                replaced, retried, recovered, drained, vb[0], vb[1], stoppedEarly, failedOpens, deadProcesses);
+                figures.sum(i -> i.faults().connectionsReplaced()),
+                figures.sum(i -> i.faults().retriedTransactions()),
+                recovered,
+                drained,
+                vb[0],
+                vb[1],
+                stoppedEarly,
+                figures.sum(i -> i.faults().failedConnectionAttempts()),
+                figures.sum(i -> i.faults().workProcessesReplaced()));
         Summary summary = metrics.summary();
         RunReport r = RunReport.of(
                 config,

@@ -38,30 +38,6 @@ public record TableBufferFigures(
         WARMING
     }
 
-    /** Without first-read figures (three-tier app servers do not report them): every miss counts. */
-    public TableBufferFigures(
-            long capacityPerInstance,
-            long entries,
-            long windowHits,
-            long windowMisses,
-            double windowHitRatio,
-            long evictions,
-            long invalidations,
-            long syncPolls,
-            long customizingChanges) {
-        this(
-                capacityPerInstance,
-                entries,
-                windowHits,
-                windowMisses,
-                windowHitRatio,
-                evictions,
-                invalidations,
-                syncPolls,
-                customizingChanges,
-                0);
-    }
-
     public TableBufferFigures withCustomizingChanges(long changes) {
         return new TableBufferFigures(
                 capacityPerInstance,

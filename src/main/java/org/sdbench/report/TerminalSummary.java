@@ -95,14 +95,15 @@ public final class TerminalSummary {
         out.printf(
                 Locale.ROOT,
                 "app tier      %d instance(s) x %d dialog + %d update WPs; table buffer hit ratio %.2f %%; "
-                        + "enqueue %,d requests, %d conflicts, avg %.1f us%n",
+                        + "enqueue %,d requests, %d conflicts, avg %.1f us; roll area peak %,d user contexts%n",
                 a.instances(),
                 a.dialogWorkProcesses(),
                 a.updateWorkProcesses(),
                 a.tableBufferHitRatio() * 100,
                 a.enqueueRequests(),
                 a.enqueueConflicts(),
-                a.enqueueAvgMicros());
+                a.enqueueAvgMicros(),
+                a.rollAreaPeak());
         tableBuffer(out, r.tableBuffer());
         numberRanges(out, a.numberRanges());
         WorkLines.print(r, out);
@@ -146,6 +147,7 @@ public final class TerminalSummary {
         } else if (r.certificate() != null) {
             CertificateText.print(r.certificate(), out);
         }
+        ThreeTierSection.print(r.threeTier(), out);
         out.flush();
     }
 

@@ -1,14 +1,10 @@
 package org.sdbench.run;
 
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.function.Function;
+import org.sdbench.apptier.AppTier;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.Clock;
-import org.sdbench.db.Database;
-import org.sdbench.metrics.RunMetrics;
+import org.sdbench.remote.RemoteAppTier;
 
 /** The one place that reads appServer.layout: it picks the app tier a run drives. */
 public final class AppTiers {
@@ -33,24 +29,15 @@ public final class AppTiers {
     }
 
     /** Brings up the run's app tier with {@code logic}: in this process, or as separate processes over TCP. */
-    static AppTier open(
-            SdbenchConfig c,
-            Database db,
-            Path folder,
-            RunMetrics metrics,
-            Clock clock,
-            AppLogic logic,
-            Function<Path, ChildLauncher> launcher,
-            PrintWriter out)
-            throws InterruptedException {
-        if (!remote(c)) {
-            return new InProcessAppTier(c, db, logic, metrics, clock);
+    static AppTier open(AppTier.Setup setup, AppLogic logic) throws InterruptedException {
+        if (!remote(setup.config())) {
+            return new InProcessAppTier(setup, logic);
         }
         if (!logic.isSd()) {
             throw new ConfigException("'appServer.layout' = 'three-tier' is not allowed for steps of "
                     + logic.handler().getClass().getSimpleName()
                     + ": app-server processes run the SD transactions only (two-tier runs any logic)");
         }
-        return RemoteAppTier.open(c, db, folder, metrics, clock, launcher, out);
+        return RemoteAppTier.open(setup);
     }
 }

@@ -2,52 +2,44 @@ package org.sdbench.run;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.appserver.AppTierView;
 import org.sdbench.appserver.workprocess.DbOutageException;
+import org.sdbench.apptier.AppTier;
+import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.Clock;
-import org.sdbench.db.Database;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.metrics.Phases;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.network.EmulatedLink;
-import org.sdbench.network.NetworkEmulation;
 import org.sdbench.network.RoundTrip;
+import org.sdbench.process.EmulatedNetwork;
 import org.sdbench.protocol.DialogService;
-import org.sdbench.report.BufferWindow;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.report.NetworkSection;
+import org.sdbench.report.RemoteFacts;
 import org.sdbench.report.RunReport;
-import org.sdbench.report.RunReportAssembler;
-import org.sdbench.report.TableBufferFigures;
 
 /** Two-tier: the app-server instances run in this process, next to the driver. */
 final class InProcessAppTier implements AppTier {
     private final SdbenchConfig config;
-    private final Database db;
-    private final NetworkEmulation net;
+    private final EmulatedNetwork net;
     private final AppServerSystem system;
 
-    InProcessAppTier(SdbenchConfig c, Database db, AppLogic logic, RunMetrics metrics, Clock clock) {
+    InProcessAppTier(AppTier.Setup setup, AppLogic logic) {
+        SdbenchConfig c = setup.config();
         this.config = c;
-        this.db = db;
-        this.net = new NetworkEmulation(c.network(), c.run().seed(), clock);
+        this.net = EmulatedNetwork.open(c, setup.db(), true, false, setup.clock());
         try {
-            if (c.network().appToDb().emulated()) {
-                db.dialVia(net.route(EmulatedLink.APP_TO_DB, db.endpoint()));
-            }
             this.system = new AppServerSystem(
                     c.appServer(),
                     c.workload(),
-                    db,
+                    setup.db(),
                     logic.handler(),
                     logic.modules(),
-                    logic.updates().apply(new MetricsUpdateListener(metrics)),
-                    clock,
+                    logic.updates().apply(new MetricsUpdateListener(setup.metrics())),
+                    setup.clock(),
                     c.run().users(),
                     c.run().seed());
         } catch (RuntimeException e) {
-            db.dialVia(null);
             net.close();
             throw e;
         }
@@ -55,7 +47,7 @@ final class InProcessAppTier implements AppTier {
 
     @Override
     public boolean routesDatabase() {
-        return config.network().appToDb().emulated();
+        return net.routesDatabase();
     }
 
     @Override
@@ -65,7 +57,7 @@ final class InProcessAppTier implements AppTier {
             out.printf("processing %d update requests left in VBHDR by an earlier run first...%n", recovered);
             out.flush();
             for (var i : system.instances()) {
-                i.updateTask().awaitIdle(Duration.ofMinutes(5));
+                i.updateTask().awaitIdle(TierTimeouts.RECOVERED_UPDATES);
             }
         }
         return recovered;
@@ -85,20 +77,8 @@ final class InProcessAppTier implements AppTier {
     }
 
     @Override
-    public AppTierView view() {
-        return AppTierView.of(system);
-    }
-
-    @Override
-    public int updateQueue() {
-        return system.instances().stream()
-                .mapToInt(i -> i.updateTask().queueLength())
-                .sum();
-    }
-
-    @Override
-    public BufferWindow bufferWindow() {
-        return BufferWindow.of(system.instances());
+    public List<InstanceFigures> instances() {
+        return system.figures();
     }
 
     @Override
@@ -128,20 +108,6 @@ final class InProcessAppTier implements AppTier {
     }
 
     @Override
-    public RunReportAssembler.Figures figures() {
-        return RunReportAssembler.Figures.of(
-                system.instances().stream()
-                        .map(RunReportAssembler.InstanceFigures::of)
-                        .toList(),
-                system.enqueue().stats());
-    }
-
-    @Override
-    public TableBufferFigures tableBuffer(BufferWindow window, long capacityPerInstance) {
-        return window.figures(capacityPerInstance, system.instances());
-    }
-
-    @Override
     public String failure() {
         DbOutageException outage = system.outage();
         return outage == null ? null : outage.getMessage();
@@ -154,7 +120,7 @@ final class InProcessAppTier implements AppTier {
 
     @Override
     public RunReport.Network network(RoundTrip dbRoundTrip) {
-        return NetworkSection.of(net, dbRoundTrip);
+        return NetworkSection.of(net.emulation(), dbRoundTrip);
     }
 
     @Override
@@ -162,7 +128,6 @@ final class InProcessAppTier implements AppTier {
         try {
             system.close();
         } finally {
-            db.dialVia(null);
             net.close();
         }
     }

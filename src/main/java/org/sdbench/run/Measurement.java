@@ -7,6 +7,7 @@ import java.util.function.Function;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.Summary;
+import org.sdbench.report.RemoteFacts;
 
 /**
  * What a bench of the simulator itself adds to the one run lifecycle ({@link RunEngine#measure}):
@@ -57,8 +58,8 @@ public record Measurement(AppLogic logic, Runnable started, Function<Phases, Con
             if (p.samples().size() < 2) {
                 continue;
             }
-            var from = ThreeTierSection.nearest(p.samples(), phases.windowStart());
-            var to = ThreeTierSection.nearest(p.samples(), phases.windowEnd());
+            var from = RemoteFacts.CpuSample.nearest(p.samples(), phases.windowStart());
+            var to = RemoteFacts.CpuSample.nearest(p.samples(), phases.windowEnd());
             if (from.cpuNanos() >= 0 && to.cpuNanos() >= from.cpuNanos() && to.nanoTime() > from.nanoTime()) {
                 out.put(p.role(), to.cpuNanos() - from.cpuNanos());
             }

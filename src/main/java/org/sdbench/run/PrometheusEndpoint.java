@@ -20,19 +20,22 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
-import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Passwords;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepTimes;
 
@@ -106,10 +109,14 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     private final byte[] token;
 
     // Micrometer holds gauge and counter sources weakly: the view stays referenced here.
-    private final AppTierView appTier;
+    private final Supplier<List<InstanceFigures>> appTier;
 
     private PrometheusEndpoint(
-            HttpServer server, byte[] token, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
+            HttpServer server,
+            byte[] token,
+            Supplier<List<InstanceFigures>> appTier,
+            IntSupplier usersLoggedOn,
+            IntSupplier phase) {
         this.appTier = appTier;
         this.server = server;
         this.token = token;
@@ -155,13 +162,19 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                 .strongReference(true)
                 .description("0 ramp-up, 1 measurement window, 2 ramp-down, 3 done")
                 .register(registry);
-        for (AppTierView.Instance i : appTier.instances()) {
-            instanceMeters(i);
+        for (InstanceFigures i : appTier.get()) {
+            instanceMeters(i.number());
         }
-        FunctionCounter.builder("sdbench.enqueue.requests", appTier, AppTierView::enqueueRequests)
+        FunctionCounter.builder(
+                        "sdbench.enqueue.requests",
+                        appTier,
+                        t -> InstanceFigures.sum(t.get(), i -> i.enqueue().requests()))
                 .description("Enqueue lock requests")
                 .register(registry);
-        FunctionCounter.builder("sdbench.enqueue.conflicts", appTier, AppTierView::enqueueConflicts)
+        FunctionCounter.builder(
+                        "sdbench.enqueue.conflicts",
+                        appTier,
+                        t -> InstanceFigures.sum(t.get(), i -> i.enqueue().conflicts()))
                 .description("Enqueue requests refused because another owner held the lock")
                 .register(registry);
         // More than one handler: a client that is slow to send or to read must not hold up the others.
@@ -173,45 +186,66 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
         server.start();
     }
 
-    private void instanceMeters(AppTierView.Instance i) {
-        Tags tags = Tags.of("instance", Integer.toString(i.number()));
-        Gauge.builder("sdbench.dispatcher.queue", i, x -> x.dispatcherQueue().getAsInt())
+    /** Instance {@code n}'s figure now (two-tier) or as last reported (three-tier); 0 once it is gone. */
+    private double figure(int n, ToDoubleFunction<InstanceFigures> f) {
+        return appTier.get().stream()
+                .filter(i -> i.number() == n)
+                .mapToDouble(f)
+                .findFirst()
+                .orElse(0);
+    }
+
+    private void instanceMeters(int n) {
+        Tags tags = Tags.of("instance", Integer.toString(n));
+        Gauge.builder(
+                        "sdbench.dispatcher.queue",
+                        this,
+                        x -> x.figure(n, i -> i.queues().dispatcher()))
                 .tags(tags)
                 .description("Dialog requests waiting for a work process")
                 .register(registry);
-        Gauge.builder("sdbench.update.queue", i, x -> x.updateQueue().getAsInt())
+        Gauge.builder(
+                        "sdbench.update.queue",
+                        this,
+                        x -> x.figure(n, i -> i.queues().update()))
                 .tags(tags)
                 .description("Update requests waiting for an update work process")
                 .register(registry);
+        Gauge.builder("sdbench.rollarea.peak", this, x -> x.figure(n, InstanceFigures::rollAreaPeak))
+                .tags(tags)
+                .description("Most user contexts held in the instance's roll area at once")
+                .register(registry);
         FunctionCounter.builder(
                         "sdbench.numberrange.fetches",
-                        i,
-                        x -> x.numberRangeFetches().getAsLong())
+                        this,
+                        x -> x.figure(n, i -> i.numberRanges().fetches()))
                 .tags(tags)
                 .description("Number-range intervals fetched from NRIV")
                 .register(registry);
         FunctionCounter.builder(
                         "sdbench.numberrange.wait",
-                        i,
-                        x -> x.numberRangeWaitNs().getAsLong() / 1e9)
+                        this,
+                        x -> x.figure(n, i -> i.numberRanges().waitNs()) / 1e9)
                 .tags(tags)
                 .baseUnit("seconds")
                 .description("Time spent drawing numbers")
                 .register(registry);
         FunctionCounter.builder(
-                        "sdbench.tablebuffer.hits", i, x -> x.tableBufferHits().getAsLong())
+                        "sdbench.tablebuffer.hits",
+                        this,
+                        x -> x.figure(n, i -> i.tableBuffer().hits()))
                 .tags(tags)
                 .register(registry);
         FunctionCounter.builder(
                         "sdbench.tablebuffer.misses",
-                        i,
-                        x -> x.tableBufferMisses().getAsLong())
+                        this,
+                        x -> x.figure(n, i -> i.tableBuffer().misses()))
                 .tags(tags)
                 .register(registry);
         FunctionCounter.builder(
                         "sdbench.connections.replaced",
-                        i,
-                        x -> x.connectionsReplaced().getAsLong())
+                        this,
+                        x -> x.figure(n, i -> i.faults().connectionsReplaced()))
                 .tags(tags)
                 .description("Broken work-process DB connections replaced")
                 .register(registry);
@@ -226,12 +260,12 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     /** Serves {@code /metrics} where the binding says, asking for the bearer token when it has one. */
     public static PrometheusEndpoint start(
             Binding b, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
-        return start(b, AppTierView.of(system), usersLoggedOn, phase);
+        return start(b, system::figures, usersLoggedOn, phase);
     }
 
-    /** The same for an app tier seen through a view (three-tier: the app servers' last reported figures). */
+    /** The same for an app tier's instance figures: read live, or the app servers' last reported ones (three-tier). */
     public static PrometheusEndpoint start(
-            Binding b, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
+            Binding b, Supplier<List<InstanceFigures>> appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
         byte[] token = b.tokenFile() == null ? null : readToken(b.tokenFile());
         try {
             return new PrometheusEndpoint(

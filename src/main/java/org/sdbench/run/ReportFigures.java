@@ -2,6 +2,7 @@ package org.sdbench.run;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import org.sdbench.apptier.AppTier;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.dbstats.WindowProbe;
@@ -12,8 +13,10 @@ import org.sdbench.metrics.RunMetrics;
 import org.sdbench.report.BufferWindow;
 import org.sdbench.report.Certificate;
 import org.sdbench.report.IntervalRow;
+import org.sdbench.report.RemoteFacts;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
+import org.sdbench.report.ThreeTierSection;
 import org.sdbench.report.WorkSummary;
 import org.sdbench.report.rules.SdRules;
 import org.sdbench.report.threshold.Threshold;
@@ -54,7 +57,7 @@ final class ReportFigures {
                 c.run().duration().toNanos() / 1e9,
                 c.run().rampDown().toNanos() / 1e9,
                 f.intervalSeconds());
-        RunReportAssembler.Figures figures = tier.figures();
+        RunReportAssembler.Figures figures = new RunReportAssembler.Figures(tier.instances());
         RunReport report = new RunReportAssembler(c, db, figures, metrics)
                 .assemble(
                         f.started(),
@@ -74,9 +77,9 @@ final class ReportFigures {
                     f.phases());
             report = report.withThreeTier(built.section(), built.warnings());
         }
-        report = report.withTableBuffer(
-                tier.tableBuffer(f.buffers(), c.appServer().tableBufferEntries())
-                        .withCustomizingChanges(f.customizingChanges()));
+        report = report.withTableBuffer(f.buffers()
+                .figures(c.appServer().tableBufferEntries(), figures.instances())
+                .withCustomizingChanges(f.customizingChanges()));
         report = withSimulatorCpu(
                 report, c, metrics, figures.updateWork(), f.window().host(), env);
         report = report.withNetwork(

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.function.Function;
 import org.sdbench.appserver.CustomizingChanges;
+import org.sdbench.apptier.AppTier;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
@@ -63,38 +63,36 @@ public final class RunEngine {
      * @param intervalSeconds length of a progress interval (and of a row of intervals.csv)
      * @param metricsEndpoint where to serve Prometheus metrics during a run, or null for nowhere
      * @param acceptErrors failed steps in the window and a Little's-law departure do not fail the run
-     * @param launcher starts the processes of a three-tier run in its folder (not used in two-tier)
      */
     public record Options(
             int intervalSeconds,
             PrometheusEndpoint.Binding metricsEndpoint,
             List<Threshold> thresholds,
-            boolean acceptErrors,
-            Function<Path, ChildLauncher> launcher) {
+            boolean acceptErrors) {
         public Options {
             ConfigException.require(intervalSeconds >= 1, "--interval", intervalSeconds, "1 or more seconds");
-            if (thresholds == null || launcher == null) {
-                throw new IllegalArgumentException("run options need a threshold list (maybe empty) and a launcher");
+            if (thresholds == null) {
+                throw new IllegalArgumentException("run options need a threshold list (maybe empty)");
             }
             thresholds = List.copyOf(thresholds);
         }
 
         /** No metrics endpoint, no thresholds, failed steps fail the run. */
-        public static Options of(int intervalSeconds, Function<Path, ChildLauncher> launcher) {
-            return new Options(intervalSeconds, null, List.of(), false, launcher);
+        public static Options of(int intervalSeconds) {
+            return new Options(intervalSeconds, null, List.of(), false);
         }
 
         /** Failed steps and a Little's-law departure do not fail the run (sweeps, experiments). */
         public Options acceptingErrors(boolean accept) {
-            return new Options(intervalSeconds, metricsEndpoint, thresholds, accept, launcher);
+            return new Options(intervalSeconds, metricsEndpoint, thresholds, accept);
         }
 
         public Options withMetricsEndpoint(PrometheusEndpoint.Binding binding) {
-            return new Options(intervalSeconds, binding, thresholds, acceptErrors, launcher);
+            return new Options(intervalSeconds, binding, thresholds, acceptErrors);
         }
 
         public Options withThresholds(List<Threshold> checked) {
-            return new Options(intervalSeconds, metricsEndpoint, checked, acceptErrors, launcher);
+            return new Options(intervalSeconds, metricsEndpoint, checked, acceptErrors);
         }
     }
 
@@ -131,10 +129,10 @@ public final class RunEngine {
         RunMetrics metrics = new RunMetrics(clock);
         AppTier tier;
         try {
-            tier = AppTiers.open(c, db, folder, metrics, clock, AppLogic.sd(), options.launcher(), out);
+            tier = AppTiers.open(new AppTier.Setup(c, db, folder, metrics, clock, out), AppLogic.sd());
         } catch (RuntimeException | InterruptedException e) {
             // Refused before it started (a peer without the token, no app server): no partial folder.
-            RunFolder.discardIfBare(folder, RemoteAppTier.CHILD_WORKLOAD);
+            RunFolder.discardIfBare(folder);
             throw e;
         }
         if (tier.routesDatabase()) {
@@ -176,7 +174,7 @@ public final class RunEngine {
         CtrlC ctrlC = new CtrlC(driver, db);
         try {
             var series = new TimeSeries(phases);
-            BufferWindow buffers = tier.bufferWindow();
+            BufferWindow buffers = new BufferWindow(tier::instances);
             WindowProbe.Result window;
             long customizingChanges;
             try (var probe = new WindowProbe(
@@ -189,7 +187,7 @@ public final class RunEngine {
                             ? null
                             : PrometheusEndpoint.start(
                                     options.metricsEndpoint(),
-                                    tier.view(),
+                                    tier::instances,
                                     driver::loggedOn,
                                     () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
                 if (prometheus != null) {
@@ -265,7 +263,7 @@ public final class RunEngine {
         RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
-        try (AppTier tier = AppTiers.open(c, db, folder, metrics, clock, m.logic(), options.launcher(), out)) {
+        try (AppTier tier = AppTiers.open(new AppTier.Setup(c, db, folder, metrics, clock, out), m.logic())) {
             Drive d = drive(c, tier, metrics, clock, m.started(), out);
             d.driver().run(m.probe().apply(d.phases()));
             boolean stalled = d.stalled();
@@ -348,7 +346,6 @@ public final class RunEngine {
             unwritten = e;
         }
         TerminalSummary.print(report, out);
-        ThreeTierSection.print(report.threeTier(), out);
         if (unwritten == null) {
             out.println("results: " + folder.toAbsolutePath());
             out.println("report:  " + folder.resolve(RunFolder.HTML).toAbsolutePath());

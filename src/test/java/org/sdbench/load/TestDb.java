@@ -109,10 +109,7 @@ public final class TestDb {
         StringWriter out = new StringWriter();
         try (Database db = Database.open(c.database(), false)) {
             db.captureStatements(texts);
-            RunEngine.Outcome o = new RunEngine(RunEngine.Options.of(10, folder -> {
-                        throw new IllegalStateException("a two-tier run starts no processes");
-                    }))
-                    .execute(c, db, new PrintWriter(out, true));
+            RunEngine.Outcome o = new RunEngine(RunEngine.Options.of(10)).execute(c, db, new PrintWriter(out, true));
             if (o.exitCode() != 0) {
                 throw new AssertionError("the run failed (exit " + o.exitCode() + "): " + out);
             }

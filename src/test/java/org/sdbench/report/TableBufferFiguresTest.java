@@ -40,6 +40,6 @@ class TableBufferFiguresTest {
 
     @Test
     void guideline_noReads_missed() {
-        assertEquals(Guideline.MISSED, new TableBufferFigures(10, 0, 0, 0, 0, 0, 0, 0, 0).guideline());
+        assertEquals(Guideline.MISSED, new TableBufferFigures(10, 0, 0, 0, 0, 0, 0, 0, 0, 0).guideline());
     }
 }

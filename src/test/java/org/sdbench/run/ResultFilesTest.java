@@ -34,6 +34,9 @@ import org.sdbench.report.RunReport;
 
 /** The run folder's files: distinct folders, environment.json replaced atomically, the summary never lost. */
 class ResultFilesTest {
+    /** A hop as environment.json records it, its addresses among its fields. */
+    record Hop(String from, String to, String toAddress) {}
+
     private static final long MS = 1_000_000L;
 
     @TempDir
@@ -75,10 +78,7 @@ class ResultFilesTest {
         Files.writeString(env, "{\"schemaVersion\":1}");
         Object before = Files.getAttribute(env, "unix:ino");
 
-        RunFolder.addToEnvironment(
-                dir,
-                "hops",
-                List.of(new HopProbe("driver", "h", "central", "127.0.0.1:1", 1, 400, 1200, 0.1, 0.2, 0.3)));
+        RunFolder.addToEnvironment(dir, "hops", List.of(new Hop("driver", "central", "127.0.0.1:1")));
 
         assertNotEquals(before, Files.getAttribute(env, "unix:ino"), "a new file took the old one's place");
         var tree = Json.MAPPER.readTree(env.toFile());
@@ -148,7 +148,7 @@ class ResultFilesTest {
         clock.set(60_000 * MS);
         m.interval(true);
         SdbenchConfig c = TestDb.config("fixture", "run.users=10", "workload.thinkTime=10s");
-        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0);
+        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0, 0);
         var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
         return RunReport.of(
                 c,

@@ -1,5 +1,6 @@
 package org.sdbench.protocol.wire;
 
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.SdStep;
 
 /** What a driver sends an app-server instance, and the answers that are not a step result. */
@@ -135,17 +136,25 @@ public final class AppMessages {
         }
     }
 
-    /** STATS_REPLY of an app server: the interval's update figures, then its totals so far. */
-    public record Stats(UpdateInterval updates, InstanceStats totals) {
+    /**
+     * STATS_REPLY of an app server: the interval's update figures, its totals so far, the update
+     * requests of an earlier life it processed at start, and where it runs.
+     */
+    public record Stats(UpdateInterval updates, InstanceFigures totals, int recovered, ProcessInfo process) {
         public byte[] encode() {
             WireOut o = new WireOut(512);
             updates.write(o);
-            return totals.write(o).toBytes();
+            FiguresCodec.write(o, totals).i32(recovered);
+            return process.write(o).toBytes();
         }
 
         public static Stats decode(byte[] body) {
             WireIn in = new WireIn(body);
-            Stats s = new Stats(UpdateInterval.read(in), InstanceStats.read(in));
+            Stats s = new Stats(
+                    UpdateInterval.read(in),
+                    FiguresCodec.read(in),
+                    in.i32("stats.recovered", 0, Integer.MAX_VALUE),
+                    ProcessInfo.read(in));
             in.end();
             return s;
         }

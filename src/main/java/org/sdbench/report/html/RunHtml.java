@@ -16,6 +16,7 @@ import org.sdbench.report.CertificateText;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
+import org.sdbench.report.ThreeTierSection;
 
 /** report.html of one run: key figures, charts, the summary tables and warnings. */
 public final class RunHtml {
@@ -99,7 +100,7 @@ public final class RunHtml {
         Sections.steps(h, s);
         Sections.appTier(h, r);
         CertificateHtml.tableBuffer(h, r);
-        ThreeTierSection.render(h, r);
+        threeTier(h, r.threeTier());
         Sections.database(h, r);
         Sections.host(h, r, env);
         DiskLayoutHtml.section(h, env);
@@ -107,6 +108,21 @@ public final class RunHtml {
         CertificateHtml.section(h, r);
         Sections.network(h, r, env);
         return Page.render("sdbench " + r.name() + " " + r.startedAt(), h.toString(), data(r, rows), "run.js");
+    }
+
+    /** The three-tier section, worded by {@link ThreeTierSection} as the terminal words it. */
+    private static void threeTier(Html h, RunReport.ThreeTier t) {
+        if (t == null) {
+            return;
+        }
+        h.section("threetier", "Three-tier: response time per tier, CPU per tier, processes");
+        h.facts(ThreeTierSection.facts(t));
+        h.table(ThreeTierSection.PROCESS_COLUMNS, ThreeTierSection.processes(t), 4);
+        List<List<String>> instances = ThreeTierSection.instances(t);
+        if (!instances.isEmpty()) {
+            h.table(ThreeTierSection.INSTANCE_COLUMNS, instances, 1);
+        }
+        h.end();
     }
 
     private static void card(Html h, String label, String value, String hint) {

@@ -122,6 +122,10 @@ final class Sections {
                         a.instances() + " × " + a.dialogWorkProcesses() + " dialog + " + a.updateWorkProcesses()
                                 + " update work processes"),
                 List.of(
+                        "roll area",
+                        Html.num(a.rollAreaPeak(), 0)
+                                + " user contexts at most at once (each instance's peak, summed)"),
+                List.of(
                         "table buffer",
                         Html.pct(a.tableBufferHitRatio()) + " hit ratio (" + Html.num(a.tableBufferHits(), 0)
                                 + " hits, " + Html.num(a.tableBufferMisses(), 0) + " misses; guideline ≥ 98 %)"),

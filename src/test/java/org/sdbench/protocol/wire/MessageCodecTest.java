@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.HostAndPort;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.SdStep;
 
 /** Every message's codec: what is encoded decodes to the same message; a field out of bounds is refused by name. */
@@ -50,9 +51,8 @@ class MessageCodecTest {
         assertEquals(probe, AppMessages.ProbeReply.decode(probe.encode()));
         var settings = new AppMessages.RunSettings("run:\n  users: 20\n", "workload: {}\n");
         assertEquals(settings, AppMessages.RunSettings.decode(settings.encode()));
-        var totals = new InstanceStats(
-                2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, PROCESS);
-        var stats = new AppMessages.Stats(new UpdateInterval(new byte[] {1, 2, 3}, 1, 2, 3, 4, 5), totals);
+        var stats = new AppMessages.Stats(
+                new UpdateInterval(new byte[] {1, 2, 3}, 1, 2, 3, 4, 5), figures(2, 9), 13, PROCESS);
         assertEquals(stats, AppMessages.Stats.decode(stats.encode()));
     }
 
@@ -131,12 +131,14 @@ class MessageCodecTest {
                 "instance.port",
                 () -> CentralMessages.Instance.decode(
                         new WireOut().i32(1).str("h").i32(70_000).toBytes()));
-        refused("stats.enqueueRequests", () -> {
+        refused("stats.enqueue.requests", () -> {
+            byte[] b = new AppMessages.Stats(new UpdateInterval(new byte[0], 0, 0, 0, 0, 0), figures(1, -5), 0, PROCESS)
+                    .encode();
+            AppMessages.Stats.decode(b);
+        });
+        refused("stats.number", () -> {
             byte[] b = new AppMessages.Stats(
-                            new UpdateInterval(new byte[0], 0, 0, 0, 0, 0),
-                            new InstanceStats(
-                                    1, 0, 0, 0, 0, 0, 0, 0, 0, -5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                    PROCESS))
+                            new UpdateInterval(new byte[0], 0, 0, 0, 0, 0), figures(100, 0), 0, PROCESS)
                     .encode();
             AppMessages.Stats.decode(b);
         });
@@ -190,5 +192,18 @@ class MessageCodecTest {
         }) {
             assertEquals(FrameType.Sender.NOBODY, FrameType.sender(t), "type " + t);
         }
+    }
+
+    /** Every figure distinct, so a codec that swaps two fails the round trip. */
+    private static InstanceFigures figures(int number, long enqueueRequests) {
+        return new InstanceFigures(
+                number,
+                new InstanceFigures.Queues(1, 2),
+                new InstanceFigures.NumberRangeFigures(3, 4, 5, 6),
+                new InstanceFigures.BufferFigures(7, 8, 9, 10, 11, 12, 14),
+                new InstanceFigures.EnqueueFigures(enqueueRequests, 15, 16),
+                new InstanceFigures.UpdateWork(17, 18, 19, 20),
+                new InstanceFigures.Faults(21, 22, 23, 24),
+                25);
     }
 }

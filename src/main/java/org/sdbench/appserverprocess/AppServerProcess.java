@@ -1,0 +1,337 @@
+package org.sdbench.appserverprocess;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
+import org.sdbench.appserver.AppServerInstance;
+import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.config.HostAndPort;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.Clock;
+import org.sdbench.db.Database;
+import org.sdbench.db.DbSession;
+import org.sdbench.metrics.RemoteUpdates;
+import org.sdbench.protocol.enqueue.LockOwner;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
+import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.Frame;
+import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.Roles;
+import org.sdbench.protocol.wire.RoundTrips;
+import org.sdbench.protocol.wire.StepCodec;
+import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.WireClient;
+import org.sdbench.protocol.wire.WireServer;
+
+/**
+ * One app-server instance as its own process: the simulated instance (dispatcher, work
+ * processes, buffers, update task, own pool), its enqueue server in the central services, and a
+ * listener for drivers. User sessions stay on the instance they logged on to.
+ */
+public final class AppServerProcess implements WireServer.Handler, AutoCloseable {
+    private static final Object SHUTDOWN_REQUESTED = new Object();
+    /** How long the instance of another run's settings drains before this run's replaces it. */
+    private static final Duration SETTINGS_TAKEOVER_DRAIN = Duration.ofSeconds(60);
+    /** A driver connection that sent the run's settings: only such a connection may log users on. */
+    private static final Object SETTLED = new Object();
+
+    private final int number;
+    private final Database db;
+    private final RunSettingsHolder settings;
+    private final Set<WireServer.Connection> drivers = ConcurrentHashMap.newKeySet();
+    private volatile AppServerSystem system;
+    private final RemoteEnqueue enqueue;
+    private final RemoteUpdates updates;
+    private final WireClient central;
+    private final Clock clock;
+    private final Consumer<String> log;
+    private final CountDownLatch shutdown = new CountDownLatch(1);
+    private volatile int recovered;
+    private WireServer server;
+
+    private AppServerProcess(
+            int number,
+            Database db,
+            RunSettingsHolder settings,
+            AppServerSystem system,
+            RemoteEnqueue enqueue,
+            RemoteUpdates updates,
+            WireClient central,
+            Clock clock,
+            Consumer<String> log,
+            int recovered) {
+        this.number = number;
+        this.db = db;
+        this.settings = settings;
+        this.system = system;
+        this.enqueue = enqueue;
+        this.updates = updates;
+        this.central = central;
+        this.clock = clock;
+        this.log = log;
+        this.recovered = recovered;
+    }
+
+    /**
+     * Connects to the central services, starts the instance (update requests it left in an
+     * earlier life first), listens, and registers with the message server under {@code advertise}.
+     */
+    public static AppServerProcess start(
+            SdbenchConfig c,
+            Database db,
+            int number,
+            HostAndPort centralAddress,
+            String listen,
+            int port,
+            String advertise,
+            Token token,
+            Consumer<String> log)
+            throws InterruptedException {
+        var a = c.appServer();
+        Clock clock = Clock.SYSTEM;
+        WireClient central = WireClient.connect(
+                Dialer.Hop.APP_TO_CENTRAL,
+                centralAddress,
+                Roles.appServer(number),
+                token,
+                a.connectTimeout(),
+                "central services at " + centralAddress);
+        RemoteEnqueue enqueue = new RemoteEnqueue(central, a.centralTimeout(), clock);
+        RemoteUpdates updates = new RemoteUpdates();
+        RunSettingsHolder settings = new RunSettingsHolder(c);
+        AppServerSystem system = settings.build(db, updates, clock, enqueue, number);
+        int recovered = system.start();
+        AppServerProcess p =
+                new AppServerProcess(number, db, settings, system, enqueue, updates, central, clock, log, recovered);
+        p.server = WireServer.start(listen, port, token, p, log, "app server " + number);
+        central.call(
+                FrameType.REGISTER,
+                new CentralMessages.Instance(number, new HostAndPort(advertise, p.server.port())).encode(),
+                a.centralTimeout());
+        central.broken().thenAccept(why -> {
+            if ("closed".equals(why)) {
+                return;
+            }
+            log.accept("app server " + number + ": central services gone (" + why + "): stopping");
+            p.shutdown.countDown();
+        });
+        return p;
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    public int recovered() {
+        return recovered;
+    }
+
+    /** Blocks until a driver asked this process to stop, or the central services went away. */
+    public void awaitShutdown() throws InterruptedException {
+        shutdown.await();
+    }
+
+    @Override
+    public void handle(WireServer.Connection c, Frame f) {
+        if (f.type() == FrameType.STEP) {
+            step(c, f);
+            return;
+        }
+        // Everything else may wait on the central services or the DB: off the connection's reader.
+        Thread.ofVirtual().start(() -> {
+            try {
+                control(c, f);
+            } catch (RuntimeException e) {
+                c.error(f, "app server " + number + ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+    }
+
+    private void step(WireServer.Connection c, Frame f) {
+        long arrived = clock.nanoTime();
+        AppMessages.Step s = AppMessages.Step.decode(f.body());
+        if (c.attachment() != SETTLED) {
+            c.error(f, notSettled());
+            return;
+        }
+        try {
+            system.dispatch(s.user(), s.step()).whenComplete((r, e) -> {
+                if (e != null) {
+                    c.error(f, "step failed: " + e);
+                } else {
+                    c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(r, clock.nanoTime() - arrived));
+                }
+            });
+        } catch (IllegalStateException | IndexOutOfBoundsException e) {
+            c.error(f, "app server " + number + ": " + e.getMessage());
+        }
+    }
+
+    private String notSettled() {
+        return "app server " + number
+                + ": the driver sent no run settings on this connection (another sdbench version?)";
+    }
+
+    private void control(WireServer.Connection c, Frame f) throws InterruptedException {
+        switch (f.type()) {
+            case FrameType.RUN_SETTINGS -> runSettings(c, f);
+            case FrameType.LOGON -> {
+                int user = AppMessages.User.decode(f.body()).user();
+                if (c.attachment() != SETTLED) {
+                    c.error(f, notSettled());
+                    return;
+                }
+                // Locks a session of this user left on a crashed instance would otherwise block it forever.
+                enqueue.releaseAll(new LockOwner("user:" + user));
+                system.logon(user);
+                c.reply(f, FrameType.OK, Control.EMPTY);
+            }
+            case FrameType.ABANDON -> {
+                system.abandonLoop(AppMessages.User.decode(f.body()).user());
+                c.reply(f, FrameType.OK, Control.EMPTY);
+            }
+            case FrameType.LOGOFF -> {
+                system.logoff(AppMessages.User.decode(f.body()).user());
+                c.reply(f, FrameType.OK, Control.EMPTY);
+            }
+            case FrameType.STATS -> {
+                Control.empty(f.body());
+                c.reply(f, FrameType.STATS_REPLY, stats());
+            }
+            case FrameType.ADOPT ->
+                c.reply(
+                        f,
+                        FrameType.OK,
+                        new Control.Count(
+                                        adopt(AppMessages.Adopt.decode(f.body()).deadInstance()))
+                                .encode());
+            case FrameType.PING ->
+                c.reply(f, FrameType.PONG, Control.Ping.decode(f.body()).pong());
+            case FrameType.PROBE -> {
+                int count = AppMessages.Probe.decode(f.body()).count();
+                c.reply(
+                        f,
+                        FrameType.PROBE_REPLY,
+                        new AppMessages.ProbeReply(
+                                        RoundTrips.ping(central, Roles.appServer(number), "central", count),
+                                        dbRoundTrips(count))
+                                .encode());
+            }
+            case FrameType.SHUTDOWN -> {
+                int seconds = AppMessages.Shutdown.decode(f.body()).drainSeconds();
+                boolean drained = system.stop(Duration.ofSeconds(seconds));
+                // The driver still fetches the final figures: the process ends when that connection closes.
+                c.attach(SHUTDOWN_REQUESTED);
+                c.reply(f, FrameType.OK, new Control.Flag(drained).encode());
+            }
+            default -> c.error(f, "app server " + number + " does not serve frame type " + f.type());
+        }
+    }
+
+    /**
+     * The run's settings: the same as this instance's, or taken over when no other driver is
+     * connected (the old instance drains first), or refused in one line naming what differs.
+     */
+    private void runSettings(WireServer.Connection c, Frame f) throws InterruptedException {
+        var wanted = RunSettingsHolder.parse(AppMessages.RunSettings.decode(f.body()));
+        synchronized (settings) {
+            String diff = settings.differences(wanted);
+            if (!diff.isEmpty()) {
+                drivers.remove(c);
+                var others =
+                        drivers.stream().filter(d -> d.attachment() == SETTLED).toList();
+                if (!others.isEmpty()) {
+                    c.error(
+                            f,
+                            "app server " + number + " serves another driver's run ("
+                                    + others.get(0).peer() + ") with other settings: " + diff);
+                    return;
+                }
+                AppServerSystem old = system;
+                old.stop(SETTINGS_TAKEOVER_DRAIN);
+                old.close();
+                settings.take(wanted);
+                AppServerSystem fresh = settings.build(db, updates, clock, enqueue, number);
+                recovered += fresh.start();
+                system = fresh;
+                log.accept("app server " + number + ": took the run's settings from " + c.peer() + " (" + diff + ")");
+            }
+            drivers.add(c);
+            c.attach(SETTLED);
+        }
+        c.reply(f, FrameType.OK, Control.EMPTY);
+    }
+
+    @Override
+    public void closed(WireServer.Connection c) {
+        drivers.remove(c);
+        if (c.attachment() == SHUTDOWN_REQUESTED) {
+            shutdown.countDown();
+        }
+    }
+
+    /** The DB's own round trip from this process: the dialect's empty query on one of the instance's connections. */
+    private RoundTrips dbRoundTrips(int count) throws InterruptedException {
+        DbSession db = system.instances().get(0).sessions().open();
+        long[] t = new long[count];
+        try (var st = db.connection().createStatement()) {
+            for (int i = 0; i < count; i++) {
+                long t0 = System.nanoTime();
+                try (var rs = st.executeQuery(db.dialect().emptyQuery())) {
+                    rs.next();
+                }
+                t[i] = System.nanoTime() - t0;
+            }
+            db.commit();
+        } catch (SQLException e) {
+            db.rollbackQuietly();
+            throw new IllegalStateException("probing the DB round trip failed: " + e.getMessage());
+        } finally {
+            db.close();
+        }
+        return RoundTrips.of("appserver-" + number, "db", 0, 0, t);
+    }
+
+    private int adopt(int deadInstance) throws InterruptedException {
+        AppServerInstance i = system.instances().get(0);
+        DbSession db = i.sessions().open();
+        try {
+            int n = i.updateTask().adopt(db, deadInstance);
+            log.accept("app server " + number + ": took over " + n + " update requests of instance " + deadInstance);
+            return n;
+        } catch (SQLException e) {
+            db.rollbackQuietly();
+            throw new IllegalStateException(
+                    "reading instance " + deadInstance + "'s update requests failed: " + e.getMessage());
+        } finally {
+            db.close();
+        }
+    }
+
+    /** Interval update figures, then this instance's totals so far, what it recovered at start, where it runs. */
+    private byte[] stats() {
+        return new AppMessages.Stats(
+                        updates.drain(),
+                        system.instances().get(0).figures(),
+                        recovered,
+                        ProcessInfo.current(Roles.appServer(number)))
+                .encode();
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close();
+        }
+        central.close();
+        system.close();
+    }
+}

@@ -1,0 +1,107 @@
+package org.sdbench.appserverprocess;
+
+import java.util.concurrent.Callable;
+import org.sdbench.config.ConfigException;
+import org.sdbench.config.HostAndPort;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.Clock;
+import org.sdbench.db.Database;
+import org.sdbench.process.Addresses;
+import org.sdbench.process.EmulatedNetwork;
+import org.sdbench.process.ExitCode;
+import org.sdbench.process.ProcessOptions;
+import org.sdbench.process.ProcessSupport;
+import org.sdbench.protocol.ChildStartup;
+import org.sdbench.protocol.wire.Roles;
+import org.sdbench.protocol.wire.WireException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(
+        name = "appserver",
+        mixinStandardHelpOptions = true,
+        description =
+                "One app-server instance of a three-tier system as its own process: dispatcher, dialog and update work processes, roll area, table buffer, number-range buffers and its own DB connection pool. Registers with the central services and serves dialog steps from drivers over TCP.")
+public final class AppserverCommand implements Callable<Integer> {
+    @Option(
+            names = ChildStartup.CENTRAL_ADDRESS,
+            paramLabel = "HOST:PORT",
+            description = "Central services (default: appServer.central).")
+    String central;
+
+    @Option(
+            names = ChildStartup.INSTANCE,
+            paramLabel = "N",
+            required = true,
+            description = "Instance number, unique in the system (1 to 99).")
+    int instance;
+
+    @Mixin
+    ProcessOptions process;
+
+    @Option(
+            names = "--advertise",
+            paramLabel = "HOST",
+            converter = Addresses.Host.class,
+            description = "Host name drivers use to reach this instance (default: appServer.listen).")
+    String advertise;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        SdbenchConfig c = process.load();
+        var a = c.appServer();
+        String centralText = central != null ? central : a.central();
+        HostAndPort centralAddress = centralAddress(centralText);
+        if (instance < 1 || instance > 99) {
+            throw new ConfigException("'--instance' = " + instance + " is not allowed: 1 to 99");
+        }
+        String host = advertise != null ? advertise : a.listen();
+        try (Database db = Database.open(c.database(), false);
+                EmulatedNetwork net = EmulatedNetwork.open(c, db, true, true, Clock.SYSTEM);
+                AppServerProcess p = ProcessSupport.environment(() -> {
+                    try {
+                        return AppServerProcess.start(
+                                c,
+                                db,
+                                instance,
+                                centralAddress,
+                                a.listen(),
+                                process.port,
+                                host,
+                                ProcessSupport.token(a.tokenFile()),
+                                ProcessSupport::log);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new WireException("interrupted while starting");
+                    }
+                })) {
+            for (var r : net.emulation().routes()) {
+                ProcessSupport.log(
+                        "app server " + instance + ": network." + r.hop().key() + " emulated through the relay at "
+                                + r.relay().getHostString() + ":" + r.relay().getPort());
+            }
+            Thread main = Thread.currentThread();
+            process.watchParent(main::interrupt);
+            process.ready(Roles.appServer(instance), p.port());
+            try {
+                p.awaitShutdown();
+            } catch (InterruptedException e) {
+                ProcessSupport.log("app server " + instance + ": parent gone, stopping");
+            }
+        }
+        return ExitCode.OK;
+    }
+
+    private static HostAndPort centralAddress(String text) {
+        try {
+            HostAndPort a = HostAndPort.parse("--central", text);
+            if (a.port() > 0) {
+                return a;
+            }
+        } catch (ConfigException e) {
+            // reported below with what --central allows
+        }
+        throw new ConfigException("'--central' = '" + text + "' is not allowed: host:port of the central services");
+    }
+}

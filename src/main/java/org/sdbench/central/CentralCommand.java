@@ -1,0 +1,35 @@
+package org.sdbench.central;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.sdbench.core.Clock;
+import org.sdbench.process.ExitCode;
+import org.sdbench.process.ProcessOptions;
+import org.sdbench.process.ProcessSupport;
+import org.sdbench.protocol.ChildStartup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+@Command(
+        name = "central",
+        mixinStandardHelpOptions = true,
+        description =
+                "Central services of a three-tier system: the message server (app-server registry, logon balancing over the logon group) and the enqueue server (the system's lock table), as one process. Listens on loopback unless appServer.listen says otherwise. Every peer proves the token: the run's own (in the environment of processes a run starts), else appServer.tokenFile, else this user's owner-only wire-token file in the state home.")
+public final class CentralCommand implements Callable<Integer> {
+    @Mixin
+    ProcessOptions process;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        var a = process.load().appServer();
+        CountDownLatch stop = new CountDownLatch(1);
+        try (CentralServices central = ProcessSupport.environment(() -> CentralServices.start(
+                a.listen(), process.port, ProcessSupport.token(a.tokenFile()), Clock.SYSTEM, ProcessSupport::log))) {
+            Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "central-stop"));
+            process.watchParent(stop::countDown);
+            process.ready(ChildStartup.CENTRAL, central.port());
+            stop.await();
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,186 @@
+package org.sdbench.remote;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.sdbench.apptier.TierTimeouts;
+import org.sdbench.config.AppServerConfig;
+import org.sdbench.config.ConfigLoader;
+import org.sdbench.config.HostAndPort;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.Clock;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Control;
+import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.Roles;
+import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.WireClient;
+import org.sdbench.protocol.wire.WireException;
+
+/**
+ * The driver's connections in a three-tier system: one to the central services, one shared
+ * connection per app-server instance, each new one handed the run's settings before anything else.
+ * A connection that breaks is reported once to the listener ({@link Fencing} decides what follows).
+ */
+final class Connections implements AutoCloseable {
+    /** The instance a logon goes to (message server's choice) and a live connection to it. */
+    record Routed(int number, WireClient client) {}
+
+    /** What follows when an instance's connection is made, or breaks other than by closing. */
+    interface Listener {
+        void connected(int n);
+
+        void lost(int n, String why);
+    }
+
+    private final WireClient central;
+    private final Token token;
+    private final Duration connectTimeout;
+    private final Duration replyTimeout;
+    private final Duration centralTimeout;
+    private final Clock clock;
+    private final Map<Integer, WireClient> instances = new ConcurrentHashMap<>();
+    private final Map<Integer, HostAndPort> addresses = new ConcurrentSkipListMap<>();
+    private final ReentrantLock connecting = new ReentrantLock();
+    private final AppMessages.RunSettings settings;
+    private volatile Listener listener;
+
+    Connections(HostAndPort centralAddress, Token token, SdbenchConfig run, Clock clock) {
+        AppServerConfig a = run.appServer();
+        this.token = token;
+        this.connectTimeout = a.connectTimeout();
+        this.replyTimeout = a.replyTimeout();
+        this.centralTimeout = a.centralTimeout();
+        this.clock = clock;
+        this.settings = new AppMessages.RunSettings(ConfigLoader.toYaml(run), ConfigLoader.workloadYaml(run));
+        this.central = WireClient.connect(
+                Dialer.Hop.DRIVER_TO_CENTRAL,
+                centralAddress,
+                Roles.DRIVER,
+                token,
+                connectTimeout,
+                "central services at " + centralAddress);
+    }
+
+    void listen(Listener l) {
+        this.listener = l;
+    }
+
+    WireClient central() {
+        return central;
+    }
+
+    Duration replyTimeout() {
+        return replyTimeout;
+    }
+
+    Duration centralTimeout() {
+        return centralTimeout;
+    }
+
+    /**
+     * Waits (bounded) until at least {@code n} instances have registered with the message server,
+     * then hands each the run's settings: an instance started with other settings takes the run's,
+     * or refuses in one line (a WireException naming the instance and what differs) before any logon.
+     */
+    void awaitInstances(int n, Duration timeout) throws InterruptedException {
+        long deadline = clock.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<CentralMessages.Instance> listed = registered();
+            listed.forEach(i -> addresses.put(i.number(), i.address()));
+            if (listed.size() >= n) {
+                for (var i : listed) {
+                    client(i.number(), i.address());
+                }
+                return;
+            }
+            if (clock.nanoTime() > deadline) {
+                throw new WireException(
+                        listed.size() + " of " + n + " app-server instances registered with the central services "
+                                + "within " + timeout.toSeconds() + " s");
+            }
+            Thread.sleep(TierTimeouts.REGISTRATION_POLL);
+        }
+    }
+
+    /** The instances the message server lists now (its logon group). */
+    List<CentralMessages.Instance> registered() throws InterruptedException {
+        return CentralMessages.Instances.decode(central.call(FrameType.INSTANCES, Control.EMPTY, centralTimeout)
+                        .body())
+                .all();
+    }
+
+    Routed route() throws InterruptedException {
+        var r = CentralMessages.Instance.decode(
+                central.call(FrameType.ROUTE, Control.EMPTY, centralTimeout).body());
+        addresses.put(r.number(), r.address());
+        return new Routed(r.number(), client(r.number(), r.address()));
+    }
+
+    /** A live connection to instance {@code n} at its last known address. */
+    WireClient client(int n) throws InterruptedException {
+        return client(n, addresses.get(n));
+    }
+
+    /** A live connection to instance {@code n}; a new one carries the run's settings before anything else. */
+    private WireClient client(int n, HostAndPort a) throws InterruptedException {
+        WireClient c = instances.get(n);
+        if (c != null && !c.isBroken()) {
+            return c;
+        }
+        connecting.lock();
+        try {
+            c = instances.get(n);
+            if (c != null && !c.isBroken()) {
+                return c;
+            }
+            WireClient fresh = WireClient.connect(
+                    Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, connectTimeout, "app server " + n + " at " + a);
+            try {
+                Control.empty(fresh.call(FrameType.RUN_SETTINGS, settings.encode(), replyTimeout)
+                        .body());
+            } catch (WireException e) {
+                fresh.close();
+                throw new WireException("app server " + n + " at " + a + " cannot serve this run: " + e.getMessage());
+            }
+            instances.put(n, fresh);
+            listener.connected(n);
+            fresh.broken().thenAccept(why -> {
+                if (!"closed".equals(why)) {
+                    Thread.ofVirtual().start(() -> listener.lost(n, why));
+                }
+            });
+            return fresh;
+        } finally {
+            connecting.unlock();
+        }
+    }
+
+    /** The connected instances whose connection is not broken. */
+    Map<Integer, WireClient> live() {
+        Map<Integer, WireClient> m = new TreeMap<>();
+        instances.forEach((n, c) -> {
+            if (!c.isBroken()) {
+                m.put(n, c);
+            }
+        });
+        return m;
+    }
+
+    /** Each registered instance's address, as the message server gave it. */
+    Map<Integer, HostAndPort> addresses() {
+        return new TreeMap<>(addresses);
+    }
+
+    @Override
+    public void close() {
+        instances.values().forEach(WireClient::close);
+        central.close();
+    }
+}

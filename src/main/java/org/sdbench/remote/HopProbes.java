@@ -1,0 +1,73 @@
+package org.sdbench.remote;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.sdbench.config.HostAndPort;
+import org.sdbench.db.Database;
+import org.sdbench.network.SocketAddresses;
+import org.sdbench.protocol.wire.AppMessages;
+import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.RoundTrips;
+import org.sdbench.protocol.wire.WireClient;
+import org.sdbench.report.RunFolder;
+
+/**
+ * Every hop timed before the run, each end named by role and address: driver to the central
+ * services and to each app server (ping frames), each app server to the central services and to
+ * the DB (its own probe). Printed, and recorded in environment.json under "hops".
+ */
+final class HopProbes {
+    private static final int PINGS = 50;
+
+    private HopProbes() {}
+
+    static void record(Connections connections, HostAndPort central, Database db, Path folder, PrintWriter out)
+            throws InterruptedException {
+        String driver = ProcessInfo.current("driver").host();
+        String dbAddress = SocketAddresses.format(db.endpoint());
+        Map<Integer, HostAndPort> instances = connections.addresses();
+        List<HopProbe> hops = new ArrayList<>();
+        for (RoundTrips r : probe(connections, instances)) {
+            String from = r.from().equals("driver") ? driver : address(instances, r.from());
+            String to = r.to().equals("central")
+                    ? central.toString()
+                    : r.to().equals("db") ? dbAddress : address(instances, r.to());
+            hops.add(HopProbe.of(r, from, to));
+        }
+        for (HopProbe h : hops) {
+            out.println(h.line());
+        }
+        out.flush();
+        RunFolder.addToEnvironment(folder, "hops", hops);
+    }
+
+    private static List<RoundTrips> probe(Connections connections, Map<Integer, HostAndPort> instances)
+            throws InterruptedException {
+        List<RoundTrips> hops = new ArrayList<>();
+        hops.add(RoundTrips.ping(connections.central(), "driver", "central", PINGS));
+        for (int n : instances.keySet()) {
+            WireClient c = connections.client(n);
+            hops.add(RoundTrips.ping(c, "driver", "appserver-" + n, PINGS));
+            var r = AppMessages.ProbeReply.decode(
+                    c.call(FrameType.PROBE, new AppMessages.Probe(PINGS).encode(), connections.replyTimeout())
+                            .body());
+            hops.add(r.toCentral());
+            hops.add(r.toDb());
+        }
+        return hops;
+    }
+
+    private static String address(Map<Integer, HostAndPort> instances, String role) {
+        if (role.startsWith("appserver-")) {
+            HostAndPort a = instances.get(Integer.parseInt(role.substring("appserver-".length())));
+            if (a != null) {
+                return a.toString();
+            }
+        }
+        return "unknown";
+    }
+}

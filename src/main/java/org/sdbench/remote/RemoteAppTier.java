@@ -1,0 +1,188 @@
+package org.sdbench.remote;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import org.sdbench.apptier.AppTier;
+import org.sdbench.apptier.TierTimeouts;
+import org.sdbench.config.HostAndPort;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.Clock;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.metrics.Phases;
+import org.sdbench.metrics.RunMetrics;
+import org.sdbench.network.RoundTrip;
+import org.sdbench.process.EmulatedNetwork;
+import org.sdbench.process.ProcessSupport;
+import org.sdbench.protocol.DialogService;
+import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.protocol.wire.WireException;
+import org.sdbench.report.NetworkSection;
+import org.sdbench.report.RemoteFacts;
+import org.sdbench.report.RunReport;
+
+/**
+ * Three-tier: central services and app-server processes (started here unless appServer.central
+ * names running ones), reached over TCP; their figures pulled at every harvest and merged exactly
+ * into the run's metrics. Closing stops the processes it started, also on Ctrl-C and on failure.
+ */
+public final class RemoteAppTier implements AppTier {
+    private final SdbenchConfig config;
+    private final RunMetrics metrics;
+    private final Clock clock;
+    private final EmulatedNetwork net;
+    private final ChildProcesses children;
+    private final Connections connections;
+    private final Fencing fencing;
+    private final StatsHarvest harvest;
+    /** The run's terminal: why a run ends early is said there, as the two-tier run says it. */
+    private final PrintWriter out;
+
+    private volatile RemoteDialogService service;
+
+    private RemoteAppTier(AppTier.Setup s, EmulatedNetwork net, ChildProcesses children, Connections connections) {
+        this.config = s.config();
+        this.metrics = s.metrics();
+        this.clock = s.clock();
+        this.out = s.out();
+        this.net = net;
+        this.children = children;
+        this.connections = connections;
+        this.fencing = new Fencing(connections, clock, ProcessSupport::log);
+        this.harvest = new StatsHarvest(connections, metrics, clock);
+    }
+
+    /** Starts (or finds) the processes, connects, waits for every instance and times every hop. */
+    public static RemoteAppTier open(AppTier.Setup s) throws InterruptedException {
+        SdbenchConfig c = s.config();
+        var a = c.appServer();
+        EmulatedNetwork net = EmulatedNetwork.open(c, s.db(), false, true, s.clock());
+        ChildProcesses children = null;
+        Connections connections = null;
+        try {
+            HostAndPort central;
+            if (a.central().isEmpty()) {
+                children = new ChildProcesses(s.folder());
+                central = LaunchPlan.start(c, s.db(), s.folder(), children, s.out());
+            } else {
+                central = HostAndPort.parse("appServer.central", a.central());
+            }
+            connections = new Connections(
+                    central, children != null ? children.token() : ProcessSupport.token(a.tokenFile()), c, s.clock());
+            RemoteAppTier tier = new RemoteAppTier(s, net, children, connections);
+            connections.awaitInstances(a.instances(), TierTimeouts.INSTANCES_REGISTERED);
+            HopProbes.record(connections, central, s.db(), s.folder(), s.out());
+            return tier;
+        } catch (WireException e) {
+            close(connections, children, net);
+            LaunchPlan.discardIfBare(s.folder());
+            throw new EnvironmentException(e.getMessage());
+        } catch (RuntimeException | InterruptedException e) {
+            close(connections, children, net);
+            LaunchPlan.discardIfBare(s.folder());
+            throw e;
+        }
+    }
+
+    @Override
+    public int start(PrintWriter out) {
+        metrics.beforeHarvest(harvest::pull);
+        harvest.pull();
+        return harvest.recovered();
+    }
+
+    @Override
+    public DialogService dialogs(Phases phases) {
+        service = new RemoteDialogService(
+                connections,
+                fencing,
+                metrics,
+                config.run().users(),
+                () -> phases.phaseAt(clock.nanoTime()) == Phases.Phase.MEASUREMENT);
+        return service;
+    }
+
+    @Override
+    public String describe() {
+        var a = config.appServer();
+        return String.format(
+                "%d app-server processes x %d dialog + %d update work processes (three-tier)",
+                a.instances(), a.dialogWorkProcesses(), a.updateWorkProcesses());
+    }
+
+    /** The app servers' last reported totals (a dead one's last reply counts). */
+    @Override
+    public List<InstanceFigures> instances() {
+        return harvest.instances();
+    }
+
+    @Override
+    public void onFailure(Runnable stop) {
+        connections.central().broken().thenAccept(why -> {
+            if (!"closed".equals(why)) {
+                out.println(
+                        "sdbench: central services gone (" + why + "): ending the run, the window so far is reported");
+                out.flush();
+                stop.run();
+            }
+        });
+    }
+
+    /** Drains every live instance ({@link Drain}), then takes the final figures. */
+    @Override
+    public boolean drain(Duration bound) throws InterruptedException {
+        boolean drained = Drain.drain(connections, fencing, bound, ProcessSupport::log);
+        abandon();
+        return drained;
+    }
+
+    /** The app servers stay as they are (closing the tier ends the processes it started); their last figures count. */
+    @Override
+    public void abandon() {
+        harvest.pull();
+        metrics.beforeHarvest(() -> {});
+    }
+
+    @Override
+    public String failure() {
+        return connections.central().isBroken()
+                ? "central services gone (" + connections.central().broken().getNow("") + ")"
+                : null;
+    }
+
+    @Override
+    public RemoteFacts remote() {
+        var dead = fencing.dead();
+        boolean centralGone = connections.central().isBroken();
+        RemoteDialogService s = service;
+        return new RemoteFacts(
+                harvest.processes(dead, centralGone),
+                dead.stream().sorted().toList(),
+                s == null ? 0 : s.relogons(),
+                s == null ? List.of() : s.perInstance(),
+                centralGone);
+    }
+
+    @Override
+    public RunReport.Network network(RoundTrip dbRoundTrip) {
+        return NetworkSection.threeTier(net.emulation(), config.network(), dbRoundTrip);
+    }
+
+    @Override
+    public void close() {
+        close(connections, children, net);
+    }
+
+    private static void close(Connections connections, ChildProcesses children, EmulatedNetwork net) {
+        try {
+            if (connections != null) {
+                connections.close();
+            }
+            if (children != null) {
+                children.close();
+            }
+        } finally {
+            net.close();
+        }
+    }
+}
