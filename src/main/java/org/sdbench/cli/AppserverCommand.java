@@ -11,6 +11,7 @@ import org.sdbench.network.Hop;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.WireException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -93,7 +94,7 @@ final class AppserverCommand implements Callable<Integer> {
             }
             Thread main = Thread.currentThread();
             ChildProcessSupport.watchParent(process.parentWatch, main::interrupt);
-            ChildProcessSupport.ready(spec.commandLine().getOut(), "appserver-" + instance, p.port());
+            ChildProcessSupport.ready(spec.commandLine().getOut(), Roles.appServer(instance), p.port());
             try {
                 p.awaitShutdown();
             } catch (InterruptedException e) {

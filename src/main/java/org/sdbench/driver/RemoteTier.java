@@ -165,8 +165,8 @@ public final class RemoteTier implements AutoCloseable {
             dead.remove(n);
             settled.remove(n);
             fresh.broken().thenAccept(why -> {
-                if (!"closed".equals(why)) {
-                    Thread.ofVirtual().start(() -> instanceLost(n, why));
+                if (!why.clean()) {
+                    Thread.ofVirtual().start(() -> instanceLost(n, why.toString()));
                 }
             });
             return fresh;
@@ -266,7 +266,7 @@ public final class RemoteTier implements AutoCloseable {
         hops.add(RoundTrips.ping(central, "driver", "central", count));
         for (var e : addresses.entrySet()) {
             WireClient c = client(e.getKey(), e.getValue());
-            hops.add(RoundTrips.ping(c, "driver", "appserver-" + e.getKey(), count));
+            hops.add(RoundTrips.ping(c, Roles.DRIVER, Roles.appServer(e.getKey()), count));
             var r = AppMessages.ProbeReply.decode(
                     c.call(FrameType.PROBE, new AppMessages.Probe(count).encode(), replyTimeout)
                             .body());

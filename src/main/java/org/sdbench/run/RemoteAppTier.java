@@ -30,6 +30,7 @@ import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
@@ -164,7 +165,7 @@ final class RemoteAppTier implements AppTier {
             List<String> args = new ArrayList<>(List.of("appserver"));
             args.addAll(common);
             args.addAll(List.of("--central", address.toString(), "--instance", Integer.toString(i), "--port", "0"));
-            var child = children.start("appserver-" + i, args, env);
+            var child = children.start(Roles.appServer(i), args, env);
             out.printf("app server %d: %s:%d (pid %d)%n", i, a.listen(), child.port(), child.pid());
         }
         out.flush();
@@ -191,8 +192,8 @@ final class RemoteAppTier implements AppTier {
     }
 
     private static String address(Map<Integer, Address> instances, String role) {
-        if (role.startsWith("appserver-")) {
-            Address a = instances.get(Integer.parseInt(role.substring("appserver-".length())));
+        if (Roles.isAppServer(role)) {
+            Address a = instances.get(Roles.instance(role));
             if (a != null) {
                 return a.toString();
             }
@@ -257,7 +258,7 @@ final class RemoteAppTier implements AppTier {
     @Override
     public void onFailure(Runnable stop) {
         tier.central().broken().thenAccept(why -> {
-            if (!"closed".equals(why)) {
+            if (!why.clean()) {
                 out.println(
                         "sdbench: central services gone (" + why + "): ending the run, the window so far is reported");
                 out.flush();
@@ -337,7 +338,7 @@ final class RemoteAppTier implements AppTier {
     @Override
     public String failure() {
         return tier.central().isBroken()
-                ? "central services gone (" + tier.central().broken().getNow("") + ")"
+                ? "central services gone (" + tier.central().broken().getNow(null) + ")"
                 : null;
     }
 

@@ -34,7 +34,7 @@ class CentralServicesWireTest {
                 "central services");
     }
 
-    private static Frame send(WireClient c, byte type, byte[] body) throws Exception {
+    private static Frame send(WireClient c, FrameType type, byte[] body) throws Exception {
         return c.send(type, body).get(10, TimeUnit.SECONDS);
     }
 

@@ -8,6 +8,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -25,6 +26,9 @@ public final class FrameIO implements AutoCloseable {
     private volatile long lastRead = System.nanoTime();
     private volatile long silenceNanos;
     private volatile boolean silent;
+    private volatile boolean stuck;
+    /** What a frame body takes before its bytes arrived; it doubles as they do. */
+    static final int CHUNK_BYTES = 64 * 1024;
 
     public FrameIO(Socket socket) throws IOException {
         this.socket = socket;
@@ -42,7 +46,12 @@ public final class FrameIO implements AutoCloseable {
         return String.valueOf(socket.getRemoteSocketAddress());
     }
 
-    public void write(byte type, int id, byte[] body) throws IOException {
+    public void write(FrameType type, int id, byte[] body) throws IOException {
+        write(type.code(), id, body);
+    }
+
+    /** Any code, known or not: tests play a peer of another version. */
+    void write(byte type, int id, byte[] body) throws IOException {
         writeLock.lock();
         try {
             writingSince = System.nanoTime() | 1;
@@ -77,15 +86,25 @@ public final class FrameIO implements AutoCloseable {
 
     void closeIfSilent(long now) {
         long limit = silenceNanos;
-        if (limit > 0 && now - lastRead > limit) {
+        if (limit > 0 && now - lastRead > limit && !stuck) {
             silent = true;
             close();
         }
     }
 
-    boolean writingLongerThan(long now, long nanos) {
+    /** Closes this connection when a write has been blocked longer than {@code nanos}. */
+    void closeIfStuck(long now, long nanos) {
         long since = writingSince;
-        return since != 0 && now - since > nanos;
+        if (since != 0 && now - since > nanos) {
+            // Decided before the close: the writer that fails on the closed socket can then tell why.
+            stuck = true;
+            close();
+        }
+    }
+
+    /** True when the watchdog closed this connection for a write the peer did not take. */
+    boolean closedForStuckWrite() {
+        return stuck;
     }
 
     /** When the last frame arrived ({@link System#nanoTime()}). */
@@ -107,10 +126,30 @@ public final class FrameIO implements AutoCloseable {
         }
         byte type = in.readByte();
         int id = in.readInt();
-        byte[] body = new byte[len - 5];
-        in.readFully(body);
+        FrameType t = FrameType.of(type)
+                .orElseThrow(() -> new WireException(
+                        "frame type " + type + " from " + peer() + " is unknown: a peer of another sdbench version?"));
+        byte[] body = readBody(len - 5);
         lastRead = System.nanoTime();
-        return new Frame(type, id, body);
+        return new Frame(t, id, body);
+    }
+
+    /**
+     * The body, its memory taken as its bytes arrive: a header announcing 4 MiB costs one chunk
+     * until the peer really sends more, so connections that announce big frames and stall hold
+     * next to nothing.
+     */
+    private byte[] readBody(int size) throws IOException {
+        byte[] body = new byte[Math.min(size, CHUNK_BYTES)];
+        int have = 0;
+        while (true) {
+            in.readFully(body, have, body.length - have);
+            have = body.length;
+            if (have == size) {
+                return body;
+            }
+            body = Arrays.copyOf(body, (int) Math.min(size, 2L * have));
+        }
     }
 
     /** Reads with a bound per read (tests and tools); the handshake's overall bound is {@link Liveness#deadline}. */

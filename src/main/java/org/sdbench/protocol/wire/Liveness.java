@@ -46,11 +46,8 @@ public final class Liveness {
     private static void closeStuckOrSilent() {
         long now = System.nanoTime();
         for (FrameIO io : WRITING) {
-            if (io.writingLongerThan(now, TimeUnit.MILLISECONDS.toNanos(WRITE_MILLIS))) {
-                io.close();
-            } else {
-                io.closeIfSilent(now);
-            }
+            io.closeIfStuck(now, TimeUnit.MILLISECONDS.toNanos(WRITE_MILLIS));
+            io.closeIfSilent(now);
         }
     }
 

@@ -24,7 +24,7 @@ public final class WireClient implements AutoCloseable {
     private final Address address;
     private final ConcurrentHashMap<Integer, CompletableFuture<Frame>> pending = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
-    private final CompletableFuture<String> broken = new CompletableFuture<>();
+    private final CompletableFuture<Ending> broken = new CompletableFuture<>();
     private volatile ScheduledFuture<?> heartbeat;
 
     private WireClient(FrameIO io, String what, Address address) {
@@ -73,8 +73,8 @@ public final class WireClient implements AutoCloseable {
         return address;
     }
 
-    /** Completes with a reason once the connection is gone. */
-    public CompletableFuture<String> broken() {
+    /** Completes once the connection is gone: {@link Ending#CLOSED} when this side closed it. */
+    public CompletableFuture<Ending> broken() {
         return broken;
     }
 
@@ -83,14 +83,17 @@ public final class WireClient implements AutoCloseable {
     }
 
     /** Sends a request and waits for its reply; an ERROR reply, a broken connection or the timeout throw. */
-    public Frame call(byte type, byte[] body, Duration timeout) throws InterruptedException {
+    public Frame call(FrameType type, byte[] body, Duration timeout) throws InterruptedException {
         CompletableFuture<Frame> reply = send(type, body);
         try {
             // Untimed park plus the shared watcher: a timed get on a virtual thread costs a timer task per call.
             Frame f = ReplyWait.shared().get(reply, timeout.toNanos());
             if (f.type() == FrameType.ERROR) {
-                throw new WireException(
-                        what + ": " + Control.Error.decode(f.body()).message());
+                throw new WireException(what + ": "
+                        + PeerText.escape(Control.Error.decode(f.body()).message(), Limits.TEXT_BYTES));
+            }
+            if (f.type() != type.reply()) {
+                throw new WireException(what + " answered " + type + " with " + f.type() + ", not " + type.reply());
             }
             return f;
         } catch (ExecutionException e) {
@@ -105,13 +108,16 @@ public final class WireClient implements AutoCloseable {
     }
 
     /** Sends a request; the future completes with the reply frame (or fails when the connection breaks). */
-    public CompletableFuture<Frame> send(byte type, byte[] body) {
+    public CompletableFuture<Frame> send(FrameType type, byte[] body) {
+        if (!type.isRequest()) {
+            throw new IllegalArgumentException(type + " is not a request: only requests are sent to a server");
+        }
         int id = ids.incrementAndGet();
         CompletableFuture<Frame> reply = new CompletableFuture<>();
         reply.whenComplete((f, e) -> pending.remove(id));
         pending.put(id, reply);
         if (broken.isDone()) {
-            reply.completeExceptionally(new WireException(what + " is gone: " + broken.getNow("")));
+            reply.completeExceptionally(new WireException(what + " is gone: " + broken.getNow(Ending.CLOSED)));
             return reply;
         }
         try {
@@ -160,7 +166,7 @@ public final class WireClient implements AutoCloseable {
 
     private void fail(String reason) {
         stopHeartbeat();
-        if (broken.complete(reason)) {
+        if (broken.complete(new Ending.Lost(reason))) {
             io.close();
         }
         WireException ex = new WireException(what + " is gone: " + reason);
@@ -177,7 +183,7 @@ public final class WireClient implements AutoCloseable {
     @Override
     public void close() {
         stopHeartbeat();
-        broken.complete("closed");
+        broken.complete(Ending.CLOSED);
         io.close();
         WireException ex = new WireException(what + ": connection closed");
         pending.values().forEach(f -> f.completeExceptionally(ex));

@@ -66,7 +66,14 @@ class WireClientTest {
             Thread stopped = Thread.ofVirtual().start(() -> {
                 try (Socket s = listener.accept();
                         FrameIO io = new FrameIO(s)) {
-                    Handshake.server(io, TOKEN, line -> {});
+                    Handshake.server(
+                            io,
+                            new Handshake.ServerSide(
+                                    TOKEN,
+                                    5_000,
+                                    new RoleSlots(4),
+                                    new LogLimiter(line -> {}, System::nanoTime, 10, 1_000_000_000L)),
+                            new PendingHandshakes.Pending(s.getInetAddress(), io));
                     Thread.sleep(60_000);
                 } catch (Exception e) {
                     // The client hung up: what the test wants.
@@ -81,7 +88,8 @@ class WireClientTest {
                     "app server 2")) {
                 long t0 = System.nanoTime();
                 String why = c.broken()
-                        .get(Liveness.SILENCE_MILLIS + Liveness.HEARTBEAT_MILLIS + 5_000, TimeUnit.MILLISECONDS);
+                        .get(Liveness.SILENCE_MILLIS + Liveness.HEARTBEAT_MILLIS + 5_000, TimeUnit.MILLISECONDS)
+                        .toString();
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 assertTrue(why.contains("declared dead"), why);
                 assertTrue(

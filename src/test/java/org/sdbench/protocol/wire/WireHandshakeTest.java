@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -231,40 +230,6 @@ class WireHandshakeTest {
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
             assertTrue(ms < Liveness.HANDSHAKE_MILLIS + 3_000, "closed after " + ms + " ms");
-        }
-    }
-
-    @Test
-    void accept_tooManyUnauthenticatedConnections_moreAreClosedAndOthersStillServed() throws Exception {
-        try (WireServer s = echo(right)) {
-            List<Socket> idle = new ArrayList<>();
-            try {
-                for (int i = 0; i < WireServer.MAX_UNAUTHENTICATED; i++) {
-                    idle.add(new Socket("127.0.0.1", s.port()));
-                }
-                try (Socket extra = new Socket("127.0.0.1", s.port())) {
-                    extra.setSoTimeout(10_000);
-                    assertEquals(-1, extra.getInputStream().read(), "the connection beyond the cap is closed at once");
-                }
-                assertTrue(log.stream().anyMatch(l -> l.contains("already in their handshake")), log.toString());
-            } finally {
-                for (Socket x : idle) {
-                    x.close();
-                }
-            }
-            // The idle ones are gone: an authenticated peer is served again (bounded by the handshake deadline).
-            try (WireClient ok = WireClient.connect(
-                    Dialer.Hop.DRIVER_TO_APP,
-                    new Address("127.0.0.1", s.port()),
-                    "driver",
-                    right,
-                    Duration.ofSeconds(5),
-                    "x")) {
-                assertEquals(
-                        FrameType.PONG,
-                        ok.call(FrameType.PING, new byte[0], Duration.ofSeconds(5))
-                                .type());
-            }
         }
     }
 
