@@ -129,7 +129,7 @@ public final class FrameIO implements AutoCloseable {
         FrameType t = FrameType.of(type)
                 .orElseThrow(() -> new WireException(
                         "frame type " + type + " from " + peer() + " is unknown: a peer of another sdbench version?"));
-        byte[] body = readBody(len - 5);
+        byte[] body = readBody(in, len - 5);
         lastRead = System.nanoTime();
         return new Frame(t, id, body);
     }
@@ -139,7 +139,7 @@ public final class FrameIO implements AutoCloseable {
      * until the peer really sends more, so connections that announce big frames and stall hold
      * next to nothing.
      */
-    private byte[] readBody(int size) throws IOException {
+    static byte[] readBody(DataInputStream in, int size) throws IOException {
         byte[] body = new byte[Math.min(size, CHUNK_BYTES)];
         int have = 0;
         while (true) {

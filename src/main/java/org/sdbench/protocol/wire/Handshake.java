@@ -136,7 +136,7 @@ public final class Handshake {
     static String server(FrameIO io, ServerSide side, PendingHandshakes.Pending pending) throws IOException {
         Liveness.Deadline deadline = Liveness.deadline(io, side.deadlineMillis());
         try {
-            return serverSteps(io, side);
+            return serverSteps(io, side, pending);
         } catch (IOException | WireException e) {
             // Each watchdog marks itself before it closes the socket: the cause is read, not guessed.
             String why = pending.shed()
@@ -163,7 +163,8 @@ public final class Handshake {
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : PeerText.escape(m, 200);
     }
 
-    private static String serverSteps(FrameIO io, ServerSide side) throws IOException {
+    private static String serverSteps(FrameIO io, ServerSide side, PendingHandshakes.Pending pending)
+            throws IOException {
         int timeout = (int) side.deadlineMillis();
         Frame f = io.read(timeout, Frame.PRE_AUTH_BYTES);
         if (f.type() != FrameType.HELLO || f.body().length < 8 || new WireIn(f.body()).i32() != MAGIC) {
@@ -182,6 +183,7 @@ public final class Handshake {
                     "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION
                             + "), yours sent a hello it does not understand: run the same sdbench version on every tier");
         }
+        pending.spoke();
         String role = PeerText.escape(hello.role());
         if (hello.wire() != WIRE_VERSION || !hello.version().equals(version())) {
             String theirs = PeerText.escape(hello.version());

@@ -68,7 +68,7 @@ public final class LogLimiter {
         drain(false);
     }
 
-    /** Writes every count not yet written, whether its window is over or not. */
+    /** Writes every count not yet written, whether its window is over or not; the windows go on. */
     public void flushAll() {
         drain(true);
     }
@@ -78,7 +78,7 @@ public final class LogLimiter {
         synchronized (this) {
             long now = nanoClock.getAsLong();
             for (var e : windows.entrySet()) {
-                String s = all ? roll(e.getKey(), e.getValue(), now) : rollIfOver(e.getKey(), e.getValue(), now);
+                String s = all ? count(e.getKey(), e.getValue()) : rollIfOver(e.getKey(), e.getValue(), now);
                 if (s != null) {
                     lines.add(s);
                 }
@@ -92,16 +92,23 @@ public final class LogLimiter {
     }
 
     private static String roll(String kind, Window w, long now) {
-        String s = w.suppressed == 0
-                ? null
-                : String.format(
-                        Locale.ROOT,
-                        "... %,d more %s in %d s",
-                        w.suppressed,
-                        kind,
-                        Math.max(1, Math.round((w.lastSuppressed - w.start) / 1e9)));
+        String s = count(kind, w);
         w.start = now;
         w.written = 0;
+        return s;
+    }
+
+    /** The line for what was counted so far, which it then clears. */
+    private static String count(String kind, Window w) {
+        if (w.suppressed == 0) {
+            return null;
+        }
+        String s = String.format(
+                Locale.ROOT,
+                "... %,d more %s in %d s",
+                w.suppressed,
+                kind,
+                Math.max(1, Math.round((w.lastSuppressed - w.start) / 1e9)));
         w.suppressed = 0;
         return s;
     }

@@ -1,20 +1,21 @@
 package org.sdbench.protocol.wire;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The connections of one listener still in their handshake. A newcomer is always admitted; when its
- * source already has its share pending, that source's oldest is shed, and when the listener is
- * full, the oldest pending overall. So a peer that sends its hello at once finishes its handshake
- * however many idle connections anybody opens: it would be shed only after as many newer ones
- * arrived as the whole pool holds, in the milliseconds its handshake takes.
+ * source already has its share pending, one of that source's is shed, and when the listener is
+ * full, one of all: the oldest that has not spoken yet (no hello read, no byte waiting), else the
+ * oldest. A real peer sends its hello the moment it connects, so however many idle connections
+ * anybody opens and reopens, they are shed before it: it is exposed only for the instant between
+ * its connect and its first byte.
  */
 final class PendingHandshakes {
     /** One pending handshake; {@link #shed} is set before its connection is closed. */
@@ -22,6 +23,7 @@ final class PendingHandshakes {
         final InetAddress source;
         final FrameIO io;
         private volatile boolean shed;
+        private volatile boolean spoke;
 
         Pending(InetAddress source, FrameIO io) {
             this.source = source;
@@ -30,6 +32,24 @@ final class PendingHandshakes {
 
         boolean shed() {
             return shed;
+        }
+
+        /** Its hello was read and valid. */
+        void spoke() {
+            spoke = true;
+        }
+
+        /** Nothing read from it and nothing waiting: an idle connection, the first to shed. */
+        boolean idle() {
+            if (spoke) {
+                return false;
+            }
+            try {
+                // The socket's own count (the kernel's), not the buffered stream's: that one takes the reader's lock.
+                return io.socket().getInputStream().available() == 0;
+            } catch (IOException e) {
+                return true;
+            }
         }
     }
 
@@ -74,14 +94,24 @@ final class PendingHandshakes {
     }
 
     private Pending removeOldest(InetAddress source) {
-        for (Iterator<Pending> it = all.iterator(); it.hasNext(); ) {
-            Pending p = it.next();
-            if (source == null || p.source.equals(source)) {
-                it.remove();
-                bySource.computeIfPresent(p.source, (k, n) -> n == 1 ? null : n - 1);
+        Pending p = oldest(source, true);
+        if (p == null) {
+            p = oldest(source, false);
+        }
+        if (p != null) {
+            all.remove(p);
+            bySource.computeIfPresent(p.source, (k, n) -> n == 1 ? null : n - 1);
+            return p;
+        }
+        throw new IllegalStateException("no pending handshake to shed" + (source == null ? "" : " from " + source));
+    }
+
+    private Pending oldest(InetAddress source, boolean idleOnly) {
+        for (Pending p : all) {
+            if ((source == null || p.source.equals(source)) && (!idleOnly || p.idle())) {
                 return p;
             }
         }
-        throw new IllegalStateException("no pending handshake to shed" + (source == null ? "" : " from " + source));
+        return null;
     }
 }
