@@ -300,7 +300,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
     }
 
     private int adopt(int deadInstance) throws InterruptedException {
-        fenced(deadInstance);
+        new AdoptionGuard(number, central, enqueue.timeout()).check(deadInstance);
         AppServerInstance i = system.instances().get(0);
         DbSession db = i.sessions().open();
         try {
@@ -313,23 +313,6 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                     "reading instance " + deadInstance + "'s update requests failed: " + e.getMessage());
         } finally {
             db.close();
-        }
-    }
-
-    /**
-     * The message server decides that an instance is dead, not whoever asks to adopt its work: an
-     * instance it still lists holds its registration connection, so its update requests stay with it.
-     */
-    private void fenced(int deadInstance) throws InterruptedException {
-        if (deadInstance == number) {
-            throw new IllegalArgumentException("app server " + number + " cannot adopt its own update requests");
-        }
-        var listed =
-                CentralMessages.Instances.decode(central.call(FrameType.INSTANCES, Control.EMPTY, enqueue.timeout())
-                        .body());
-        if (listed.all().stream().anyMatch(x -> x.number() == deadInstance)) {
-            throw new IllegalStateException("instance " + deadInstance
-                    + " is still registered with the message server: alive, its update requests stay with it");
         }
     }
 
