@@ -14,6 +14,7 @@ import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.protocol.wire.WireServer;
 
@@ -34,9 +35,10 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
     }
 
     /** Listens on {@code host:port} (0: any free port). */
-    public static CentralServices start(String host, int port, Token token, Clock clock, Consumer<String> log) {
+    public static CentralServices start(
+            Wire wire, String host, int port, Token token, Clock clock, Consumer<String> log) {
         CentralServices c = new CentralServices(clock, log);
-        c.server = WireServer.start(host, port, token, c, log, "central services");
+        c.server = WireServer.start(wire, host, port, token, c, log, "central services");
         return c;
     }
 

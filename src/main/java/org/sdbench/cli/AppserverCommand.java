@@ -10,8 +10,8 @@ import org.sdbench.db.Database;
 import org.sdbench.network.Hop;
 import org.sdbench.network.NetworkEmulation;
 import org.sdbench.protocol.wire.Address;
-import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Roles;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,6 +73,7 @@ final class AppserverCommand implements Callable<Integer> {
                 AppServerProcess p = ChildProcessSupport.environment(() -> {
                     try {
                         return AppServerProcess.start(
+                                Wire.of(net.wireRouter()),
                                 c,
                                 db,
                                 instance,
@@ -104,13 +105,12 @@ final class AppserverCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** This process's emulated links: to the DB (its pool dials the relay) and to the central services. */
+    /** This process's emulated links: to the DB (its pool dials the relay) and to the central services (its wire's router). */
     private static NetworkEmulation emulate(SdbenchConfig c, Database db) {
         NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), Clock.SYSTEM);
         if (c.network().appToDb().emulated()) {
             db.dialVia(net.route(Hop.APP_TO_DB, db.endpoint()));
         }
-        Dialer.routeThrough(net.wireRouter());
         return net;
     }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.CountDownLatch;
 import org.sdbench.central.CentralServices;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
+import org.sdbench.protocol.wire.Wire;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,7 +32,10 @@ final class CentralCommand implements Callable<Integer> {
         SdbenchConfig c = options.load(List.of());
         var a = c.appServer();
         CountDownLatch stop = new CountDownLatch(1);
+        // The process's one wire: its liveness bounds read here, once.
+        Wire wire = Wire.of(null);
         try (CentralServices central = ChildProcessSupport.environment(() -> CentralServices.start(
+                wire,
                 a.listen(),
                 process.port,
                 ChildProcessSupport.token(a.tokenFile()),

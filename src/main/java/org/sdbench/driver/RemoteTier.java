@@ -34,6 +34,7 @@ import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
 
@@ -66,8 +67,11 @@ public final class RemoteTier implements AutoCloseable {
     private volatile ProcessInfo centralInfo;
     private volatile AppMessages.RunSettings settings;
     private volatile EnqueueStats centralEnqueue;
+    private final Wire wire;
+    private final long fenceMillis;
 
     public RemoteTier(
+            Wire wire,
             Address centralAddress,
             Token token,
             Duration connectTimeout,
@@ -75,6 +79,8 @@ public final class RemoteTier implements AutoCloseable {
             Duration centralTimeout,
             Clock clock,
             Consumer<String> log) {
+        this.wire = wire;
+        this.fenceMillis = fenceMillis(wire.liveness());
         this.centralTimeout = centralTimeout;
         this.token = token;
         this.connectTimeout = connectTimeout;
@@ -82,6 +88,7 @@ public final class RemoteTier implements AutoCloseable {
         this.clock = clock;
         this.log = log;
         this.central = WireClient.connect(
+                wire,
                 Dialer.Hop.DRIVER_TO_CENTRAL,
                 centralAddress,
                 Roles.DRIVER,
@@ -148,7 +155,13 @@ public final class RemoteTier implements AutoCloseable {
                 return c;
             }
             WireClient fresh = WireClient.connect(
-                    Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, connectTimeout, "app server " + n + " at " + a);
+                    wire,
+                    Dialer.Hop.DRIVER_TO_APP,
+                    a,
+                    Roles.DRIVER,
+                    token,
+                    connectTimeout,
+                    "app server " + n + " at " + a);
             if (settings == null) {
                 fresh.close();
                 throw new IllegalStateException(
@@ -182,7 +195,7 @@ public final class RemoteTier implements AutoCloseable {
     /**
      * A lost instance's pending update requests are adopted only once it is fenced: the central
      * services no longer list it at its address (its own connection there closed, or silent past
-     * {@link Liveness#SILENCE_MILLIS}), so it can no longer take enqueue locks nor stay in the logon
+     * {@link Liveness#silenceMillis}), so it can no longer take enqueue locks nor stay in the logon
      * group, and it stops itself when it notices. Until then its users wait instead of logging on
      * elsewhere, so no user's locks are held by two sessions.
      */
@@ -195,7 +208,7 @@ public final class RemoteTier implements AutoCloseable {
         log.accept("app server " + n + " lost (" + why + "): fencing it before its users log on elsewhere");
         try {
             Address was = addresses.get(n);
-            long deadline = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS);
+            long deadline = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(fenceMillis);
             boolean fenced = false;
             while (!fenced && clock.nanoTime() < deadline) {
                 var listed = CentralMessages.Instances.decode(
@@ -213,7 +226,7 @@ public final class RemoteTier implements AutoCloseable {
                 settled.add(n);
                 adopt(n);
             } else {
-                log.accept("app server " + n + " is still registered with the central services after " + FENCE_MILLIS
+                log.accept("app server " + n + " is still registered with the central services after " + fenceMillis
                         + " ms: alive, its update requests stay with it");
                 settled.add(n);
             }
@@ -227,7 +240,9 @@ public final class RemoteTier implements AutoCloseable {
     }
 
     /** How long a lost instance may stay in the logon group before it counts as alive: the central's silence bound and margin. */
-    static final long FENCE_MILLIS = Liveness.SILENCE_MILLIS + 2 * Liveness.HEARTBEAT_MILLIS + 2_000;
+    static long fenceMillis(Liveness l) {
+        return l.silenceMillis() + 2 * l.heartbeatMillis() + 2_000;
+    }
 
     /** Whether users of lost instance {@code n} may log on elsewhere now (it is fenced, or found alive). */
     boolean relogonAllowed(int n) {

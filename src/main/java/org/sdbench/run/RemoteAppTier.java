@@ -27,12 +27,12 @@ import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.wire.Address;
-import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.InstanceStats;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.BufferWindow;
@@ -96,7 +96,7 @@ final class RemoteAppTier implements AppTier {
         NetworkEmulation net = new NetworkEmulation(c.network(), c.run().seed(), clock);
         ChildLauncher children = null;
         RemoteTier tier = null;
-        Dialer.routeThrough(net.wireRouter());
+        Wire wire = Wire.of(net.wireRouter());
         try {
             Address central;
             if (a.central().isEmpty()) {
@@ -106,6 +106,7 @@ final class RemoteAppTier implements AppTier {
                 central = Address.parseOrNull(a.central());
             }
             tier = new RemoteTier(
+                    wire,
                     central,
                     children != null ? children.token() : token(a.tokenFile()),
                     a.connectTimeout(),
@@ -398,7 +399,6 @@ final class RemoteAppTier implements AppTier {
                 children.close();
             }
         } finally {
-            Dialer.routeThrough(null);
             net.close();
         }
     }

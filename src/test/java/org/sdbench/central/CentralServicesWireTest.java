@@ -17,6 +17,7 @@ import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireOut;
 
@@ -27,6 +28,7 @@ class CentralServicesWireTest {
 
     private WireClient connect(CentralServices c, String role) {
         return WireClient.connect(
+                Wire.DEFAULTS,
                 Dialer.Hop.APP_TO_CENTRAL,
                 new Address("127.0.0.1", c.port()),
                 role,
@@ -41,7 +43,8 @@ class CentralServicesWireTest {
 
     @Test
     void register_otherInstanceNumberThanTheRole_refusedAndNotRouted() throws Exception {
-        try (CentralServices central = CentralServices.start("127.0.0.1", 0, token, Clock.SYSTEM, log::add);
+        try (CentralServices central =
+                        CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, log::add);
                 WireClient app = connect(central, "appserver-1")) {
             Frame f = send(
                     app, FrameType.REGISTER, new CentralMessages.Instance(2, new Address("127.0.0.1", 9)).encode());
@@ -57,7 +60,8 @@ class CentralServicesWireTest {
 
     @Test
     void ping_hugeOrNegativeReplySize_errorReplyAndTheConnectionGoesOn() throws Exception {
-        try (CentralServices central = CentralServices.start("127.0.0.1", 0, token, Clock.SYSTEM, log::add);
+        try (CentralServices central =
+                        CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, log::add);
                 WireClient driver = connect(central, "driver")) {
             for (int size : new int[] {1 << 30, -1, Integer.MIN_VALUE}) {
                 Frame f = send(
@@ -74,7 +78,8 @@ class CentralServicesWireTest {
 
     @Test
     void releaseAll_fromADriver_refusedAndNoLockReleased() throws Exception {
-        try (CentralServices central = CentralServices.start("127.0.0.1", 0, token, Clock.SYSTEM, log::add);
+        try (CentralServices central =
+                        CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, log::add);
                 WireClient app = connect(central, "appserver-1");
                 WireClient driver = connect(central, "driver")) {
             var granted = send(app, FrameType.ENQ_LOCK, new CentralMessages.Lock("user:1", "VBAK", "1", 0).encode());
@@ -107,12 +112,13 @@ class CentralServicesWireTest {
     @Test
     void releaseAllAndTransfer_ofAnotherLiveInstancesLocks_refusedUntilItIsGone() throws Exception {
         CountDownLatch left = new CountDownLatch(1);
-        try (CentralServices central = CentralServices.start("127.0.0.1", 0, token, Clock.SYSTEM, line -> {
-                    log.add(line);
-                    if (line.contains("instance 7") && line.contains("left the logon group")) {
-                        left.countDown();
-                    }
-                });
+        try (CentralServices central =
+                        CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, line -> {
+                            log.add(line);
+                            if (line.contains("instance 7") && line.contains("left the logon group")) {
+                                left.countDown();
+                            }
+                        });
                 WireClient eight = connect(central, "appserver-8")) {
             WireClient seven = connect(central, "appserver-7");
             assertEquals(FrameType.OK, register(seven, 7).type());
@@ -161,7 +167,8 @@ class CentralServicesWireTest {
 
     @Test
     void instances_fromAnAppServer_listed() throws Exception {
-        try (CentralServices central = CentralServices.start("127.0.0.1", 0, token, Clock.SYSTEM, log::add);
+        try (CentralServices central =
+                        CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, log::add);
                 WireClient app = connect(central, "appserver-3")) {
             register(app, 3);
             var listed = CentralMessages.Instances.decode(

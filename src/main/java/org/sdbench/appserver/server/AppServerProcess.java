@@ -27,6 +27,7 @@ import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireServer;
 
@@ -82,6 +83,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
      * earlier life first), listens, and registers with the message server under {@code advertise}.
      */
     public static AppServerProcess start(
+            Wire wire,
             SdbenchConfig c,
             Database db,
             int number,
@@ -95,6 +97,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         var a = c.appServer();
         Clock clock = Clock.SYSTEM;
         WireClient central = WireClient.connect(
+                wire,
                 Dialer.Hop.APP_TO_CENTRAL,
                 centralAddress,
                 Roles.appServer(number),
@@ -108,7 +111,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         int recovered = system.start();
         AppServerProcess p =
                 new AppServerProcess(number, db, settings, system, enqueue, updates, central, clock, log, recovered);
-        p.server = WireServer.start(listen, port, token, p, log, "app server " + number);
+        p.server = WireServer.start(wire, listen, port, token, p, log, "app server " + number);
         central.call(
                 FrameType.REGISTER,
                 new CentralMessages.Instance(number, new Address(advertise, p.server.port())).encode(),

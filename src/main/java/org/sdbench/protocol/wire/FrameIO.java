@@ -9,12 +9,13 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;
 import java.util.Arrays;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Frames over one socket: whole frames written under a lock (many senders), read by one reader.
- * A write that blocks longer than {@link Liveness#WRITE_MILLIS} closes the connection, so no
+ * A write that blocks longer than {@link Liveness#writeMillis} closes the connection, so no
  * sender waits on the lock behind a peer that stopped reading.
  */
 public final class FrameIO implements AutoCloseable {
@@ -22,6 +23,8 @@ public final class FrameIO implements AutoCloseable {
     private final DataInputStream in;
     private final DataOutputStream out;
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final Liveness liveness;
+    private final ScheduledFuture<?> watchdog;
     private volatile long writingSince;
     private volatile long lastRead = System.nanoTime();
     private volatile long silenceNanos;
@@ -30,12 +33,27 @@ public final class FrameIO implements AutoCloseable {
     /** What a frame body takes before its bytes arrived; it doubles as they do. */
     static final int CHUNK_BYTES = 64 * 1024;
 
+    /** With the default liveness bounds (tests, tools). */
     public FrameIO(Socket socket) throws IOException {
+        this(socket, Liveness.DEFAULTS);
+    }
+
+    public FrameIO(Socket socket, Liveness liveness) throws IOException {
         this.socket = socket;
+        this.liveness = liveness;
         socket.setTcpNoDelay(true);
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 16 * 1024));
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 16 * 1024));
-        Liveness.watch(this);
+        long writeNanos = TimeUnit.MILLISECONDS.toNanos(liveness.writeMillis());
+        this.watchdog = Liveness.watch(() -> {
+            long now = System.nanoTime();
+            closeIfStuck(now, writeNanos);
+            closeIfSilent(now);
+        });
+    }
+
+    public Liveness liveness() {
+        return liveness;
     }
 
     public Socket socket() {
@@ -178,7 +196,7 @@ public final class FrameIO implements AutoCloseable {
 
     @Override
     public void close() {
-        Liveness.unwatch(this);
+        watchdog.cancel(false);
         try {
             socket.close();
         } catch (IOException e) {

@@ -18,7 +18,6 @@ public final class Handshake {
     public static final int WIRE_VERSION = 3;
 
     static final int CHALLENGE_BYTES = 32;
-    private static final int TIMEOUT_MS = (int) Liveness.HANDSHAKE_MILLIS;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private Handshake() {}
@@ -79,14 +78,16 @@ public final class Handshake {
         if (token == null) {
             throw new IllegalArgumentException("every sdbench connection is authenticated: a token is required");
         }
-        Liveness.Deadline deadline = Liveness.deadline(io, TIMEOUT_MS);
+        int timeout = (int) io.liveness().handshakeMillis();
+        Liveness.Deadline deadline = Liveness.deadline(io, timeout);
         try {
             byte[] mine = challenge();
             io.write(FrameType.HELLO, 0, new Hello(MAGIC, WIRE_VERSION, version(), role, mine).encode());
-            Frame f = expect(io, what, FrameType.CHALLENGE);
+            Frame f = expect(io, what, FrameType.CHALLENGE, timeout);
             byte[] theirs = Proof.decode(f.body()).bytes();
             io.write(FrameType.AUTH, 0, new Proof(version(), token.prove(theirs, mine, Token.CLIENT + role)).encode());
-            Proof welcome = Proof.decode(expect(io, what, FrameType.WELCOME).body());
+            Proof welcome =
+                    Proof.decode(expect(io, what, FrameType.WELCOME, timeout).body());
             if (!token.verify(mine, theirs, Token.SERVER + role, welcome.bytes())) {
                 throw new WireException(
                         what + " failed to prove the token: refused (an impostor, or a different token)");
@@ -94,8 +95,8 @@ public final class Handshake {
         } catch (IOException | WireException e) {
             // Whatever the closed socket made the read fail with, the deadline's own close is the cause.
             if (deadline.expired()) {
-                throw new WireException(what + " did not finish the sdbench handshake within " + TIMEOUT_MS
-                        + " ms: not an sdbench peer?");
+                throw new WireException(
+                        what + " did not finish the sdbench handshake within " + timeout + " ms: not an sdbench peer?");
             }
             throw e;
         } finally {
@@ -103,13 +104,13 @@ public final class Handshake {
         }
     }
 
-    private static Frame expect(FrameIO io, String what, FrameType type) throws IOException {
+    private static Frame expect(FrameIO io, String what, FrameType type, int timeout) throws IOException {
         Frame f;
         try {
-            f = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
+            f = io.read(timeout, Frame.PRE_AUTH_BYTES);
         } catch (SocketTimeoutException e) {
             throw new WireException(
-                    what + " did not answer the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
+                    what + " did not answer the sdbench handshake within " + timeout + " ms: not an sdbench peer?");
         } catch (EOFException e) {
             throw new WireException(what + " closed the connection during the handshake: not an sdbench peer?");
         }

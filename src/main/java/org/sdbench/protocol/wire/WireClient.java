@@ -38,11 +38,11 @@ public final class WireClient implements AutoCloseable {
      * "app server 2 at 127.0.0.1:40123".
      */
     public static WireClient connect(
-            Dialer.Hop hop, Address address, String role, Token token, Duration timeout, String what) {
-        var socket = Dialer.dial(hop, address, timeout);
+            Wire wire, Dialer.Hop hop, Address address, String role, Token token, Duration timeout, String what) {
+        var socket = wire.dialer().dial(hop, address, timeout);
         FrameIO io;
         try {
-            io = new FrameIO(socket);
+            io = new FrameIO(socket, wire.liveness());
             Handshake.client(io, role, token, what);
         } catch (IOException e) {
             close(socket);
@@ -53,8 +53,8 @@ public final class WireClient implements AutoCloseable {
         }
         WireClient c = new WireClient(io, what, address);
         // The server answers every heartbeat: silence this long means it is gone (stopped, cut off).
-        io.closeWhenSilentFor(Liveness.SILENCE_MILLIS);
-        c.heartbeat = Liveness.everyHeartbeat(c::beat);
+        io.closeWhenSilentFor(wire.liveness().silenceMillis());
+        c.heartbeat = wire.liveness().everyHeartbeat(c::beat);
         // A platform thread blocks in the kernel's read and is woken by it directly; a virtual reader
         // would add a poller hand-off and a carrier wake-up to every reply (bench wire: CPU per round trip).
         Thread.ofPlatform().daemon().name("wire-" + address).start(c::readLoop);
@@ -133,7 +133,8 @@ public final class WireClient implements AutoCloseable {
         if (broken.isDone()) {
             return;
         }
-        if (System.nanoTime() - io.lastRead() < TimeUnit.MILLISECONDS.toNanos(Liveness.HEARTBEAT_MILLIS)) {
+        if (System.nanoTime() - io.lastRead()
+                < TimeUnit.MILLISECONDS.toNanos(io.liveness().heartbeatMillis())) {
             return;
         }
         try {
@@ -153,18 +154,21 @@ public final class WireClient implements AutoCloseable {
                 }
             }
         } catch (IOException | WireException e) {
-            if (io.closedForSilence()) {
-                fail("silent for " + Liveness.SILENCE_MILLIS + " ms (no reply to heartbeats): declared dead");
-                return;
-            }
             fail(
                     e instanceof EOFException
                             ? "connection closed by the peer"
-                            : "connection lost (" + e.getMessage() + ")");
+                            : "connection lost (" + Handshake.describe(e) + ")");
         }
     }
 
+    /** The watchdogs mark why they closed the connection before closing it: their reason comes first. */
     private void fail(String reason) {
+        if (io.closedForSilence()) {
+            reason = "silent for " + io.liveness().silenceMillis() + " ms (no reply to heartbeats): declared dead";
+        } else if (io.closedForStuckWrite()) {
+            reason = "a write blocked for " + io.liveness().writeMillis()
+                    + " ms (the peer stopped reading): declared dead";
+        }
         stopHeartbeat();
         if (broken.complete(new Ending.Lost(reason))) {
             io.close();

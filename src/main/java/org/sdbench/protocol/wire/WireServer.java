@@ -93,13 +93,16 @@ public final class WireServer implements AutoCloseable {
 
     private final ServerSocket socket;
     private final Handler handler;
+    private final Liveness liveness;
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
     private final PendingHandshakes pending;
     private final Handshake.ServerSide side;
     private volatile boolean closing;
 
-    private WireServer(ServerSocket socket, Token token, Handler handler, WireLimits limits, LogLimiter log) {
+    private WireServer(
+            ServerSocket socket, Liveness liveness, Token token, Handler handler, WireLimits limits, LogLimiter log) {
         this.socket = socket;
+        this.liveness = liveness;
         this.handler = handler;
         this.pending = new PendingHandshakes(limits.pendingHandshakes(), limits.pendingPerSource());
         this.side = new Handshake.ServerSide(
@@ -111,12 +114,13 @@ public final class WireServer implements AutoCloseable {
      * {@code token}, loopback included: any local user could otherwise reach the port.
      */
     public static WireServer start(
-            String host, int port, Token token, Handler handler, Consumer<String> log, String what) {
-        return start(host, port, token, handler, log, what, WireLimits.DEFAULTS, System::nanoTime);
+            Wire wire, String host, int port, Token token, Handler handler, Consumer<String> log, String what) {
+        return start(wire, host, port, token, handler, log, what, WireLimits.DEFAULTS, System::nanoTime);
     }
 
     /** With explicit limits and the clock that paces their log lines. */
     public static WireServer start(
+            Wire wire,
             String host,
             int port,
             Token token,
@@ -149,7 +153,7 @@ public final class WireServer implements AutoCloseable {
         }
         LogLimiter limited = new LogLimiter(
                 log, nanoClock, limits.logBurst(), TimeUnit.MILLISECONDS.toNanos(limits.logWindowMillis()));
-        WireServer s = new WireServer(ss, token, handler, limits, limited);
+        WireServer s = new WireServer(ss, wire.liveness(), token, handler, limits, limited);
         Thread.ofVirtual().name("accept-" + ss.getLocalPort()).start(s::acceptLoop);
         return s;
     }
@@ -182,7 +186,7 @@ public final class WireServer implements AutoCloseable {
             side.log().flush();
             FrameIO io;
             try {
-                io = new FrameIO(s);
+                io = new FrameIO(s, liveness);
             } catch (IOException e) {
                 close(s);
                 continue;
@@ -220,16 +224,21 @@ public final class WireServer implements AutoCloseable {
             c = new Connection(io, role);
             open.add(c);
             // Clients send heartbeats: silence this long means the peer is gone (stopped, cut off).
-            io.closeWhenSilentFor(Liveness.SILENCE_MILLIS);
+            io.closeWhenSilentFor(liveness.silenceMillis());
             while (true) {
                 Frame f = io.read();
                 dispatch(c, f);
             }
         } catch (IOException | WireException e) {
-            if (io.closedForSilence() && c != null) {
+            if (io.closedForStuckWrite() && c != null) {
+                side.log().log(
+                        "stuck peers",
+                        c.role() + " at " + c.peer() + " took no bytes for " + liveness.writeMillis()
+                                + " ms: connection closed");
+            } else if (io.closedForSilence() && c != null) {
                 side.log().log(
                         "silent peers",
-                        c.role() + " at " + c.peer() + " silent for " + Liveness.SILENCE_MILLIS
+                        c.role() + " at " + c.peer() + " silent for " + liveness.silenceMillis()
                                 + " ms: connection closed");
             }
             // The peer went away or sent garbage: its connection ends, the server goes on.

@@ -14,6 +14,7 @@ import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 
 /** A driver's ADOPT(2) fences instance 2 only once the real central services no longer list it. */
@@ -22,6 +23,7 @@ class AdoptionGuardTest {
 
     private WireClient connect(CentralServices c, String role) {
         return WireClient.connect(
+                Wire.DEFAULTS,
                 Dialer.Hop.APP_TO_CENTRAL,
                 new Address("127.0.0.1", c.port()),
                 role,
@@ -33,11 +35,12 @@ class AdoptionGuardTest {
     @Test
     void check_instanceStillRegistered_refusedUntilItLeaves() throws Exception {
         CountDownLatch left = new CountDownLatch(1);
-        try (CentralServices central = CentralServices.start("127.0.0.1", 0, token, Clock.SYSTEM, line -> {
-                    if (line.contains("instance 2") && line.contains("left the logon group")) {
-                        left.countDown();
-                    }
-                });
+        try (CentralServices central =
+                        CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, line -> {
+                            if (line.contains("instance 2") && line.contains("left the logon group")) {
+                                left.countDown();
+                            }
+                        });
                 WireClient one = connect(central, "appserver-1")) {
             WireClient two = connect(central, "appserver-2");
             two.call(

@@ -14,6 +14,7 @@ import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.protocol.wire.Address;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.protocol.wire.WireServer;
@@ -27,13 +28,15 @@ class CentralTimeoutTest {
     private static final Token TOKEN = Token.random();
 
     private static WireServer hung() {
-        return WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> {}, line -> {}, "hung central services");
+        return WireServer.start(
+                Wire.DEFAULTS, "127.0.0.1", 0, TOKEN, (c, f) -> {}, line -> {}, "hung central services");
     }
 
     @Test
     void lock_centralNeverAnswers_failsAfterTheTimeout() {
         try (WireServer central = hung();
                 WireClient client = WireClient.connect(
+                        Wire.DEFAULTS,
                         Dialer.Hop.APP_TO_CENTRAL,
                         new Address("127.0.0.1", central.port()),
                         "appserver-1",
@@ -56,6 +59,7 @@ class CentralTimeoutTest {
     void awaitInstances_centralNeverAnswers_failsAfterTheTimeout() {
         try (WireServer central = hung();
                 RemoteTier tier = new RemoteTier(
+                        Wire.DEFAULTS,
                         new Address("127.0.0.1", central.port()),
                         TOKEN,
                         Duration.ofSeconds(5),

@@ -28,8 +28,15 @@ class WireClientTest {
         int callers = 64;
         int calls = 300;
         try (WireServer s = WireServer.start(
-                        "127.0.0.1", 0, TOKEN, (c, f) -> c.reply(f, FrameType.PONG, f.body()), line -> {}, "echo");
+                        Wire.DEFAULTS,
+                        "127.0.0.1",
+                        0,
+                        TOKEN,
+                        (c, f) -> c.reply(f, FrameType.PONG, f.body()),
+                        line -> {},
+                        "echo");
                 WireClient client = WireClient.connect(
+                        Wire.DEFAULTS,
                         Dialer.Hop.DRIVER_TO_APP,
                         new Address("127.0.0.1", s.port()),
                         "driver",
@@ -59,6 +66,9 @@ class WireClientTest {
         }
     }
 
+    /** Short bounds, passed in: the test waits two seconds, not ten. */
+    private static final Liveness SHORT = new Liveness(300, 2_000, 2_000, 5_000);
+
     /** A server that shook hands and then stopped (as under SIGSTOP): the client declares it dead within the bound. */
     @Test
     void connection_peerSilentAfterTheHandshake_declaredDeadWithinTheSilenceBound() throws Exception {
@@ -80,6 +90,7 @@ class WireClientTest {
                 }
             });
             try (WireClient c = WireClient.connect(
+                    new Wire(SHORT, Dialer.DIRECT),
                     Dialer.Hop.DRIVER_TO_APP,
                     new Address("127.0.0.1", listener.getLocalPort()),
                     "driver",
@@ -88,12 +99,12 @@ class WireClientTest {
                     "app server 2")) {
                 long t0 = System.nanoTime();
                 String why = c.broken()
-                        .get(Liveness.SILENCE_MILLIS + Liveness.HEARTBEAT_MILLIS + 5_000, TimeUnit.MILLISECONDS)
+                        .get(SHORT.silenceMillis() + SHORT.heartbeatMillis() + 5_000, TimeUnit.MILLISECONDS)
                         .toString();
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 assertTrue(why.contains("declared dead"), why);
                 assertTrue(
-                        ms >= Liveness.SILENCE_MILLIS - 500 && ms <= Liveness.SILENCE_MILLIS + 1_500,
+                        ms >= SHORT.silenceMillis() - 500 && ms <= SHORT.silenceMillis() + 1_500,
                         "declared dead after " + ms + " ms");
             }
             stopped.interrupt();

@@ -24,7 +24,13 @@ class WireHandshakeTest {
 
     private WireServer echo(Token token) {
         return WireServer.start(
-                "127.0.0.1", 0, token, (c, f) -> c.reply(f, FrameType.PONG, f.body()), log::add, "test server");
+                Wire.DEFAULTS,
+                "127.0.0.1",
+                0,
+                token,
+                (c, f) -> c.reply(f, FrameType.PONG, f.body()),
+                log::add,
+                "test server");
     }
 
     private static Token token(Path dir, String secret) throws Exception {
@@ -42,6 +48,7 @@ class WireHandshakeTest {
     void call_sameToken_repliesThroughTheHandshake() throws Exception {
         try (WireServer s = echo(right);
                 WireClient c = WireClient.connect(
+                        Wire.DEFAULTS,
                         Dialer.Hop.DRIVER_TO_APP,
                         new Address("127.0.0.1", s.port()),
                         "driver",
@@ -75,7 +82,13 @@ class WireHandshakeTest {
             var bad = assertThrows(
                     WireException.class,
                     () -> WireClient.connect(
-                            Dialer.Hop.DRIVER_TO_APP, a, "driver", wrong, Duration.ofSeconds(5), "test server"));
+                            Wire.DEFAULTS,
+                            Dialer.Hop.DRIVER_TO_APP,
+                            a,
+                            "driver",
+                            wrong,
+                            Duration.ofSeconds(5),
+                            "test server"));
             assertTrue(bad.getMessage().contains("authentication failed"), bad.getMessage());
             assertTrue(log.stream().anyMatch(l -> l.contains("refused unauthenticated driver")), log.toString());
             // A raw loopback peer that sends no proof at all.
@@ -86,8 +99,8 @@ class WireHandshakeTest {
                 io.write(FrameType.AUTH, 0, new Handshake.Proof("", new byte[0]).encode());
                 assertEquals(FrameType.REFUSED, io.read(5_000).type());
             }
-            try (WireClient ok =
-                    WireClient.connect(Dialer.Hop.DRIVER_TO_APP, a, "driver", right, Duration.ofSeconds(5), "x")) {
+            try (WireClient ok = WireClient.connect(
+                    Wire.DEFAULTS, Dialer.Hop.DRIVER_TO_APP, a, "driver", right, Duration.ofSeconds(5), "x")) {
                 assertEquals(
                         FrameType.PONG,
                         ok.call(FrameType.PING, new byte[0], Duration.ofSeconds(5))
@@ -100,7 +113,7 @@ class WireHandshakeTest {
     void start_withoutToken_refusedNamingTheKey() {
         var e = assertThrows(
                 WireException.class,
-                () -> WireServer.start("127.0.0.1", 0, null, (c, f) -> {}, log::add, "app server 1"));
+                () -> WireServer.start(Wire.DEFAULTS, "127.0.0.1", 0, null, (c, f) -> {}, log::add, "app server 1"));
         assertTrue(
                 e.getMessage().contains("appServer.tokenFile")
                         && !e.getMessage().contains("threeTier"),
@@ -145,6 +158,7 @@ class WireHandshakeTest {
             var e = assertThrows(
                     WireException.class,
                     () -> WireClient.connect(
+                            Wire.DEFAULTS,
                             Dialer.Hop.DRIVER_TO_CENTRAL,
                             new Address("127.0.0.1", listener.getLocalPort()),
                             "driver",
@@ -164,6 +178,7 @@ class WireHandshakeTest {
             var e = assertThrows(
                     WireException.class,
                     () -> WireClient.connect(
+                            Wire.DEFAULTS,
                             Dialer.Hop.DRIVER_TO_APP,
                             new Address("127.0.0.1", s.port()),
                             "driver",
@@ -229,7 +244,7 @@ class WireHandshakeTest {
                 assertEquals(-1, raw.getInputStream().read());
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
-            assertTrue(ms < Liveness.HANDSHAKE_MILLIS + 3_000, "closed after " + ms + " ms");
+            assertTrue(ms < Liveness.DEFAULTS.handshakeMillis() + 3_000, "closed after " + ms + " ms");
         }
     }
 
@@ -256,7 +271,13 @@ class WireHandshakeTest {
             var e = assertThrows(
                     WireException.class,
                     () -> WireServer.start(
-                            "127.0.0.1", taken.getLocalPort(), right, (c, f) -> {}, log::add, "central services"));
+                            Wire.DEFAULTS,
+                            "127.0.0.1",
+                            taken.getLocalPort(),
+                            right,
+                            (c, f) -> {},
+                            log::add,
+                            "central services"));
             assertTrue(e.getMessage().contains("the port is in use"), e.getMessage());
         }
     }
@@ -270,6 +291,7 @@ class WireHandshakeTest {
         var e = assertThrows(
                 WireException.class,
                 () -> WireClient.connect(
+                        Wire.DEFAULTS,
                         Dialer.Hop.DRIVER_TO_CENTRAL,
                         new Address("127.0.0.1", port),
                         "driver",

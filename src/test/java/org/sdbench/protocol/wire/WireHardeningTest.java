@@ -35,7 +35,8 @@ class WireHardeningTest {
     private static final WireLimits SMALL = new WireLimits(16, 8, 3_000, 2, 5, 10_000);
 
     private WireServer server(WireLimits limits, WireServer.Handler handler) {
-        return WireServer.start("127.0.0.1", 0, token, handler, log::add, "test server", limits, now::get);
+        return WireServer.start(
+                Wire.DEFAULTS, "127.0.0.1", 0, token, handler, log::add, "test server", limits, now::get);
     }
 
     private WireServer pong(WireLimits limits) {
@@ -44,6 +45,7 @@ class WireHardeningTest {
 
     private WireClient driver(WireServer s) {
         return WireClient.connect(
+                Wire.DEFAULTS,
                 Dialer.Hop.DRIVER_TO_APP,
                 new Address("127.0.0.1", s.port()),
                 "driver",

@@ -45,6 +45,7 @@ class WireRolesTest {
 
     private WireServer okServer(AtomicInteger served) {
         return WireServer.start(
+                Wire.DEFAULTS,
                 "127.0.0.1",
                 0,
                 token,
@@ -60,6 +61,7 @@ class WireRolesTest {
         AtomicInteger served = new AtomicInteger();
         try (WireServer s = okServer(served);
                 WireClient c = WireClient.connect(
+                        Wire.DEFAULTS,
                         Dialer.Hop.DRIVER_TO_APP,
                         new Address("127.0.0.1", s.port()),
                         role,
@@ -109,6 +111,7 @@ class WireRolesTest {
     void send_aReplyType_refusedBeforeItIsSent() throws Exception {
         try (WireServer s = okServer(new AtomicInteger());
                 WireClient c = WireClient.connect(
+                        Wire.DEFAULTS,
                         Dialer.Hop.DRIVER_TO_APP,
                         new Address("127.0.0.1", s.port()),
                         "driver",
