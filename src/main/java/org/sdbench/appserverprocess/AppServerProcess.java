@@ -26,6 +26,7 @@ import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireServer;
 
@@ -83,6 +84,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
      * earlier life first), listens, and registers with the message server under {@code advertise}.
      */
     public static AppServerProcess start(
+            Wire wire,
             SdbenchConfig c,
             Database db,
             int number,
@@ -96,6 +98,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         var a = c.appServer();
         Clock clock = Clock.SYSTEM;
         WireClient central = WireClient.connect(
+                wire,
                 Dialer.Hop.APP_TO_CENTRAL,
                 centralAddress,
                 Roles.appServer(number),
@@ -109,13 +112,13 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         int recovered = system.start();
         AppServerProcess p =
                 new AppServerProcess(number, db, settings, system, enqueue, updates, central, clock, log, recovered);
-        p.server = WireServer.start(listen, port, token, p, log, "app server " + number);
+        p.server = WireServer.start(wire, listen, port, token, p, log, "app server " + number);
         central.call(
                 FrameType.REGISTER,
                 new CentralMessages.Instance(number, new HostAndPort(advertise, p.server.port())).encode(),
                 a.centralTimeout());
         central.broken().thenAccept(why -> {
-            if ("closed".equals(why)) {
+            if (why.clean()) {
                 return;
             }
             log.accept("app server " + number + ": central services gone (" + why + "): stopping");
@@ -297,10 +300,11 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         } finally {
             db.close();
         }
-        return RoundTrips.of("appserver-" + number, "db", 0, 0, t);
+        return RoundTrips.of(Roles.appServer(number), "db", 0, 0, t);
     }
 
     private int adopt(int deadInstance) throws InterruptedException {
+        new AdoptionGuard(number, central, enqueue.timeout()).check(deadInstance);
         AppServerInstance i = system.instances().get(0);
         DbSession db = i.sessions().open();
         try {

@@ -62,6 +62,7 @@ public final class AppserverCommand implements Callable<Integer> {
                 AppServerProcess p = ProcessSupport.environment(() -> {
                     try {
                         return AppServerProcess.start(
+                                net.wire(),
                                 c,
                                 db,
                                 instance,

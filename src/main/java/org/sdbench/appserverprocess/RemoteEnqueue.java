@@ -34,6 +34,11 @@ final class RemoteEnqueue implements Enqueue {
         this.clock = clock;
     }
 
+    /** The bound on each call to the central services. */
+    Duration timeout() {
+        return timeout;
+    }
+
     /** Every call is a round trip to the central services. */
     @Override
     public boolean isLocal() {
@@ -71,7 +76,7 @@ final class RemoteEnqueue implements Enqueue {
                 .n();
     }
 
-    private Frame call(byte type, byte[] body) {
+    private Frame call(FrameType type, byte[] body) {
         try {
             return central.call(type, body, timeout);
         } catch (WireException e) {

@@ -16,6 +16,7 @@ import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireServer;
 
@@ -41,6 +42,7 @@ public final class WireBench {
                 5);
         Token token = Token.random();
         try (WireServer server = WireServer.start(
+                Wire.DEFAULTS,
                 "127.0.0.1",
                 0,
                 token,
@@ -52,7 +54,13 @@ public final class WireBench {
                 "wire bench server")) {
             HostAndPort a = new HostAndPort("127.0.0.1", server.port());
             try (WireClient client = WireClient.connect(
-                    Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, Duration.ofSeconds(5), "wire bench server")) {
+                    Wire.DEFAULTS,
+                    Dialer.Hop.DRIVER_TO_APP,
+                    a,
+                    Roles.DRIVER,
+                    token,
+                    Duration.ofSeconds(5),
+                    "wire bench server")) {
                 // Until the JIT compiler is done with both sides: its threads count in the process CPU.
                 long warm = System.nanoTime() + WARM_UP_NANOS;
                 while (System.nanoTime() < warm) {

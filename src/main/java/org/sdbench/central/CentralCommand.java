@@ -7,6 +7,7 @@ import org.sdbench.process.ExitCode;
 import org.sdbench.process.ProcessOptions;
 import org.sdbench.process.ProcessSupport;
 import org.sdbench.protocol.ChildStartup;
+import org.sdbench.protocol.wire.Wire;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -23,8 +24,15 @@ public final class CentralCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         var a = process.load().appServer();
         CountDownLatch stop = new CountDownLatch(1);
+        // The process's one wire: its liveness bounds read here, once.
+        Wire wire = Wire.of(null);
         try (CentralServices central = ProcessSupport.environment(() -> CentralServices.start(
-                a.listen(), process.port, ProcessSupport.token(a.tokenFile()), Clock.SYSTEM, ProcessSupport::log))) {
+                wire,
+                a.listen(),
+                process.port,
+                ProcessSupport.token(a.tokenFile()),
+                Clock.SYSTEM,
+                ProcessSupport::log))) {
             Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "central-stop"));
             process.watchParent(stop::countDown);
             process.ready(ChildStartup.CENTRAL, central.port());

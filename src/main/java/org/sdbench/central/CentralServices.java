@@ -14,6 +14,7 @@ import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.protocol.wire.WireServer;
 
@@ -25,6 +26,7 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
     private final MessageServer messages = new MessageServer();
     private final EnqueueServer enqueue;
     private final Consumer<String> log;
+    private final LockOwners owners = new LockOwners(this::registered);
     private WireServer server;
 
     private CentralServices(Clock clock, Consumer<String> log) {
@@ -33,14 +35,19 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
     }
 
     /** Listens on {@code host:port} (0: any free port). */
-    public static CentralServices start(String host, int port, Token token, Clock clock, Consumer<String> log) {
+    public static CentralServices start(
+            Wire wire, String host, int port, Token token, Clock clock, Consumer<String> log) {
         CentralServices c = new CentralServices(clock, log);
-        c.server = WireServer.start(host, port, token, c, log, "central services");
+        c.server = WireServer.start(wire, host, port, token, c, log, "central services");
         return c;
     }
 
     public int port() {
         return server.port();
+    }
+
+    private boolean registered(int instance) {
+        return messages.instances().stream().anyMatch(i -> i.number() == instance);
     }
 
     public MessageServer messageServer() {
@@ -52,16 +59,8 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
         try {
             switch (f.type()) {
                 case FrameType.ENQ_LOCK -> lock(c, f);
-                case FrameType.ENQ_RELEASE_ALL -> {
-                    int n = enqueue.releaseAll(new LockOwner(
-                            CentralMessages.ReleaseAll.decode(f.body()).owner()));
-                    c.reply(f, FrameType.OK, new Control.Count(n).encode());
-                }
-                case FrameType.ENQ_TRANSFER -> {
-                    var t = CentralMessages.Transfer.decode(f.body());
-                    int n = enqueue.transfer(new LockOwner(t.from()), new LockOwner(t.to()));
-                    c.reply(f, FrameType.OK, new Control.Count(n).encode());
-                }
+                case FrameType.ENQ_RELEASE_ALL -> releaseAll(c, f);
+                case FrameType.ENQ_TRANSFER -> transfer(c, f);
                 case FrameType.REGISTER -> register(c, f);
                 case FrameType.ROUTE -> route(c, f);
                 case FrameType.INSTANCES -> {
@@ -69,14 +68,13 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
                     var all = messages.instances().stream()
                             .map(i -> new CentralMessages.Instance(i.number(), i.address()))
                             .toList();
-                    c.reply(f, FrameType.INSTANCES_REPLY, new CentralMessages.Instances(all).encode());
+                    c.reply(f, new CentralMessages.Instances(all).encode());
                 }
                 case FrameType.STATS -> {
                     Control.empty(f.body());
                     EnqueueStats s = enqueue.stats();
                     c.reply(
                             f,
-                            FrameType.STATS_REPLY,
                             new CentralMessages.Stats(
                                             s.requests(),
                                             s.conflicts(),
@@ -85,8 +83,7 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
                                             ProcessInfo.current("central"))
                                     .encode());
                 }
-                case FrameType.PING ->
-                    c.reply(f, FrameType.PONG, Control.Ping.decode(f.body()).pong());
+                case FrameType.PING -> c.reply(f, Control.Ping.decode(f.body()).pong());
                 default -> c.error(f, "central services do not serve frame type " + f.type());
             }
         } catch (WireException | IllegalArgumentException e) {
@@ -94,14 +91,54 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
         }
     }
 
+    /** The instance an app-server connection speaks for: the number its handshake proved. */
+    private static int instance(WireServer.Connection c) {
+        return Roles.instance(c.role());
+    }
+
     private void lock(WireServer.Connection c, Frame f) {
         var l = CentralMessages.Lock.decode(f.body(), LockMode.values().length);
-        LockResult r = enqueue.lock(new LockOwner(l.owner()), l.object(), l.key(), LockMode.values()[l.mode()]);
+        int i = instance(c);
+        LockResult r;
+        synchronized (owners) {
+            owners.check(i, l.owner());
+            r = enqueue.lock(new LockOwner(l.owner()), l.object(), l.key(), LockMode.values()[l.mode()]);
+            if (r.granted()) {
+                owners.own(i, l.owner());
+            }
+        }
         var reply = r instanceof LockResult.Conflict conflict
                 ? new CentralMessages.LockReply(
                         false, conflict.holder().id(), conflict.heldMode().ordinal())
                 : CentralMessages.LockReply.GRANTED;
-        c.reply(f, FrameType.ENQ_LOCK_REPLY, reply.encode());
+        c.reply(f, reply.encode());
+    }
+
+    private void releaseAll(WireServer.Connection c, Frame f) {
+        String owner = CentralMessages.ReleaseAll.decode(f.body()).owner();
+        int n;
+        synchronized (owners) {
+            owners.check(instance(c), owner);
+            n = enqueue.releaseAll(new LockOwner(owner));
+            owners.forget(owner);
+        }
+        c.reply(f, new Control.Count(n).encode());
+    }
+
+    private void transfer(WireServer.Connection c, Frame f) {
+        var t = CentralMessages.Transfer.decode(f.body());
+        int i = instance(c);
+        int n;
+        synchronized (owners) {
+            owners.check(i, t.from());
+            owners.check(i, t.to());
+            n = enqueue.transfer(new LockOwner(t.from()), new LockOwner(t.to()));
+            if (n > 0) {
+                owners.forget(t.from());
+                owners.own(i, t.to());
+            }
+        }
+        c.reply(f, new Control.Count(n).encode());
     }
 
     private void register(WireServer.Connection c, Frame f) {
@@ -120,7 +157,7 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
         }
         c.attach(i);
         log.accept("instance " + i.number() + " registered at " + i.address());
-        c.reply(f, FrameType.OK, Control.EMPTY);
+        c.reply(f, Control.EMPTY);
     }
 
     private void route(WireServer.Connection c, Frame f) {
@@ -131,7 +168,7 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
             return;
         }
         var a = i.get();
-        c.reply(f, FrameType.ROUTE_REPLY, new CentralMessages.Instance(a.number(), a.address()).encode());
+        c.reply(f, new CentralMessages.Instance(a.number(), a.address()).encode());
     }
 
     @Override

@@ -5,12 +5,13 @@ import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.network.EmulatedLink;
 import org.sdbench.network.NetworkEmulation;
-import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.Wire;
 
 /**
  * A process's emulated links, wired the one way every process wires them: its database
  * connections through the network.appToDb relay (when that hop is emulated and the process runs
- * work processes), its wire connections through the relays of their hops. Closing unwires both.
+ * work processes), its wire connections ({@link #wire()}) through the relays of their hops. Closing
+ * unwires the database.
  */
 public final class EmulatedNetwork implements AutoCloseable {
     private final NetworkEmulation net;
@@ -36,9 +37,6 @@ public final class EmulatedNetwork implements AutoCloseable {
             if (routesDatabase) {
                 db.dialVia(net.route(EmulatedLink.APP_TO_DB, db.endpoint()));
             }
-            if (wire) {
-                Dialer.routeThrough(net.wireRouter());
-            }
         } catch (RuntimeException e) {
             db.dialVia(null);
             net.close();
@@ -51,6 +49,11 @@ public final class EmulatedNetwork implements AutoCloseable {
         return net;
     }
 
+    /** What this process's wire connections are made with: through the relays of their hops when it routes them. */
+    public Wire wire() {
+        return Wire.of(routesWire ? net.wireRouter() : null);
+    }
+
     /** Whether this process's own database connections go through the emulated app-to-DB link. */
     public boolean routesDatabase() {
         return routesDatabase;
@@ -61,9 +64,6 @@ public final class EmulatedNetwork implements AutoCloseable {
         try {
             if (routesDatabase) {
                 db.dialVia(null);
-            }
-            if (routesWire) {
-                Dialer.routeThrough(null);
             }
         } finally {
             net.close();

@@ -20,6 +20,7 @@ import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
 
@@ -40,6 +41,7 @@ final class Connections implements AutoCloseable {
     }
 
     private final WireClient central;
+    private final Wire wire;
     private final Token token;
     private final Duration connectTimeout;
     private final Duration replyTimeout;
@@ -51,8 +53,9 @@ final class Connections implements AutoCloseable {
     private final AppMessages.RunSettings settings;
     private volatile Listener listener;
 
-    Connections(HostAndPort centralAddress, Token token, SdbenchConfig run, Clock clock) {
+    Connections(Wire wire, HostAndPort centralAddress, Token token, SdbenchConfig run, Clock clock) {
         AppServerConfig a = run.appServer();
+        this.wire = wire;
         this.token = token;
         this.connectTimeout = a.connectTimeout();
         this.replyTimeout = a.replyTimeout();
@@ -60,6 +63,7 @@ final class Connections implements AutoCloseable {
         this.clock = clock;
         this.settings = new AppMessages.RunSettings(ConfigLoader.toYaml(run), ConfigLoader.workloadYaml(run));
         this.central = WireClient.connect(
+                wire,
                 Dialer.Hop.DRIVER_TO_CENTRAL,
                 centralAddress,
                 Roles.DRIVER,
@@ -70,6 +74,11 @@ final class Connections implements AutoCloseable {
 
     void listen(Listener l) {
         this.listener = l;
+    }
+
+    /** The liveness bounds and dialer this side's connections are made with. */
+    Wire wire() {
+        return wire;
     }
 
     WireClient central() {
@@ -141,7 +150,13 @@ final class Connections implements AutoCloseable {
                 return c;
             }
             WireClient fresh = WireClient.connect(
-                    Dialer.Hop.DRIVER_TO_APP, a, Roles.DRIVER, token, connectTimeout, "app server " + n + " at " + a);
+                    wire,
+                    Dialer.Hop.DRIVER_TO_APP,
+                    a,
+                    Roles.DRIVER,
+                    token,
+                    connectTimeout,
+                    "app server " + n + " at " + a);
             try {
                 Control.empty(fresh.call(FrameType.RUN_SETTINGS, settings.encode(), replyTimeout)
                         .body());
@@ -152,8 +167,8 @@ final class Connections implements AutoCloseable {
             instances.put(n, fresh);
             listener.connected(n);
             fresh.broken().thenAccept(why -> {
-                if (!"closed".equals(why)) {
-                    Thread.ofVirtual().start(() -> listener.lost(n, why));
+                if (!why.clean()) {
+                    Thread.ofVirtual().start(() -> listener.lost(n, why.toString()));
                 }
             });
             return fresh;

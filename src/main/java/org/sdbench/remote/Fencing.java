@@ -20,7 +20,9 @@ import org.sdbench.protocol.wire.WireException;
  */
 final class Fencing implements Connections.Listener {
     /** How long a lost instance may stay in the logon group before it counts as alive: the central's silence bound and margin. */
-    static final long FENCE_MILLIS = Liveness.SILENCE_MILLIS + 2 * Liveness.HEARTBEAT_MILLIS + 2_000;
+    static long fenceMillis(Liveness l) {
+        return l.silenceMillis() + 2 * l.heartbeatMillis() + 2_000;
+    }
 
     private final Connections connections;
     private final Clock clock;
@@ -64,8 +66,8 @@ final class Fencing implements Connections.Listener {
                 settled.add(n);
                 adopt(n);
             } else {
-                log.accept("app server " + n + " is still registered with the central services after " + FENCE_MILLIS
-                        + " ms: alive, its update requests stay with it");
+                log.accept("app server " + n + " is still registered with the central services after "
+                        + fenceMillis(connections.wire().liveness()) + " ms: alive, its update requests stay with it");
                 settled.add(n);
             }
         } catch (WireException e) {
@@ -79,7 +81,8 @@ final class Fencing implements Connections.Listener {
 
     /** Whether the central services stopped listing instance {@code n} at {@code was} within the bound. */
     private boolean fenced(int n, HostAndPort was) throws InterruptedException {
-        long deadline = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(FENCE_MILLIS);
+        long deadline = clock.nanoTime()
+                + TimeUnit.MILLISECONDS.toNanos(fenceMillis(connections.wire().liveness()));
         while (clock.nanoTime() < deadline) {
             if (connections.registered().stream()
                     .noneMatch(i -> i.number() == n && i.address().equals(was))) {

@@ -11,6 +11,7 @@ import org.sdbench.network.SocketAddresses;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.report.RunFolder;
@@ -51,7 +52,7 @@ final class HopProbes {
         hops.add(RoundTrips.ping(connections.central(), "driver", "central", PINGS));
         for (int n : instances.keySet()) {
             WireClient c = connections.client(n);
-            hops.add(RoundTrips.ping(c, "driver", "appserver-" + n, PINGS));
+            hops.add(RoundTrips.ping(c, Roles.DRIVER, Roles.appServer(n), PINGS));
             var r = AppMessages.ProbeReply.decode(
                     c.call(FrameType.PROBE, new AppMessages.Probe(PINGS).encode(), connections.replyTimeout())
                             .body());
@@ -62,8 +63,8 @@ final class HopProbes {
     }
 
     private static String address(Map<Integer, HostAndPort> instances, String role) {
-        if (role.startsWith("appserver-")) {
-            HostAndPort a = instances.get(Integer.parseInt(role.substring("appserver-".length())));
+        if (Roles.isAppServer(role)) {
+            HostAndPort a = instances.get(Roles.instance(role));
             if (a != null) {
                 return a.toString();
             }

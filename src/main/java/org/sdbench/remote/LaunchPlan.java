@@ -10,6 +10,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.protocol.ChildStartup;
+import org.sdbench.protocol.wire.Roles;
 import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.RunFolder;
 
@@ -40,7 +41,8 @@ final class LaunchPlan {
         HostAndPort address = new HostAndPort(a.listen(), central.port());
         out.printf("central services: %s (pid %d)%n", address, central.process().pid());
         for (int i = 1; i <= a.instances(); i++) {
-            var child = children.start("appserver-" + i, ChildStartup.appServer(settings, address.toString(), i), env);
+            var child =
+                    children.start(Roles.appServer(i), ChildStartup.appServer(settings, address.toString(), i), env);
             out.printf(
                     "app server %d: %s:%d (pid %d)%n",
                     i, a.listen(), child.port(), child.process().pid());

@@ -68,7 +68,11 @@ public final class RemoteAppTier implements AppTier {
                 central = HostAndPort.parse("appServer.central", a.central());
             }
             connections = new Connections(
-                    central, children != null ? children.token() : ProcessSupport.token(a.tokenFile()), c, s.clock());
+                    net.wire(),
+                    central,
+                    children != null ? children.token() : ProcessSupport.token(a.tokenFile()),
+                    c,
+                    s.clock());
             RemoteAppTier tier = new RemoteAppTier(s, net, children, connections);
             connections.awaitInstances(a.instances(), TierTimeouts.INSTANCES_REGISTERED);
             HopProbes.record(connections, central, s.db(), s.folder(), s.out());
@@ -119,7 +123,7 @@ public final class RemoteAppTier implements AppTier {
     @Override
     public void onFailure(Runnable stop) {
         connections.central().broken().thenAccept(why -> {
-            if (!"closed".equals(why)) {
+            if (!why.clean()) {
                 out.println(
                         "sdbench: central services gone (" + why + "): ending the run, the window so far is reported");
                 out.flush();
@@ -146,7 +150,7 @@ public final class RemoteAppTier implements AppTier {
     @Override
     public String failure() {
         return connections.central().isBroken()
-                ? "central services gone (" + connections.central().broken().getNow("") + ")"
+                ? "central services gone (" + connections.central().broken().getNow(null) + ")"
                 : null;
     }
 

@@ -165,7 +165,7 @@ final class RemoteDialogService implements DialogService {
         sessions.set(userNo, null);
     }
 
-    private void notify(int userNo, byte type) {
+    private void notify(int userNo, FrameType type) {
         Session s = sessions.get(userNo);
         if (s == null || s.client().isBroken()) {
             return;

@@ -13,6 +13,7 @@ import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireServer;
 
@@ -25,13 +26,15 @@ class CentralTimeoutTest {
     private static final Token TOKEN = Token.random();
 
     private static WireServer hung() {
-        return WireServer.start("127.0.0.1", 0, TOKEN, (c, f) -> {}, line -> {}, "hung central services");
+        return WireServer.start(
+                Wire.DEFAULTS, "127.0.0.1", 0, TOKEN, (c, f) -> {}, line -> {}, "hung central services");
     }
 
     @Test
     void lock_centralNeverAnswers_failsAfterTheTimeout() {
         try (WireServer central = hung();
                 WireClient client = WireClient.connect(
+                        Wire.DEFAULTS,
                         Dialer.Hop.APP_TO_CENTRAL,
                         new HostAndPort("127.0.0.1", central.port()),
                         "appserver-1",

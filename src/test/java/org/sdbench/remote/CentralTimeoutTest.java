@@ -12,6 +12,7 @@ import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.protocol.wire.WireServer;
 
@@ -30,10 +31,10 @@ class CentralTimeoutTest {
                         Path.of("config/quick.yaml"),
                         null,
                         List.of("appServer.connectTimeout=5s", "appServer.centralTimeout=300ms"));
-        try (WireServer central =
-                        WireServer.start("127.0.0.1", 0, TOKEN, (conn, f) -> {}, line -> {}, "hung central services");
-                Connections connections =
-                        new Connections(new HostAndPort("127.0.0.1", central.port()), TOKEN, c, Clock.SYSTEM)) {
+        try (WireServer central = WireServer.start(
+                        Wire.DEFAULTS, "127.0.0.1", 0, TOKEN, (conn, f) -> {}, line -> {}, "hung central services");
+                Connections connections = new Connections(
+                        Wire.DEFAULTS, new HostAndPort("127.0.0.1", central.port()), TOKEN, c, Clock.SYSTEM)) {
             var e = assertThrows(WireException.class, () -> connections.awaitInstances(2, Duration.ofSeconds(90)));
             assertTrue(e.getMessage().contains("no reply within 300 ms"), e.getMessage());
         }

@@ -14,6 +14,7 @@ import org.sdbench.central.CentralServices;
 import org.sdbench.core.Clock;
 import org.sdbench.load.TestDb;
 import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
 
 /** A run its app tier refuses before it starts leaves no partial run folder behind. */
 class RefusedRunTest {
@@ -34,7 +35,7 @@ class RefusedRunTest {
         Files.writeString(tokenFile, "refused-run-secret-" + System.nanoTime());
         Path results = dir.resolve("results");
         try (CentralServices central =
-                CentralServices.start("127.0.0.1", 0, Token.read(tokenFile), Clock.SYSTEM, line -> {})) {
+                CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, Token.read(tokenFile), Clock.SYSTEM, line -> {})) {
             TestDb.Run r = TestDb.sdbench(
                     "run",
                     "-c",

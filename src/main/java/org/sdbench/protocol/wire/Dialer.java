@@ -11,9 +11,10 @@ import org.sdbench.config.HostAndPort;
 
 /**
  * The one place where one sdbench process opens a TCP connection to another. Every hop goes
- * through here, so a network relay (delay, jitter, loss per hop) can be put in front of it.
+ * through here, so a network relay (delay, jitter, loss per hop) can be put in front of it: the
+ * router a process's entry point chose, handed to its connections through its {@link Wire}.
  */
-public final class Dialer {
+public record Dialer(Dialer.Router router) {
     /** Which tier talks to which: the hops a three-tier run has besides the DB connections. */
     public enum Hop {
         DRIVER_TO_APP,
@@ -27,19 +28,17 @@ public final class Dialer {
         InetSocketAddress route(Hop hop, InetSocketAddress target);
     }
 
-    private static final Router DIRECT = (hop, target) -> target;
-    // One per process: set once when the process starts, before its first connection.
-    private static volatile Router router = DIRECT;
+    /** Every hop to its target itself. */
+    public static final Dialer DIRECT = new Dialer((hop, target) -> target);
 
-    private Dialer() {}
-
-    /** Routes this process's later connections through {@code r}; null dials directly again. */
-    public static void routeThrough(Router r) {
-        router = r == null ? DIRECT : r;
+    public Dialer {
+        if (router == null) {
+            throw new IllegalArgumentException("a dialer needs a router (Dialer.DIRECT dials every hop directly)");
+        }
     }
 
     /** Connects within the timeout, or fails with one line naming the address and what is there. */
-    public static Socket dial(Hop hop, HostAndPort address, Duration timeout) {
+    public Socket dial(Hop hop, HostAndPort address, Duration timeout) {
         Socket s = new Socket();
         try {
             InetSocketAddress target = router.route(hop, new InetSocketAddress(address.host(), address.port()));

@@ -8,12 +8,14 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketException;
+import java.util.Arrays;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Frames over one socket: whole frames written under a lock (many senders), read by one reader.
- * A write that blocks longer than {@link Liveness#WRITE_MILLIS} closes the connection, so no
+ * A write that blocks longer than {@link Liveness#writeMillis} closes the connection, so no
  * sender waits on the lock behind a peer that stopped reading.
  */
 public final class FrameIO implements AutoCloseable {
@@ -21,17 +23,37 @@ public final class FrameIO implements AutoCloseable {
     private final DataInputStream in;
     private final DataOutputStream out;
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final Liveness liveness;
+    private final ScheduledFuture<?> watchdog;
     private volatile long writingSince;
     private volatile long lastRead = System.nanoTime();
     private volatile long silenceNanos;
     private volatile boolean silent;
+    private volatile boolean stuck;
+    /** What a frame body takes before its bytes arrived; it doubles as they do. */
+    static final int CHUNK_BYTES = 64 * 1024;
 
+    /** With the default liveness bounds (tests, tools). */
     public FrameIO(Socket socket) throws IOException {
+        this(socket, Liveness.DEFAULTS);
+    }
+
+    public FrameIO(Socket socket, Liveness liveness) throws IOException {
         this.socket = socket;
+        this.liveness = liveness;
         socket.setTcpNoDelay(true);
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 16 * 1024));
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 16 * 1024));
-        Liveness.watch(this);
+        long writeNanos = TimeUnit.MILLISECONDS.toNanos(liveness.writeMillis());
+        this.watchdog = Liveness.watch(() -> {
+            long now = System.nanoTime();
+            closeIfStuck(now, writeNanos);
+            closeIfSilent(now);
+        });
+    }
+
+    public Liveness liveness() {
+        return liveness;
     }
 
     public Socket socket() {
@@ -42,7 +64,12 @@ public final class FrameIO implements AutoCloseable {
         return String.valueOf(socket.getRemoteSocketAddress());
     }
 
-    public void write(byte type, int id, byte[] body) throws IOException {
+    public void write(FrameType type, int id, byte[] body) throws IOException {
+        write(type.code(), id, body);
+    }
+
+    /** Any code, known or not: tests play a peer of another version. */
+    void write(byte type, int id, byte[] body) throws IOException {
         writeLock.lock();
         try {
             writingSince = System.nanoTime() | 1;
@@ -77,15 +104,25 @@ public final class FrameIO implements AutoCloseable {
 
     void closeIfSilent(long now) {
         long limit = silenceNanos;
-        if (limit > 0 && now - lastRead > limit) {
+        if (limit > 0 && now - lastRead > limit && !stuck) {
             silent = true;
             close();
         }
     }
 
-    boolean writingLongerThan(long now, long nanos) {
+    /** Closes this connection when a write has been blocked longer than {@code nanos}. */
+    void closeIfStuck(long now, long nanos) {
         long since = writingSince;
-        return since != 0 && now - since > nanos;
+        if (since != 0 && now - since > nanos) {
+            // Decided before the close: the writer that fails on the closed socket can then tell why.
+            stuck = true;
+            close();
+        }
+    }
+
+    /** True when the watchdog closed this connection for a write the peer did not take. */
+    boolean closedForStuckWrite() {
+        return stuck;
     }
 
     /** When the last frame arrived ({@link System#nanoTime()}). */
@@ -107,10 +144,30 @@ public final class FrameIO implements AutoCloseable {
         }
         byte type = in.readByte();
         int id = in.readInt();
-        byte[] body = new byte[len - 5];
-        in.readFully(body);
+        FrameType t = FrameType.of(type)
+                .orElseThrow(() -> new WireException(
+                        "frame type " + type + " from " + peer() + " is unknown: a peer of another sdbench version?"));
+        byte[] body = readBody(in, len - 5);
         lastRead = System.nanoTime();
-        return new Frame(type, id, body);
+        return new Frame(t, id, body);
+    }
+
+    /**
+     * The body, its memory taken as its bytes arrive: a header announcing 4 MiB costs one chunk
+     * until the peer really sends more, so connections that announce big frames and stall hold
+     * next to nothing.
+     */
+    static byte[] readBody(DataInputStream in, int size) throws IOException {
+        byte[] body = new byte[Math.min(size, CHUNK_BYTES)];
+        int have = 0;
+        while (true) {
+            in.readFully(body, have, body.length - have);
+            have = body.length;
+            if (have == size) {
+                return body;
+            }
+            body = Arrays.copyOf(body, (int) Math.min(size, 2L * have));
+        }
     }
 
     /** Reads with a bound per read (tests and tools); the handshake's overall bound is {@link Liveness#deadline}. */
@@ -139,7 +196,7 @@ public final class FrameIO implements AutoCloseable {
 
     @Override
     public void close() {
-        Liveness.unwatch(this);
+        watchdog.cancel(false);
         try {
             socket.close();
         } catch (IOException e) {

@@ -1,50 +1,106 @@
 package org.sdbench.protocol.wire;
 
-/** The frame types of the sdbench wire protocol; a reply has its request's id. */
-public final class FrameType {
-    // Handshake.
-    public static final byte HELLO = 1;
-    public static final byte CHALLENGE = 2;
-    public static final byte AUTH = 3;
-    public static final byte WELCOME = 4;
-    public static final byte REFUSED = 5;
+import java.util.Optional;
+
+/**
+ * The frame types of the sdbench wire protocol, each with its code, the role allowed to send it as
+ * a request and the type its reply has; a reply repeats its request's id.
+ */
+public enum FrameType {
+    // Handshake: never a request once it is over.
+    HELLO(1, Sender.NOBODY),
+    CHALLENGE(2, Sender.NOBODY),
+    AUTH(3, Sender.NOBODY),
+    WELCOME(4, Sender.NOBODY),
+    REFUSED(5, Sender.NOBODY),
     // Any peer.
-    public static final byte PING = 10;
-    public static final byte PONG = 11;
-    public static final byte OK = 12;
-    public static final byte ERROR = 13;
+    PING(10, Sender.ANY_PEER),
+    PONG(11, Sender.NOBODY),
+    OK(12, Sender.NOBODY),
+    ERROR(13, Sender.NOBODY),
     /** Liveness, both ways: a client sends one when its connection was idle, the server answers it. */
-    public static final byte HEARTBEAT = 14;
+    HEARTBEAT(14, Sender.ANY_PEER),
     // Driver to app server.
-    public static final byte LOGON = 20;
-    public static final byte STEP = 21;
-    public static final byte STEP_RESULT = 22;
-    public static final byte ABANDON = 23;
-    public static final byte LOGOFF = 24;
-    public static final byte STATS = 25;
-    public static final byte STATS_REPLY = 26;
-    public static final byte ADOPT = 27;
-    public static final byte SHUTDOWN = 28;
+    LOGON(20, Sender.DRIVER),
+    STEP(21, Sender.DRIVER),
+    STEP_RESULT(22, Sender.NOBODY),
+    ABANDON(23, Sender.DRIVER),
+    LOGOFF(24, Sender.DRIVER),
+    /** An app server's or the central services' figures. */
+    STATS(25, Sender.DRIVER),
+    STATS_REPLY(26, Sender.NOBODY),
+    /** Honoured only once the message server no longer lists the dead instance (docs/security.md). */
+    ADOPT(27, Sender.DRIVER),
+    SHUTDOWN(28, Sender.DRIVER),
     /** App server: time the hops to the central services and to the DB, reply with both. */
-    public static final byte PROBE = 29;
-
-    public static final byte PROBE_REPLY = 39;
+    PROBE(29, Sender.DRIVER),
+    PROBE_REPLY(39, Sender.NOBODY),
     /** The run's settings, first on every driver connection to an app server. */
-    public static final byte RUN_SETTINGS = 40;
+    RUN_SETTINGS(40, Sender.DRIVER),
     // App server or driver to central services.
-    public static final byte REGISTER = 30;
-    public static final byte ROUTE = 31;
-    public static final byte ROUTE_REPLY = 32;
-    public static final byte ENQ_LOCK = 33;
-    public static final byte ENQ_LOCK_REPLY = 34;
-    public static final byte ENQ_RELEASE_ALL = 35;
-    public static final byte ENQ_TRANSFER = 36;
-    public static final byte INSTANCES = 37;
-    public static final byte INSTANCES_REPLY = 38;
+    REGISTER(30, Sender.APP_SERVER),
+    ROUTE(31, Sender.DRIVER),
+    ROUTE_REPLY(32, Sender.NOBODY),
+    ENQ_LOCK(33, Sender.APP_SERVER),
+    ENQ_LOCK_REPLY(34, Sender.NOBODY),
+    ENQ_RELEASE_ALL(35, Sender.APP_SERVER),
+    ENQ_TRANSFER(36, Sender.APP_SERVER),
+    /** The registered instances: the driver routes by them, an app server checks them before adopting. */
+    INSTANCES(37, Sender.ANY_PEER),
+    INSTANCES_REPLY(38, Sender.NOBODY);
 
-    private FrameType() {}
+    private static final FrameType[] BY_CODE = new FrameType[128];
 
-    /** Who may send a request of a type: a server refuses it from any other role, whatever the token. */
+    static {
+        for (FrameType t : values()) {
+            BY_CODE[t.code] = t;
+        }
+    }
+
+    private final byte code;
+    private final Sender sender;
+
+    FrameType(int code, Sender sender) {
+        this.code = (byte) code;
+        this.sender = sender;
+    }
+
+    /** The byte on the wire. */
+    public byte code() {
+        return code;
+    }
+
+    /** Who may send this type as a request: a server refuses it from any other role, whatever the token. */
+    public Sender sender() {
+        return sender;
+    }
+
+    public boolean isRequest() {
+        return sender != Sender.NOBODY;
+    }
+
+    /** The type of the reply to this request (an {@link #ERROR} may always come instead). */
+    public FrameType reply() {
+        return switch (this) {
+            case PING -> PONG;
+            case HEARTBEAT -> HEARTBEAT;
+            case STEP -> STEP_RESULT;
+            case STATS -> STATS_REPLY;
+            case PROBE -> PROBE_REPLY;
+            case ROUTE -> ROUTE_REPLY;
+            case ENQ_LOCK -> ENQ_LOCK_REPLY;
+            case INSTANCES -> INSTANCES_REPLY;
+            case LOGON, ABANDON, LOGOFF, ADOPT, SHUTDOWN, RUN_SETTINGS, REGISTER, ENQ_RELEASE_ALL, ENQ_TRANSFER -> OK;
+            default -> throw new IllegalArgumentException(this + " is not a request: nothing replies to it");
+        };
+    }
+
+    /** The type of a code read off the wire; empty for a code this version does not know. */
+    public static Optional<FrameType> of(byte code) {
+        return code < 0 ? Optional.empty() : Optional.ofNullable(BY_CODE[code]);
+    }
+
+    /** Who may send a request of a type. */
     public enum Sender {
         ANY_PEER,
         DRIVER,
@@ -60,15 +116,5 @@ public final class FrameType {
                 case NOBODY -> false;
             };
         }
-    }
-
-    public static Sender sender(byte type) {
-        return switch (type) {
-            case PING, HEARTBEAT -> Sender.ANY_PEER;
-            case LOGON, STEP, ABANDON, LOGOFF, STATS, ADOPT, SHUTDOWN, PROBE, RUN_SETTINGS, ROUTE, INSTANCES ->
-                Sender.DRIVER;
-            case REGISTER, ENQ_LOCK, ENQ_RELEASE_ALL, ENQ_TRANSFER -> Sender.APP_SERVER;
-            default -> Sender.NOBODY;
-        };
     }
 }

@@ -4,7 +4,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.security.SecureRandom;
-import java.util.function.Consumer;
 
 /**
  * The first frames on every connection: both sides must run the same sdbench version and wire
@@ -19,7 +18,6 @@ public final class Handshake {
     public static final int WIRE_VERSION = 3;
 
     static final int CHALLENGE_BYTES = 32;
-    private static final int TIMEOUT_MS = (int) Liveness.HANDSHAKE_MILLIS;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private Handshake() {}
@@ -80,14 +78,16 @@ public final class Handshake {
         if (token == null) {
             throw new IllegalArgumentException("every sdbench connection is authenticated: a token is required");
         }
-        Liveness.Deadline deadline = Liveness.deadline(io, TIMEOUT_MS);
+        int timeout = (int) io.liveness().handshakeMillis();
+        Liveness.Deadline deadline = Liveness.deadline(io, timeout);
         try {
             byte[] mine = challenge();
             io.write(FrameType.HELLO, 0, new Hello(MAGIC, WIRE_VERSION, version(), role, mine).encode());
-            Frame f = expect(io, what, FrameType.CHALLENGE);
+            Frame f = expect(io, what, FrameType.CHALLENGE, timeout);
             byte[] theirs = Proof.decode(f.body()).bytes();
             io.write(FrameType.AUTH, 0, new Proof(version(), token.prove(theirs, mine, Token.CLIENT + role)).encode());
-            Proof welcome = Proof.decode(expect(io, what, FrameType.WELCOME).body());
+            Proof welcome =
+                    Proof.decode(expect(io, what, FrameType.WELCOME, timeout).body());
             if (!token.verify(mine, theirs, Token.SERVER + role, welcome.bytes())) {
                 throw new WireException(
                         what + " failed to prove the token: refused (an impostor, or a different token)");
@@ -95,8 +95,8 @@ public final class Handshake {
         } catch (IOException | WireException e) {
             // Whatever the closed socket made the read fail with, the deadline's own close is the cause.
             if (deadline.expired()) {
-                throw new WireException(what + " did not finish the sdbench handshake within " + TIMEOUT_MS
-                        + " ms: not an sdbench peer?");
+                throw new WireException(
+                        what + " did not finish the sdbench handshake within " + timeout + " ms: not an sdbench peer?");
             }
             throw e;
         } finally {
@@ -104,19 +104,19 @@ public final class Handshake {
         }
     }
 
-    private static Frame expect(FrameIO io, String what, byte type) throws IOException {
+    private static Frame expect(FrameIO io, String what, FrameType type, int timeout) throws IOException {
         Frame f;
         try {
-            f = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
+            f = io.read(timeout, Frame.PRE_AUTH_BYTES);
         } catch (SocketTimeoutException e) {
             throw new WireException(
-                    what + " did not answer the sdbench handshake within " + TIMEOUT_MS + " ms: not an sdbench peer?");
+                    what + " did not answer the sdbench handshake within " + timeout + " ms: not an sdbench peer?");
         } catch (EOFException e) {
             throw new WireException(what + " closed the connection during the handshake: not an sdbench peer?");
         }
         if (f.type() == FrameType.REFUSED) {
             throw new WireException(what + " refused the connection: "
-                    + Control.Error.decode(f.body()).message());
+                    + PeerText.escape(Control.Error.decode(f.body()).message(), Limits.TEXT_BYTES));
         }
         if (f.type() != type) {
             throw new WireException(what + " is not an sdbench peer (frame type " + f.type() + ")");
@@ -124,29 +124,52 @@ public final class Handshake {
         return f;
     }
 
+    /** What a listener holds a handshake to, and where its refusals go. */
+    record ServerSide(Token token, long deadlineMillis, RoleSlots slots, LogLimiter log) {}
+
+    /** The log kind of every refusal before authentication: one budget, one count. */
+    static final String REFUSED = "refused handshakes";
+
     /**
-     * Server side; the role the client proved, or null after refusing it (reason sent and logged).
-     * The connection is closed at the deadline whatever the client sends meanwhile.
+     * Server side; the role the client proved (its slot taken), or null after refusing it (reason
+     * sent and logged). The connection is closed at the deadline whatever the client sends meanwhile.
      */
-    static String server(FrameIO io, Token token, Consumer<String> log) throws IOException {
-        Liveness.Deadline deadline = Liveness.deadline(io, TIMEOUT_MS);
+    static String server(FrameIO io, ServerSide side, PendingHandshakes.Pending pending) throws IOException {
+        Liveness.Deadline deadline = Liveness.deadline(io, side.deadlineMillis());
         try {
-            return serverSteps(io, token, log);
+            return serverSteps(io, side, pending);
         } catch (IOException | WireException e) {
-            log.accept("refused " + io.peer() + ": "
-                    + (deadline.expired()
-                            ? "handshake not finished within " + TIMEOUT_MS + " ms"
-                            : "no valid sdbench handshake (" + e.getMessage() + ")"));
+            // Each watchdog marks itself before it closes the socket: the cause is read, not guessed.
+            String why = pending.shed()
+                    ? "shed: newer connections needed its place among the pending handshakes"
+                    : deadline.expired()
+                            ? "handshake not finished within " + side.deadlineMillis() + " ms"
+                            : "no valid sdbench handshake (" + describe(e) + ")";
+            side.log().log(REFUSED, "refused " + io.peer() + ": " + why);
             return null;
         } finally {
             deadline.cancel();
         }
     }
 
-    private static String serverSteps(FrameIO io, Token token, Consumer<String> log) throws IOException {
-        Frame f = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
+    /** What went wrong with a handshake, in words: an exception's message may be null. */
+    static String describe(Exception e) {
+        if (e instanceof EOFException) {
+            return "the peer closed the connection before the handshake ended";
+        }
+        if (e instanceof SocketTimeoutException) {
+            return "the peer sent nothing in time";
+        }
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : PeerText.escape(m, 200);
+    }
+
+    private static String serverSteps(FrameIO io, ServerSide side, PendingHandshakes.Pending pending)
+            throws IOException {
+        int timeout = (int) side.deadlineMillis();
+        Frame f = io.read(timeout, Frame.PRE_AUTH_BYTES);
         if (f.type() != FrameType.HELLO || f.body().length < 8 || new WireIn(f.body()).i32() != MAGIC) {
-            log.accept("refused " + io.peer() + ": not an sdbench peer");
+            side.log().log(REFUSED, "refused " + io.peer() + ": not an sdbench peer");
             return null;
         }
         Hello hello;
@@ -156,47 +179,65 @@ public final class Handshake {
             // An older peer's hello has another shape: tell it which version this one runs.
             return refuse(
                     io,
-                    log,
+                    side,
                     "peer at " + io.peer(),
                     "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION
                             + "), yours sent a hello it does not understand: run the same sdbench version on every tier");
         }
+        pending.spoke();
+        String role = PeerText.escape(hello.role());
         if (hello.wire() != WIRE_VERSION || !hello.version().equals(version())) {
+            String theirs = PeerText.escape(hello.version());
             return refuse(
                     io,
-                    log,
-                    hello.role() + " at " + io.peer() + ": sdbench " + hello.version() + " (wire " + hello.wire() + ")",
-                    "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION + "), yours is " + hello.version()
+                    side,
+                    role + " at " + io.peer() + ": sdbench " + theirs + " (wire " + hello.wire() + ")",
+                    "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION + "), yours is " + theirs
                             + " (wire " + hello.wire() + "): run the same sdbench version on every tier");
         }
         if (!Roles.valid(hello.role())) {
             return refuse(
                     io,
-                    log,
-                    "peer at " + io.peer() + " announcing role '" + hello.role() + "'",
-                    "unknown role '" + hello.role() + "': driver or appserver-N (1 to 99)");
+                    side,
+                    "peer at " + io.peer() + " announcing role '" + role + "'",
+                    "unknown role '" + role + "': driver or appserver-N (1 to 99)");
         }
         byte[] mine = challenge();
         io.write(FrameType.CHALLENGE, 0, new Proof(version(), mine).encode());
-        Frame auth = io.read(TIMEOUT_MS, Frame.PRE_AUTH_BYTES);
+        Frame auth = io.read(timeout, Frame.PRE_AUTH_BYTES);
         byte[] proof = auth.type() == FrameType.AUTH ? Proof.decode(auth.body()).bytes() : new byte[0];
         if (hello.challenge().length != CHALLENGE_BYTES
-                || !token.verify(mine, hello.challenge(), Token.CLIENT + hello.role(), proof)) {
+                || !side.token().verify(mine, hello.challenge(), Token.CLIENT + hello.role(), proof)) {
             return refuse(
                     io,
-                    log,
-                    "unauthenticated " + hello.role() + " at " + io.peer(),
+                    side,
+                    "unauthenticated " + role + " at " + io.peer(),
                     "authentication failed: wrong or missing token");
         }
-        io.write(
-                FrameType.WELCOME,
-                0,
-                new Proof(version(), token.prove(hello.challenge(), mine, Token.SERVER + hello.role())).encode());
+        if (!side.slots().take(hello.role())) {
+            return refuse(
+                    io,
+                    side,
+                    role + " at " + io.peer() + ": it already holds "
+                            + side.slots().perRole() + " connections",
+                    role + " already holds " + side.slots().perRole()
+                            + " connections to this peer, the most one role may: close one first");
+        }
+        try {
+            io.write(
+                    FrameType.WELCOME,
+                    0,
+                    new Proof(version(), side.token().prove(hello.challenge(), mine, Token.SERVER + hello.role()))
+                            .encode());
+        } catch (IOException e) {
+            side.slots().give(hello.role());
+            throw e;
+        }
         return hello.role();
     }
 
-    private static String refuse(FrameIO io, Consumer<String> log, String who, String why) throws IOException {
-        log.accept("refused " + who);
+    private static String refuse(FrameIO io, ServerSide side, String who, String why) throws IOException {
+        side.log().log(REFUSED, "refused " + who);
         io.write(FrameType.REFUSED, 0, new Control.Error(why).encode());
         return null;
     }

@@ -1,7 +1,5 @@
 package org.sdbench.protocol.wire;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -10,48 +8,58 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The bounds that make a silent peer a dead one. Every client sends a heartbeat each
- * {@link #HEARTBEAT_MILLIS} and every server answers it; a connection on which nothing arrives for
- * {@link #SILENCE_MILLIS} is closed on both sides, so a stopped process (SIGSTOP, a cut link, a
- * host gone without a reset) is declared dead within that bound plus one heartbeat at most. A
- * write blocked longer than {@link #WRITE_MILLIS} (a peer that stopped reading) closes its connection.
+ * {@link #heartbeatMillis} and every server answers it; a connection on which nothing arrives for
+ * {@link #silenceMillis} is closed on both sides, so a stopped process (SIGSTOP, a cut link, a host
+ * gone without a reset) is declared dead within that bound plus one heartbeat at most. A write
+ * blocked longer than {@link #writeMillis} (a peer that stopped reading) closes its connection. A
+ * client's handshake has {@link #handshakeMillis} in all.
  */
-public final class Liveness {
-    public static final long HEARTBEAT_MILLIS = Long.getLong("sdbench.wire.heartbeatMillis", 2_000);
-    public static final int SILENCE_MILLIS = Integer.getInteger("sdbench.wire.silenceMillis", 10_000);
-    public static final long WRITE_MILLIS = Long.getLong("sdbench.wire.writeMillis", 10_000);
-    /** The whole handshake, however its bytes arrive. */
-    public static final long HANDSHAKE_MILLIS = 5_000;
+public record Liveness(long heartbeatMillis, long silenceMillis, long writeMillis, long handshakeMillis) {
+    public static final Liveness DEFAULTS = new Liveness(2_000, 10_000, 10_000, 5_000);
 
+    /** How often each connection's watchdog looks: the precision of the silence and write bounds. */
+    static final long CHECK_MILLIS = 250;
+
+    // One timer thread for the deadlines and watchdogs of every connection: it holds no state of its own.
     private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "wire-liveness");
         t.setDaemon(true);
         return t;
     });
-    private static final Set<FrameIO> WRITING = ConcurrentHashMap.newKeySet();
 
-    static {
-        TIMER.scheduleWithFixedDelay(Liveness::closeStuckOrSilent, 250, 250, TimeUnit.MILLISECONDS);
-    }
-
-    private Liveness() {}
-
-    static void watch(FrameIO io) {
-        WRITING.add(io);
-    }
-
-    static void unwatch(FrameIO io) {
-        WRITING.remove(io);
-    }
-
-    private static void closeStuckOrSilent() {
-        long now = System.nanoTime();
-        for (FrameIO io : WRITING) {
-            if (io.writingLongerThan(now, TimeUnit.MILLISECONDS.toNanos(WRITE_MILLIS))) {
-                io.close();
-            } else {
-                io.closeIfSilent(now);
-            }
+    public Liveness {
+        positive("heartbeatMillis", heartbeatMillis);
+        positive("silenceMillis", silenceMillis);
+        positive("writeMillis", writeMillis);
+        positive("handshakeMillis", handshakeMillis);
+        if (silenceMillis <= heartbeatMillis) {
+            throw new IllegalArgumentException("wire silenceMillis = " + silenceMillis
+                    + ": must be longer than heartbeatMillis (" + heartbeatMillis
+                    + "), or an idle peer is declared dead between two heartbeats");
         }
+    }
+
+    private static void positive(String key, long value) {
+        if (value < 1) {
+            throw new IllegalArgumentException("wire " + key + " = " + value + ": must be at least 1 ms");
+        }
+    }
+
+    /**
+     * The defaults with the JVM system properties {@code sdbench.wire.heartbeatMillis},
+     * {@code silenceMillis} and {@code writeMillis} applied: read once, by a process's entry point.
+     */
+    public static Liveness fromSystemProperties() {
+        return new Liveness(
+                Long.getLong("sdbench.wire.heartbeatMillis", DEFAULTS.heartbeatMillis),
+                Long.getLong("sdbench.wire.silenceMillis", DEFAULTS.silenceMillis),
+                Long.getLong("sdbench.wire.writeMillis", DEFAULTS.writeMillis),
+                DEFAULTS.handshakeMillis);
+    }
+
+    /** Runs one connection's watchdog until cancelled. */
+    static ScheduledFuture<?> watch(Runnable check) {
+        return TIMER.scheduleWithFixedDelay(check, CHECK_MILLIS, CHECK_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     /** Closes the connection at the deadline unless cancelled first: trickled bytes cannot stretch a bound. */
@@ -81,7 +89,7 @@ public final class Liveness {
     }
 
     /** Runs {@code task} every heartbeat interval until cancelled. */
-    static ScheduledFuture<?> everyHeartbeat(Runnable task) {
-        return TIMER.scheduleWithFixedDelay(task, HEARTBEAT_MILLIS, HEARTBEAT_MILLIS, TimeUnit.MILLISECONDS);
+    ScheduledFuture<?> everyHeartbeat(Runnable task) {
+        return TIMER.scheduleWithFixedDelay(task, heartbeatMillis, heartbeatMillis, TimeUnit.MILLISECONDS);
     }
 }

@@ -25,7 +25,7 @@ public final class WireClient implements AutoCloseable {
     private final HostAndPort address;
     private final ConcurrentHashMap<Integer, CompletableFuture<Frame>> pending = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
-    private final CompletableFuture<String> broken = new CompletableFuture<>();
+    private final CompletableFuture<Ending> broken = new CompletableFuture<>();
     private volatile ScheduledFuture<?> heartbeat;
 
     private WireClient(FrameIO io, String what, HostAndPort address) {
@@ -39,11 +39,11 @@ public final class WireClient implements AutoCloseable {
      * "app server 2 at 127.0.0.1:40123".
      */
     public static WireClient connect(
-            Dialer.Hop hop, HostAndPort address, String role, Token token, Duration timeout, String what) {
-        var socket = Dialer.dial(hop, address, timeout);
+            Wire wire, Dialer.Hop hop, HostAndPort address, String role, Token token, Duration timeout, String what) {
+        var socket = wire.dialer().dial(hop, address, timeout);
         FrameIO io;
         try {
-            io = new FrameIO(socket);
+            io = new FrameIO(socket, wire.liveness());
             Handshake.client(io, role, token, what);
         } catch (IOException e) {
             close(socket);
@@ -54,8 +54,8 @@ public final class WireClient implements AutoCloseable {
         }
         WireClient c = new WireClient(io, what, address);
         // The server answers every heartbeat: silence this long means it is gone (stopped, cut off).
-        io.closeWhenSilentFor(Liveness.SILENCE_MILLIS);
-        c.heartbeat = Liveness.everyHeartbeat(c::beat);
+        io.closeWhenSilentFor(wire.liveness().silenceMillis());
+        c.heartbeat = wire.liveness().everyHeartbeat(c::beat);
         // A platform thread blocks in the kernel's read and is woken by it directly; a virtual reader
         // would add a poller hand-off and a carrier wake-up to every reply (bench wire: CPU per round trip).
         Thread.ofPlatform().daemon().name("wire-" + address).start(c::readLoop);
@@ -74,8 +74,8 @@ public final class WireClient implements AutoCloseable {
         return address;
     }
 
-    /** Completes with a reason once the connection is gone. */
-    public CompletableFuture<String> broken() {
+    /** Completes once the connection is gone: {@link Ending#CLOSED} when this side closed it. */
+    public CompletableFuture<Ending> broken() {
         return broken;
     }
 
@@ -84,14 +84,17 @@ public final class WireClient implements AutoCloseable {
     }
 
     /** Sends a request and waits for its reply; an ERROR reply, a broken connection or the timeout throw. */
-    public Frame call(byte type, byte[] body, Duration timeout) throws InterruptedException {
+    public Frame call(FrameType type, byte[] body, Duration timeout) throws InterruptedException {
         CompletableFuture<Frame> reply = send(type, body);
         try {
             // Untimed park plus the shared watcher: a timed get on a virtual thread costs a timer task per call.
             Frame f = ReplyWait.shared().get(reply, timeout.toNanos());
             if (f.type() == FrameType.ERROR) {
-                throw new WireException(
-                        what + ": " + Control.Error.decode(f.body()).message());
+                throw new WireException(what + ": "
+                        + PeerText.escape(Control.Error.decode(f.body()).message(), Limits.TEXT_BYTES));
+            }
+            if (f.type() != type.reply()) {
+                throw new WireException(what + " answered " + type + " with " + f.type() + ", not " + type.reply());
             }
             return f;
         } catch (ExecutionException e) {
@@ -106,13 +109,16 @@ public final class WireClient implements AutoCloseable {
     }
 
     /** Sends a request; the future completes with the reply frame (or fails when the connection breaks). */
-    public CompletableFuture<Frame> send(byte type, byte[] body) {
+    public CompletableFuture<Frame> send(FrameType type, byte[] body) {
+        if (!type.isRequest()) {
+            throw new IllegalArgumentException(type + " is not a request: only requests are sent to a server");
+        }
         int id = ids.incrementAndGet();
         CompletableFuture<Frame> reply = new CompletableFuture<>();
         reply.whenComplete((f, e) -> pending.remove(id));
         pending.put(id, reply);
         if (broken.isDone()) {
-            reply.completeExceptionally(new WireException(what + " is gone: " + broken.getNow("")));
+            reply.completeExceptionally(new WireException(what + " is gone: " + broken.getNow(Ending.CLOSED)));
             return reply;
         }
         try {
@@ -128,7 +134,8 @@ public final class WireClient implements AutoCloseable {
         if (broken.isDone()) {
             return;
         }
-        if (System.nanoTime() - io.lastRead() < TimeUnit.MILLISECONDS.toNanos(Liveness.HEARTBEAT_MILLIS)) {
+        if (System.nanoTime() - io.lastRead()
+                < TimeUnit.MILLISECONDS.toNanos(io.liveness().heartbeatMillis())) {
             return;
         }
         try {
@@ -148,20 +155,23 @@ public final class WireClient implements AutoCloseable {
                 }
             }
         } catch (IOException | WireException e) {
-            if (io.closedForSilence()) {
-                fail("silent for " + Liveness.SILENCE_MILLIS + " ms (no reply to heartbeats): declared dead");
-                return;
-            }
             fail(
                     e instanceof EOFException
                             ? "connection closed by the peer"
-                            : "connection lost (" + e.getMessage() + ")");
+                            : "connection lost (" + Handshake.describe(e) + ")");
         }
     }
 
+    /** The watchdogs mark why they closed the connection before closing it: their reason comes first. */
     private void fail(String reason) {
+        if (io.closedForSilence()) {
+            reason = "silent for " + io.liveness().silenceMillis() + " ms (no reply to heartbeats): declared dead";
+        } else if (io.closedForStuckWrite()) {
+            reason = "a write blocked for " + io.liveness().writeMillis()
+                    + " ms (the peer stopped reading): declared dead";
+        }
         stopHeartbeat();
-        if (broken.complete(reason)) {
+        if (broken.complete(new Ending.Lost(reason))) {
             io.close();
         }
         WireException ex = new WireException(what + " is gone: " + reason);
@@ -178,7 +188,7 @@ public final class WireClient implements AutoCloseable {
     @Override
     public void close() {
         stopHeartbeat();
-        broken.complete("closed");
+        broken.complete(Ending.CLOSED);
         io.close();
         WireException ex = new WireException(what + ": connection closed");
         pending.values().forEach(f -> f.completeExceptionally(ex));

@@ -9,15 +9,17 @@ import java.net.Socket;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * A listener of an sdbench process: one thread per connection, the handshake first, then every
  * frame to the handler, which may answer at once or later from another thread. Every peer is
- * authenticated; at most {@link #MAX_UNAUTHENTICATED} connections wait in their handshake at once
- * (more are closed at accept); a request type is served only from the role allowed to send it; a
- * frame the handler cannot decode gets an error reply and the connection goes on.
+ * authenticated, within the {@link WireLimits} (pending handshakes per source and in all, the oldest
+ * shed first; connections per role); a request type is served only from the role allowed to send
+ * it; a frame the handler cannot decode gets an error reply and the connection goes on. What a
+ * peer makes this server log is escaped and rate-limited.
  */
 public final class WireServer implements AutoCloseable {
     /** What the process does with a frame; replies go through the connection. */
@@ -55,8 +57,21 @@ public final class WireServer implements AutoCloseable {
             attachment = o;
         }
 
-        /** Answers a request; a peer that went away meanwhile is not an error here. */
-        public void reply(Frame request, byte type, byte[] body) {
+        /** Answers a request with its reply type; a peer that went away meanwhile is not an error here. */
+        public void reply(Frame request, byte[] body) {
+            write(request.type().reply(), request, body);
+        }
+
+        /** Answers a request; {@code type} must be its reply type (a check, for call sites that name it). */
+        public void reply(Frame request, FrameType type, byte[] body) {
+            if (type != request.type().reply()) {
+                throw new IllegalStateException("a " + request.type() + " request is answered by "
+                        + request.type().reply() + ", not " + type);
+            }
+            write(type, request, body);
+        }
+
+        private void write(FrameType type, Frame request, byte[] body) {
             try {
                 io.write(type, request.id(), body);
             } catch (IOException e) {
@@ -65,7 +80,7 @@ public final class WireServer implements AutoCloseable {
         }
 
         public void error(Frame request, String message) {
-            reply(request, FrameType.ERROR, new Control.Error(message).encode());
+            write(FrameType.ERROR, request, new Control.Error(message).encode());
         }
 
         public void close() {
@@ -73,22 +88,25 @@ public final class WireServer implements AutoCloseable {
         }
     }
 
-    private final ServerSocket socket;
-    private final Token token;
-    private final Handler handler;
-    private final Consumer<String> log;
-    private final Set<Connection> open = ConcurrentHashMap.newKeySet();
-    /** Handshakes in progress: an unauthenticated peer costs one thread and a few KiB, and only this many at once. */
-    public static final int MAX_UNAUTHENTICATED = 64;
+    /** The log kind of frames refused for their sender's role. */
+    static final String REFUSED_FRAMES = "refused frames";
 
-    private final Semaphore unauthenticated = new Semaphore(MAX_UNAUTHENTICATED);
+    private final ServerSocket socket;
+    private final Handler handler;
+    private final Liveness liveness;
+    private final Set<Connection> open = ConcurrentHashMap.newKeySet();
+    private final PendingHandshakes pending;
+    private final Handshake.ServerSide side;
     private volatile boolean closing;
 
-    private WireServer(ServerSocket socket, Token token, Handler handler, Consumer<String> log) {
+    private WireServer(
+            ServerSocket socket, Liveness liveness, Token token, Handler handler, WireLimits limits, LogLimiter log) {
         this.socket = socket;
-        this.token = token;
+        this.liveness = liveness;
         this.handler = handler;
-        this.log = log;
+        this.pending = new PendingHandshakes(limits.pendingHandshakes(), limits.pendingPerSource());
+        this.side = new Handshake.ServerSide(
+                token, limits.handshakeMillis(), new RoleSlots(limits.connectionsPerRole()), log);
     }
 
     /**
@@ -96,7 +114,21 @@ public final class WireServer implements AutoCloseable {
      * {@code token}, loopback included: any local user could otherwise reach the port.
      */
     public static WireServer start(
-            String host, int port, Token token, Handler handler, Consumer<String> log, String what) {
+            Wire wire, String host, int port, Token token, Handler handler, Consumer<String> log, String what) {
+        return start(wire, host, port, token, handler, log, what, WireLimits.DEFAULTS, System::nanoTime);
+    }
+
+    /** With explicit limits and the clock that paces their log lines. */
+    public static WireServer start(
+            Wire wire,
+            String host,
+            int port,
+            Token token,
+            Handler handler,
+            Consumer<String> log,
+            String what,
+            WireLimits limits,
+            LongSupplier nanoClock) {
         if (token == null) {
             throw new WireException(what + ": every sdbench listener authenticates its peers: give a token file "
                     + "(appServer.tokenFile, readable only by its owner)");
@@ -119,7 +151,9 @@ public final class WireServer implements AutoCloseable {
             close(ss);
             throw new WireException(what + ": cannot listen on " + host + ":" + port + ": " + e.getMessage());
         }
-        WireServer s = new WireServer(ss, token, handler, log);
+        LogLimiter limited = new LogLimiter(
+                log, nanoClock, limits.logBurst(), TimeUnit.MILLISECONDS.toNanos(limits.logWindowMillis()));
+        WireServer s = new WireServer(ss, wire.liveness(), token, handler, limits, limited);
         Thread.ofVirtual().name("accept-" + ss.getLocalPort()).start(s::acceptLoop);
         return s;
     }
@@ -140,45 +174,49 @@ public final class WireServer implements AutoCloseable {
 
     private void acceptLoop() {
         while (!closing) {
+            Socket s;
             try {
-                Socket s = socket.accept();
-                if (!unauthenticated.tryAcquire()) {
-                    log.accept("refused " + s.getRemoteSocketAddress() + ": " + MAX_UNAUTHENTICATED
-                            + " connections are already in their handshake");
-                    s.close();
-                    continue;
-                }
-                // Few connections (drivers, app servers), each busy: a platform reader per connection
-                // costs one kernel wake-up per frame where a virtual one adds a poller hand-off.
-                Thread.ofPlatform()
-                        .daemon()
-                        .name("conn-" + s.getRemoteSocketAddress())
-                        .start(() -> serve(s));
+                s = socket.accept();
             } catch (IOException e) {
                 if (!closing) {
-                    log.accept("accept failed on port " + port() + ": " + e.getMessage());
+                    side.log().log("accept failures", "accept failed on port " + port() + ": " + e.getMessage());
                 }
                 return;
             }
+            side.log().flush();
+            FrameIO io;
+            try {
+                io = new FrameIO(s, liveness);
+            } catch (IOException e) {
+                close(s);
+                continue;
+            }
+            var p = new PendingHandshakes.Pending(s.getInetAddress(), io);
+            for (var shed : pending.admit(p)) {
+                shed.io.close();
+            }
+            // Few connections (drivers, app servers), each busy: a platform reader per connection
+            // costs one kernel wake-up per frame where a virtual one adds a poller hand-off.
+            Thread.ofPlatform()
+                    .daemon()
+                    .name("conn-" + s.getRemoteSocketAddress())
+                    .start(() -> serve(io, p));
         }
     }
 
-    private void serve(Socket s) {
-        FrameIO io;
-        try {
-            io = new FrameIO(s);
-        } catch (IOException e) {
-            unauthenticated.release();
-            close(s);
-            return;
-        }
+    /** Handshakes in progress right now (tests watch the pool fill). */
+    int pendingHandshakes() {
+        return pending.size();
+    }
+
+    private void serve(FrameIO io, PendingHandshakes.Pending p) {
         Connection c = null;
         try {
             String role;
             try {
-                role = Handshake.server(io, token, log);
+                role = Handshake.server(io, side, p);
             } finally {
-                unauthenticated.release();
+                pending.done(p);
             }
             if (role == null) {
                 return;
@@ -186,15 +224,22 @@ public final class WireServer implements AutoCloseable {
             c = new Connection(io, role);
             open.add(c);
             // Clients send heartbeats: silence this long means the peer is gone (stopped, cut off).
-            io.closeWhenSilentFor(Liveness.SILENCE_MILLIS);
+            io.closeWhenSilentFor(liveness.silenceMillis());
             while (true) {
                 Frame f = io.read();
                 dispatch(c, f);
             }
         } catch (IOException | WireException e) {
-            if (io.closedForSilence() && c != null) {
-                log.accept(c.role() + " at " + c.peer() + " silent for " + Liveness.SILENCE_MILLIS
-                        + " ms: connection closed");
+            if (io.closedForStuckWrite() && c != null) {
+                side.log().log(
+                        "stuck peers",
+                        c.role() + " at " + c.peer() + " took no bytes for " + liveness.writeMillis()
+                                + " ms: connection closed");
+            } else if (io.closedForSilence() && c != null) {
+                side.log().log(
+                        "silent peers",
+                        c.role() + " at " + c.peer() + " silent for " + liveness.silenceMillis()
+                                + " ms: connection closed");
             }
             // The peer went away or sent garbage: its connection ends, the server goes on.
         } catch (InterruptedException e) {
@@ -203,6 +248,7 @@ public final class WireServer implements AutoCloseable {
             io.close();
             if (c != null) {
                 open.remove(c);
+                side.slots().give(c.role());
                 handler.closed(c);
             }
         }
@@ -210,13 +256,15 @@ public final class WireServer implements AutoCloseable {
 
     private void dispatch(Connection c, Frame f) throws InterruptedException {
         if (f.type() == FrameType.HEARTBEAT) {
-            c.reply(f, FrameType.HEARTBEAT, Control.EMPTY);
+            c.reply(f, Control.EMPTY);
             return;
         }
-        FrameType.Sender sender = FrameType.sender(f.type());
+        FrameType.Sender sender = f.type().sender();
         if (!sender.allows(c.role())) {
-            log.accept(
-                    "refused frame type " + f.type() + " from " + c.role() + " at " + c.peer() + ": accepted only from "
+            side.log().log(
+                    REFUSED_FRAMES,
+                    "refused frame type " + f.type() + " from " + c.role() + " at " + c.peer()
+                            + ": accepted only from "
                             + sender.name().toLowerCase(Locale.ROOT).replace('_', ' '));
             c.error(
                     f,
@@ -245,5 +293,6 @@ public final class WireServer implements AutoCloseable {
         closing = true;
         close(socket);
         open.forEach(Connection::close);
+        side.log().flushAll();
     }
 }

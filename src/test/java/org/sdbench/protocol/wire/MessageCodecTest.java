@@ -2,10 +2,13 @@ package org.sdbench.protocol.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.protocol.InstanceFigures;
@@ -150,7 +153,7 @@ class MessageCodecTest {
 
     @Test
     void sender_everyRequestType_hasOneRoleAndRepliesHaveNone() {
-        for (byte t : new byte[] {
+        for (FrameType t : new FrameType[] {
             FrameType.LOGON,
             FrameType.STEP,
             FrameType.ABANDON,
@@ -160,21 +163,16 @@ class MessageCodecTest {
             FrameType.SHUTDOWN,
             FrameType.PROBE,
             FrameType.RUN_SETTINGS,
-            FrameType.ROUTE,
-            FrameType.INSTANCES
+            FrameType.ROUTE
         }) {
-            assertTrue(
-                    FrameType.sender(t).allows("driver") && !FrameType.sender(t).allows("appserver-1"), "type " + t);
+            assertTrue(t.sender().allows("driver") && !t.sender().allows("appserver-1"), "type " + t);
         }
-        for (byte t :
-                new byte[] {FrameType.REGISTER, FrameType.ENQ_LOCK, FrameType.ENQ_RELEASE_ALL, FrameType.ENQ_TRANSFER
-                }) {
-            assertTrue(
-                    FrameType.sender(t).allows("appserver-12")
-                            && !FrameType.sender(t).allows("driver"),
-                    "type " + t);
+        for (FrameType t : new FrameType[] {
+            FrameType.REGISTER, FrameType.ENQ_LOCK, FrameType.ENQ_RELEASE_ALL, FrameType.ENQ_TRANSFER
+        }) {
+            assertTrue(t.sender().allows("appserver-12") && !t.sender().allows("driver"), "type " + t);
         }
-        for (byte t : new byte[] {
+        for (FrameType t : new FrameType[] {
             FrameType.HELLO,
             FrameType.CHALLENGE,
             FrameType.AUTH,
@@ -190,7 +188,8 @@ class MessageCodecTest {
             FrameType.ENQ_LOCK_REPLY,
             FrameType.INSTANCES_REPLY
         }) {
-            assertEquals(FrameType.Sender.NOBODY, FrameType.sender(t), "type " + t);
+            assertEquals(FrameType.Sender.NOBODY, t.sender(), "type " + t);
+            assertThrows(IllegalArgumentException.class, t::reply, "type " + t);
         }
     }
 
@@ -205,5 +204,19 @@ class MessageCodecTest {
                 new InstanceFigures.UpdateWork(17, 18, 19, 20),
                 new InstanceFigures.Faults(21, 22, 23, 24),
                 25);
+    }
+
+    @Test
+    void reply_everyRequest_isAReplyTypeAndCodesAreUnique() {
+        Set<Byte> codes = new HashSet<>();
+        for (FrameType t : FrameType.values()) {
+            assertTrue(codes.add(t.code()), "code of " + t);
+            assertEquals(t, FrameType.of(t.code()).orElseThrow());
+            if (t.isRequest() && t != FrameType.HEARTBEAT) {
+                assertFalse(t.reply().isRequest(), t + " is answered by " + t.reply());
+            }
+        }
+        assertTrue(FrameType.of((byte) 99).isEmpty());
+        assertTrue(FrameType.of((byte) -1).isEmpty());
     }
 }

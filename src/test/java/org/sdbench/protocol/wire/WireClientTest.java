@@ -29,8 +29,15 @@ class WireClientTest {
         int callers = 64;
         int calls = 300;
         try (WireServer s = WireServer.start(
-                        "127.0.0.1", 0, TOKEN, (c, f) -> c.reply(f, FrameType.PONG, f.body()), line -> {}, "echo");
+                        Wire.DEFAULTS,
+                        "127.0.0.1",
+                        0,
+                        TOKEN,
+                        (c, f) -> c.reply(f, FrameType.PONG, f.body()),
+                        line -> {},
+                        "echo");
                 WireClient client = WireClient.connect(
+                        Wire.DEFAULTS,
                         Dialer.Hop.DRIVER_TO_APP,
                         new HostAndPort("127.0.0.1", s.port()),
                         "driver",
@@ -60,6 +67,9 @@ class WireClientTest {
         }
     }
 
+    /** Short bounds, passed in: the test waits two seconds, not ten. */
+    private static final Liveness SHORT = new Liveness(300, 2_000, 2_000, 5_000);
+
     /** A server that shook hands and then stopped (as under SIGSTOP): the client declares it dead within the bound. */
     @Test
     void connection_peerSilentAfterTheHandshake_declaredDeadWithinTheSilenceBound() throws Exception {
@@ -67,13 +77,21 @@ class WireClientTest {
             Thread stopped = Thread.ofVirtual().start(() -> {
                 try (Socket s = listener.accept();
                         FrameIO io = new FrameIO(s)) {
-                    Handshake.server(io, TOKEN, line -> {});
+                    Handshake.server(
+                            io,
+                            new Handshake.ServerSide(
+                                    TOKEN,
+                                    5_000,
+                                    new RoleSlots(4),
+                                    new LogLimiter(line -> {}, System::nanoTime, 10, 1_000_000_000L)),
+                            new PendingHandshakes.Pending(s.getInetAddress(), io));
                     Thread.sleep(60_000);
                 } catch (Exception e) {
                     // The client hung up: what the test wants.
                 }
             });
             try (WireClient c = WireClient.connect(
+                    new Wire(SHORT, Dialer.DIRECT),
                     Dialer.Hop.DRIVER_TO_APP,
                     new HostAndPort("127.0.0.1", listener.getLocalPort()),
                     "driver",
@@ -82,11 +100,12 @@ class WireClientTest {
                     "app server 2")) {
                 long t0 = System.nanoTime();
                 String why = c.broken()
-                        .get(Liveness.SILENCE_MILLIS + Liveness.HEARTBEAT_MILLIS + 5_000, TimeUnit.MILLISECONDS);
+                        .get(SHORT.silenceMillis() + SHORT.heartbeatMillis() + 5_000, TimeUnit.MILLISECONDS)
+                        .toString();
                 long ms = (System.nanoTime() - t0) / 1_000_000;
                 assertTrue(why.contains("declared dead"), why);
                 assertTrue(
-                        ms >= Liveness.SILENCE_MILLIS - 500 && ms <= Liveness.SILENCE_MILLIS + 1_500,
+                        ms >= SHORT.silenceMillis() - 500 && ms <= SHORT.silenceMillis() + 1_500,
                         "declared dead after " + ms + " ms");
             }
             stopped.interrupt();

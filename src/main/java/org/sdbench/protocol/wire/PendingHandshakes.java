@@ -1,0 +1,117 @@
+package org.sdbench.protocol.wire;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The connections of one listener still in their handshake. A newcomer is always admitted; when its
+ * source already has its share pending, one of that source's is shed, and when the listener is
+ * full, one of all: the oldest that has not spoken yet (no hello read, no byte waiting), else the
+ * oldest. A real peer sends its hello the moment it connects, so however many idle connections
+ * anybody opens and reopens, they are shed before it: it is exposed only for the instant between
+ * its connect and its first byte.
+ */
+final class PendingHandshakes {
+    /** One pending handshake; {@link #shed} is set before its connection is closed. */
+    static final class Pending {
+        final InetAddress source;
+        final FrameIO io;
+        private volatile boolean shed;
+        private volatile boolean spoke;
+
+        Pending(InetAddress source, FrameIO io) {
+            this.source = source;
+            this.io = io;
+        }
+
+        boolean shed() {
+            return shed;
+        }
+
+        /** Its hello was read and valid. */
+        void spoke() {
+            spoke = true;
+        }
+
+        /** Nothing read from it and nothing waiting: an idle connection, the first to shed. */
+        boolean idle() {
+            if (spoke) {
+                return false;
+            }
+            try {
+                // The socket's own count (the kernel's), not the buffered stream's: that one takes the reader's lock.
+                return io.socket().getInputStream().available() == 0;
+            } catch (IOException e) {
+                return true;
+            }
+        }
+    }
+
+    private final int max;
+    private final int perSource;
+    /** Oldest first. */
+    private final Deque<Pending> all = new ArrayDeque<>();
+
+    private final Map<InetAddress, Integer> bySource = new HashMap<>();
+
+    PendingHandshakes(int max, int perSource) {
+        this.max = max;
+        this.perSource = perSource;
+    }
+
+    /** Admits a new connection; the ones it displaced are returned, already marked shed, to be closed. */
+    List<Pending> admit(Pending p) {
+        List<Pending> shed = new ArrayList<>(1);
+        synchronized (this) {
+            if (bySource.getOrDefault(p.source, 0) >= perSource) {
+                shed.add(removeOldest(p.source));
+            }
+            if (all.size() >= max) {
+                shed.add(removeOldest(null));
+            }
+            all.addLast(p);
+            bySource.merge(p.source, 1, Integer::sum);
+        }
+        shed.forEach(s -> s.shed = true);
+        return shed;
+    }
+
+    /** The handshake ended (done, refused or shed). */
+    synchronized void done(Pending p) {
+        if (all.remove(p)) {
+            bySource.computeIfPresent(p.source, (k, n) -> n == 1 ? null : n - 1);
+        }
+    }
+
+    synchronized int size() {
+        return all.size();
+    }
+
+    private Pending removeOldest(InetAddress source) {
+        Pending p = oldest(source, true);
+        if (p == null) {
+            p = oldest(source, false);
+        }
+        if (p != null) {
+            all.remove(p);
+            bySource.computeIfPresent(p.source, (k, n) -> n == 1 ? null : n - 1);
+            return p;
+        }
+        throw new IllegalStateException("no pending handshake to shed" + (source == null ? "" : " from " + source));
+    }
+
+    private Pending oldest(InetAddress source, boolean idleOnly) {
+        for (Pending p : all) {
+            if ((source == null || p.source.equals(source)) && (!idleOnly || p.idle())) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

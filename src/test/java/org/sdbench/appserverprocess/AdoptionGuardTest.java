@@ -1,0 +1,59 @@
+package org.sdbench.appserverprocess;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.sdbench.central.CentralServices;
+import org.sdbench.config.HostAndPort;
+import org.sdbench.core.Clock;
+import org.sdbench.protocol.wire.CentralMessages;
+import org.sdbench.protocol.wire.Dialer;
+import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.Token;
+import org.sdbench.protocol.wire.Wire;
+import org.sdbench.protocol.wire.WireClient;
+
+/** A driver's ADOPT(2) fences instance 2 only once the real central services no longer list it. */
+class AdoptionGuardTest {
+    private final Token token = Token.random();
+
+    private WireClient connect(CentralServices c, String role) {
+        return WireClient.connect(
+                Wire.DEFAULTS,
+                Dialer.Hop.APP_TO_CENTRAL,
+                new HostAndPort("127.0.0.1", c.port()),
+                role,
+                token,
+                Duration.ofSeconds(5),
+                "central services");
+    }
+
+    @Test
+    void check_instanceStillRegistered_refusedUntilItLeaves() throws Exception {
+        CountDownLatch left = new CountDownLatch(1);
+        try (CentralServices central =
+                        CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, line -> {
+                            if (line.contains("instance 2") && line.contains("left the logon group")) {
+                                left.countDown();
+                            }
+                        });
+                WireClient one = connect(central, "appserver-1")) {
+            WireClient two = connect(central, "appserver-2");
+            two.call(
+                    FrameType.REGISTER,
+                    new CentralMessages.Instance(2, new HostAndPort("127.0.0.1", 9)).encode(),
+                    Duration.ofSeconds(5));
+            AdoptionGuard guard = new AdoptionGuard(1, one, Duration.ofSeconds(5));
+            var e = assertThrows(IllegalStateException.class, () -> guard.check(2));
+            assertTrue(e.getMessage().contains("still registered"), e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> guard.check(1));
+            two.close();
+            assertTrue(left.await(10, TimeUnit.SECONDS));
+            guard.check(2);
+        }
+    }
+}
