@@ -164,7 +164,7 @@ final class NipingCommand implements Runnable {
             if (!test.equals("latency") && !test.equals("bandwidth") && !test.equals("both")) {
                 throw new ConfigException("'--test' = '" + test + "' is not allowed: latency, bandwidth or both");
             }
-            Duration t = Durations.parse("--timeout", timeout);
+            Duration t = Durations.parse("--timeout", timeout, Duration.ofMillis(1));
             PrintWriter out = spec.commandLine().getOut();
             try (NipingClient c = NipingClient.connect(host, token(tokenFile), t)) {
                 out.println("connect to server " + HostPort.format(host) + " o.k.");
@@ -178,7 +178,8 @@ final class NipingCommand implements Runnable {
                 throw new EnvironmentException(
                         "niping to " + HostPort.format(host) + " failed: the server closed the connection mid-test");
             } catch (IOException e) {
-                throw new EnvironmentException("niping to " + HostPort.format(host) + " failed: " + e);
+                throw new EnvironmentException(
+                        "niping to " + HostPort.format(host) + " failed: " + NipingClient.describe(e, t));
             }
             return ExitCode.OK;
         }

@@ -16,7 +16,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -29,8 +28,8 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.SmallFile;
 import org.sdbench.core.EnvironmentException;
-import org.sdbench.db.Passwords;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.protocol.SdStep;
@@ -250,18 +249,10 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     }
 
     private static byte[] readToken(Path file) {
-        String what = "'--metrics-token-file' = '" + file + "'";
-        if (!Files.isRegularFile(file)) {
-            throw new ConfigException(what + " is not a readable file: give a file holding the bearer token");
-        }
-        Passwords.requireOwnerOnly(file, what);
-        try {
-            String t = Files.readString(file).strip();
-            ConfigException.require(!t.isEmpty(), "--metrics-token-file", file, "a file holding a non-empty token");
-            return t.getBytes(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ConfigException(what + " cannot be read (" + e.getClass().getSimpleName() + ")");
-        }
+        String t = SmallFile.readSecret("'--metrics-token-file' = '" + file + "'", file)
+                .strip();
+        ConfigException.require(!t.isEmpty(), "--metrics-token-file", file, "a file holding a non-empty token");
+        return t.getBytes(StandardCharsets.UTF_8);
     }
 
     public String host() {
