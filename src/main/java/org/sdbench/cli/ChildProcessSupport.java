@@ -3,10 +3,10 @@ package org.sdbench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalTime;
 import java.util.function.Supplier;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.LogTime;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
 
@@ -68,7 +68,7 @@ final class ChildProcessSupport {
     }
 
     static void log(String line) {
-        System.err.println(LocalTime.now().withNano(0) + " " + line);
+        System.err.println(LogTime.now() + " " + line);
         System.err.flush();
     }
 }

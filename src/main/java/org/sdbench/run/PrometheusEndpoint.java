@@ -11,9 +11,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.BindException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,8 +26,6 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.appserver.AppTierView;
 import org.sdbench.config.ConfigException;
-import org.sdbench.config.SmallFile;
-import org.sdbench.core.EnvironmentException;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.protocol.SdStep;
@@ -55,21 +51,7 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     private final Counter[][] components = new Counter[SdStep.values().length][COMPONENTS.length];
     private final Timer saveToCommitted;
     private final Counter v1DbTime;
-    /** Seconds a client may take to send its request, and to take the answer, before its connection is closed. */
-    static final int CLIENT_TIMEOUT_SECONDS = 5;
-
     private static final int HANDLER_THREADS = 4;
-
-    static {
-        // The JDK server reads these once, when its first instance is created; without them a client
-        // that stops sending keeps its connection (and, with few handler threads, the endpoint) forever.
-        System.setProperty(
-                "sun.net.httpserver.maxReqTime",
-                System.getProperty("sun.net.httpserver.maxReqTime", Integer.toString(CLIENT_TIMEOUT_SECONDS)));
-        System.setProperty(
-                "sun.net.httpserver.maxRspTime",
-                System.getProperty("sun.net.httpserver.maxRspTime", Integer.toString(CLIENT_TIMEOUT_SECONDS)));
-    }
 
     /**
      * Where to listen: loopback unless told otherwise; any other address requires a bearer token
@@ -103,15 +85,17 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
     private final byte[] token;
+    private final String url;
 
     // Micrometer holds gauge and counter sources weakly: the view stays referenced here.
     private final AppTierView appTier;
 
     private PrometheusEndpoint(
-            HttpServer server, byte[] token, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
+            MetricsSocket socket, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
         this.appTier = appTier;
-        this.server = server;
-        this.token = token;
+        this.server = socket.take();
+        this.token = socket.token();
+        this.url = socket.url();
         for (SdStep s : SdStep.values()) {
             Tags tags = Tags.of("tx", s.tx().name(), "step", s.stepName());
             response[s.ordinal()] = Timer.builder("sdbench.dialog.response")
@@ -231,28 +215,17 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     /** The same for an app tier seen through a view (three-tier: the app servers' last reported figures). */
     public static PrometheusEndpoint start(
             Binding b, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
-        byte[] token = b.tokenFile() == null ? null : readToken(b.tokenFile());
-        try {
-            return new PrometheusEndpoint(
-                    HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0),
-                    token,
-                    appTier,
-                    usersLoggedOn,
-                    phase);
-        } catch (BindException e) {
-            throw new EnvironmentException("'--metrics-port' = " + b.port() + " on " + b.host() + " cannot be used ("
-                    + e.getMessage() + "): choose a free port, or 0 for any");
-        } catch (IOException e) {
-            throw new EnvironmentException(
-                    "the metrics endpoint on " + b.host() + ":" + b.port() + " failed to start: " + e.getMessage());
-        }
+        return start(MetricsSocket.open(b), appTier, usersLoggedOn, phase);
     }
 
-    private static byte[] readToken(Path file) {
-        String t = SmallFile.readSecret("'--metrics-token-file' = '" + file + "'", file)
-                .strip();
-        ConfigException.require(!t.isEmpty(), "--metrics-token-file", file, "a file holding a non-empty token");
-        return t.getBytes(StandardCharsets.UTF_8);
+    static PrometheusEndpoint start(
+            MetricsSocket socket, AppTierView appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
+        return new PrometheusEndpoint(socket, appTier, usersLoggedOn, phase);
+    }
+
+    /** Where Prometheus scrapes, e.g. {@code http://[::1]:9391/metrics}. */
+    public String url() {
+        return url;
     }
 
     public String host() {

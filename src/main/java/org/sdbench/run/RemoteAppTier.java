@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.LogTime;
 import org.sdbench.db.Database;
 import org.sdbench.driver.Phases;
 import org.sdbench.driver.RemoteDialogService;
@@ -132,7 +132,7 @@ final class RemoteAppTier implements AppTier {
     }
 
     static void log(String line) {
-        System.err.println(LocalTime.now().withNano(0) + " " + line);
+        System.err.println(LogTime.now() + " " + line);
         System.err.flush();
     }
 
