@@ -352,6 +352,11 @@ public record RunReport(
                 threeTier);
     }
 
+    /** The same report with more warnings. */
+    public RunReport withWarnings(List<String> more) {
+        return withThreeTier(threeTier, more);
+    }
+
     /** The same report with the figures of a three-tier run, and their warnings. */
     public RunReport withThreeTier(ThreeTier t, List<String> moreWarnings) {
         List<String> w = new ArrayList<>(warnings);

@@ -11,6 +11,7 @@ import org.sdbench.env.HostUsage;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.report.BufferWindow;
 import org.sdbench.report.Certificate;
+import org.sdbench.report.Durability;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
@@ -63,7 +64,8 @@ final class ReportFigures {
                         f.stoppedEarly(),
                         timeline,
                         f.window(),
-                        env.calibration());
+                        env.calibration())
+                .withWarnings(Durability.warnings(env.database()));
         RemoteFacts remote = tier.remote();
         if (remote != null) {
             var built = ThreeTierSection.of(
