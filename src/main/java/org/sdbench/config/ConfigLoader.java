@@ -72,8 +72,7 @@ public final class ConfigLoader {
     }
 
     public static ConfigLoader forInstallation() {
-        String h = System.getProperty("sdbench.home");
-        return new ConfigLoader(h == null ? Path.of("") : Path.of(h));
+        return new ConfigLoader(Homes.installation());
     }
 
     public SdbenchConfig load(Path configFile, Path workloadFile, List<String> sets) {
