@@ -166,7 +166,7 @@ final class NipingCommand implements Runnable {
             if (!test.equals("latency") && !test.equals("bandwidth") && !test.equals("both")) {
                 throw new ConfigException("'--test' = '" + test + "' is not allowed: latency, bandwidth or both");
             }
-            Duration t = Durations.parse("--timeout", timeout);
+            Duration t = Durations.parse("--timeout", timeout, Duration.ofMillis(1));
             PrintWriter out = spec.commandLine().getOut();
             try (NipingClient c = NipingClient.connect(host, token(tokenFile), t)) {
                 out.println("connect to server " + SocketAddresses.format(host) + " o.k.");
@@ -180,7 +180,8 @@ final class NipingCommand implements Runnable {
                 throw new EnvironmentException("niping to " + SocketAddresses.format(host)
                         + " failed: the server closed the connection mid-test");
             } catch (IOException e) {
-                throw new EnvironmentException("niping to " + SocketAddresses.format(host) + " failed: " + e);
+                throw new EnvironmentException(
+                        "niping to " + SocketAddresses.format(host) + " failed: " + NipingClient.describe(e, t));
             }
             return ExitCode.OK;
         }

@@ -63,53 +63,9 @@ public record AppServerConfig(
                 "host:port of running central services (port 1 to 65535), or empty to " + "start them with the run");
         listen = listen == null || listen.isBlank() ? "127.0.0.1" : HostAndPort.host("appServer.listen", listen);
         tokenFile = tokenFile == null ? "" : tokenFile.trim();
-        connectTimeout = connectTimeout == null ? Duration.ofSeconds(5) : connectTimeout;
-        replyTimeout = replyTimeout == null ? Duration.ofMinutes(10) : replyTimeout;
-        ConfigException.require(
-                connectTimeout.toMillis() >= 1 && connectTimeout.toMinutes() <= 10,
-                "appServer.connectTimeout",
-                connectTimeout,
-                "1ms to 10m");
-        ConfigException.require(
-                replyTimeout.toMillis() >= 1 && replyTimeout.toHours() <= 1,
-                "appServer.replyTimeout",
-                replyTimeout,
-                "1ms to 1h");
-        centralTimeout = centralTimeout == null ? Duration.ofSeconds(30) : centralTimeout;
-        ConfigException.require(
-                centralTimeout.toMillis() >= 1 && centralTimeout.toMinutes() <= 10,
-                "appServer.centralTimeout",
-                centralTimeout,
-                "1ms to 10m");
-    }
-
-    /** Without the three-tier settings (loopback, no token, default timeouts). */
-    public AppServerConfig(
-            Layout layout,
-            int instances,
-            int dialogWorkProcesses,
-            int updateWorkProcesses,
-            int userContextBytes,
-            int tableBufferEntries,
-            Duration updateWaitTimeout,
-            int dbRetries,
-            Duration tableBufferSync) {
-        this(
-                layout,
-                instances,
-                dialogWorkProcesses,
-                updateWorkProcesses,
-                userContextBytes,
-                tableBufferEntries,
-                updateWaitTimeout,
-                dbRetries,
-                tableBufferSync,
-                "",
-                "",
-                "",
-                null,
-                null,
-                null);
+        Durations.within("appServer.connectTimeout", connectTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));
+        Durations.within("appServer.replyTimeout", replyTimeout, Duration.ofMillis(1), Duration.ofHours(1));
+        Durations.within("appServer.centralTimeout", centralTimeout, Duration.ofMillis(1), Duration.ofMinutes(10));
     }
 
     /** The same settings for one instance: what one {@code sdbench appserver} process runs. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
@@ -27,6 +28,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.yaml.snakeyaml.LoaderOptions;
 
 /**
  * Builds the effective {@link SdbenchConfig}: built-in defaults, then the config file, then the
@@ -34,8 +36,9 @@ import java.util.stream.Collectors;
  * {@link ConfigException} with one line naming the key or file, the bad value and what is allowed.
  */
 public final class ConfigLoader {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+    private static final ObjectMapper YAML = new ObjectMapper(yamlFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .registerModule(new SimpleModule()
@@ -44,14 +47,32 @@ public final class ConfigLoader {
 
     private final Path home;
 
+    /**
+     * A key given twice or a second document would silently win or vanish; a scalar beyond a file's
+     * size limit could only come from a file that is not one.
+     */
+    private static YAMLFactory yamlFactory() {
+        LoaderOptions limits = new LoaderOptions();
+        limits.setCodePointLimit(SmallFile.CONFIG_LIMIT);
+        limits.setAllowDuplicateKeys(false);
+        YAMLFactory f = YAMLFactory.builder()
+                .loaderOptions(limits)
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxStringLength(SmallFile.CONFIG_LIMIT)
+                        .maxNestingDepth(64)
+                        .build())
+                .build();
+        f.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        return f;
+    }
+
     /** @param home where relative workload paths are looked up when not found in the working directory */
     public ConfigLoader(Path home) {
         this.home = home;
     }
 
     public static ConfigLoader forInstallation() {
-        String h = System.getProperty("sdbench.home");
-        return new ConfigLoader(h == null ? Path.of("") : Path.of(h));
+        return new ConfigLoader(Homes.installation());
     }
 
     public SdbenchConfig load(Path configFile, Path workloadFile, List<String> sets) {
@@ -68,6 +89,7 @@ public final class ConfigLoader {
         merge(tree, readLayer(resolvedWorkload), workload.toString());
         ((ObjectNode) tree.get("run")).put("workload", resolvedWorkload.toString());
         overrides.forEach(o -> o.applyTo(tree));
+        KeyChecker.check(tree, SdbenchConfig.class, "", "configuration");
         return bind(tree);
     }
 
@@ -94,17 +116,12 @@ public final class ConfigLoader {
     }
 
     private Path resolve(Path p, String key) {
-        if (p.isAbsolute() || Files.exists(p)) {
-            if (!Files.isRegularFile(p)) {
-                throw new ConfigException(key + ": file '" + p + "' not found (give the path of a YAML file)");
-            }
-            return p;
+        Path found = p.isAbsolute() || Files.exists(p) ? p : home.resolve(p);
+        if (!Files.exists(found)) {
+            throw new ConfigException(key + ": file '" + p + "' not found (give the path of a YAML file)");
         }
-        Path inHome = home.resolve(p);
-        if (Files.isRegularFile(inHome)) {
-            return inHome;
-        }
-        throw new ConfigException(key + ": file '" + p + "' not found (give the path of a YAML file)");
+        SmallFile.requireRegular(key + ": '" + p + "'", found, SmallFile.CONFIG_LIMIT);
+        return found;
     }
 
     private static ObjectNode defaults() {
@@ -118,13 +135,20 @@ public final class ConfigLoader {
     private static ObjectNode readLayer(Path file) {
         JsonNode n;
         try {
-            n = YAML.readTree(file.toFile());
+            n = YAML.readTree(SmallFile.read(file.toString(), file, SmallFile.CONFIG_LIMIT));
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
-            throw new ConfigException(file + (loc == null ? "" : ":" + loc.getLineNr()) + ": not valid YAML ("
-                    + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
-        } catch (IOException e) {
-            throw new ConfigException(file + ": cannot be read (" + e.getMessage() + ")");
+            String at = file + (loc == null ? "" : ":" + loc.getLineNr());
+            String m = e.getOriginalMessage();
+            if (m.startsWith("Duplicate field") && e.getProcessor() instanceof JsonParser p) {
+                throw new ConfigException(
+                        at + ": key '" + fullPath(p.getParsingContext()) + "' is given twice: give each key once");
+            }
+            if (m.startsWith("Trailing token")) {
+                throw new ConfigException(at + ": a second YAML document ('---') is not allowed: give one document");
+            }
+            throw new ConfigException(
+                    at + ": not valid YAML (" + m.lines().findFirst().orElse("") + ")");
         }
         if (n == null || n.isMissingNode() || n.isNull()) {
             return YAML.createObjectNode();

@@ -63,9 +63,9 @@ public record DatabaseConfig(
             // Credentials and data cross a network only when the server is elsewhere: there, try TLS first.
             sslmode = kind == DbKind.POSTGRESQL && !loopbackOnly(url) ? "prefer" : "disable";
         }
-        transport = transport == null || transport.isBlank() ? "auto" : transport.trim();
+        transport = transport == null ? null : transport.trim();
         ConfigException.require(
-                TRANSPORTS.contains(transport),
+                transport != null && TRANSPORTS.contains(transport),
                 "database.transport",
                 transport,
                 "one of auto (Unix-domain socket when the server is on this machine, else TCP), tcp, unix");
@@ -78,9 +78,8 @@ public record DatabaseConfig(
         passwordEnv = passwordEnv == null ? "" : passwordEnv.trim();
         passwordFile = passwordFile == null ? "" : passwordFile.trim();
         embeddedDir = embeddedDir == null ? "" : embeddedDir.trim();
-        if (tablespaces == null) {
-            tablespaces = new Tablespaces("", "", "", "");
-        }
+        ConfigException.require(
+                tablespaces != null, "database.tablespaces", null, "a section with vb, insertOnly, mixed and master");
         ConfigException.require(
                 timeouts != null,
                 "database.timeouts",
@@ -139,11 +138,8 @@ public record DatabaseConfig(
         return stateHome().resolve("embedded-pg17");
     }
 
-    /** Where sdbench keeps state between runs: $SDBENCH_HOME, else ~/.local/share/sdbench. */
+    /** Where sdbench keeps state between runs ({@link Homes#state}). */
     public static Path stateHome() {
-        String home = System.getenv("SDBENCH_HOME");
-        return home != null && !home.isBlank()
-                ? Path.of(home)
-                : Path.of(System.getProperty("user.home"), ".local", "share", "sdbench");
+        return Homes.state();
     }
 }

@@ -40,18 +40,10 @@ public record DbTimeouts(
 
     private static void requireSeconds(String key, Duration d) {
         // pgjdbc takes these in whole seconds.
-        ConfigException.require(
-                d != null && d.toSeconds() >= 1 && d.toSeconds() <= Integer.MAX_VALUE,
-                key,
-                d == null ? null : Durations.format(d),
-                "a duration of at least 1s");
+        Durations.within(key, d, Duration.ofSeconds(1), Durations.MAX);
     }
 
     private static void requireMillis(String key, Duration d) {
-        ConfigException.require(
-                d != null && d.toMillis() >= 1 && d.toMillis() <= Integer.MAX_VALUE,
-                key,
-                d == null ? null : Durations.format(d),
-                "a duration from 1ms to 24d");
+        Durations.within(key, d, Duration.ofMillis(1), Durations.MAX);
     }
 }

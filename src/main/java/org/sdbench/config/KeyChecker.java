@@ -72,7 +72,18 @@ final class KeyChecker {
             }
         } else if (!Map.class.isAssignableFrom(raw) && (value.isObject() || value.isArray())) {
             throw new ConfigException(source + ": '" + key + "' must be a single value, not a section or list");
+        } else if (value.isTextual() && isNumber(raw) && value.asText().chars().anyMatch(KeyChecker::foreignDigit)) {
+            // Java's number parsing reads any script's digits: '٣' would silently become 3.
+            throw ConfigException.key(key, value.asText(), "a number written with the digits 0-9");
         }
+    }
+
+    private static boolean isNumber(Class<?> raw) {
+        return raw == int.class || raw == long.class || raw == double.class || Number.class.isAssignableFrom(raw);
+    }
+
+    private static boolean foreignDigit(int c) {
+        return Character.isDigit(c) && (c < '0' || c > '9');
     }
 
     private static Class<?> raw(Type t) {

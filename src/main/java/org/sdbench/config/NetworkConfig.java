@@ -5,12 +5,12 @@ package org.sdbench.config;
  * on each hop that has any delay, jitter or loss. Nothing is emulated by default.
  */
 public record NetworkConfig(NetworkHop driverToApp, NetworkHop appToCentral, NetworkHop appToDb) {
-    public static final NetworkConfig NONE = new NetworkConfig(null, null, null);
-
     public NetworkConfig {
-        driverToApp = driverToApp == null ? NetworkHop.NONE : driverToApp;
-        appToCentral = appToCentral == null ? NetworkHop.NONE : appToCentral;
-        appToDb = appToDb == null ? NetworkHop.NONE : appToDb;
+        for (var hop : new Object[][] {
+            {"network.driverToApp", driverToApp}, {"network.appToCentral", appToCentral}, {"network.appToDb", appToDb}
+        }) {
+            ConfigException.require(hop[1] != null, (String) hop[0], null, "a section of delay, jitter, loss, ...");
+        }
         driverToApp.validate("network.driverToApp");
         appToCentral.validate("network.appToCentral");
         appToDb.validate("network.appToDb");

@@ -24,16 +24,6 @@ public record NetworkHop(
 
         Duration retransmitTimeout) {
 
-    public static final NetworkHop NONE = new NetworkHop(null, null, 0, null, null, 0, null);
-
-    public NetworkHop {
-        delay = delay == null ? Duration.ZERO : delay;
-        jitter = jitter == null ? Duration.ZERO : jitter;
-        replyDelay = replyDelay == null ? Duration.ZERO : replyDelay;
-        replyJitter = replyJitter == null ? Duration.ZERO : replyJitter;
-        retransmitTimeout = retransmitTimeout == null ? Duration.ofMillis(200) : retransmitTimeout;
-    }
-
     /** Whether this hop changes anything (a relay is only put in place when it does). */
     public boolean emulated() {
         return !delay.isZero()
@@ -48,20 +38,11 @@ public record NetworkHop(
         for (var d : new Object[][] {
             {"delay", delay}, {"jitter", jitter}, {"replyDelay", replyDelay}, {"replyJitter", replyJitter}
         }) {
-            Duration v = (Duration) d[1];
-            ConfigException.require(
-                    !v.isNegative() && v.compareTo(Duration.ofSeconds(10)) <= 0,
-                    key + "." + d[0],
-                    v,
-                    "a duration from 0 to 10s");
+            Durations.within(key + "." + d[0], (Duration) d[1], Duration.ZERO, Duration.ofSeconds(10));
         }
         ConfigException.require(loss >= 0 && loss < 1, key + ".loss", loss, "a loss rate in [0, 1) such as 0.1%");
         ConfigException.require(
                 replyLoss >= 0 && replyLoss < 1, key + ".replyLoss", replyLoss, "a loss rate in [0, 1)");
-        ConfigException.require(
-                retransmitTimeout.toNanos() > 0,
-                key + ".retransmitTimeout",
-                retransmitTimeout,
-                "a duration above 0, such as 200ms");
+        Durations.within(key + ".retransmitTimeout", retransmitTimeout, Duration.ofNanos(1000), Durations.MAX);
     }
 }

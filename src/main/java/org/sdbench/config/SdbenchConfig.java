@@ -25,6 +25,6 @@ public record SdbenchConfig(
                 "workload",
                 null,
                 "a workload section (from the workload file named by run.workload)");
-        network = network == null ? NetworkConfig.NONE : network;
+        ConfigException.require(network != null, "network", null, "a network section");
     }
 }

@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Base64;
 import org.postgresql.PGConnection;
+import org.sdbench.config.SmallFile;
 
 /**
  * Password authentication for the embedded server, whose library creates it with "trust" (any
@@ -56,8 +57,8 @@ final class EmbeddedAuth {
                 // Another sdbench created it first: use theirs.
             }
         }
-        Passwords.requireOwnerOnly(passwordFile, "the embedded server's password file " + passwordFile);
-        String pw = Files.readString(passwordFile, StandardCharsets.UTF_8).strip();
+        String pw = SmallFile.readSecret("the embedded server's password file " + passwordFile, passwordFile)
+                .strip();
         if (pw.isEmpty()) {
             throw new IOException(passwordFile + " is empty: delete it and " + dataDir.resolve(SECURED_MARKER)
                     + ", then start again to set a new password");

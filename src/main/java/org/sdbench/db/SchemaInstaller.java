@@ -122,6 +122,10 @@ public final class SchemaInstaller {
                             + "); give sdbench a schema of its own (database.schema)");
                 }
             }
+            if (db.dialect().supportsCopy()) {
+                // A session holding a lock on the old schema's tables would stall the drop until the socket timeout.
+                s.execute("SET lock_timeout = " + db.config().timeouts().lock().toMillis());
+            }
             // One transaction: a failing statement (a missing tablespace, say) leaves no half-built schema behind.
             c.setAutoCommit(false);
             if (!existing.isEmpty()) {
@@ -142,6 +146,10 @@ public final class SchemaInstaller {
                             + SqlErrors.firstLine(e)
                             + (e.getMessage() != null && e.getMessage().contains("tablespace")
                                     ? " (create the tablespace first, or clear database.tablespaces)"
+                                    : "")
+                            + ("55P03".equals(e.getSQLState())
+                                    ? " (another session held a lock on a table of the schema for longer than"
+                                            + " database.timeouts.lock: end it, then load again)"
                                     : ""),
                     e);
         }

@@ -103,6 +103,7 @@ public final class MasterDataLoader {
             for (int i = 0; i < ranges.size(); i++) {
                 Connection c = db.connect();
                 connections.add(c);
+                LockStall.bound(db, c);
                 c.setAutoCommit(false);
             }
             int newUsers = spec.users() - firstUser + 1;
@@ -170,6 +171,11 @@ public final class MasterDataLoader {
             tables.values().forEach(t -> rows.put(t.table, t.rows.sum()));
             return new LoadResult(spec.users(), rows, loadNanos, analyzeNanos);
         } catch (TableFailure e) {
+            if (e.getCause() instanceof SQLException s
+                    && LockStall.failure(db, connections, "loading " + e.table, e.table, s)
+                            instanceof EnvironmentException stalled) {
+                throw stalled;
+            }
             throw new EnvironmentException(
                     "loading table " + e.table + " into " + db.describe() + " failed: "
                             + SqlErrors.firstLine(e.getCause()),
@@ -332,7 +338,11 @@ public final class MasterDataLoader {
                 try (Statement s = c.createStatement()) {
                     for (String t : mine) {
                         if (db.dialect().supportsCopy()) {
-                            s.execute("ANALYZE " + t);
+                            try {
+                                s.execute("ANALYZE " + t);
+                            } catch (SQLException e) {
+                                throw LockStall.failure(db, connections, "ANALYZE " + t, t, e);
+                            }
                         } else if (db.dialect() instanceof Db2Dialect) {
                             s.execute("CALL SYSPROC.ADMIN_CMD('RUNSTATS ON TABLE "
                                     + db.schema().toUpperCase() + "." + t.toUpperCase()

@@ -4,12 +4,15 @@ import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.function.IntSupplier;
+import org.sdbench.config.Durations;
 import org.sdbench.core.EnvironmentException;
 
 /**
@@ -69,8 +72,19 @@ public final class NipingClient implements AutoCloseable {
             } catch (IOException suppressed) {
                 e.addSuppressed(suppressed);
             }
-            throw new EnvironmentException("cannot reach niping server " + where + ": " + e.getMessage());
+            throw new EnvironmentException("cannot reach niping server " + where + ": " + describe(e, timeout));
         }
+    }
+
+    /** What went wrong in words, also for the exceptions the JDK leaves without a message. */
+    public static String describe(IOException e, Duration timeout) {
+        if (e instanceof EOFException) {
+            return "the peer closed the connection (is it a niping server?)";
+        }
+        if (e instanceof SocketTimeoutException) {
+            return "no answer within " + Durations.format(timeout) + " (is it a niping server? see --timeout)";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /** Small messages: requests of 300-500 bytes, replies of 1,000-1,500 bytes, like dialog-step traffic. */

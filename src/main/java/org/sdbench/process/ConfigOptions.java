@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.config.ConfigLoader;
+import org.sdbench.config.Homes;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.protocol.ChildStartup;
 import picocli.CommandLine.Option;
@@ -59,8 +60,7 @@ public final class ConfigOptions {
     }
 
     private static Path defaultConfig() {
-        String home = System.getProperty("sdbench.home");
-        Path p = Path.of(home == null ? "" : home, "config", "quick.yaml");
+        Path p = Homes.installation().resolve("config").resolve("quick.yaml");
         return p.toFile().isFile() ? p : null;
     }
 }

@@ -3,10 +3,10 @@ package org.sdbench.process;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalTime;
 import java.util.function.Supplier;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.core.LogTime;
 import org.sdbench.protocol.ChildStartup;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.WireException;
@@ -73,7 +73,7 @@ public final class ProcessSupport {
 
     /** One line on standard error, after the time of day: what a process says about itself. */
     public static void log(String line) {
-        System.err.println(LocalTime.now().withNano(0) + " " + line);
+        System.err.println(LogTime.now() + " " + line);
         System.err.flush();
     }
 }

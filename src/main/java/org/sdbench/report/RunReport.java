@@ -253,6 +253,11 @@ public record RunReport(
         return e.report();
     }
 
+    /** The same report with more warnings. */
+    public RunReport withWarnings(List<String> more) {
+        return withThreeTier(threeTier, more);
+    }
+
     /** The same report with the figures of a three-tier run, and their warnings. */
     public RunReport withThreeTier(ThreeTier t, List<String> moreWarnings) {
         Edit e = new Edit(this);

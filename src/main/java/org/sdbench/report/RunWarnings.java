@@ -49,7 +49,7 @@ final class RunWarnings {
         if (rel.pendingUpdateRequestsAtEnd() < 0) {
             w.add("the database was unreachable at the end: pending and failed update requests are unknown; "
                     + "those left in VBHDR are processed first by the next run");
-        } else if (!rel.updateTaskDrained()) {
+        } else if (!rel.updateTaskDrained() && rel.pendingUpdateRequestsAtEnd() > 0) {
             w.add(rel.pendingUpdateRequestsAtEnd()
                     + " update requests still pending at the end: they stay in VBHDR "
                     + "and are processed first by the next run");

@@ -11,12 +11,9 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.BindException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -31,8 +28,6 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.ConfigException;
-import org.sdbench.core.EnvironmentException;
-import org.sdbench.db.Passwords;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.protocol.InstanceFigures;
@@ -59,21 +54,7 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     private final Counter[][] components = new Counter[SdStep.values().length][COMPONENTS.length];
     private final Timer saveToCommitted;
     private final Counter v1DbTime;
-    /** Seconds a client may take to send its request, and to take the answer, before its connection is closed. */
-    static final int CLIENT_TIMEOUT_SECONDS = 5;
-
     private static final int HANDLER_THREADS = 4;
-
-    static {
-        // The JDK server reads these once, when its first instance is created; without them a client
-        // that stops sending keeps its connection (and, with few handler threads, the endpoint) forever.
-        System.setProperty(
-                "sun.net.httpserver.maxReqTime",
-                System.getProperty("sun.net.httpserver.maxReqTime", Integer.toString(CLIENT_TIMEOUT_SECONDS)));
-        System.setProperty(
-                "sun.net.httpserver.maxRspTime",
-                System.getProperty("sun.net.httpserver.maxRspTime", Integer.toString(CLIENT_TIMEOUT_SECONDS)));
-    }
 
     /**
      * Where to listen: loopback unless told otherwise; any other address requires a bearer token
@@ -107,19 +88,20 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
     private final byte[] token;
+    private final String url;
 
     // Micrometer holds gauge and counter sources weakly: the view stays referenced here.
     private final Supplier<List<InstanceFigures>> appTier;
 
     private PrometheusEndpoint(
-            HttpServer server,
-            byte[] token,
+            MetricsSocket socket,
             Supplier<List<InstanceFigures>> appTier,
             IntSupplier usersLoggedOn,
             IntSupplier phase) {
         this.appTier = appTier;
-        this.server = server;
-        this.token = token;
+        this.server = socket.take();
+        this.token = socket.token();
+        this.url = socket.url();
         for (SdStep s : SdStep.values()) {
             Tags tags = Tags.of("tx", s.tx().name(), "step", s.stepName());
             response[s.ordinal()] = Timer.builder("sdbench.dialog.response")
@@ -266,36 +248,20 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     /** The same for an app tier's instance figures: read live, or the app servers' last reported ones (three-tier). */
     public static PrometheusEndpoint start(
             Binding b, Supplier<List<InstanceFigures>> appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
-        byte[] token = b.tokenFile() == null ? null : readToken(b.tokenFile());
-        try {
-            return new PrometheusEndpoint(
-                    HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0),
-                    token,
-                    appTier,
-                    usersLoggedOn,
-                    phase);
-        } catch (BindException e) {
-            throw new EnvironmentException("'--metrics-port' = " + b.port() + " on " + b.host() + " cannot be used ("
-                    + e.getMessage() + "): choose a free port, or 0 for any");
-        } catch (IOException e) {
-            throw new EnvironmentException(
-                    "the metrics endpoint on " + b.host() + ":" + b.port() + " failed to start: " + e.getMessage());
-        }
+        return start(MetricsSocket.open(b), appTier, usersLoggedOn, phase);
     }
 
-    private static byte[] readToken(Path file) {
-        String what = "'--metrics-token-file' = '" + file + "'";
-        if (!Files.isRegularFile(file)) {
-            throw new ConfigException(what + " is not a readable file: give a file holding the bearer token");
-        }
-        Passwords.requireOwnerOnly(file, what);
-        try {
-            String t = Files.readString(file).strip();
-            ConfigException.require(!t.isEmpty(), "--metrics-token-file", file, "a file holding a non-empty token");
-            return t.getBytes(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new ConfigException(what + " cannot be read (" + e.getClass().getSimpleName() + ")");
-        }
+    static PrometheusEndpoint start(
+            MetricsSocket socket,
+            Supplier<List<InstanceFigures>> appTier,
+            IntSupplier usersLoggedOn,
+            IntSupplier phase) {
+        return new PrometheusEndpoint(socket, appTier, usersLoggedOn, phase);
+    }
+
+    /** Where Prometheus scrapes, e.g. {@code http://[::1]:9391/metrics}. */
+    public String url() {
+        return url;
     }
 
     public String host() {

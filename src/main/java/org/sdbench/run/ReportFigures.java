@@ -12,6 +12,7 @@ import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.report.BufferWindow;
 import org.sdbench.report.Certificate;
+import org.sdbench.report.Durability;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RemoteFacts;
 import org.sdbench.report.RunReport;
@@ -66,7 +67,8 @@ final class ReportFigures {
                         f.stoppedEarly(),
                         timeline,
                         f.window(),
-                        env.calibration());
+                        env.calibration())
+                .withWarnings(Durability.warnings(env.database()));
         RemoteFacts remote = tier.remote();
         if (remote != null) {
             var built = ThreeTierSection.of(

@@ -114,15 +114,24 @@ public final class RunEngine {
         Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
         // Checked before the run folder exists: a refused workload leaves nothing behind.
         WorkFeasibility.require(c.workload(), env.calibration());
-        Path folder = RunFolder.create(c, started);
-        // Before the app tier opens: the processes it starts and the backends it connects inherit their CPUs.
-        try (CpuPinning split = CpuPinning.forRun(c.run().cpuSplit(), db, line -> log(out, line))) {
-            return pinned(c, db, out, folder, env.withCpuSplit(split.record()), started);
+        // So is the metrics port (taken now, served once users run) and its token file.
+        try (MetricsSocket metricsSocket =
+                        options.metricsEndpoint() == null ? null : MetricsSocket.open(options.metricsEndpoint());
+                // Before the app tier opens: the processes it starts and the backends it connects inherit their CPUs.
+                CpuPinning split = CpuPinning.forRun(c.run().cpuSplit(), db, line -> log(out, line))) {
+            Path folder = RunFolder.create(c, started);
+            return pinned(c, db, out, folder, env.withCpuSplit(split.record()), started, metricsSocket);
         }
     }
 
     private Outcome pinned(
-            SdbenchConfig c, Database db, PrintWriter out, Path folder, Environment env, LocalDateTime started)
+            SdbenchConfig c,
+            Database db,
+            PrintWriter out,
+            Path folder,
+            Environment env,
+            LocalDateTime started,
+            MetricsSocket metricsSocket)
             throws InterruptedException {
         RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
@@ -142,7 +151,7 @@ public final class RunEngine {
             RunFolder.writeStart(folder, c, env);
         }
         try (tier) {
-            return run(c, db, out, folder, env, tier, metrics, clock, started);
+            return run(c, db, out, folder, env, tier, metrics, clock, started, metricsSocket);
         }
     }
 
@@ -155,7 +164,8 @@ public final class RunEngine {
             AppTier tier,
             RunMetrics metrics,
             Clock clock,
-            LocalDateTime started)
+            LocalDateTime started,
+            MetricsSocket metricsSocket)
             throws InterruptedException {
         Drive d = drive(c, tier, metrics, clock, () -> {}, out);
         Driver driver = d.driver();
@@ -183,16 +193,16 @@ public final class RunEngine {
                             phases.windowStart(),
                             phases.windowEnd(),
                             EnvironmentProbe.isLocal(c.database()));
-                    var prometheus = options.metricsEndpoint() == null
+                    var prometheus = metricsSocket == null
                             ? null
                             : PrometheusEndpoint.start(
-                                    options.metricsEndpoint(),
+                                    metricsSocket,
                                     tier::instances,
                                     driver::loggedOn,
                                     () -> phases.phaseAt(clock.nanoTime()).ordinal())) {
                 if (prometheus != null) {
                     metrics.observe(prometheus);
-                    out.printf("prometheus metrics: http://%s:%d/metrics%n", prometheus.host(), prometheus.port());
+                    out.println("prometheus metrics: " + prometheus.url());
                 }
                 probe.start();
                 try (var progress = new Progress(out, LoadProgress.isTerminal(), driver, tier::updateQueue, clock);

@@ -2,11 +2,16 @@ package org.sdbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
 import org.sdbench.protocol.wire.FrameIO;
@@ -32,6 +37,34 @@ class CommandErrorsTest {
     @Test
     void plan_missingConfigFile_exit2() {
         oneLine(TestDb.sdbench("plan", "-c", "missing.yaml"), 2, "missing.yaml");
+    }
+
+    @Test
+    void plan_deviceAsConfig_exit2SaysWhatItIs() {
+        oneLine(TestDb.sdbench("plan", "-c", "/dev/zero"), 2, "'/dev/zero' is a character device, not a regular file");
+    }
+
+    @Test
+    void check_passwordFileIsFifo_exit2WithoutHanging() throws Exception {
+        Path dir = Files.createTempDirectory("sdbench-fifo");
+        Path fifo = dir.resolve("password");
+        try {
+            Process p = new ProcessBuilder("mkfifo", fifo.toString()).start();
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0, "mkfifo");
+            TestDb.Run r = assertTimeoutPreemptively(
+                    Duration.ofSeconds(30),
+                    () -> TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.passwordFile=" + fifo));
+            oneLine(r, 2, "is a named pipe (FIFO), not a regular file");
+        } finally {
+            Files.deleteIfExists(fifo);
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    @Test
+    void niping_timeoutBeyondBound_exit2() {
+        oneLine(TestDb.sdbench("niping", "client", "--timeout", "597h"), 2, "a duration from 1ms to 24d");
+        oneLine(TestDb.sdbench("niping", "client", "--timeout", "0s"), 2, "a duration from 1ms to 24d");
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.sdbench.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -175,5 +176,67 @@ class ConfigLoaderTest {
         SdbenchConfig child = loader.load(config, workload, List.of());
         assertEquals(1, child.workload().customersPerUser());
         assertEquals(c.workload(), child.workload());
+    }
+
+    @Test
+    void load_keyTwice_namesKey() throws IOException {
+        Path f = file("dup.yaml", "run:\n  users: 7\n  seed: 3\n  users: 8\n");
+        assertEquals(f + ":4: key 'run.users' is given twice: give each key once", fails(f).getMessage());
+    }
+
+    @Test
+    void load_sectionTwice_namesSection() throws IOException {
+        Path f = file("dup.yaml", "run:\n  users: 7\nrun:\n  seed: 3\n");
+        assertTrue(fails(f).getMessage().contains("key 'run' is given twice"));
+    }
+
+    @Test
+    void load_secondDocument_refused() throws IOException {
+        Path f = file("multi.yaml", "run:\n  users: 7\n---\nrun:\n  seed: 3\n");
+        assertTrue(fails(f).getMessage().contains("a second YAML document ('---') is not allowed"));
+    }
+
+    @Test
+    void load_nonAsciiDigits_namesKey() throws IOException {
+        assertEquals(
+                "'run.users' = '\u0663' is not allowed: a number written with the digits 0-9",
+                fails(null, "run.users=\u0663").getMessage());
+        Path f = file("digits.yaml", "run:\n  users: \"\u0663\"\n");
+        assertTrue(fails(f).getMessage().startsWith("'run.users' = '\u0663'"));
+    }
+
+    @Test
+    void load_oversizedFile_refusedQuickly() throws IOException {
+        Path f = file("big.yaml", "name: " + "a".repeat(SmallFile.CONFIG_LIMIT) + "\n");
+        var e = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> fails(f));
+        assertTrue(e.getMessage().contains("is larger than 1024 KiB"), e.getMessage());
+    }
+
+    @Test
+    void load_deviceAsConfig_saysWhatItIs() {
+        assertEquals(
+                "--config: '/dev/zero' is a character device, not a regular file: give the path of a file",
+                fails(Path.of("/dev/zero")).getMessage());
+        assertTrue(fails(tmp).getMessage().contains("is a directory, not a regular file"));
+    }
+
+    @Test
+    void load_socketTimeoutAboveMax_refusedWithBounds() {
+        assertEquals(
+                "'database.timeouts.socket' = '597h' is not allowed: a duration from 0s to 24d such as 500ms, 10s, 5m"
+                        + " or 1h30m",
+                fails(null, "database.timeouts.socket=597h").getMessage());
+    }
+
+    @Test
+    void load_statementTimeoutOf24d_accepted() {
+        var c = loader.load(
+                null,
+                null,
+                List.of(
+                        "database.timeouts.statement=24d",
+                        "database.timeouts.socket=24d",
+                        "database.timeouts.statement=23d"));
+        assertEquals(Duration.ofDays(24), c.database().timeouts().socket());
     }
 }

@@ -20,7 +20,7 @@ class DatabaseConfigTest {
                         "",
                         54329,
                         mode,
-                        null,
+                        new Tablespaces("", "", "", ""),
                         new DbTimeouts(
                                 Duration.ofSeconds(10),
                                 Duration.ofMinutes(5),

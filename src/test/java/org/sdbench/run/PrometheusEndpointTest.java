@@ -151,7 +151,7 @@ class PrometheusEndpointTest {
                 assertEquals(200, get(e, null).statusCode(), "a scrape behind a stalled client");
             }
             // The stalled request is cut off after the client timeout (plus the server's one-second timer).
-            slow.setSoTimeout((PrometheusEndpoint.CLIENT_TIMEOUT_SECONDS + 5) * 1000);
+            slow.setSoTimeout((MetricsSocket.CLIENT_TIMEOUT_SECONDS + 5) * 1000);
             InputStream in = slow.getInputStream();
             assertEquals(-1, in.read(), "the server closed the stalled connection");
         }

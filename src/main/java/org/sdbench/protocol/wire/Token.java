@@ -4,15 +4,14 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Set;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.sdbench.config.SmallFile;
 
 /**
  * The shared secret of a three-tier system, read from a file only its owner may read. It never
@@ -83,26 +82,11 @@ public final class Token {
 
     /** Reads the token file; refuses a file others may read, or an empty one. */
     public static Token read(Path file) {
-        try {
-            Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
-            if (p.contains(PosixFilePermission.GROUP_READ)
-                    || p.contains(PosixFilePermission.OTHERS_READ)
-                    || p.contains(PosixFilePermission.GROUP_WRITE)
-                    || p.contains(PosixFilePermission.OTHERS_WRITE)) {
-                throw new WireException("token file " + file + " may be read or written by others: chmod 600 it");
-            }
-            byte[] s = Files.readString(file).strip().getBytes(StandardCharsets.UTF_8);
-            if (s.length < 16) {
-                throw new WireException(
-                        "token file " + file + " holds " + s.length + " bytes: at least 16 are required");
-            }
-            return new Token(s);
-        } catch (UnsupportedOperationException e) {
-            throw new WireException("token file " + file + ": cannot check its permissions on this file system");
-        } catch (IOException e) {
-            throw new WireException(
-                    "token file " + file + " cannot be read (" + e.getClass().getSimpleName() + ")");
+        byte[] s = SmallFile.readSecret("token file " + file, file).strip().getBytes(StandardCharsets.UTF_8);
+        if (s.length < 16) {
+            throw new WireException("token file " + file + " holds " + s.length + " bytes: at least 16 are required");
         }
+        return new Token(s);
     }
 
     /** Labels that keep a client's proof from ever passing as a server's, and the reverse. */
