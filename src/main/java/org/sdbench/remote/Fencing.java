@@ -31,6 +31,9 @@ final class Fencing implements Connections.Listener {
     /** Lost instances whose fate is settled: fenced out of the logon group, or found alive after the bound. */
     private final Set<Integer> settled = ConcurrentHashMap.newKeySet();
 
+    private volatile Runnable onEveryInstanceLost = () -> {};
+    private volatile boolean everyInstanceLost;
+
     Fencing(Connections connections, Clock clock, Consumer<String> log) {
         this.connections = connections;
         this.clock = clock;
@@ -47,7 +50,7 @@ final class Fencing implements Connections.Listener {
     /**
      * A lost instance's pending update requests are adopted only once it is fenced: the central
      * services no longer list it at its address (its own connection there closed, or silent past
-     * {@link Liveness#SILENCE_MILLIS}), so it can no longer take enqueue locks nor stay in the logon
+     * {@link Liveness#silenceMillis}), so it can no longer take enqueue locks nor stay in the logon
      * group, and it stops itself when it notices. Until then its users wait instead of logging on
      * elsewhere, so no user's locks are held by two sessions.
      */
@@ -56,6 +59,14 @@ final class Fencing implements Connections.Listener {
         if (!dead.add(n) || connections.central().isBroken()) {
             // Without central services the app servers stop by design; there is nobody to hand work to.
             settled.add(n);
+            return;
+        }
+        if (dead.containsAll(connections.addresses().keySet())) {
+            // Nobody is left to take the users or the pending update requests: waiting out a fence helps no one.
+            settled.add(n);
+            everyInstanceLost = true;
+            log.accept("app server " + n + " lost (" + why + "): no app-server instance is left");
+            onEveryInstanceLost.run();
             return;
         }
         log.accept("app server " + n + " lost (" + why + "): fencing it before its users log on elsewhere");
@@ -129,6 +140,16 @@ final class Fencing implements Connections.Listener {
         for (int n : List.copyOf(dead)) {
             adopt(n);
         }
+    }
+
+    /** Called once when the last live instance is lost. */
+    void onEveryInstanceLost(Runnable r) {
+        onEveryInstanceLost = r;
+    }
+
+    /** Whether every instance of the run was lost: no survivor took over their users or update requests. */
+    boolean everyInstanceLost() {
+        return everyInstanceLost;
     }
 
     Set<Integer> dead() {

@@ -122,6 +122,11 @@ public final class RemoteAppTier implements AppTier {
 
     @Override
     public void onFailure(Runnable stop) {
+        fencing.onEveryInstanceLost(() -> {
+            out.println("sdbench: " + everyInstanceLost() + ": ending the run, the window so far is reported");
+            out.flush();
+            stop.run();
+        });
         connections.central().broken().thenAccept(why -> {
             if (!why.clean()) {
                 out.println(
@@ -149,9 +154,16 @@ public final class RemoteAppTier implements AppTier {
 
     @Override
     public String failure() {
-        return connections.central().isBroken()
-                ? "central services gone (" + connections.central().broken().getNow(null) + ")"
-                : null;
+        if (connections.central().isBroken()) {
+            return "central services gone (" + connections.central().broken().getNow(null) + ")";
+        }
+        return fencing.everyInstanceLost() ? everyInstanceLost() : null;
+    }
+
+    private String everyInstanceLost() {
+        return "every app server was lost (instances "
+                + fencing.dead().stream().sorted().toList()
+                + "); their pending update requests stay in VBHDR for the next run's app servers";
     }
 
     @Override
@@ -164,7 +176,8 @@ public final class RemoteAppTier implements AppTier {
                 dead.stream().sorted().toList(),
                 s == null ? 0 : s.relogons(),
                 s == null ? List.of() : s.perInstance(),
-                centralGone);
+                centralGone,
+                fencing.everyInstanceLost());
     }
 
     @Override

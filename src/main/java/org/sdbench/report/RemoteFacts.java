@@ -8,13 +8,15 @@ import java.util.List;
  * {@link ThreeTierSection}.
  *
  * @param centralGone the central services went away during the run
+ * @param everyInstanceLost every app-server instance was lost: none took over the others' users or update requests
  */
 public record RemoteFacts(
         List<ProcessSamples> processes,
         List<Integer> lostInstances,
         long relogons,
         List<InstanceSteps> instances,
-        boolean centralGone) {
+        boolean centralGone,
+        boolean everyInstanceLost) {
 
     /** One process's CPU time at one moment, for CPU per tier over the window. */
     public record CpuSample(long nanoTime, long cpuNanos) {

@@ -61,6 +61,10 @@ public final class ThreeTierSection {
         if (facts.centralGone()) {
             warnings.add("central services gone during the run: the app servers stopped with them; update requests "
                     + "they left in VBHDR are processed when app servers start again (next run)");
+        } else if (facts.everyInstanceLost()) {
+            warnings.add("every app-server instance was lost during the run: " + facts.lostInstances()
+                    + "; no instance survived to take over their users or their pending update requests, which stay "
+                    + "in VBHDR and are processed first by the next run");
         } else if (!facts.lostInstances().isEmpty()) {
             warnings.add(
                     "app-server instances lost during the run: " + facts.lostInstances() + "; their users logged on "
