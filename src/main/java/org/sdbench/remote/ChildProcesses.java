@@ -27,7 +27,7 @@ import org.sdbench.protocol.wire.Token;
  * child watches its standard input: when this process ends, however it ends, the pipe closes and
  * the child stops, so none outlives the run. {@link #close} ends them in order and waits for them.
  */
-public final class ChildProcesses implements AutoCloseable {
+final class ChildProcesses implements AutoCloseable {
     /** A started child and the port its 'ready' line named. */
     record Child(String name, Process process, int port, Path log) {}
 

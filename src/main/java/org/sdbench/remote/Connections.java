@@ -51,7 +51,13 @@ final class Connections implements AutoCloseable {
     private final Map<Integer, HostAndPort> addresses = new ConcurrentSkipListMap<>();
     private final ReentrantLock connecting = new ReentrantLock();
     private final AppMessages.RunSettings settings;
-    private volatile Listener listener;
+    private volatile Listener listener = new Listener() {
+        @Override
+        public void connected(int n) {}
+
+        @Override
+        public void lost(int n, String why) {}
+    };
 
     Connections(Wire wire, HostAndPort centralAddress, Token token, SdbenchConfig run, Clock clock) {
         AppServerConfig a = run.appServer();
