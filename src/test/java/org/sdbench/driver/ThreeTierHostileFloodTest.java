@@ -1,0 +1,161 @@
+package org.sdbench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.sdbench.load.TestDb;
+import org.sdbench.report.Json;
+
+/**
+ * Central services started by hand, then 80 idle TCP connections against them that never speak
+ * and are reopened whenever the server closes them (an unauthenticated peer trying to crowd out
+ * the real ones). Two app servers then register and a three-tier run is pointed at them: every
+ * real peer gets in, the run starts and ends normally and both instances serve steps.
+ */
+class ThreeTierHostileFloodTest {
+    private static final String SCHEMA = "it_threetier_flood";
+    private static final int IDLE_CONNECTIONS = 80;
+    private static final HandStartedProcesses processes = new HandStartedProcesses();
+
+    @BeforeAll
+    static void dropLeftovers() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
+
+    @AfterAll
+    static void cleanUp() throws Exception {
+        processes.stopAll();
+        TestDb.drop(SCHEMA);
+    }
+
+    @Test
+    void run_eightyIdleReopeningConnectionsAtCentral_startsAndFinishesNormally() throws Exception {
+        String[] db = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
+        TestDb.Run load = TestDb.sdbench(concat(
+                new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "6"},
+                db));
+        assertEquals(0, load.exit(), load.out() + load.err());
+        int central = processes.start(concat(new String[] {"central", "--port", "0"}, db));
+        String at = "127.0.0.1:" + central;
+        try (Flood flood = new Flood(central)) {
+            flood.awaitOpened(IDLE_CONNECTIONS);
+            processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
+            processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
+            TestDb.Run r = TestDb.sdbench(concat(
+                    new String[] {
+                        "run",
+                        "-c",
+                        "config/three-tier.yaml",
+                        "-w",
+                        "workloads/sd-quick.yaml",
+                        "--users",
+                        "6",
+                        "--set",
+                        "appServer.central=" + at,
+                        "--ramp-up",
+                        "2s",
+                        "--duration",
+                        "10s",
+                        "--ramp-down",
+                        "1s",
+                        "--set",
+                        "run.resultsDir=target/test-results/three-tier-flood",
+                        "--interval",
+                        "2"
+                    },
+                    db));
+            assertEquals(0, r.exit(), r.out() + r.err() + String.join("\n", processes.output()));
+            assertFalse(r.out().contains("app-server-lost"), r.out());
+            assertTrue(flood.reopened() > 0, "the server shed idle connections and the flood reopened them");
+            Path folder = Path.of(r.out()
+                    .lines()
+                    .filter(l -> l.startsWith("results: "))
+                    .findFirst()
+                    .orElseThrow()
+                    .substring(9)
+                    .trim());
+            JsonNode result = Json.MAPPER.readTree(folder.resolve("result.json").toFile());
+            int serving = 0;
+            for (JsonNode i : result.at("/threeTier/instances")) {
+                serving += i.path("steps").asLong() > 0 ? 1 : 0;
+            }
+            assertEquals(2, serving, "both instances served steps: " + result.at("/threeTier"));
+        }
+    }
+
+    /** Idle connections that say nothing; each is opened again as soon as the server closes it. */
+    private static final class Flood implements AutoCloseable {
+        private final AtomicBoolean stop = new AtomicBoolean();
+        private final AtomicLong opened = new AtomicLong();
+        private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+        private final List<Thread> threads = new ArrayList<>();
+
+        Flood(int port) {
+            for (int i = 0; i < IDLE_CONNECTIONS; i++) {
+                threads.add(Thread.ofVirtual().start(() -> hold(port)));
+            }
+        }
+
+        private void hold(int port) {
+            while (!stop.get()) {
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+                    open.add(s);
+                    opened.incrementAndGet();
+                    // Blocks until the server closes the connection (or close() below does).
+                    while (s.getInputStream().read() >= 0) {
+                        // whatever the server says is ignored
+                    }
+                } catch (IOException e) {
+                    // refused or reset: try again, as an attacker would
+                } finally {
+                    open.removeIf(Socket::isClosed);
+                }
+            }
+        }
+
+        void awaitOpened(int n) throws InterruptedException {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (opened.get() < n && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(opened.get() >= n, "opened " + opened.get() + " idle connections");
+        }
+
+        long reopened() {
+            return opened.get() - IDLE_CONNECTIONS;
+        }
+
+        @Override
+        public void close() throws IOException {
+            stop.set(true);
+            for (Socket s : open) {
+                s.close();
+            }
+            // The threads end once their socket is closed; virtual threads do not keep the JVM alive.
+        }
+    }
+
+    private static String[] concat(String[]... parts) {
+        List<String> all = new ArrayList<>();
+        for (String[] p : parts) {
+            all.addAll(List.of(p));
+        }
+        return all.toArray(String[]::new);
+    }
+}
