@@ -28,7 +28,7 @@ public final class TableBuffer {
 
     private record Key(String table, Object key) {
         // Written out, not generated: a record's equals and hashCode run through method-handle chains
-        // that the JIT left partly uninlined on the work processes' hot path (26 Nov 2026 profile: 2.8 %
+        // that the JIT left partly uninlined on the work processes' hot path (a JFR profile: 2.8 %
         // of a dialog work process's CPU in this key's equals on every table-buffer read).
         @Override
         public boolean equals(Object o) {

@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  * socket is also woken each time the peer takes a message off the socket (the kernel's write-space
  * wake-up shares the wait queue and is not filtered by event), so a client that blocked before the
  * backend read its request slept twice per round trip: 1.7 voluntary context switches per round trip
- * against 0.98 over TCP (26 Nov 2026, EPYC host, floor with 280 us of server work per round trip). An
+ * against 0.98 over TCP (EPYC host, floor with 280 us of server work per round trip). An
  * epoll wait is woken only for input.
  *
  * <p>Bounds work as in {@link WatchedSocket}: {@link SocketWatchdog} closes the socket when a connect,

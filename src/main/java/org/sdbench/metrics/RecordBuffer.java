@@ -10,7 +10,7 @@ import org.sdbench.protocol.StepTimes;
  * and the harvest take its lock, so a recording costs an uncontended lock on a line that stays in the
  * recording core's cache. Recording into the shared HdrHistogram {@code Recorder} of a step type
  * directly costs atomics on lines that every work process writes in turn: its total count alone was
- * 2.8 % of the dialog work processes' CPU (JFR, 26 Nov 2026, 4 work processes on 2 vCPUs).
+ * 2.8 % of the dialog work processes' CPU (JFR, 4 work processes on 2 vCPUs).
  *
  * <p>The values go to the shared recorders when the buffer is full, and everything at each harvest, so
  * an interval holds every step recorded before it was harvested, as without the buffer.

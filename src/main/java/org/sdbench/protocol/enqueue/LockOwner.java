@@ -13,7 +13,7 @@ public record LockOwner(String id) {
     }
 
     // Written out, not generated: a record's equals and hashCode run through method-handle chains that
-    // the JIT left partly uninlined where every enqueue and hand-over looks owners up (26 Nov 2026 profile).
+    // the JIT left partly uninlined where every enqueue and hand-over looks owners up (a JFR profile).
     @Override
     public boolean equals(Object o) {
         return o instanceof LockOwner other && id.equals(other.id);
