@@ -1,6 +1,7 @@
 package org.sdbench.core;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The key formats of the generated master data. The transactions derive a user's customers,
@@ -15,6 +16,13 @@ public final class MasterKeys {
     public static final String VTWEG = "10";
     public static final String SPART = "00";
     public static final String BUKRS = "1000";
+    /**
+     * The accounting lines a goods issue posts per delivery item, as (debit/credit indicator, G/L account): the
+     * stock account credited, cost of sales debited.
+     */
+    public static final List<List<String>> GOODS_ISSUE_POSTINGS =
+            List.of(List.of("H", "0000792000"), List.of("S", "0000893015"));
+
     public static final String WAERS = "EUR";
     public static final String ORDER_TYPE = "OR";
     public static final String ORDER_NUMBER_RANGE = "01";

@@ -146,13 +146,8 @@ public final class DbSession implements AutoCloseable {
             begin();
         }
         long t0 = clock.nanoTime();
-        try (ResultSet rs = ps.executeQuery()) {
-            List<T> out = new ArrayList<>();
-            while (rs.next()) {
-                out.add(mapper.map(rs));
-            }
-            rows += out.size();
-            return out;
+        try {
+            return drain(ps.executeQuery(), mapper);
         } finally {
             account(t0);
         }

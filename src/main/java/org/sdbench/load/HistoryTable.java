@@ -37,8 +37,6 @@ public enum HistoryTable implements LoadTable {
     /** The 19 % output tax rate as KONV.KBETR (unscaled, scale 2). */
     private static final long TAX_RATE_HUNDREDTHS = 19;
 
-    private static final String GOODS_ISSUE_ACCOUNT = "0000792000";
-    private static final String COST_OF_SALES_ACCOUNT = "0000893015";
     private static final String REVENUE_ACCOUNT = "0000800000";
 
     private final List<String> columns;
@@ -233,26 +231,18 @@ public enum HistoryTable implements LoadTable {
                 int year = o.goodsIssued().getYear();
                 int line = 0;
                 for (Item i : o.items()) {
-                    row(
-                            out,
-                            MasterKeys.BUKRS,
-                            o.belnrGoodsIssue(),
-                            year,
-                            ++line,
-                            "S",
-                            "H",
-                            GOODS_ISSUE_ACCOUNT,
-                            cents(i.costCents()));
-                    row(
-                            out,
-                            MasterKeys.BUKRS,
-                            o.belnrGoodsIssue(),
-                            year,
-                            ++line,
-                            "S",
-                            "S",
-                            COST_OF_SALES_ACCOUNT,
-                            cents(i.costCents()));
+                    for (List<String> p : MasterKeys.GOODS_ISSUE_POSTINGS) {
+                        row(
+                                out,
+                                MasterKeys.BUKRS,
+                                o.belnrGoodsIssue(),
+                                year,
+                                ++line,
+                                "S",
+                                p.get(0),
+                                p.get(1),
+                                cents(i.costCents()));
+                    }
                 }
                 int billingYear = o.billed().getYear();
                 long gross = 0;

@@ -2,7 +2,6 @@ package org.sdbench.load;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,11 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -97,7 +94,7 @@ public final class MasterDataLoader {
         boolean copy = db.dialect().supportsCopy() && !forceInserts;
         List<int[]> ranges = ranges(firstUser, spec.users(), threads);
         List<Connection> connections = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), daemonThreads());
+        ExecutorService pool = Executors.newFixedThreadPool(ranges.size(), LoadWorkers.daemonThreads());
         String doing = "connecting to ";
         try {
             for (int i = 0; i < ranges.size(); i++) {
@@ -143,7 +140,7 @@ public final class MasterDataLoader {
                 });
             }
             doing = "loading master data and order history into ";
-            runAll(pool, workers);
+            LoadWorkers.runAll(pool, workers);
             doing = "writing the sdbench_load row into ";
             Connection first = connections.get(0);
             if (!initial) {
@@ -222,16 +219,6 @@ public final class MasterDataLoader {
         }
     }
 
-    /** A worker's failure, naming the table it was loading. */
-    private static final class TableFailure extends Exception {
-        final String table;
-
-        TableFailure(String table, Exception cause) {
-            super(table + ": " + cause.getMessage(), cause, false, false);
-            this.table = table;
-        }
-    }
-
     private long loadPart(
             Connection c, boolean copy, OrderHistory h, LoadTable t, int from, int to, TableProgress progress)
             throws TableFailure {
@@ -258,7 +245,7 @@ public final class MasterDataLoader {
                 .forEach(l -> l.forEach(st -> ddl.append(st).append(";\n\n")));
         Files.writeString(dir.resolve(SCHEMA_FILE), ddl);
         listener.started(spec.totalRows());
-        ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
+        ExecutorService pool = Executors.newFixedThreadPool(threads, LoadWorkers.daemonThreads());
         try {
             long t0 = System.nanoTime();
             OrderHistory history = OrderHistory.initial(spec);
@@ -268,7 +255,7 @@ public final class MasterDataLoader {
             }
             Map<String, Long> rows = new LinkedHashMap<>();
             for (var e : futures.entrySet()) {
-                rows.put(e.getKey().tableName(), get(e.getValue(), futures.values()));
+                rows.put(e.getKey().tableName(), LoadWorkers.get(e.getValue(), futures.values()));
             }
             return new LoadResult(spec.users(), rows, System.nanoTime() - t0, 0);
         } catch (SQLException | TableFailure e) {
@@ -354,7 +341,7 @@ public final class MasterDataLoader {
             });
         }
         try {
-            runAll(pool, parts);
+            LoadWorkers.runAll(pool, parts);
         } catch (TableFailure e) {
             throw new IllegalStateException("statistics update reported a table failure", e);
         }
@@ -376,59 +363,5 @@ public final class MasterDataLoader {
             from += size;
         }
         return out;
-    }
-
-    private static long runAll(ExecutorService pool, List<Callable<Long>> parts)
-            throws SQLException, IOException, InterruptedException, TableFailure {
-        List<Future<Long>> futures = new ArrayList<>();
-        for (Callable<Long> p : parts) {
-            futures.add(pool.submit(p));
-        }
-        long sum = 0;
-        for (Future<Long> f : futures) {
-            sum += get(f, futures);
-        }
-        return sum;
-    }
-
-    private static long get(Future<Long> f, Iterable<? extends Future<Long>> all)
-            throws SQLException, IOException, InterruptedException, TableFailure {
-        try {
-            return f.get();
-        } catch (ExecutionException e) {
-            all.forEach(o -> o.cancel(true));
-            Throwable cause = e.getCause();
-            if (cause instanceof TableFailure tf) {
-                throw tf;
-            }
-            if (cause instanceof SQLException s) {
-                throw s;
-            }
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            if (cause instanceof UncheckedIOException u) {
-                throw u.getCause();
-            }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
-        } catch (InterruptedException e) {
-            all.forEach(o -> o.cancel(true));
-            throw e;
-        }
-    }
-
-    private static ThreadFactory daemonThreads() {
-        AtomicInteger n = new AtomicInteger();
-        return r -> {
-            Thread t = new Thread(r, "sdbench-load-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 }

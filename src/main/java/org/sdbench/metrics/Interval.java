@@ -32,40 +32,9 @@ public record Interval(
 
     static final Components NO_COMPONENTS = new Components(0, 0, 0, 0, 0, 0, 0, 0);
 
+    /** {@code avg} null: no component breakdown (an interval built by hand). */
     public Interval {
         avg = avg == null ? NO_COMPONENTS : avg;
-    }
-
-    /** Without the component breakdown (kept for callers that build intervals by hand). */
-    public Interval(
-            long startNanos,
-            long endNanos,
-            long wallMillis,
-            boolean inWindow,
-            long steps,
-            long errors,
-            double avgMs,
-            double p95Ms,
-            double maxMs,
-            long lineItems,
-            long updates,
-            long updateQueueMax,
-            double thinkLagP95Ms) {
-        this(
-                startNanos,
-                endNanos,
-                wallMillis,
-                inWindow,
-                steps,
-                errors,
-                avgMs,
-                p95Ms,
-                maxMs,
-                lineItems,
-                updates,
-                updateQueueMax,
-                thinkLagP95Ms,
-                NO_COMPONENTS);
     }
 
     public double seconds() {

@@ -9,7 +9,6 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
 import org.HdrHistogram.Histogram;
@@ -39,11 +38,7 @@ public final class RunMetrics {
     private final StepRecorder[] live = new StepRecorder[STEPS.length];
     private final ConcurrentHashMap<String, LongAdder> liveErrors = new ConcurrentHashMap<>();
     private final Recorder liveThinkLag = Histograms.recorder();
-    private final Recorder liveSaveToCommitted = Histograms.recorder();
-    private final LongAdder liveV1DbNs = new LongAdder();
-    private final LongAdder liveV2DbNs = new LongAdder();
-    private final LongAdder liveUpdateErrors = new LongAdder();
-    private final LongAccumulator liveQueueMax = new LongAccumulator(Math::max, 0);
+    private final UpdateFigures updates = new UpdateFigures();
     private volatile StepObserver observer = StepObserver.NONE;
     private volatile Runnable beforeHarvest = () -> {};
     private final Recorder liveServerResponse = Histograms.recorder();
@@ -70,8 +65,6 @@ public final class RunMetrics {
             live[stepType].addSums(sums);
         }
     };
-    private final ReentrantLock remoteSaveToCommitted = new ReentrantLock();
-    private final Histogram pendingRemote = Histograms.histogram();
 
     /** Everything below is touched only under {@code harvest}. */
     private final ReentrantLock harvest = new ReentrantLock();
@@ -79,11 +72,6 @@ public final class RunMetrics {
     private final Totals[] window = new Totals[STEPS.length];
     private final Map<String, Long> windowErrors = new TreeMap<>();
     private final Histogram windowThinkLag = Histograms.histogram();
-    private final Histogram windowSaveToCommitted = Histograms.histogram();
-    private long windowV1DbNs;
-    private long windowV2DbNs;
-    private long windowUpdateErrors;
-    private long windowQueueMax;
     private long windowNs;
     private long lastHarvestNs;
     private final Histogram scratch = Histograms.histogram();
@@ -167,9 +155,7 @@ public final class RunMetrics {
 
     /** One update request whose V1 part committed. */
     public void recordUpdate(long saveToCommittedNs, long v1DbNs, long v2DbNs) {
-        liveSaveToCommitted.recordValue(Histograms.micros(saveToCommittedNs));
-        liveV1DbNs.add(v1DbNs);
-        liveV2DbNs.add(v2DbNs);
+        updates.committed(saveToCommittedNs, v1DbNs, v2DbNs);
         observer.update(saveToCommittedNs, v1DbNs);
     }
 
@@ -183,7 +169,7 @@ public final class RunMetrics {
 
     /** The V2 (statistics) part of an update request, committed separately from V1. */
     public void recordUpdateV2(long v2DbNs) {
-        liveV2DbNs.add(v2DbNs);
+        updates.v2(v2DbNs);
     }
 
     /**
@@ -193,21 +179,10 @@ public final class RunMetrics {
     public void mergeRemoteUpdates(
             Histogram saveToCommittedUs, long v1DbNs, long v2DbNs, long failed, long lineItems, long queueMax) {
         observer.remoteUpdates(saveToCommittedUs, v1DbNs);
-        if (saveToCommittedUs.getTotalCount() > 0) {
-            remoteSaveToCommitted.lock();
-            try {
-                pendingRemote.add(saveToCommittedUs);
-            } finally {
-                remoteSaveToCommitted.unlock();
-            }
-        }
-        liveV1DbNs.add(v1DbNs);
-        liveV2DbNs.add(v2DbNs);
-        liveUpdateErrors.add(failed);
+        updates.remote(saveToCommittedUs, v1DbNs, v2DbNs, failed, queueMax);
         if (lineItems > 0) {
             recordLineItemsCompleted((int) Math.min(Integer.MAX_VALUE, lineItems));
         }
-        liveQueueMax.accumulate(queueMax);
     }
 
     /**
@@ -236,12 +211,12 @@ public final class RunMetrics {
 
     /** An update request that failed (its documents stay incomplete). */
     public void recordUpdateError() {
-        liveUpdateErrors.increment();
+        updates.failed();
     }
 
     /** A sample of an update queue's length; the maximum per interval and window is kept. */
     public void recordUpdateQueueLength(long length) {
-        liveQueueMax.accumulate(length);
+        updates.queueLength(length);
     }
 
     /**
@@ -285,16 +260,15 @@ public final class RunMetrics {
             if (inWindow) {
                 windowThinkLag.add(scratch);
             }
-            long updates = drainUpdates(inWindow);
+            long committed = updates.drain(inWindow, scratch);
             liveServerResponse.getIntervalHistogramInto(scratch);
             long serverNs = liveServerResponseNs.sumThenReset();
             if (inWindow) {
                 windowServerResponse.add(scratch);
                 windowServerResponseNs += serverNs;
             }
-            long queueMax = liveQueueMax.getThenReset();
+            long queueMax = updates.drainQueueMax(inWindow);
             if (inWindow) {
-                windowQueueMax = Math.max(windowQueueMax, queueMax);
                 windowNs += now - start;
             }
             return new Interval(
@@ -308,7 +282,7 @@ public final class RunMetrics {
                     response.p95Ms(),
                     response.maxMs(),
                     lineItems,
-                    updates,
+                    committed,
                     queueMax,
                     lagP95,
                     components(intervalSums, steps + errors));
@@ -342,27 +316,6 @@ public final class RunMetrics {
         }
     }
 
-    private long drainUpdates(boolean inWindow) {
-        liveSaveToCommitted.getIntervalHistogramInto(scratch);
-        remoteSaveToCommitted.lock();
-        try {
-            scratch.add(pendingRemote);
-            pendingRemote.reset();
-        } finally {
-            remoteSaveToCommitted.unlock();
-        }
-        long v1 = liveV1DbNs.sumThenReset();
-        long v2 = liveV2DbNs.sumThenReset();
-        long failed = liveUpdateErrors.sumThenReset();
-        if (inWindow) {
-            windowSaveToCommitted.add(scratch);
-            windowV1DbNs += v1;
-            windowV2DbNs += v2;
-            windowUpdateErrors += failed;
-        }
-        return scratch.getTotalCount();
-    }
-
     /** Steps in the window that a user started more than {@link Summary#LATE_STEP_MS} behind its schedule. */
     private long lateSteps() {
         // Start above the histogram bucket that holds exactly the limit, so "on the limit" is not late.
@@ -387,14 +340,6 @@ public final class RunMetrics {
             }
             List<StepStats> txs = new ArrayList<>();
             byTx.forEach((tx, t) -> txs.add(t.stats(tx.name())));
-            long updates = windowSaveToCommitted.getTotalCount();
-            UpdateStats update = new UpdateStats(
-                    updates,
-                    windowUpdateErrors,
-                    Latency.of(windowSaveToCommitted),
-                    updates == 0 ? 0 : windowV1DbNs / 1e6 / updates,
-                    updates == 0 ? 0 : windowV2DbNs / 1e6 / updates,
-                    windowQueueMax);
             return new Summary(
                     windowNs / 1e9,
                     steps,
@@ -406,7 +351,7 @@ public final class RunMetrics {
                     steps.get(SdStep.VF01_SAVE.ordinal()).count(),
                     Latency.of(windowThinkLag),
                     lateSteps(),
-                    update);
+                    updates.window());
         } finally {
             harvest.unlock();
         }

@@ -23,17 +23,12 @@ public final class NetworkSection {
             LinkProfile q = r.spec().forward();
             LinkProfile a = r.spec().back();
             var relay = net.relay(r.hop());
-            hops.add(new RunReport.EmulatedHop(
+            hops.add(hop(
                     r.hop().key(),
                     SocketAddresses.format(r.target()),
                     SocketAddresses.format(r.relay()),
-                    ms(q.delay()),
-                    ms(q.jitter()),
-                    q.loss(),
-                    ms(a.delay()),
-                    ms(a.jitter()),
-                    a.loss(),
-                    ms(q.retransmitTimeout()),
+                    q,
+                    a,
                     relay == null ? 0 : relay.stats().losses()));
         }
         return new RunReport.Network(hops, dbRoundTrip);
@@ -53,21 +48,27 @@ public final class NetworkSection {
             if (h.emulated()) {
                 LinkProfile q = NetworkEmulation.requests(h);
                 LinkProfile a = NetworkEmulation.replies(h);
-                hops.add(new RunReport.EmulatedHop(
-                        hop.key(),
-                        "from each app server",
-                        "in each app-server process",
-                        ms(q.delay()),
-                        ms(q.jitter()),
-                        q.loss(),
-                        ms(a.delay()),
-                        ms(a.jitter()),
-                        a.loss(),
-                        ms(q.retransmitTimeout()),
-                        0));
+                hops.add(hop(hop.key(), "from each app server", "in each app-server process", q, a, 0));
             }
         }
         return new RunReport.Network(hops, dbRoundTrip);
+    }
+
+    /** One emulated hop: {@code q} shapes the requests, {@code a} the replies. */
+    private static RunReport.EmulatedHop hop(
+            String name, String target, String relay, LinkProfile q, LinkProfile a, long losses) {
+        return new RunReport.EmulatedHop(
+                name,
+                target,
+                relay,
+                ms(q.delay()),
+                ms(q.jitter()),
+                q.loss(),
+                ms(a.delay()),
+                ms(a.jitter()),
+                a.loss(),
+                ms(q.retransmitTimeout()),
+                losses);
     }
 
     private static double ms(Duration d) {

@@ -71,6 +71,6 @@ class BenchWindowTest {
     }
 
     private static Interval interval(long start, long end, boolean inWindow) {
-        return new Interval(start, end, 0, inWindow, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new Interval(start, end, 0, inWindow, 0, 0, 0, 0, 0, 0, 0, 0, 0, null);
     }
 }

@@ -168,7 +168,7 @@ class DbSessionTransactionTest {
     }
 
     @Test
-    void roundTripsSent_pipelineQueryAndCommit_oneEachWhateverTheStatements() throws SQLException {
+    void roundTrips_pipelineQueryAndCommit_oneEachWhateverTheStatements() throws SQLException {
         RoundTripCounter roundTrips = new RoundTripCounter();
         try (DbSession s = new DbSession(db.connect(), db.dialect(), Clock.SYSTEM, roundTrips);
                 Connection other = db.connect();

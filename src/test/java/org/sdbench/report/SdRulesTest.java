@@ -154,7 +154,11 @@ class SdRulesTest {
         Run r = run(900, 200, 0);
         List<IntervalRow> rows = new ArrayList<>(r.rows());
         IntervalRow first = rows.getFirst();
-        rows.set(0, row(new Interval(0, 10_000 * MS, 0, true, first.steps(), 0, 200, 200, 200, 0, 0, 0, 0), USERS - 1));
+        rows.set(
+                0,
+                row(
+                        new Interval(0, 10_000 * MS, 0, true, first.steps(), 0, 200, 200, 200, 0, 0, 0, 0, null),
+                        USERS - 1));
         RuleCheck rampUp = check(SdRules.judge(RunRules.SD, STANDARD, r.report(), rows), "ramp-up");
         assertFalse(rampUp.passed());
         assertEquals("at least 9 of 10 users logged on during the window", rampUp.figure());
@@ -166,14 +170,14 @@ class SdRulesTest {
         for (int i = 0; i < 30; i++) {
             long steps = i >= 6 && i < 12 ? 70 : 100;
             rows.add(row(
-                    new Interval(i * 10_000 * MS, (i + 1) * 10_000 * MS, 0, true, steps, 0, 5, 5, 5, 0, 0, 0, 0),
+                    new Interval(i * 10_000 * MS, (i + 1) * 10_000 * MS, 0, true, steps, 0, 5, 5, 5, 0, 0, 0, 0, null),
                     USERS));
         }
         RuleCheck c = SdRules.steadyState(rows, 300);
         assertFalse(c.passed(), c.figure());
         assertTrue(c.figure().startsWith("largest departure 25.5 % over 5 buckets"), c.figure());
 
-        rows.replaceAll(x -> row(new Interval(0, 10_000 * MS, 0, true, 100, 0, 5, 5, 5, 0, 0, 0, 0), USERS));
+        rows.replaceAll(x -> row(new Interval(0, 10_000 * MS, 0, true, 100, 0, 5, 5, 5, 0, 0, 0, 0, null), USERS));
         assertTrue(SdRules.steadyState(rows, 300).passed());
     }
 

@@ -129,16 +129,7 @@ final class SdFunctions {
         }
         text(db, SdMasterKeys.CUSTOMER_TEXT, SdMasterKeys.customerTextName(s.customer));
         Date today = today(ctx);
-        String discount = db.queryOne(
-                A007,
-                rs -> rs.getString(1),
-                SdMasterKeys.KAPPL_SALES,
-                SdMasterKeys.CUSTOMER_DISCOUNT,
-                MasterKeys.VKORG,
-                MasterKeys.VTWEG,
-                s.customer,
-                today,
-                today);
+        String discount = customerDiscount(db, s.customer, today);
         // The prestep: with no header record, the item accesses of K007 are skipped.
         s.customerDiscount = discount != null && db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), discount) != null;
         return StepOutcome.Ok.INSTANCE;
@@ -229,16 +220,7 @@ final class SdFunctions {
             db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), k005);
         }
         if (s.customerDiscount) {
-            String k007 = db.queryOne(
-                    A007,
-                    rs -> rs.getString(1),
-                    SdMasterKeys.KAPPL_SALES,
-                    SdMasterKeys.CUSTOMER_DISCOUNT,
-                    MasterKeys.VKORG,
-                    MasterKeys.VTWEG,
-                    s.customer,
-                    today,
-                    today);
+            String k007 = customerDiscount(db, s.customer, today);
             if (k007 != null) {
                 db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), k007);
             }
@@ -389,5 +371,19 @@ final class SdFunctions {
         return Date.valueOf(Instant.ofEpochMilli(ctx.clock().wallMillis())
                 .atZone(ZoneOffset.UTC)
                 .toLocalDate());
+    }
+
+    /** The customer's discount condition record (K007) valid today, or null. */
+    private static String customerDiscount(DbSession db, String customer, Date today) throws SQLException {
+        return db.queryOne(
+                A007,
+                rs -> rs.getString(1),
+                SdMasterKeys.KAPPL_SALES,
+                SdMasterKeys.CUSTOMER_DISCOUNT,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
+                customer,
+                today,
+                today);
     }
 }

@@ -160,28 +160,19 @@ final class VL02N {
                     at,
                     FillTable.template(g.delivery(), i.posnr(), g.mblnr())
                 });
-                bseg.add(new Object[] {
-                    MasterKeys.BUKRS,
-                    g.belnr(),
-                    year,
-                    ++line,
-                    "S",
-                    "H",
-                    "0000792000",
-                    cost,
-                    FillTable.template(MasterKeys.BUKRS, g.belnr(), year)
-                });
-                bseg.add(new Object[] {
-                    MasterKeys.BUKRS,
-                    g.belnr(),
-                    year,
-                    ++line,
-                    "S",
-                    "S",
-                    "0000893015",
-                    cost,
-                    FillTable.template(MasterKeys.BUKRS, g.belnr(), year)
-                });
+                for (List<String> p : MasterKeys.GOODS_ISSUE_POSTINGS) {
+                    bseg.add(new Object[] {
+                        MasterKeys.BUKRS,
+                        g.belnr(),
+                        year,
+                        ++line,
+                        "S",
+                        p.get(0),
+                        p.get(1),
+                        cost,
+                        FillTable.template(MasterKeys.BUKRS, g.belnr(), year)
+                    });
+                }
                 cdpos.add(new Object[] {
                     "LIEFERUNG",
                     g.delivery(),
