@@ -80,7 +80,7 @@ public final class OverheadBench {
             // Each round starts its own app-server processes: their JIT compiler works in the ramp-up.
             out.printf(
                     Locale.ROOT,
-                    "  three-tier: %d app-server processes and the central services started for each round (runs' "
+                    "  three-tier: %d app-server process(es) and the central services started for each round (runs' "
                             + "folders in %s), their CPU from the samples the run takes at every harvest; warm-up: "
                             + "each round's ramp-up of %d s%n",
                     o.appServer().instances(),

@@ -86,18 +86,9 @@ final class PgbenchScript {
 
     /**
      * @param prepares set-up of each statement by name, for a capture in the prepared form (empty for plain SQL)
+     * @param bounds how long a part may grow ({@link #BOUNDS} for a replay)
      * @param maxParts the connections the replay may hold at once
      */
-    static List<Chain> write(
-            List<Path> connections,
-            Map<String, StatementCapture.Prepared> prepares,
-            Path dir,
-            int gateKey,
-            String description,
-            int maxParts) {
-        return write(connections, prepares, dir, gateKey, description, BOUNDS, maxParts);
-    }
-
     static List<Chain> write(
             List<Path> connections,
             Map<String, StatementCapture.Prepared> prepares,

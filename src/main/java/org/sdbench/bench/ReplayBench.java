@@ -111,7 +111,13 @@ public final class ReplayBench {
                 capture.roundTrips(),
                 capture.transactions());
         List<PgbenchScript.Chain> scripts = PgbenchScript.write(
-                capture.files(), capture.preparedStatements(), o.work(), GATE_KEY, what, partsAllowed());
+                capture.files(),
+                capture.preparedStatements(),
+                o.work(),
+                GATE_KEY,
+                what,
+                PgbenchScript.BOUNDS,
+                partsAllowed());
         out.printf(
                 Locale.ROOT,
                 "3/3 pgbench replay (%s) of %,d round trips on %d connections in %d parts (scripts "

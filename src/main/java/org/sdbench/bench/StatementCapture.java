@@ -12,7 +12,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -156,7 +155,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
      * Statements by parameter types and text: one prepared statement per distinct pair, as pgjdbc
      * prepares a statement again when a parameter's type changes.
      */
-    private final Map<String, Defined> statements = new ConcurrentHashMap<>();
+    private final Map<String, CapturedStatement> statements = new ConcurrentHashMap<>();
 
     private final AtomicInteger statementNumbers = new AtomicInteger();
     private final List<Stream> streams = new CopyOnWriteArrayList<>();
@@ -283,76 +282,15 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
      * counts like an execution and executes nothing.
      */
     public static final int WARM_UP_PLANS = 6;
-    /** Values longer than this (payloads) are cut in the warm-up: they fill columns and do not steer plans. */
-    private static final int WARM_UP_VALUE_CHARS = 256;
-
-    /** A statement the files EXECUTE: its name, PREPARE, and the parameters of its first executions. */
-    private static final class Defined {
-        final int number;
-        final String prepare;
-        final List<List<SqlLiterals.Param>> samples = new ArrayList<>();
-
-        Defined(int number, String prepare) {
-            this.number = number;
-            this.prepare = prepare;
-        }
-
-        String name() {
-            return "s" + number;
-        }
-
-        synchronized void sample(List<SqlLiterals.Param> params) {
-            if (samples.size() < WARM_UP_PLANS) {
-                samples.add(params.stream().map(Defined::shortened).toList());
-            }
-        }
-
-        synchronized String warmUp() {
-            StringBuilder out = new StringBuilder();
-            for (int i = 0; i < WARM_UP_PLANS; i++) {
-                // A statement recorded fewer times than that plans with its recorded parameters again.
-                out.append(i == 0 ? "" : " \\; ")
-                        .append("EXPLAIN ")
-                        .append(execute(name(), samples.get(i % samples.size())));
-            }
-            return out.append(';').toString();
-        }
-
-        private static SqlLiterals.Param shortened(SqlLiterals.Param p) {
-            return switch (p.value()) {
-                case String s
-                when s.length() > WARM_UP_VALUE_CHARS ->
-                    new SqlLiterals.Param(s.substring(0, WARM_UP_VALUE_CHARS), p.type());
-                case byte[] b
-                when b.length > WARM_UP_VALUE_CHARS ->
-                    new SqlLiterals.Param(Arrays.copyOf(b, WARM_UP_VALUE_CHARS), p.type());
-                case null, default -> p;
-            };
-        }
-    }
-
     /** Every statement the files EXECUTE, by name, in the order they were first sent; empty for SIMPLE. */
     public Map<String, Prepared> preparedStatements() {
-        List<Defined> all = new ArrayList<>(statements.values());
+        List<CapturedStatement> all = new ArrayList<>(statements.values());
         all.sort(Comparator.comparingInt(d -> d.number));
         Map<String, Prepared> out = new LinkedHashMap<>();
-        for (Defined d : all) {
+        for (CapturedStatement d : all) {
             out.put(d.name(), new Prepared(d.prepare, d.warmUp()));
         }
         return out;
-    }
-
-    private static String execute(String name, List<SqlLiterals.Param> params) {
-        if (params.isEmpty()) {
-            return "EXECUTE " + name;
-        }
-        StringBuilder out = new StringBuilder(name.length() + 16 + 12 * params.size())
-                .append("EXECUTE ")
-                .append(name);
-        for (int i = 0; i < params.size(); i++) {
-            out.append(i == 0 ? "(" : ", ").append(SqlLiterals.text(params.get(i)));
-        }
-        return out.append(')').toString();
     }
 
     private String render(SqlLiterals.Execution e) {
@@ -364,13 +302,13 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
             types.append(types.isEmpty() ? "" : ", ").append(p.type());
         }
         String text = SqlLiterals.numbered(e.sql());
-        Defined d = statements.computeIfAbsent(types + "\n" + text, k -> {
+        CapturedStatement d = statements.computeIfAbsent(types + "\n" + text, k -> {
             int n = statementNumbers.incrementAndGet();
-            return new Defined(
+            return new CapturedStatement(
                     n, "PREPARE s" + n + (e.params().isEmpty() ? "" : "(" + types + ")") + " AS " + text + ";");
         });
         d.sample(e.params());
-        return execute(d.name(), e.params());
+        return CapturedStatement.execute(d.name(), e.params());
     }
 
     /** Files of connections that sent at least one round trip, in the order the connections opened. */

@@ -36,7 +36,7 @@ final class TierOverhead {
         out.printf(
                 Locale.ROOT,
                 "three-tier: app-server processes %.1f us per step beside PostgreSQL's %.1f us; the wire %.1f us per "
-                        + "round trip (%.0f %% of the simulator's %.1f us per step)%n",
+                        + "round trip (%.1f %% of the simulator's %.1f us per step)%n",
                 sql.appServerMicrosPerStep(),
                 sql.dbBackendMicrosPerStep(),
                 wire.cpuMicrosPerRoundTrip(),

@@ -7,6 +7,8 @@ import org.sdbench.bench.SaturationBench;
 import org.sdbench.bench.UsersBench;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
+import org.sdbench.config.Layout;
+import org.sdbench.config.SdbenchConfig;
 import org.sdbench.process.ConfigOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -106,24 +108,33 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws InterruptedException {
             PrintWriter out = spec.commandLine().getOut();
-            return BenchSetup.run(options, layout, 100, !noSql, false, out, (c, db, runner, o) -> {
-                if (noSql && runner.threeTier()) {
-                    throw new ConfigException(
-                            "'--no-sql' is not allowed with appServer.layout = three-tier: "
-                                    + "app-server processes run the SD transactions only (two-tier measures steps without SQL)");
-                }
-                return new OverheadBench(runner, o)
-                        .run(new OverheadBench.Options(
-                                c.run().users(),
-                                Durations.parse("--think", think),
-                                Durations.parse("--window", window),
-                                Math.max(1, rounds),
-                                !noSql,
-                                c.appServer(),
-                                c.workload(),
-                                c.run().seed(),
-                                Durations.parse("--warm-up", warmUp)));
-            });
+            return BenchSetup.run(
+                    options,
+                    layout,
+                    100,
+                    !noSql,
+                    false,
+                    out,
+                    this::refuse,
+                    (c, db, runner, o) -> new OverheadBench(runner, o)
+                            .run(new OverheadBench.Options(
+                                    c.run().users(),
+                                    Durations.parse("--think", think),
+                                    Durations.parse("--window", window),
+                                    Math.max(1, rounds),
+                                    !noSql,
+                                    c.appServer(),
+                                    c.workload(),
+                                    c.run().seed(),
+                                    Durations.parse("--warm-up", warmUp))));
+        }
+
+        /** Before anything is loaded: app-server processes run the SD transactions only. */
+        private void refuse(SdbenchConfig c) {
+            if (noSql && c.appServer().layout() == Layout.THREE_TIER) {
+                throw new ConfigException("'--no-sql' is not allowed with appServer.layout = three-tier: "
+                        + "app-server processes run the SD transactions only (two-tier measures steps without SQL)");
+            }
         }
     }
 
