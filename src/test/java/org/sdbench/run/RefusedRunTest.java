@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.SQLException;
@@ -16,9 +17,15 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.central.CentralServices;
+import org.sdbench.core.Clock;
 import org.sdbench.load.TestDb;
+import org.sdbench.protocol.wire.Token;
 
-/** A run refused before ramp-up (metrics port in use, a bad token file) leaves no run folder behind. */
+/**
+ * A run refused before ramp-up (its app tier refuses it, the metrics port is in use, a bad token file)
+ * leaves no run folder behind.
+ */
 class RefusedRunTest {
     private static final String SCHEMA = "it_refused_run";
 
@@ -87,5 +94,40 @@ class RefusedRunTest {
         assertTrue(
                 r.out().lines().anyMatch(l -> l.matches("prometheus metrics: http://\\[::1\\]:\\d+/metrics")), r.out());
         assertFalse(r.out().contains("0:0:0:0:0:0:0:1"), r.out());
+    }
+
+    @Test
+    void run_centralServicesRequireATokenTheRunLacks_exit3AndNoRunFolder(@TempDir Path dir) throws Exception {
+        Path tokenFile = dir.resolve("token");
+        Files.createFile(tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(tokenFile, "refused-run-secret-" + System.nanoTime());
+        Path results = dir.resolve("results");
+        try (CentralServices central =
+                CentralServices.start("127.0.0.1", 0, Token.read(tokenFile), Clock.SYSTEM, line -> {})) {
+            TestDb.Run r = TestDb.sdbench(
+                    "run",
+                    "-c",
+                    "config/three-tier.yaml",
+                    "--db-url",
+                    TestDb.url(),
+                    "--set",
+                    "database.schema=" + SCHEMA,
+                    "--users",
+                    "2",
+                    "--duration",
+                    "5s",
+                    "--set",
+                    "appServer.central=127.0.0.1:" + central.port(),
+                    "--set",
+                    "run.resultsDir=" + results);
+
+            assertEquals(3, r.exit(), r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        }
+        try (var left = Files.list(results)) {
+            assertEquals(0, left.count(), "no partial run folder in " + results);
+        } catch (NoSuchFileException none) {
+            // Not even the results folder: nothing left behind either.
+        }
     }
 }
