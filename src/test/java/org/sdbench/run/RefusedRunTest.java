@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.SQLException;
@@ -23,8 +24,8 @@ import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
 
 /**
- * A run refused before ramp-up (metrics port in use, a bad token file, central services that
- * refuse its token) leaves no run folder behind.
+ * A run refused before ramp-up (its app tier refuses it, the metrics port is in use, a bad token file)
+ * leaves no run folder behind.
  */
 class RefusedRunTest {
     private static final String SCHEMA = "it_refused_run";
@@ -97,22 +98,37 @@ class RefusedRunTest {
     }
 
     @Test
-    void run_centralServicesRequireATokenTheRunLacks_exit3AndNoRunFolder() throws Exception {
-        Path tokenFile = results.getParent()
-                .resolve("refused-run-central-token-" + ProcessHandle.current().pid());
-        try {
-            Files.createFile(
-                    tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.writeString(tokenFile, "refused-run-secret-" + System.nanoTime());
-            try (CentralServices central = CentralServices.start(
-                    Wire.DEFAULTS, "127.0.0.1", 0, Token.read(tokenFile), Clock.SYSTEM, line -> {})) {
-                oneLineNoFolder(
-                        run("-c", "config/three-tier.yaml", "--set", "appServer.central=127.0.0.1:" + central.port()),
-                        3,
-                        "central services");
-            }
-        } finally {
-            Files.deleteIfExists(tokenFile);
+    void run_centralServicesRequireATokenTheRunLacks_exit3AndNoRunFolder(@TempDir Path dir) throws Exception {
+        Path tokenFile = dir.resolve("token");
+        Files.createFile(tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(tokenFile, "refused-run-secret-" + System.nanoTime());
+        Path results = dir.resolve("results");
+        try (CentralServices central =
+                CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, Token.read(tokenFile), Clock.SYSTEM, line -> {})) {
+            TestDb.Run r = TestDb.sdbench(
+                    "run",
+                    "-c",
+                    "config/three-tier.yaml",
+                    "--db-url",
+                    TestDb.url(),
+                    "--set",
+                    "database.schema=" + SCHEMA,
+                    "--users",
+                    "2",
+                    "--duration",
+                    "5s",
+                    "--set",
+                    "appServer.central=127.0.0.1:" + central.port(),
+                    "--set",
+                    "run.resultsDir=" + results);
+
+            assertEquals(3, r.exit(), r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), "one line: " + r.err());
+        }
+        try (var left = Files.list(results)) {
+            assertEquals(0, left.count(), "no partial run folder in " + results);
+        } catch (NoSuchFileException none) {
+            // Not even the results folder: nothing left behind either.
         }
     }
 }

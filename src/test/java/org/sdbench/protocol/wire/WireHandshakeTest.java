@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.config.ConfigException;
 import org.sdbench.config.HostAndPort;
 
 class WireHandshakeTest {
@@ -254,7 +255,8 @@ class WireHandshakeTest {
         Path p = dir.resolve("token");
         Files.writeString(p, "a-secret-of-enough-length");
         Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rw-r--r--"));
-        var e = assertThrows(WireException.class, () -> Token.read(p));
+        // A configuration error (exit 2), named with the fix.
+        var e = assertThrows(ConfigException.class, () -> Token.read(p));
         assertTrue(e.getMessage().contains("chmod 600"), e.getMessage());
     }
 
