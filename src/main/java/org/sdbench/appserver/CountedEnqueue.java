@@ -4,7 +4,6 @@ import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.core.Clock;
 import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.enqueue.Enqueue;
-import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.protocol.enqueue.LockResult;
@@ -46,11 +45,6 @@ final class CountedEnqueue implements Enqueue {
     @Override
     public int transfer(LockOwner from, LockOwner to) {
         return server.transfer(from, to);
-    }
-
-    @Override
-    public EnqueueStats stats() {
-        return server.stats();
     }
 
     @Override

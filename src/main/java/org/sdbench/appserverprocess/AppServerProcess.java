@@ -105,7 +105,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                 token,
                 a.connectTimeout(),
                 "central services at " + centralAddress);
-        RemoteEnqueue enqueue = new RemoteEnqueue(central, a.centralTimeout(), clock);
+        RemoteEnqueue enqueue = new RemoteEnqueue(central, a.centralTimeout());
         RemoteUpdates updates = new RemoteUpdates();
         RunSettingsHolder settings = new RunSettingsHolder(c);
         AppServerSystem system = settings.build(db, updates, clock, enqueue, number);

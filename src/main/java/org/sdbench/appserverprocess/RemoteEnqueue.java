@@ -1,10 +1,7 @@
 package org.sdbench.appserverprocess;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.LongAdder;
-import org.sdbench.core.Clock;
 import org.sdbench.protocol.enqueue.Enqueue;
-import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
@@ -23,15 +20,10 @@ import org.sdbench.protocol.wire.WireException;
 final class RemoteEnqueue implements Enqueue {
     private final WireClient central;
     private final Duration timeout;
-    private final Clock clock;
-    private final LongAdder requests = new LongAdder();
-    private final LongAdder conflicts = new LongAdder();
-    private final LongAdder lockNs = new LongAdder();
 
-    RemoteEnqueue(WireClient central, Duration timeout, Clock clock) {
+    RemoteEnqueue(WireClient central, Duration timeout) {
         this.central = central;
         this.timeout = timeout;
-        this.clock = clock;
     }
 
     /** The bound on each call to the central services. */
@@ -47,17 +39,11 @@ final class RemoteEnqueue implements Enqueue {
 
     @Override
     public LockResult lock(LockOwner owner, String object, String key, LockMode mode) {
-        long t0 = clock.nanoTime();
         Frame f = call(FrameType.ENQ_LOCK, new CentralMessages.Lock(owner.id(), object, key, mode.ordinal()).encode());
         var reply = CentralMessages.LockReply.decode(f.body(), LockMode.values().length);
         LockResult r = reply.granted()
                 ? LockResult.Granted.INSTANCE
                 : new LockResult.Conflict(new LockOwner(reply.holder()), LockMode.values()[reply.heldMode()]);
-        requests.increment();
-        if (!r.granted()) {
-            conflicts.increment();
-        }
-        lockNs.add(clock.nanoTime() - t0);
         return r;
     }
 
@@ -85,10 +71,5 @@ final class RemoteEnqueue implements Enqueue {
             Thread.currentThread().interrupt();
             throw new WireException("interrupted while waiting for the enqueue server");
         }
-    }
-
-    @Override
-    public EnqueueStats stats() {
-        return new EnqueueStats(requests.sum(), conflicts.sum(), lockNs.sum(), 0);
     }
 }

@@ -97,18 +97,24 @@ public final class EnqueueServer implements Enqueue {
         mutex.lock();
         try {
             Map<LockKey, Holder> mine = byOwner.get(owner);
-            Holder h = mine == null ? null : mine.remove(k);
+            Holder h = mine == null ? null : mine.get(k);
             if (h == null) {
                 return false;
             }
-            if (mine.isEmpty()) {
-                byOwner.remove(owner);
-            }
-            unlink(h);
+            drop(owner, mine, k, h);
             return true;
         } finally {
             mutex.unlock();
         }
+    }
+
+    /** Takes the owner's holder of {@code k} out of the table; the caller holds the mutex. */
+    private void drop(LockOwner owner, Map<LockKey, Holder> mine, LockKey k, Holder h) {
+        mine.remove(k);
+        if (mine.isEmpty()) {
+            byOwner.remove(owner);
+        }
+        unlink(h);
     }
 
     /**
@@ -127,11 +133,7 @@ public final class EnqueueServer implements Enqueue {
                 return false;
             }
             if (h.isFree()) {
-                mine.remove(k);
-                if (mine.isEmpty()) {
-                    byOwner.remove(owner);
-                }
-                unlink(h);
+                drop(owner, mine, k, h);
             }
             return true;
         } finally {
@@ -226,7 +228,7 @@ public final class EnqueueServer implements Enqueue {
         return true;
     }
 
-    @Override
+    /** Requests, conflicts and lock time as the lock table saw them, and its entries now. */
     public EnqueueStats stats() {
         return new EnqueueStats(requests.sum(), conflicts.sum(), lockNs.sum(), entries);
     }

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.HostAndPort;
-import org.sdbench.core.Clock;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
@@ -41,7 +40,7 @@ class CentralTimeoutTest {
                         TOKEN,
                         Duration.ofSeconds(5),
                         "central services")) {
-            RemoteEnqueue enqueue = new RemoteEnqueue(client, Duration.ofMillis(300), Clock.SYSTEM);
+            RemoteEnqueue enqueue = new RemoteEnqueue(client, Duration.ofMillis(300));
             long t0 = System.nanoTime();
             // An environment failure the step reports as enqueue-unavailable, not a bug.
             var e = assertThrows(

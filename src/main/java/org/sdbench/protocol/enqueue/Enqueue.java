@@ -16,9 +16,6 @@ public interface Enqueue {
     /** Hands all locks of a dialog session to its update request. */
     int transfer(LockOwner from, LockOwner to);
 
-    /** Requests, conflicts and time as this side saw them. */
-    EnqueueStats stats();
-
     /**
      * Whether the lock table is in this process, so that no call waits for the network: only
      * then may a caller release locks on a thread that must not block.
