@@ -93,41 +93,11 @@ public record RunSpec(
         var steps = w.steps().stream()
                 .map(s -> new StepConfig(s.tx(), s.step(), Map.of()))
                 .toList();
-        return withThink(
-                new WorkloadConfig(
-                        w.name(),
-                        w.thinkTime(),
-                        w.thinkTimeJitter(),
-                        w.lineItems(),
-                        w.listLength(),
-                        w.customersPerUser(),
-                        w.materialsPerUser(),
-                        w.plants(),
-                        w.initialStock(),
-                        w.updatePayloadBytes(),
-                        w.numberRangeBuffers(),
-                        steps,
-                        Map.of(),
-                        w.calibration()),
-                think);
+        return w.withWork(think, steps, Map.of());
     }
 
     public static WorkloadConfig withThink(WorkloadConfig w, Duration think) {
-        return new WorkloadConfig(
-                w.name(),
-                think,
-                w.thinkTimeJitter(),
-                w.lineItems(),
-                w.listLength(),
-                w.customersPerUser(),
-                w.materialsPerUser(),
-                w.plants(),
-                w.initialStock(),
-                w.updatePayloadBytes(),
-                w.numberRangeBuffers(),
-                w.steps(),
-                w.updateWork(),
-                w.calibration());
+        return w.withWork(think, w.steps(), w.updateWork());
     }
 
     public static AppServerConfig withContextBytes(AppServerConfig a, int bytes) {

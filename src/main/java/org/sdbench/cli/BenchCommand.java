@@ -183,6 +183,7 @@ final class BenchCommand implements Runnable {
                     false,
                     true,
                     out,
+                    c -> {},
                     (c, db, runner, o) -> new UsersBench(runner, o)
                             .run(new UsersBench.Options(
                                     c.run().users(),
@@ -250,6 +251,7 @@ final class BenchCommand implements Runnable {
                     true,
                     true,
                     out,
+                    c -> {},
                     (c, db, runner, o) -> new SaturationBench(runner, o)
                             .run(new SaturationBench.Options(
                                     c.run().users(),

@@ -42,20 +42,8 @@ final class BenchSetup {
      * target, 1 when not.
      *
      * @param progress whether the runs print a line per interval
+     * @param refuse throws, before the database is touched, for a configuration the bench cannot run
      */
-    static int run(
-            ConfigOptions options,
-            String layout,
-            int defaultUsers,
-            boolean sql,
-            boolean progress,
-            PrintWriter out,
-            Bench bench)
-            throws InterruptedException {
-        return run(options, layout, defaultUsers, sql, progress, out, c -> {}, bench);
-    }
-
-    /** As above; {@code refuse} throws, before the database is touched, for a configuration the bench cannot run. */
     static int run(
             ConfigOptions options,
             String layout,

@@ -27,6 +27,26 @@ public record WorkloadConfig(
         Map<String, Map<String, Long>> updateWork,
         WorkCalibration calibration) {
 
+    /** The same workload with another think time and other work per step and per update module (benches). */
+    public WorkloadConfig withWork(
+            Duration think, List<StepConfig> otherSteps, Map<String, Map<String, Long>> otherUpdateWork) {
+        return new WorkloadConfig(
+                name,
+                think,
+                thinkTimeJitter,
+                lineItems,
+                listLength,
+                customersPerUser,
+                materialsPerUser,
+                plants,
+                initialStock,
+                updatePayloadBytes,
+                numberRangeBuffers,
+                otherSteps,
+                otherUpdateWork,
+                calibration);
+    }
+
     /** Number-range objects the transactions draw from. */
     public static final List<String> NUMBER_RANGE_OBJECTS =
             List.of("RV_BELEG", "MATBELEG", "AENDBELEG", "KONV", "RF_BELEG");

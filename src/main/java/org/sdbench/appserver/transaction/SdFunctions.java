@@ -168,54 +168,16 @@ final class SdFunctions {
     private static BigDecimal price(StepContext ctx, LoopState s, String matnr, String werks) throws SQLException {
         DbSession db = ctx.db();
         Date today = today(ctx);
-        String record = db.queryOne(
-                A005,
-                rs -> rs.getString(1),
-                SdMasterKeys.KAPPL_SALES,
-                MasterKeys.PRICE_CONDITION,
-                MasterKeys.VKORG,
-                MasterKeys.VTWEG,
-                s.customer,
-                matnr,
-                today,
-                today);
+        String record = a005(db, MasterKeys.PRICE_CONDITION, s.customer, matnr, today);
         if (record == null) {
-            record = db.queryOne(
-                    A004,
-                    rs -> rs.getString(1),
-                    SdMasterKeys.KAPPL_SALES,
-                    MasterKeys.PRICE_CONDITION,
-                    MasterKeys.VKORG,
-                    MasterKeys.VTWEG,
-                    matnr,
-                    today,
-                    today);
+            record = a004(db, MasterKeys.PRICE_CONDITION, matnr, today);
         }
         BigDecimal price = record == null ? null : db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), record);
-        String discount = db.queryOne(
-                A004,
-                rs -> rs.getString(1),
-                SdMasterKeys.KAPPL_SALES,
-                SdMasterKeys.MATERIAL_DISCOUNT,
-                MasterKeys.VKORG,
-                MasterKeys.VTWEG,
-                matnr,
-                today,
-                today);
+        String discount = a004(db, SdMasterKeys.MATERIAL_DISCOUNT, matnr, today);
         if (discount != null) {
             db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), discount);
         }
-        String k005 = db.queryOne(
-                A005,
-                rs -> rs.getString(1),
-                SdMasterKeys.KAPPL_SALES,
-                SdMasterKeys.CUSTOMER_MATERIAL_DISCOUNT,
-                MasterKeys.VKORG,
-                MasterKeys.VTWEG,
-                s.customer,
-                matnr,
-                today,
-                today);
+        String k005 = a005(db, SdMasterKeys.CUSTOMER_MATERIAL_DISCOUNT, s.customer, matnr, today);
         if (k005 != null) {
             db.queryOne(CONDITION, rs -> rs.getBigDecimal(1), k005);
         }
@@ -383,6 +345,36 @@ final class SdFunctions {
                 MasterKeys.VKORG,
                 MasterKeys.VTWEG,
                 customer,
+                today,
+                today);
+    }
+
+    /** The condition record of a customer/material access (A005) valid today, or null. */
+    private static String a005(DbSession db, String conditionType, String customer, String matnr, Date today)
+            throws SQLException {
+        return db.queryOne(
+                A005,
+                rs -> rs.getString(1),
+                SdMasterKeys.KAPPL_SALES,
+                conditionType,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
+                customer,
+                matnr,
+                today,
+                today);
+    }
+
+    /** The condition record of a material access (A004) valid today, or null. */
+    private static String a004(DbSession db, String conditionType, String matnr, Date today) throws SQLException {
+        return db.queryOne(
+                A004,
+                rs -> rs.getString(1),
+                SdMasterKeys.KAPPL_SALES,
+                conditionType,
+                MasterKeys.VKORG,
+                MasterKeys.VTWEG,
+                matnr,
                 today,
                 today);
     }
