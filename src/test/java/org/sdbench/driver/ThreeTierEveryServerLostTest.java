@@ -67,12 +67,7 @@ class ThreeTierEveryServerLostTest {
         assertTrue(afterKill < 45, "ended " + afterKill + " s after the second kill");
         String lastLine = r.err().strip().lines().reduce((a, b) -> b).orElse("");
         assertTrue(lastLine.contains("every app server was lost") && lastLine.contains("VBHDR"), lastLine);
-        Path folder = r.out()
-                .lines()
-                .filter(l -> l.startsWith("results: "))
-                .map(l -> Path.of(l.substring(9).strip()))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no results line in:\n" + r.out()));
+        Path folder = r.folder();
         JsonNode result = Json.MAPPER.readTree(folder.resolve(RunFolder.RESULT).toFile());
         String warnings = result.path("warnings").toString();
         assertTrue(warnings.contains("no instance survived"), warnings);

@@ -82,13 +82,7 @@ class ThreeTierHostileFloodTest {
             assertEquals(0, r.exit(), r.out() + r.err() + String.join("\n", processes.output()));
             assertFalse(r.out().contains("app-server-lost"), r.out());
             assertTrue(flood.reopened() > 0, "the server shed idle connections and the flood reopened them");
-            Path folder = Path.of(r.out()
-                    .lines()
-                    .filter(l -> l.startsWith("results: "))
-                    .findFirst()
-                    .orElseThrow()
-                    .substring(9)
-                    .trim());
+            Path folder = r.folder();
             JsonNode result = Json.MAPPER.readTree(folder.resolve("result.json").toFile());
             int serving = 0;
             for (JsonNode i : result.at("/threeTier/instances")) {

@@ -97,12 +97,7 @@ class ThreeTierKillTest {
     }
 
     private static JsonNode result(TestDb.Run r) throws IOException {
-        Path folder = r.out()
-                .lines()
-                .filter(l -> l.startsWith("results: "))
-                .map(l -> Path.of(l.substring(9).strip()))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no results line in:\n" + r.out()));
+        Path folder = r.folder();
         return Json.MAPPER.readTree(folder.resolve(RunFolder.RESULT).toFile());
     }
 

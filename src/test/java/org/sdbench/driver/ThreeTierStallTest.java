@@ -86,12 +86,7 @@ class ThreeTierStallTest {
         assertTrue(lastLine.contains("unanswered") && lastLine.contains("stalled database"), lastLine);
         // Start-up of three processes on a loaded host takes up to half a minute; the drain is at most 60 s.
         assertTrue(seconds < 1 + DURATION_SECONDS + 60 + 45, "ended after " + seconds + " s");
-        Path folder = r.out()
-                .lines()
-                .filter(l -> l.startsWith("results: "))
-                .map(l -> Path.of(l.substring(9).strip()))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no results line in:\n" + r.out()));
+        Path folder = r.folder();
         JsonNode result = Json.MAPPER.readTree(folder.resolve(RunFolder.RESULT).toFile());
         JsonNode errors = result.at("/summary/errorsByKind");
         assertTrue(errors.path("timeout").asLong() > 0, "stuck steps counted as timeouts: " + errors);

@@ -118,7 +118,16 @@ public final class TestDb {
     }
 
     /** Exit code, stdout and stderr of one {@code sdbench} command line. */
-    public record Run(int exit, String out, String err) {}
+    public record Run(int exit, String out, String err) {
+        /** The run folder its {@code results:} line names. */
+        public Path folder() {
+            return out.lines()
+                    .filter(l -> l.startsWith("results: "))
+                    .map(l -> Path.of(l.substring("results: ".length()).strip()))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no results line in:\n" + out + err));
+        }
+    }
 
     public static synchronized Run sdbench(String... args) {
         StringWriter out = new StringWriter();
