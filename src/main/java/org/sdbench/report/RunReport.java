@@ -253,12 +253,7 @@ public record RunReport(
         return e.report();
     }
 
-    /** The same report with more warnings. */
-    public RunReport withWarnings(List<String> more) {
-        return withThreeTier(threeTier, more);
-    }
-
-    /** The same report with the figures of a three-tier run, and their warnings. */
+    /** The same report with the figures of a three-tier run (or the same ones), and more warnings. */
     public RunReport withThreeTier(ThreeTier t, List<String> moreWarnings) {
         Edit e = new Edit(this);
         e.warnings = new ArrayList<>(warnings);

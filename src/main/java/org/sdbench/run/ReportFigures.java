@@ -67,8 +67,8 @@ final class ReportFigures {
                         f.stoppedEarly(),
                         timeline,
                         f.window(),
-                        env.calibration())
-                .withWarnings(Durability.warnings(env.database()));
+                        env.calibration());
+        report = report.withThreeTier(report.threeTier(), Durability.warnings(env.database()));
         RemoteFacts remote = tier.remote();
         if (remote != null) {
             var built = ThreeTierSection.of(
