@@ -6,8 +6,8 @@ import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.update.InstanceFencedException;
 import org.sdbench.appserver.work.WorkBudget;
 import org.sdbench.appserver.workprocess.DialogWorkProcess;
+import org.sdbench.core.SdStep;
 import org.sdbench.db.DbSession;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 

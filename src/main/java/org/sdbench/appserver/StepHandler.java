@@ -1,7 +1,7 @@
 package org.sdbench.appserver;
 
 import java.sql.SQLException;
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.StepOutcome;
 
 /** The business logic behind dialog steps (the SD transactions), plugged into the app server. */

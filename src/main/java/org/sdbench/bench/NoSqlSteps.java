@@ -2,7 +2,7 @@ package org.sdbench.bench;
 
 import org.sdbench.appserver.StepContext;
 import org.sdbench.appserver.StepHandler;
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.StepOutcome;
 
 /**

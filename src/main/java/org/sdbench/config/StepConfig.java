@@ -3,7 +3,7 @@ package org.sdbench.config;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.sdbench.protocol.Tx;
+import org.sdbench.core.Tx;
 
 /**
  * Per-step settings from the workload file: which step, and how much simulated ABAP work it does,

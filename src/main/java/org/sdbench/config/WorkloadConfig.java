@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
 
 /**
  * The benchmark loop definition: think time, order size, list length, master-data sizes, number ranges,

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.sdbench.core.Clock;
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.DialogService;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepResult;
 
 /**

@@ -2,7 +2,7 @@ package org.sdbench.driver;
 
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.StepResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

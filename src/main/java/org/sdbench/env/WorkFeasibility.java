@@ -4,7 +4,7 @@ import java.util.Locale;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.WorkUnits;
 import org.sdbench.config.WorkloadConfig;
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
 
 /** Refuses work units that would keep a work process busy for minutes per step on this host. */
 public final class WorkFeasibility {

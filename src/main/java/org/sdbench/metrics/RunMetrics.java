@@ -14,10 +14,10 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.sdbench.core.Clock;
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
+import org.sdbench.core.Tx;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
-import org.sdbench.protocol.Tx;
 
 /**
  * The measurements of one run. Any number of threads record concurrently without allocating: a

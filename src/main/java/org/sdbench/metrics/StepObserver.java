@@ -1,6 +1,6 @@
 package org.sdbench.metrics;
 
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.StepTimes;
 
 /**

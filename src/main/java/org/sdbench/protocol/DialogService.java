@@ -1,6 +1,7 @@
 package org.sdbench.protocol;
 
 import java.util.function.Consumer;
+import org.sdbench.core.SdStep;
 
 /**
  * The boundary between the presentation tier (driver) and the application tier. In two-tier it

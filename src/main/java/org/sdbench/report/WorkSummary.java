@@ -3,10 +3,10 @@ package org.sdbench.report;
 import java.util.List;
 import java.util.Locale;
 import org.sdbench.config.WorkloadConfig;
+import org.sdbench.core.SdStep;
 import org.sdbench.env.Calibration;
 import org.sdbench.env.HostUsage;
 import org.sdbench.metrics.Summary;
-import org.sdbench.protocol.SdStep;
 
 /**
  * The simulated ABAP work of a run and where the CPU went: configured units, the CPU the work took

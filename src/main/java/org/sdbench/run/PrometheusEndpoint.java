@@ -28,10 +28,10 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.ConfigException;
+import org.sdbench.core.SdStep;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.protocol.InstanceFigures;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepTimes;
 
 /**

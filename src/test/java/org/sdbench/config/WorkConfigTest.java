@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.core.SdStep;
 import org.sdbench.load.TestDb;
-import org.sdbench.protocol.SdStep;
 
 class WorkConfigTest {
     private final ConfigLoader loader = new ConfigLoader(Path.of(""));

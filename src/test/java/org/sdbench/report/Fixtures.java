@@ -1,10 +1,10 @@
 package org.sdbench.report;
 
 import java.util.List;
+import org.sdbench.core.SdStep;
 import org.sdbench.core.SettableClock;
 import org.sdbench.load.TestDb;
 import org.sdbench.metrics.RunMetrics;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;

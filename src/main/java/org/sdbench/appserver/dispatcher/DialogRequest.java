@@ -2,7 +2,7 @@ package org.sdbench.appserver.dispatcher;
 
 import java.util.concurrent.CompletableFuture;
 import org.sdbench.appserver.session.UserSession;
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.StepResult;
 
 /** One dialog step waiting in the dispatcher queue; time in the queue is the step's wait time. */

@@ -4,8 +4,8 @@ import java.sql.SQLException;
 import java.util.List;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.core.MasterKeys;
+import org.sdbench.core.SdStep;
 import org.sdbench.load.Customizing;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 
 /**

@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 import org.sdbench.appserver.StepContext;
 import org.sdbench.appserver.StepHandler;
 import org.sdbench.appserver.update.UpdateModule;
-import org.sdbench.protocol.SdStep;
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.StepOutcome;
 
 /** The SD loop as the app server runs it: each dialog step routed to its transaction. */

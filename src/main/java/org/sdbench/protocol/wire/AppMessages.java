@@ -1,7 +1,7 @@
 package org.sdbench.protocol.wire;
 
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.InstanceFigures;
-import org.sdbench.protocol.SdStep;
 
 /** What a driver sends an app-server instance, and the answers that are not a step result. */
 public final class AppMessages {

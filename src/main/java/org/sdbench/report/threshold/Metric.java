@@ -2,8 +2,8 @@ package org.sdbench.report.threshold;
 
 import java.util.Arrays;
 import java.util.List;
-import org.sdbench.protocol.SdStep;
-import org.sdbench.protocol.Tx;
+import org.sdbench.core.SdStep;
+import org.sdbench.core.Tx;
 
 /**
  * What a threshold measures. {@code scope} is "dialog" (all steps), a transaction such as

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.core.Clock;
+import org.sdbench.core.SdStep;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.UpdateListener;
 

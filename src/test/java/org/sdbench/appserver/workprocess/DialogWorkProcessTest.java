@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.appserver.dispatcher.DialogRequest;
 import org.sdbench.appserver.dispatcher.Dispatcher;
 import org.sdbench.core.Clock;
+import org.sdbench.core.SdStep;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.load.TestDb;
-import org.sdbench.protocol.SdStep;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.HostAndPort;
+import org.sdbench.core.SdStep;
 import org.sdbench.protocol.InstanceFigures;
-import org.sdbench.protocol.SdStep;
 
 /** Every message's codec: what is encoded decodes to the same message; a field out of bounds is refused by name. */
 class MessageCodecTest {

@@ -1,4 +1,4 @@
-package org.sdbench.protocol;
+package org.sdbench.core;
 
 /** The six SD business transactions of the benchmark loop. */
 public enum Tx {

@@ -1,4 +1,4 @@
-package org.sdbench.protocol;
+package org.sdbench.core;
 
 import java.util.List;
 
