@@ -123,7 +123,7 @@ public final class RemoteAppTier implements AppTier {
     @Override
     public void onFailure(Runnable stop) {
         fencing.onEveryInstanceLost(() -> {
-            out.println("sdbench: " + everyInstanceLost() + ": ending the run, the window so far is reported");
+            out.println("sdbench: " + everyInstanceLostLine() + ": ending the run, the window so far is reported");
             out.flush();
             stop.run();
         });
@@ -157,10 +157,10 @@ public final class RemoteAppTier implements AppTier {
         if (connections.central().isBroken()) {
             return "central services gone (" + connections.central().broken().getNow(null) + ")";
         }
-        return fencing.everyInstanceLost() ? everyInstanceLost() : null;
+        return fencing.everyInstanceLost() ? everyInstanceLostLine() : null;
     }
 
-    private String everyInstanceLost() {
+    private String everyInstanceLostLine() {
         return "every app server was lost (instances "
                 + fencing.dead().stream().sorted().toList()
                 + "); their pending update requests stay in VBHDR for the next run's app servers";

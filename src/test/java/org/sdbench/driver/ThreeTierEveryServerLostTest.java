@@ -34,27 +34,7 @@ class ThreeTierEveryServerLostTest {
     @Test
     void run_bothAppServersKilled_endsAtOnceWithExit3AndSaysWhatIsPending() throws Exception {
         CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench(
-                "run",
-                "-c",
-                "config/three-tier.yaml",
-                "--db-url",
-                TestDb.url(),
-                "--set",
-                "database.schema=" + SCHEMA,
-                "--users",
-                "6",
-                "--ramp-up",
-                "1s",
-                "--duration",
-                DURATION_SECONDS + "s",
-                "--ramp-down",
-                "0s",
-                "--set",
-                "workload.thinkTime=500ms",
-                "--set",
-                "run.resultsDir=target/test-results/three-tier-all-lost",
-                "--interval",
-                "2"));
+                TestDb.threeTierRun(SCHEMA, 6, DURATION_SECONDS, "500ms", "target/test-results/three-tier-all-lost")));
         List<ProcessHandle> appServers = awaitAppServersWithWork(run);
         appServers.get(0).destroyForcibly();
         appServers.get(0).onExit().get(30, TimeUnit.SECONDS);

@@ -22,14 +22,15 @@ import org.sdbench.load.TestDb;
 import org.sdbench.report.Json;
 
 /**
- * Central services started by hand, then 80 idle TCP connections against them that never speak
- * and are reopened whenever the server closes them (an unauthenticated peer trying to crowd out
- * the real ones). Two app servers then register and a three-tier run is pointed at them: every
+ * Central services started by hand, then 80 idle TCP connections against them from another
+ * address that never speak and are reopened whenever the server closes them (an unauthenticated
+ * host trying to crowd out the real ones). Two app servers then register and a three-tier run is pointed at them: every
  * real peer gets in, the run starts and ends normally and both instances serve steps.
  */
 class ThreeTierHostileFloodTest {
     private static final String SCHEMA = "it_threetier_flood";
     private static final int IDLE_CONNECTIONS = 80;
+    private static final String ATTACKER = "127.0.0.2";
     private static final HandStartedProcesses processes = new HandStartedProcesses();
 
     @BeforeAll
@@ -97,17 +98,19 @@ class ThreeTierHostileFloodTest {
         private final AtomicBoolean stop = new AtomicBoolean();
         private final AtomicLong opened = new AtomicLong();
         private final Set<Socket> open = ConcurrentHashMap.newKeySet();
-        private final List<Thread> threads = new ArrayList<>();
 
         Flood(int port) {
             for (int i = 0; i < IDLE_CONNECTIONS; i++) {
-                threads.add(Thread.ofVirtual().start(() -> hold(port)));
+                Thread.ofVirtual().start(() -> hold(port));
             }
         }
 
         private void hold(int port) {
             while (!stop.get()) {
                 try (Socket s = new Socket()) {
+                    // Another host's address (all of 127/8 is loopback): the attacker is one source, the real peers
+                    // another.
+                    s.bind(new InetSocketAddress(ATTACKER, 0));
                     s.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
                     open.add(s);
                     opened.incrementAndGet();

@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
 import org.sdbench.report.Json;
@@ -25,6 +26,11 @@ import org.sdbench.report.RunFolder;
 class ThreeTierStallTest {
     private static final String SCHEMA = "it_threetier_stall";
     private static final int DURATION_SECONDS = 20;
+
+    @BeforeAll
+    static void dropLeftovers() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
 
     @AfterAll
     static void dropSchema() throws Exception {
@@ -46,27 +52,7 @@ class ThreeTierStallTest {
         assertEquals(0, load.exit(), load.err() + load.out());
         long start = System.nanoTime();
         CompletableFuture<TestDb.Run> run = CompletableFuture.supplyAsync(() -> TestDb.sdbench(
-                "run",
-                "-c",
-                "config/three-tier.yaml",
-                "--db-url",
-                TestDb.url(),
-                "--set",
-                "database.schema=" + SCHEMA,
-                "--users",
-                "6",
-                "--ramp-up",
-                "1s",
-                "--duration",
-                DURATION_SECONDS + "s",
-                "--ramp-down",
-                "0s",
-                "--set",
-                "workload.thinkTime=200ms",
-                "--set",
-                "run.resultsDir=target/test-results/three-tier-stall",
-                "--interval",
-                "2"));
+                TestDb.threeTierRun(SCHEMA, 6, DURATION_SECONDS, "200ms", "target/test-results/three-tier-stall")));
         TestDb.Run r;
         try (var db = TestDb.open(TestDb.config(SCHEMA));
                 Connection c = db.connect()) {

@@ -117,6 +117,37 @@ public final class TestDb {
         return texts.texts();
     }
 
+    /**
+     * The arguments of a three-tier {@code sdbench run} on {@code schema} (the processes started
+     * by the run): ramp-up 1 s, no ramp-down, intervals of 2 s.
+     */
+    public static String[] threeTierRun(
+            String schema, int users, int durationSeconds, String thinkTime, String resultsDir) {
+        return new String[] {
+            "run",
+            "-c",
+            "config/three-tier.yaml",
+            "--db-url",
+            url(),
+            "--set",
+            "database.schema=" + schema,
+            "--users",
+            Integer.toString(users),
+            "--ramp-up",
+            "1s",
+            "--duration",
+            durationSeconds + "s",
+            "--ramp-down",
+            "0s",
+            "--set",
+            "workload.thinkTime=" + thinkTime,
+            "--set",
+            "run.resultsDir=" + resultsDir,
+            "--interval",
+            "2"
+        };
+    }
+
     /** Exit code, stdout and stderr of one {@code sdbench} command line. */
     public record Run(int exit, String out, String err) {
         /** The run folder its {@code results:} line names. */
