@@ -34,10 +34,18 @@ public final class KernelMitigations {
             "indirect_target_selection");
 
     private static final String MITIGATION = "Mitigation: ";
+    /**
+     * Without the microcode for its IBPB part the kernel calls SRSO "Vulnerable", but its software
+     * return thunk still runs on every return in the kernel, and it costs what it costs mitigated.
+     */
+    private static final String SAFE_RET_WITHOUT_MICROCODE = "Vulnerable: Safe RET";
 
     private KernelMitigations() {}
 
-    /** Vulnerability name to the kernel's statement, for those it mitigates; empty where {@code dir} is not readable. */
+    /**
+     * Vulnerability name to the kernel's statement, for those it mitigates (also in part: Safe RET without
+     * its microcode); empty where {@code dir} is not readable.
+     */
     static Map<String, String> read(Path dir) {
         Map<String, String> out = new TreeMap<>();
         try (Stream<Path> files = Files.list(dir)) {
@@ -45,6 +53,8 @@ public final class KernelMitigations {
                 String text = HostProbe.read(f);
                 if (text != null && text.startsWith(MITIGATION)) {
                     out.put(f.getFileName().toString(), text.substring(MITIGATION.length()));
+                } else if (text != null && text.startsWith(SAFE_RET_WITHOUT_MICROCODE)) {
+                    out.put(f.getFileName().toString(), "Safe RET; " + text);
                 }
             }
         } catch (IOException e) {

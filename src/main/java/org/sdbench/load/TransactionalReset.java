@@ -109,20 +109,37 @@ public final class TransactionalReset {
     }
 
     /**
+     * Refuses, naming what it would have done, while update requests are in VBHDR: a bench whose app
+     * tier knows no update modules (steps without SQL) would fail a pending one and leave it in state E.
+     */
+    public void requireNoPendingUpdates(String wouldDo) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            refuseIfPending(s, wouldDo);
+        } catch (SQLException e) {
+            throw new EnvironmentException("reading VBHDR failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static void refuseIfPending(Statement s, String wouldDo) throws SQLException {
+        try (var rs = s.executeQuery("SELECT COUNT(*) FROM vbhdr")) {
+            rs.next();
+            if (rs.getLong(1) > 0) {
+                throw new EnvironmentException(rs.getLong(1) + " update requests are still in VBHDR: refusing to "
+                        + wouldDo + " (run 'sdbench run' once to process pending ones; failed ones, state E, are"
+                        + " re-posted by 'sdbench check --repost' once their cause is fixed; then retry)");
+            }
+        }
+    }
+
+    /**
      * Removes the documents of runs and restores stock. Refuses while update requests are pending:
      * they belong to documents that are not written yet, and deleting them would lose them.
      */
     public void reset() {
         try (Connection c = db.connect();
                 Statement s = c.createStatement()) {
-            try (var rs = s.executeQuery("SELECT COUNT(*) FROM vbhdr")) {
-                rs.next();
-                if (rs.getLong(1) > 0) {
-                    throw new EnvironmentException(rs.getLong(1) + " update requests are still in VBHDR: refusing to "
-                            + "reset the documents (run 'sdbench run' once to process pending ones; failed ones, state E, are"
-                            + " re-posted by 'sdbench check --repost' once their cause is fixed; then retry)");
-                }
-            }
+            refuseIfPending(s, "reset the documents");
             c.setAutoCommit(false);
             Map<NumberRanges.Interval, List<long[]>> spans = new LinkedHashMap<>();
             for (NumberRanges.Interval i : NumberRanges.ALL) {

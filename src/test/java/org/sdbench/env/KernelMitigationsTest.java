@@ -38,6 +38,15 @@ class KernelMitigationsTest {
     }
 
     @Test
+    void read_safeRetWithoutMicrocode_countedAsSafeRetOnKernelEntry(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("spec_rstack_overflow"), "Vulnerable: Safe RET, no microcode\n");
+        Files.writeString(dir.resolve("mds"), "Vulnerable: Clear CPU buffers attempted, no microcode\n");
+        Map<String, String> m = KernelMitigations.read(dir);
+        assertEquals(Map.of("spec_rstack_overflow", "Safe RET; Vulnerable: Safe RET, no microcode"), m);
+        assertEquals("spec_rstack_overflow Safe RET", KernelMitigations.onKernelEntry(m));
+    }
+
+    @Test
     void host_environmentJsonWrittenBeforeMitigationsWereRecorded_readsAsNone() throws IOException {
         String json = "{\"hostname\":\"h\",\"os\":\"Linux\",\"kernel\":\"6\",\"arch\":\"amd64\",\"cpuModel\":\"cpu\","
                 + "\"logicalCpus\":2,\"notes\":[]}";

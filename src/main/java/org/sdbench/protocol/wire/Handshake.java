@@ -73,6 +73,21 @@ public final class Handshake {
         }
     }
 
+    /** The server closed the connection before the handshake ended: it shed it, or it is not an sdbench peer. */
+    static final class Cut extends WireException {
+        Cut(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Whether a client's failed handshake is worth another connection: the server closed or reset it
+     * (a listener sheds a pending handshake to admit a newcomer), not a refusal, a bad proof or a timeout.
+     */
+    static boolean cutShort(Exception e) {
+        return e instanceof Cut || (e instanceof IOException && !(e instanceof SocketTimeoutException));
+    }
+
     /** Client side; throws {@link WireException} with the reason the server gave, or when the server cannot prove the token. */
     static void client(FrameIO io, String role, Token token, String what) throws IOException {
         if (token == null) {
@@ -112,7 +127,7 @@ public final class Handshake {
             throw new WireException(
                     what + " did not answer the sdbench handshake within " + timeout + " ms: not an sdbench peer?");
         } catch (EOFException e) {
-            throw new WireException(what + " closed the connection during the handshake: not an sdbench peer?");
+            throw new Cut(what + " closed the connection during the handshake: not an sdbench peer?");
         }
         if (f.type() == FrameType.REFUSED) {
             throw new WireException(what + " refused the connection: "

@@ -28,6 +28,9 @@ public final class WireClient implements AutoCloseable {
     private final CompletableFuture<Ending> broken = new CompletableFuture<>();
     private volatile ScheduledFuture<?> heartbeat;
 
+    /** Connections tried when the server closes one during the handshake. */
+    static final int HANDSHAKE_ATTEMPTS = 3;
+
     private WireClient(FrameIO io, String what, HostAndPort address) {
         this.io = io;
         this.what = what;
@@ -40,18 +43,27 @@ public final class WireClient implements AutoCloseable {
      */
     public static WireClient connect(
             Wire wire, Dialer.Hop hop, HostAndPort address, String role, Token token, Duration timeout, String what) {
-        var socket = wire.dialer().dial(hop, address, timeout);
-        FrameIO io;
-        try {
-            io = new FrameIO(socket, wire.liveness());
-            Handshake.client(io, role, token, what);
-        } catch (IOException e) {
-            close(socket);
-            throw new WireException(what + ": handshake failed (" + e.getMessage() + ")", e);
-        } catch (WireException e) {
-            close(socket);
-            throw e;
+        for (int attempt = 1; ; attempt++) {
+            var socket = wire.dialer().dial(hop, address, timeout);
+            try {
+                FrameIO io = new FrameIO(socket, wire.liveness());
+                Handshake.client(io, role, token, what);
+                return started(wire, io, what, address);
+            } catch (IOException | WireException e) {
+                close(socket);
+                // A listener under a flood of idle connections from this peer's address may shed this one
+                // in the instant between its connect and its hello: a new connection is admitted first.
+                if (attempt < HANDSHAKE_ATTEMPTS && Handshake.cutShort(e)) {
+                    continue;
+                }
+                throw e instanceof WireException w
+                        ? w
+                        : new WireException(what + ": handshake failed (" + e.getMessage() + ")", e);
+            }
         }
+    }
+
+    private static WireClient started(Wire wire, FrameIO io, String what, HostAndPort address) {
         WireClient c = new WireClient(io, what, address);
         // The server answers every heartbeat: silence this long means it is gone (stopped, cut off).
         io.closeWhenSilentFor(wire.liveness().silenceMillis());

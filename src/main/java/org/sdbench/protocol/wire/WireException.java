@@ -4,7 +4,7 @@ package org.sdbench.protocol.wire;
  * A peer that cannot be used: unreachable, gone, another version, failed authentication, or a
  * malformed frame. The message is one line a user can act on.
  */
-public final class WireException extends RuntimeException {
+public class WireException extends RuntimeException {
     public WireException(String message) {
         super(message);
     }

@@ -2,9 +2,13 @@ package org.sdbench.protocol.wire;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
@@ -14,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.HostAndPort;
 
@@ -110,5 +115,88 @@ class WireClientTest {
             }
             stopped.interrupt();
         }
+    }
+
+    /**
+     * A listener sheds a pending handshake to admit a newcomer; a real peer shed between its connect
+     * and its hello connects again. The first connection goes to a listener that closes it at once.
+     */
+    @Test
+    void connect_firstConnectionClosedDuringTheHandshake_connectsAgainAndShakesHands() throws Exception {
+        try (ServerSocket shedding = new ServerSocket(0, 4, InetAddress.getLoopbackAddress());
+                WireServer real = echoServer()) {
+            Thread closer = closeEach(shedding, 1);
+            AtomicInteger dials = new AtomicInteger();
+            Dialer.Router firstShed = (hop, target) -> dials.getAndIncrement() == 0
+                    ? new InetSocketAddress(shedding.getInetAddress(), shedding.getLocalPort())
+                    : target;
+            try (WireClient c = WireClient.connect(
+                    new Wire(Liveness.DEFAULTS, new Dialer(firstShed)),
+                    Dialer.Hop.DRIVER_TO_APP,
+                    new HostAndPort("127.0.0.1", real.port()),
+                    "driver",
+                    TOKEN,
+                    Duration.ofSeconds(5),
+                    "app server 1")) {
+                byte[] body = new WireOut().i32(7).toBytes();
+                assertArrayEquals(
+                        body,
+                        c.call(FrameType.PING, body, Duration.ofSeconds(5)).body());
+            }
+            closer.join(5_000);
+            assertEquals(2, dials.get(), "one shed connection, then the one that shook hands");
+        }
+    }
+
+    /** A peer that closes every connection is not an sdbench peer: after a bounded number of tries, one line. */
+    @Test
+    void connect_everyConnectionClosedDuringTheHandshake_failsAfterBoundedAttempts() throws Exception {
+        try (ServerSocket shedding = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
+            Thread closer = closeEach(shedding, WireClient.HANDSHAKE_ATTEMPTS);
+            WireException e = assertThrows(
+                    WireException.class,
+                    () -> WireClient.connect(
+                            Wire.DEFAULTS,
+                            Dialer.Hop.DRIVER_TO_APP,
+                            new HostAndPort("127.0.0.1", shedding.getLocalPort()),
+                            "driver",
+                            TOKEN,
+                            Duration.ofSeconds(5),
+                            "app server 1"));
+            closer.join(5_000);
+            assertTrue(
+                    e.getMessage().startsWith("app server 1 closed the connection during the handshake")
+                            || e.getMessage().startsWith("app server 1: handshake failed"),
+                    e.getMessage());
+            assertFalse(closer.isAlive(), "the listener saw exactly " + WireClient.HANDSHAKE_ATTEMPTS + " connections");
+        }
+    }
+
+    private static WireServer echoServer() {
+        return WireServer.start(
+                Wire.DEFAULTS,
+                "127.0.0.1",
+                0,
+                TOKEN,
+                (c, f) -> c.reply(f, FrameType.PONG, f.body()),
+                line -> {},
+                "echo");
+    }
+
+    /**
+     * Accepts {@code n} connections and resets each once its hello begins to arrive (the client's
+     * connect has returned), without answering a byte, then ends.
+     */
+    private static Thread closeEach(ServerSocket listener, int n) {
+        return Thread.ofVirtual().start(() -> {
+            for (int i = 0; i < n; i++) {
+                try (Socket s = listener.accept()) {
+                    s.setSoLinger(true, 0);
+                    s.getInputStream().read();
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        });
     }
 }
