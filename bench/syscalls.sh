@@ -12,7 +12,7 @@
 set -euo pipefail
 # shellcheck source=bench/sql-round.sh
 . "$(dirname "${BASH_SOURCE[0]}")/sql-round.sh"
-events=raw_syscalls:sys_enter,syscalls:sys_enter_write,syscalls:sys_enter_read,syscalls:sys_enter_poll,syscalls:sys_enter_futex
+events=raw_syscalls:sys_enter,syscalls:sys_enter_write,syscalls:sys_enter_read,syscalls:sys_enter_epoll_wait,syscalls:sys_enter_futex,context-switches
 perf stat --per-thread -x, -e "$events" -p "$pid" sleep "$secs" 2>"$work/perf" || true
 wait "$pid" || true
 pid=""
