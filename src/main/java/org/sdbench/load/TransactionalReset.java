@@ -117,7 +117,7 @@ public final class TransactionalReset {
                 Statement s = c.createStatement()) {
             refuseIfPending(s, wouldDo);
         } catch (SQLException e) {
-            throw new EnvironmentException("reading VBHDR failed: " + e.getMessage(), e);
+            throw new EnvironmentException("reading VBHDR in " + db.describe() + " failed: " + e.getMessage(), e);
         }
     }
 
