@@ -23,6 +23,12 @@ public final class OverheadBench {
     /** The target for the JVM's CPU per SQL statement (all of it: app tier, driver, JIT, GC). */
     public static final double TARGET_MICROS_PER_STATEMENT = 15;
 
+    /**
+     * The JVM's CPU per SQL statement over what a round trip with the steps' server work costs a
+     * client on the same host, in the same run: a target that means the same on every host's kernel.
+     */
+    public static final double TARGET_FLOOR_RATIO = 1.5;
+
     /** The target for simulator CPU per step over PostgreSQL's CPU for the same step. */
     public static final double TARGET_DB_RATIO = 0.25;
 
@@ -251,19 +257,31 @@ public final class OverheadBench {
                 floorPerStep,
                 sql.medianMicrosPerStep(),
                 sql.medianMicrosPerStep() - floorPerStep);
-        loaded.ifPresent(l -> {
-            double perStep = roundTrips * l.result().clientMicrosPerRoundTrip();
+        boolean floorRatioMet = true;
+        if (loaded.isPresent()) {
+            double each = loaded.get().result().clientMicrosPerRoundTrip();
+            double perStep = roundTrips * each;
             out.printf(
                     Locale.ROOT,
                     "  at the floor with server work, %.1f us each, %.1f us of the step is the round trips, "
                             + "%.1f us the rest of the simulator (%.1f us per statement)%n",
-                    l.result().clientMicrosPerRoundTrip(),
+                    each,
                     perStep,
                     sql.medianMicrosPerStep() - perStep,
                     (sql.medianMicrosPerStep() - perStep) / sql.statementsPerStep());
-        });
+            floorRatioMet = perStatement <= TARGET_FLOOR_RATIO * each;
+            out.printf(
+                    Locale.ROOT,
+                    "target: JVM CPU per SQL statement <= %.1fx the floor with server work -> %.1fx (%.1f / %.1f us; "
+                            + "a C client replaying the same statements: bench replay): %s%n",
+                    TARGET_FLOOR_RATIO,
+                    perStatement / each,
+                    perStatement,
+                    each,
+                    floorRatioMet ? "MET" : "NOT MET");
+        }
         boolean ratioMet = TierOverhead.dbRatio(sql, out);
-        return perStatement <= TARGET_MICROS_PER_STATEMENT && ratioMet;
+        return perStatement <= TARGET_MICROS_PER_STATEMENT && floorRatioMet && ratioMet;
     }
 
     private static List<Variant> variants(Options o, boolean threeTier) {
