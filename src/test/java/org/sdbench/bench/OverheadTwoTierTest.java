@@ -9,7 +9,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
-import org.sdbench.process.ExitCode;
 
 /**
  * {@code bench overhead} in the two-tier layout with SQL, end to end at a tiny size: both floors are
@@ -27,25 +26,8 @@ class OverheadTwoTierTest {
     @Test
     void overhead_twoTierWithSql_judgesPerStatementAgainstTheFloorWithServerWork() {
         TestDb.load(SCHEMA, 4);
-        TestDb.Run r = TestDb.sdbench(
-                "bench",
-                "overhead",
-                "--db-url",
-                TestDb.url(),
-                "--set",
-                "database.schema=" + SCHEMA,
-                "--users",
-                "4",
-                "--rounds",
-                "1",
-                "--window",
-                "3s",
-                "--warm-up",
-                "1s");
-        // The targets are timing figures on a shared host: met or not, the bench ran to its end.
-        assertTrue(
-                r.exit() == ExitCode.OK || r.exit() == ExitCode.FAILED_CHECK,
-                "exit " + r.exit() + "\n" + r.err() + r.out());
+        TestDb.Run r = TinyOverhead.run(SCHEMA, 4, 3);
+        TinyOverhead.assertRanToItsEnd(r);
         String out = r.out();
         Matcher m = Pattern.compile("target: JVM CPU per SQL statement <= 1\\.5x the floor with server work -> "
                         + "([0-9.]+)x \\(([0-9.]+) / ([0-9.]+) us; .*\\): (MET|NOT MET)")

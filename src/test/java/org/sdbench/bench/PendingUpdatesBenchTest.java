@@ -35,21 +35,7 @@ class PendingUpdatesBenchTest {
             s.execute("INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate)"
                     + " VALUES ('left-by-a-killed-run', 'USER0001', 'VA01', now(), 1, 'P')");
 
-            TestDb.Run r = TestDb.sdbench(
-                    "bench",
-                    "overhead",
-                    "--db-url",
-                    TestDb.url(),
-                    "--set",
-                    "database.schema=" + SCHEMA,
-                    "--users",
-                    "2",
-                    "--rounds",
-                    "1",
-                    "--window",
-                    "2s",
-                    "--warm-up",
-                    "1s");
+            TestDb.Run r = TinyOverhead.run(SCHEMA, 2, 2);
 
             assertEquals(ExitCode.ENVIRONMENT, r.exit(), r.out() + r.err());
             assertTrue(

@@ -50,6 +50,15 @@ final class HandStartedProcesses {
         return output;
     }
 
+    /** One command line from its parts, in order. */
+    static String[] concat(String[]... parts) {
+        List<String> all = new ArrayList<>();
+        for (String[] p : parts) {
+            all.addAll(List.of(p));
+        }
+        return all.toArray(String[]::new);
+    }
+
     void stopAll() throws InterruptedException {
         for (Process p : started) {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -47,17 +45,19 @@ class ThreeTierHostileFloodTest {
     @Test
     void run_eightyIdleReopeningConnectionsAtCentral_startsAndFinishesNormally() throws Exception {
         String[] db = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(concat(
+        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(
                 new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "6"},
                 db));
         assertEquals(0, load.exit(), load.out() + load.err());
-        int central = processes.start(concat(new String[] {"central", "--port", "0"}, db));
+        int central = processes.start(HandStartedProcesses.concat(new String[] {"central", "--port", "0"}, db));
         String at = "127.0.0.1:" + central;
         try (Flood flood = new Flood(central)) {
             flood.awaitOpened(IDLE_CONNECTIONS);
-            processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
-            processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
-            TestDb.Run r = TestDb.sdbench(concat(
+            processes.start(HandStartedProcesses.concat(
+                    new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
+            processes.start(HandStartedProcesses.concat(
+                    new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
+            TestDb.Run r = TestDb.sdbench(HandStartedProcesses.concat(
                     new String[] {
                         "run",
                         "-c",
@@ -146,13 +146,5 @@ class ThreeTierHostileFloodTest {
             }
             // The threads end once their socket is closed; virtual threads do not keep the JVM alive.
         }
-    }
-
-    private static String[] concat(String[]... parts) {
-        List<String> all = new ArrayList<>();
-        for (String[] p : parts) {
-            all.addAll(List.of(p));
-        }
-        return all.toArray(String[]::new);
     }
 }

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,17 +36,19 @@ class ThreeTierOtherSettingsTest {
     @Test
     void run_appServersStartedWithOtherUsersAndWorkload_takeTheRunsSettingsAndServeEveryUser() throws Exception {
         String[] db = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(concat(
+        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(
                 new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "20"},
                 db));
         assertEquals(0, load.exit(), load.out() + load.err());
         // By hand, with their defaults: no config file, no workload, 10 users.
-        int central = processes.start(concat(new String[] {"central", "--port", "0"}, db));
+        int central = processes.start(HandStartedProcesses.concat(new String[] {"central", "--port", "0"}, db));
         String at = "127.0.0.1:" + central;
-        processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
-        processes.start(concat(new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
+        processes.start(HandStartedProcesses.concat(
+                new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
+        processes.start(HandStartedProcesses.concat(
+                new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
 
-        TestDb.Run r = TestDb.sdbench(concat(
+        TestDb.Run r = TestDb.sdbench(HandStartedProcesses.concat(
                 new String[] {
                     "run",
                     "-c",
@@ -93,13 +93,5 @@ class ThreeTierOtherSettingsTest {
                                 .count()
                         == 2,
                 String.join("\n", processes.output()));
-    }
-
-    private static String[] concat(String[]... parts) {
-        List<String> all = new ArrayList<>();
-        for (String[] p : parts) {
-            all.addAll(List.of(p));
-        }
-        return all.toArray(String[]::new);
     }
 }

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -37,42 +35,38 @@ class ThreeTierSideBySideDelayTest {
     @Test
     void run_oneAppServerOneMsFartherFromTheDb_itsDialogDbTimePerStepIsHigherByRoundTripsTimesOneMs() throws Exception {
         String[] db = {"-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(concat(new String[] {"load"}, db));
+        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(new String[] {"load"}, db));
         assertEquals(0, load.exit(), load.out() + load.err());
-        int central = processes.start(concat(new String[] {"central"}, db, new String[] {"--port", "0"}));
+        int central = processes.start(
+                HandStartedProcesses.concat(new String[] {"central"}, db, new String[] {"--port", "0"}));
         String at = "127.0.0.1:" + central;
-        processes.start(concat(new String[] {"appserver"}, db, new String[] {
+        processes.start(HandStartedProcesses.concat(new String[] {"appserver"}, db, new String[] {
             "--central", at, "--instance", "1", "--port", "0", "--set", "network.appToDb.delay=1ms"
         }));
-        processes.start(concat(
+        processes.start(HandStartedProcesses.concat(
                 new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
 
-        TestDb.Run r = TestDb.sdbench(concat(new String[] {"run", "--accept-errors"}, db, new String[] {
-            "--set",
-            "appServer.central=" + at,
-            "--users",
-            "6",
-            "--ramp-up",
-            "2s",
-            "--duration",
-            "30s",
-            "--ramp-down",
-            "1s",
-            "--set",
-            "workload.thinkTime=50ms",
-            "--set",
-            "run.resultsDir=target/test-results/three-tier-side",
-            "--interval",
-            "2"
-        }));
+        TestDb.Run r =
+                TestDb.sdbench(HandStartedProcesses.concat(new String[] {"run", "--accept-errors"}, db, new String[] {
+                    "--set",
+                    "appServer.central=" + at,
+                    "--users",
+                    "6",
+                    "--ramp-up",
+                    "2s",
+                    "--duration",
+                    "30s",
+                    "--ramp-down",
+                    "1s",
+                    "--set",
+                    "workload.thinkTime=50ms",
+                    "--set",
+                    "run.resultsDir=target/test-results/three-tier-side",
+                    "--interval",
+                    "2"
+                }));
         assertEquals(0, r.exit(), r.out() + r.err());
-        Path folder = Path.of(r.out()
-                .lines()
-                .filter(l -> l.startsWith("results: "))
-                .findFirst()
-                .orElseThrow()
-                .substring(9)
-                .trim());
+        Path folder = r.folder();
         var mapper = new ObjectMapper();
         JsonNode result = mapper.readTree(folder.resolve("result.json").toFile());
         JsonNode env = mapper.readTree(folder.resolve("environment.json").toFile());
@@ -105,13 +99,5 @@ class ThreeTierSideBySideDelayTest {
         // adds thread wake-ups: the upper bound is loose).
         assertTrue(rise >= 0.9 * calls, "rise " + rise + " ms for " + calls + " calls per step");
         assertTrue(rise <= 6 * calls, "rise " + rise + " ms for " + calls + " calls per step");
-    }
-
-    private static String[] concat(String[]... parts) {
-        List<String> all = new ArrayList<>();
-        for (String[] p : parts) {
-            all.addAll(List.of(p));
-        }
-        return all.toArray(String[]::new);
     }
 }
