@@ -1,6 +1,8 @@
 package org.sdbench.appserverprocess;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sdbench.capture.StatementCapture;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
@@ -47,6 +49,21 @@ public final class AppserverCommand implements Callable<Integer> {
             description = "Host name drivers use to reach this instance (default: appServer.listen).")
     String advertise;
 
+    @Option(
+            names = ChildStartup.CAPTURE,
+            paramLabel = "DIR",
+            hidden = true,
+            description = "Record every statement the pools send into DIR (set by bench replay).")
+    Path capture;
+
+    @Option(
+            names = ChildStartup.CAPTURE_PROTOCOL,
+            paramLabel = "simple|prepared",
+            hidden = true,
+            defaultValue = "prepared",
+            description = "How the recorded statements are written.")
+    String captureProtocol;
+
     @Override
     public Integer call() throws InterruptedException {
         SdbenchConfig c = process.load();
@@ -57,7 +74,9 @@ public final class AppserverCommand implements Callable<Integer> {
             throw new ConfigException("'--instance' = " + instance + " is not allowed: 1 to 99");
         }
         String host = advertise != null ? advertise : a.listen();
-        try (Database db = Database.open(c.database(), false);
+        // Closed after the database's pools, so that it writes what they sent to the end.
+        try (StatementCapture recording = capture == null ? null : new StatementCapture(capture, protocol());
+                Database db = open(c, recording);
                 EmulatedNetwork net = EmulatedNetwork.open(c, db, true, true, Clock.SYSTEM);
                 AppServerProcess p = ProcessSupport.environment(() -> {
                     try {
@@ -92,6 +111,21 @@ public final class AppserverCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK;
+    }
+
+    /** The database, its pools recorded into {@code recording} from the start when there is one. */
+    private static Database open(SdbenchConfig c, StatementCapture recording) {
+        Database db = Database.open(c.database(), false);
+        db.captureStatements(recording);
+        return db;
+    }
+
+    private StatementCapture.Protocol protocol() {
+        try {
+            return StatementCapture.Protocol.parse(captureProtocol);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("'" + ChildStartup.CAPTURE_PROTOCOL + "' = " + e.getMessage());
+        }
     }
 
     private static HostAndPort centralAddress(String text) {

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.sdbench.capture.StatementCapture;
 import org.sdbench.core.EnvironmentException;
 
 /**
@@ -30,7 +31,7 @@ import org.sdbench.core.EnvironmentException;
  * Every part holds a connection from the start, so when the parts would outnumber the
  * connections the server has free, the chunks grow (and parse longer) until they fit.
  *
- * <p>A capture in the prepared form ({@code EXECUTE sN(…)}) gets, in each part, the PREPARE of
+ * <p>A capture in the prepared form ({@code EXECUTE sHASH(…)}) gets, in each part, the PREPARE of
  * every statement the part executes and its warm-up (EXPLAIN EXECUTEs that plan it as its first
  * executions would), before the start gate. A part is a session of its own and starts with no
  * prepared statement; pgjdbc's long-lived connection prepared and planned each statement once
@@ -42,7 +43,7 @@ final class PgbenchScript {
     static final Bounds BOUNDS = new Bounds(3_000, 3_000_000);
 
     /** An EXECUTE where a command or a statement of a multi-statement command starts. */
-    private static final Pattern EXECUTE = Pattern.compile("(?:^|\\\\; )EXECUTE (s\\d+)\\b");
+    private static final Pattern EXECUTE = Pattern.compile("(?:^|\\\\; )EXECUTE (s[0-9a-f]+)\\b");
 
     /** A chunk ends at the first transaction end after it reached {@code lines} lines or {@code bytes} bytes. */
     record Bounds(int lines, long bytes) {

@@ -8,6 +8,8 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.capture.Recording;
+import org.sdbench.capture.StatementCapture;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.core.EnvironmentException;
@@ -34,9 +36,6 @@ public final class ReplayBench {
     /** The advisory lock that starts all pgbench clients together ("sdb8" in ASCII). */
     private static final int GATE_KEY = 0x73646238;
 
-    /** One unmeasured run before the measured one, repeated while the JIT compiler is busy ({@link JitWarmUp}). */
-    static final Duration WARM_UP_ROUND = Duration.ofSeconds(15);
-
     /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
     public record Options(
             int users,
@@ -49,7 +48,8 @@ public final class ReplayBench {
             Path work,
             PgbenchTarget target,
             Duration pgbenchTimeout,
-            StatementCapture.Protocol protocol) {}
+            StatementCapture.Protocol protocol,
+            Duration warmUp) {}
 
     private final Database db;
     private final BenchRun runner;
@@ -68,8 +68,9 @@ public final class ReplayBench {
                 .phases(o.rampUp(), o.window(), Duration.ofSeconds(1));
         out.printf(
                 Locale.ROOT,
-                "bench replay: %d users, think 0, no work per step, %d x %d dialog + %d update WPs, "
+                "bench replay: %s, %d users, think 0, no work per step, %d x %d dialog + %d update WPs, "
                         + "ramp-up %d s, window %d s (recorded run: %d s); replay protocol %s; capture and scripts in %s%n",
+                runner.threeTier() ? "three-tier" : "two-tier",
                 o.users(),
                 o.appServer().instances(),
                 o.appServer().dialogWorkProcesses(),
@@ -84,15 +85,21 @@ public final class ReplayBench {
         out.print("warm-up               ");
         out.flush();
         BenchRun quiet = runner.quiet();
-        RunSpec warmUp = spec.phases(Duration.ofSeconds(1), WARM_UP_ROUND, Duration.ZERO);
+        RunSpec warmUp = spec.phases(Duration.ofSeconds(1), o.warmUp(), Duration.ZERO);
         JitWarmUp.Outcome w = JitWarmUp.run(() -> JitWarmUp.jitShare(quiet.run(warmUp)));
-        out.println(w.describe(WARM_UP_ROUND.toSeconds() + " s saturated"));
+        out.println(w.describe(o.warmUp().toSeconds() + " s saturated"));
+        if (runner.threeTier()) {
+            // Each run starts its own app-server processes: the warm-up warms this JVM (the driver) only.
+            out.println("  note                the measured run's app-server processes are new JVMs: their JIT "
+                    + "compiler's work falls into the window, which a run of minutes would not see");
+        }
         out.println("1/3 sdbench saturated (measured)");
         out.flush();
         BenchResult measured = runner.run(spec);
         out.println("2/3 sdbench saturated again, recording its statements");
         out.flush();
         BenchResult recorded;
+        // In three-tier the app-server processes record their own pools, each into a folder of the capture.
         StatementCapture capture = new StatementCapture(o.work().resolve("capture"), o.protocol());
         try {
             db.captureStatements(capture);
@@ -101,29 +108,24 @@ public final class ReplayBench {
             db.captureStatements(null);
             capture.close();
         }
+        Recording rec = capture.recording();
         String what = String.format(
                 Locale.ROOT,
                 "sdbench bench replay: %d dialog steps of %d users, %d connections, "
                         + "%d round trips, %d transactions; replayed after sdbench's baseline reset",
                 recorded.runSteps(),
                 o.users(),
-                capture.files().size(),
-                capture.roundTrips(),
-                capture.transactions());
+                rec.files().size(),
+                rec.roundTrips(),
+                rec.transactions());
         List<PgbenchScript.Chain> scripts = PgbenchScript.write(
-                capture.files(),
-                capture.preparedStatements(),
-                o.work(),
-                GATE_KEY,
-                what,
-                PgbenchScript.BOUNDS,
-                partsAllowed());
+                rec.files(), rec.prepared(), o.work(), GATE_KEY, what, PgbenchScript.BOUNDS, partsAllowed());
         out.printf(
                 Locale.ROOT,
                 "3/3 pgbench replay (%s) of %,d round trips on %d connections in %d parts (scripts "
                         + "%s/replay-*.sql)%n",
                 o.protocol(),
-                capture.roundTrips(),
+                rec.roundTrips(),
                 scripts.size(),
                 scripts.stream().mapToInt(c -> c.scripts().size()).sum(),
                 o.work());
@@ -143,28 +145,29 @@ public final class ReplayBench {
                 "replay order          %d of the replayed update requests were still in VBHDR at the end "
                         + "(an update client got to the request before the dialog client had written it; removed)%n",
                 overtaken);
-        return print(measured, recorded, capture, scripts, pg);
+        return print(measured, recorded, rec, scripts, pg);
     }
 
     private boolean print(
-            BenchResult m,
-            BenchResult rec,
-            StatementCapture capture,
-            List<PgbenchScript.Chain> scripts,
-            Pgbench.Result pg) {
+            BenchResult m, BenchResult rec, Recording capture, List<PgbenchScript.Chain> scripts, Pgbench.Result pg) {
         out.println();
         double sdPerHour = m.stepsPerSecond() * 3600;
+        // In three-tier the app servers send the statements; the driver's process counts none of them.
+        double perStep = m.threeTier()
+                ? (double) capture.statements() / Math.max(1, rec.runSteps())
+                : m.sqlStatements() == 0 ? Double.NaN : (double) m.sqlStatements() / Math.max(1, m.steps());
         out.printf(
                 Locale.ROOT,
                 "sdbench               %,.0f DS/h (%,.0f steps/s, response avg %.2f ms, errors %d), "
-                        + "%.1f statements per step (window, as bench overhead counts them); PostgreSQL backends %.0f us per step, sdbench JVM %.0f us per step; %s%n",
+                        + "%.1f statements per step (%s); PostgreSQL backends %.0f us per step, %s; %s%n",
                 sdPerHour,
                 m.stepsPerSecond(),
                 m.summary().overall().response().avgMs(),
                 m.summary().overall().errors(),
-                (double) m.sqlStatements() / Math.max(1, m.steps()),
+                perStep,
+                m.threeTier() ? "the recorded run's" : "window, as bench overhead counts them",
                 micros(m.cpu().dbBackendNanos(), m.steps()),
-                micros(m.cpu().jvmNanos(), m.steps()),
+                simulatorCpu(m),
                 HostLoad.brief(m.cpu()));
         var avg = m.summary().overall().avg();
         out.printf(
@@ -222,23 +225,25 @@ public final class ReplayBench {
                 Math.max(0, others) / 1e9 / pg.seconds());
         // The per-statement target (bench overhead) next to what a C client pays for the same statements
         // on this host: a round trip costs a client several times more on some hosts than on others.
-        // Both over sdbench's count of statements per step (the capture counts a pipeline's rows apart).
-        double perStep = m.sqlStatements() == 0 ? Double.NaN : (double) m.sqlStatements() / Math.max(1, m.steps());
-        double sdClient = micros(m.cpu().jvmNanos(), m.steps()) / perStep;
+        // Both over sdbench's count of statements per step (the capture counts a pipeline's rows apart;
+        // in three-tier that count is the only one).
+        double sdClient = micros(m.simulatorNanos(), m.steps()) / perStep;
         double sdJit = micros(m.cpu().group(ThreadGroups.JIT), m.steps()) / perStep;
         double pgClient = micros(pg.clientNanos(), rec.runSteps()) / perStep;
         out.printf(
                 Locale.ROOT,
-                "client CPU per stmt   sdbench JVM %.1f us (JIT compiler %.1f of it), pgbench %.1f us (sending the "
+                "client CPU per stmt   sdbench %s %.1f us (JIT compiler %.1f of it%s), pgbench %.1f us (sending the "
                         + "same statements and nothing else; its processes' start included): %.2fx, at %.1f statements per step%n",
+                m.threeTier() ? "processes" : "JVM",
                 sdClient,
                 sdJit,
+                m.threeTier() ? " in the driver's JVM" : "",
                 pgClient,
                 sdClient / Math.max(1e-9, pgClient),
                 perStep);
         // When the host is the limit (CPU-bound, shared), wall-clock DS/h follows what the other
         // processes leave; steps per CPU-second of client + database does not.
-        double sdCpu = micros(m.cpu().jvmNanos() + m.cpu().dbBackendNanos(), m.steps());
+        double sdCpu = micros(m.simulatorNanos() + m.cpu().dbBackendNanos(), m.steps());
         double pgCpu = micros(pg.clientNanos() + pg.dbBackendNanos(), rec.runSteps());
         out.printf(
                 Locale.ROOT,
@@ -269,13 +274,12 @@ public final class ReplayBench {
     }
 
     /** Which protocol the replay used, and the server work in which it still differs from pgjdbc's. */
-    private void protocol(StatementCapture capture, List<PgbenchScript.Chain> scripts) {
+    private void protocol(Recording capture, List<PgbenchScript.Chain> scripts) {
         long prepares =
                 scripts.stream().mapToLong(PgbenchScript.Chain::prepares).sum();
         long executions =
                 scripts.stream().mapToLong(PgbenchScript.Chain::executions).sum();
-        double unnamed =
-                (double) capture.unnamedStatements() / Math.max(1, capture.statements() - capture.transactions());
+        double unnamed = (double) capture.unnamed() / Math.max(1, capture.statements() - capture.transactions());
         if (capture.protocol() == StatementCapture.Protocol.SIMPLE) {
             out.printf(
                     Locale.ROOT,
@@ -287,7 +291,7 @@ public final class ReplayBench {
         }
         out.printf(
                 Locale.ROOT,
-                "replay protocol       prepared: %,d EXECUTE sN('...') of %d statements, prepared with "
+                "replay protocol       prepared: %,d EXECUTE sHASH('...') of %d statements, prepared with "
                         + "pgjdbc's parameter types and planned (%d EXPLAIN EXECUTEs each) in every part's session before "
                         + "the start (%,d PREPAREs), so the server skips parse and plan as for pgjdbc's named statements on "
                         + "a connection in its stride. Left different: the server parses each short EXECUTE text, and COMMIT "
@@ -295,7 +299,7 @@ public final class ReplayBench {
                         + "recorded run pgjdbc sent %.1f%% of the statements unnamed (parsed and planned: a statement's "
                         + "first 4 on a new connection), which the replay prepares too%n",
                 executions,
-                capture.preparedStatements().size(),
+                capture.prepared().size(),
                 StatementCapture.WARM_UP_PLANS,
                 prepares,
                 100 * unnamed);
@@ -328,6 +332,20 @@ public final class ReplayBench {
             throw new EnvironmentException(
                     "removing the replay's update requests from " + db.describe() + " failed: " + e.getMessage());
         }
+    }
+
+    /** The simulator's CPU per step: this JVM, and in three-tier every process of the run apart. */
+    private static String simulatorCpu(BenchResult m) {
+        if (!m.threeTier()) {
+            return String.format(Locale.ROOT, "sdbench JVM %.0f us per step", m.jvmMicrosPerStep());
+        }
+        return String.format(
+                Locale.ROOT,
+                "sdbench processes %.0f us per step (app servers %.0f, central services %.0f, driver %.0f)",
+                micros(m.simulatorNanos(), m.steps()),
+                m.appServerMicrosPerStep(),
+                m.centralMicrosPerStep(),
+                m.jvmMicrosPerStep());
     }
 
     private static double micros(long nanos, long steps) {

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.sdbench.bench.PgbenchTarget;
 import org.sdbench.bench.ReplayBench;
-import org.sdbench.bench.StatementCapture;
+import org.sdbench.capture.StatementCapture;
 import org.sdbench.config.DbKind;
 import org.sdbench.config.Durations;
 import org.sdbench.config.Layout;
@@ -35,12 +35,22 @@ import picocli.CommandLine.Spec;
                     + "and plan as for pgjdbc's named statements and only parses the short EXECUTE text. "
                     + "--replay-protocol simple inlines the parameters as literals: the server parses and plans every "
                     + "statement.",
+            "In three-tier (--layout three-tier) each app-server process the run starts records its own pools "
+                    + "into a folder of the capture, and the replay joins them: pgbench stands in for the app servers, "
+                    + "and sdbench's CPU is that of all its processes.",
             "The capture and the scripts (replay-KKK-PPPP.sql: connection KKK cut into parts) stay in the work "
                     + "folder; they hold the run's data, never a password."
         })
 final class BenchReplayCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
+
+    @Option(
+            names = "--layout",
+            paramLabel = "two-tier|three-tier",
+            description =
+                    "Where the app tier runs: in this JVM, or as app-server processes this bench starts (default: appServer.layout of the configuration).")
+    String layout;
 
     @Option(
             names = "--ramp-up",
@@ -55,6 +65,15 @@ final class BenchReplayCommand implements Callable<Integer> {
             defaultValue = "20s",
             description = "Measurement window (default ${DEFAULT-VALUE}).")
     String window;
+
+    @Option(
+            names = "--warm-up",
+            paramLabel = "DURATION",
+            defaultValue = "15s",
+            description =
+                    "Each unmeasured saturated round before the measured run, repeated while the JIT "
+                            + "compiler still used more than 3 %% of the JVM's CPU (at most 6 rounds; default ${DEFAULT-VALUE}).")
+    String warmUp;
 
     @Option(
             names = "--record-window",
@@ -99,7 +118,7 @@ final class BenchReplayCommand implements Callable<Integer> {
         var w = Durations.parse("--window", window);
         var limit = Durations.parse("--pgbench-timeout", pgbenchTimeout);
         PrintWriter out = spec.commandLine().getOut();
-        return BenchSetup.run(options, null, 100, true, true, out, this::refuse, (c, db, runner, o) -> {
+        return BenchSetup.run(options, layout, 100, true, true, out, this::refuse, (c, db, runner, o) -> {
             var endpoint = db.endpoint();
             // pgbench reaches the server as the work processes do: its Unix-domain socket when they use it.
             String host = db.transport().isUnix()
@@ -124,22 +143,24 @@ final class BenchReplayCommand implements Callable<Integer> {
                             workDir(),
                             target,
                             limit,
-                            protocol));
+                            protocol,
+                            Durations.parse("--warm-up", warmUp)));
         });
     }
 
-    /** Before anything is loaded: the replay needs PostgreSQL, and the statements of this process's pools. */
+    /** Before anything is loaded: the replay needs PostgreSQL, and the statements of the pools the run starts. */
     private void refuse(SdbenchConfig c) {
         if (c.database().kind() == DbKind.DB2) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
                     "database.kind=db2: the pgbench replay needs PostgreSQL (postgresql or embedded)");
         }
-        if (c.appServer().layout() == Layout.THREE_TIER) {
+        if (c.appServer().layout() == Layout.THREE_TIER
+                && !c.appServer().central().isEmpty()) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
-                    "appServer.layout=three-tier: the replay records the statements of the work processes' pools in "
-                            + "this process, so it runs two-tier");
+                    "appServer.central=" + c.appServer().central() + ": the replay records the statements of the "
+                            + "app-server processes it starts itself; leave appServer.central empty");
         }
     }
 
@@ -155,12 +176,11 @@ final class BenchReplayCommand implements Callable<Integer> {
     static final class ProtocolConverter implements CommandLine.ITypeConverter<StatementCapture.Protocol> {
         @Override
         public StatementCapture.Protocol convert(String value) {
-            for (var p : StatementCapture.Protocol.values()) {
-                if (p.toString().equals(value)) {
-                    return p;
-                }
+            try {
+                return StatementCapture.Protocol.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
             }
-            throw new CommandLine.TypeConversionException("'" + value + "': expected simple or prepared");
         }
     }
 }

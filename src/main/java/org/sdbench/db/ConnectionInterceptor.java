@@ -2,6 +2,7 @@ package org.sdbench.db;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import javax.sql.DataSource;
 
 /**
@@ -16,4 +17,12 @@ public interface ConnectionInterceptor {
     }
 
     DataSource dataSource(Connector connect);
+
+    /**
+     * The options that have a child process of this run (an app server, {@code role}) observe its
+     * own pools the same way; empty when this interceptor sees this process's pools only.
+     */
+    default List<String> childOptions(String role) {
+        return List.of();
+    }
 }

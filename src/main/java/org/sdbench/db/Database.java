@@ -252,6 +252,12 @@ public final class Database implements AutoCloseable {
         this.capture = c;
     }
 
+    /** The options that have child process {@code role} record its pools as this process's do ({@link #captureStatements}). */
+    public List<String> childCaptureOptions(String role) {
+        ConnectionInterceptor c = capture;
+        return c == null ? List.of() : c.childOptions(role);
+    }
+
     private Properties properties() {
         Properties p = new Properties();
         p.setProperty("user", config.user());

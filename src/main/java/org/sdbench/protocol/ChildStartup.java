@@ -30,6 +30,10 @@ public final class ChildStartup {
     public static final String PORT = "--port";
     /** The child ends when its standard input closes: when the run that started it ended, however it ended. */
     public static final String PARENT_WATCH = "--parent-watch";
+    /** An app server records every statement its pools send into this folder (a bench's replay). */
+    public static final String CAPTURE = "--capture-statements";
+    /** How the recorded statements are written: simple or prepared. */
+    public static final String CAPTURE_PROTOCOL = "--capture-protocol";
 
     private static final Pattern READY = Pattern.compile("^ready (\\S+) port=(\\d{1,5})(?: |$)");
 
@@ -62,6 +66,11 @@ public final class ChildStartup {
         List<String> a = s.args(APPSERVER);
         a.addAll(List.of(CENTRAL_ADDRESS, central, INSTANCE, Integer.toString(instance), PORT, "0", PARENT_WATCH));
         return a;
+    }
+
+    /** The options that have an app server record its statements into {@code folder} in {@code protocol}'s form. */
+    public static List<String> capture(Path folder, String protocol) {
+        return List.of(CAPTURE, folder.toString(), CAPTURE_PROTOCOL, protocol);
     }
 
     /** The line a child prints once it listens. */

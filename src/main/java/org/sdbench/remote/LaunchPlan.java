@@ -3,6 +3,8 @@ package org.sdbench.remote;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.HostAndPort;
@@ -41,8 +43,10 @@ final class LaunchPlan {
         HostAndPort address = new HostAndPort(a.listen(), central.port());
         out.printf("central services: %s (pid %d)%n", address, central.process().pid());
         for (int i = 1; i <= a.instances(); i++) {
-            var child =
-                    children.start(Roles.appServer(i), ChildStartup.appServer(settings, address.toString(), i), env);
+            String role = Roles.appServer(i);
+            List<String> args = new ArrayList<>(ChildStartup.appServer(settings, address.toString(), i));
+            args.addAll(db.childCaptureOptions(role));
+            var child = children.start(role, args, env);
             out.printf(
                     "app server %d: %s:%d (pid %d)%n",
                     i, a.listen(), child.port(), child.process().pid());

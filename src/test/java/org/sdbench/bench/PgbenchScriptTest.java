@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.capture.StatementCapture;
 import org.sdbench.core.EnvironmentException;
 
 class PgbenchScriptTest {

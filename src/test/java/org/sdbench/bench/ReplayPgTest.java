@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.postgresql.PGConnection;
+import org.sdbench.capture.StatementCapture;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
@@ -43,7 +44,7 @@ import org.sdbench.load.TestDb;
  */
 class ReplayPgTest {
     private static final String SCHEMA = "it_replay";
-    private static final Pattern EXECUTE = Pattern.compile("EXECUTE (s\\d+)\\b");
+    private static final Pattern EXECUTE = Pattern.compile("EXECUTE (s[0-9a-f]+)\\b");
 
     /** What the sessions sent, the rows they left, and pgjdbc's server-side statements: parameter types by text. */
     private record Recorded(StatementCapture capture, List<String> rows, Map<String, String> pgjdbcTypes) {}
@@ -334,14 +335,17 @@ class ReplayPgTest {
         }
     }
 
-    private static boolean pgbenchInstalled() {
+    static boolean pgbenchInstalled() {
         try {
             return new ProcessBuilder("pgbench", "--version")
                             .redirectErrorStream(true)
                             .start()
                             .waitFor()
                     == 0;
-        } catch (IOException | InterruptedException e) {
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return false;
         }
     }

@@ -1,8 +1,7 @@
-package org.sdbench.bench;
+package org.sdbench.capture;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -20,9 +18,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.sdbench.db.ConnectionInterceptor;
+import org.sdbench.protocol.ChildStartup;
 
 /**
  * Records every statement that pooled connections send, one file per physical connection, in
@@ -34,7 +32,7 @@ import org.sdbench.db.ConnectionInterceptor;
  *
  * <p>Each statement is written in one of two forms ({@link Protocol}): with its parameters
  * inlined as typed literals, which the server parses and plans at every execution, or as
- * {@code EXECUTE sN(…)} of a statement prepared once per session with the parameter types pgjdbc
+ * {@code EXECUTE sHASH(…)} of a statement prepared once per session with the parameter types pgjdbc
  * declared ({@link #preparedStatements()}), which is the server work of pgjdbc's named
  * server-side statements.
  */
@@ -45,7 +43,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         /** Parameters inlined as typed literals: the server parses and plans every execution. */
         SIMPLE,
         /**
-         * {@code EXECUTE sN(…)} of a statement prepared (and planned, {@link Prepared#warmUp()})
+         * {@code EXECUTE sHASH(…)} of a statement prepared (and planned, {@link Prepared#warmUp()})
          * with pgjdbc's parameter types: the server parses a short EXECUTE and runs the cached
          * plan, as for pgjdbc's named statements.
          */
@@ -54,6 +52,16 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         @Override
         public String toString() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** {@code simple} or {@code prepared}, as {@link #toString} spells them. */
+        public static Protocol parse(String text) {
+            for (Protocol p : values()) {
+                if (p.toString().equals(text)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("'" + text + "': expected simple or prepared");
         }
     }
 
@@ -160,6 +168,9 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
     private final AtomicInteger statementNumbers = new AtomicInteger();
     private final List<Stream> streams = new CopyOnWriteArrayList<>();
     private final AtomicInteger numbers = new AtomicInteger();
+    /** Folders of the child processes told to record there ({@link #childOptions}). */
+    private final List<Path> children = new CopyOnWriteArrayList<>();
+
     private volatile boolean closed;
 
     /**
@@ -193,55 +204,48 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
     /** A data source whose connections come from {@code connect} and are captured. */
     @Override
     public DataSource dataSource(ConnectionInterceptor.Connector connect) {
-        return new DataSource() {
-            @Override
-            public Connection getConnection() throws SQLException {
-                return wrap(connect.connect());
-            }
-
-            @Override
-            public Connection getConnection(String user, String password) throws SQLException {
-                return getConnection();
-            }
-
-            @Override
-            public PrintWriter getLogWriter() {
-                return null;
-            }
-
-            @Override
-            public void setLogWriter(PrintWriter out) {
-                // pgjdbc logs through java.util.logging; nothing to redirect.
-            }
-
-            @Override
-            public void setLoginTimeout(int seconds) {
-                // The connection properties carry pgjdbc's loginTimeout.
-            }
-
-            @Override
-            public int getLoginTimeout() {
-                return 0;
-            }
-
-            @Override
-            public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-                throw new SQLFeatureNotSupportedException("no parent logger");
-            }
-
-            @Override
-            public <T> T unwrap(Class<T> iface) throws SQLException {
-                throw new SQLException("not a wrapper");
-            }
-
-            @Override
-            public boolean isWrapperFor(Class<?> iface) {
-                return false;
-            }
-        };
+        return new CapturingDataSource(() -> wrap(connect.connect()));
     }
 
-    /** Closes every file (a transaction still open is closed by a ROLLBACK line). Call after the pools closed. */
+    /** App server {@code role} records its own pools into this capture's folder {@code role}. */
+    @Override
+    public List<String> childOptions(String role) {
+        Path d = dir.resolve(role);
+        children.add(d);
+        return ChildStartup.capture(d, protocol.toString());
+    }
+
+    /**
+     * What this process's pools and the child processes told to record sent, joined; after
+     * {@link #close} and after the children ended.
+     */
+    public Recording recording() {
+        if (!closed) {
+            throw new IllegalStateException("statement capture " + dir + " is still open");
+        }
+        List<Recording> parts = new ArrayList<>();
+        parts.add(own());
+        for (Path c : children) {
+            parts.add(Recording.read(c, c.getFileName().toString()));
+        }
+        return Recording.join(parts);
+    }
+
+    private Recording own() {
+        return new Recording(
+                protocol,
+                files(),
+                preparedStatements(),
+                roundTrips(),
+                statements(),
+                unnamedStatements(),
+                transactions());
+    }
+
+    /**
+     * Closes every file (a transaction still open is closed by a ROLLBACK line) and writes
+     * {@link Recording#FILE}. Call after the pools closed.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -249,6 +253,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         }
         closed = true;
         streams.forEach(Stream::close);
+        own().write(dir);
         if (protocol == Protocol.PREPARED) {
             Path file = dir.resolve("prepared.sql");
             try {
@@ -302,11 +307,9 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
             types.append(types.isEmpty() ? "" : ", ").append(p.type());
         }
         String text = SqlLiterals.numbered(e.sql());
-        CapturedStatement d = statements.computeIfAbsent(types + "\n" + text, k -> {
-            int n = statementNumbers.incrementAndGet();
-            return new CapturedStatement(
-                    n, "PREPARE s" + n + (e.params().isEmpty() ? "" : "(" + types + ")") + " AS " + text + ";");
-        });
+        CapturedStatement d = statements.computeIfAbsent(
+                types + "\n" + text,
+                k -> new CapturedStatement(statementNumbers.incrementAndGet(), types.toString(), text));
         d.sample(e.params());
         return CapturedStatement.execute(d.name(), e.params());
     }

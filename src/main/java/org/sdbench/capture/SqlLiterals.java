@@ -1,4 +1,4 @@
-package org.sdbench.bench;
+package org.sdbench.capture;
 
 import java.math.BigDecimal;
 import java.sql.Types;

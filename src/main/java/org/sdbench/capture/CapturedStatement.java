@@ -1,25 +1,53 @@
-package org.sdbench.bench;
+package org.sdbench.capture;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 
 /** A statement the capture's files EXECUTE: its name, PREPARE, and the parameters of its first executions. */
 final class CapturedStatement {
+    /** Digits of the name's hash: some 30 statements to tell apart, and a readable EXECUTE. */
+    private static final int NAME_HEX_DIGITS = 12;
+
     /** Values longer than this (payloads) are cut in the warm-up: they fill columns and do not steer plans. */
     private static final int WARM_UP_VALUE_CHARS = 256;
 
     final int number;
+    private final String name;
     final String prepare;
     private final List<List<SqlLiterals.Param>> samples = new ArrayList<>();
 
-    CapturedStatement(int number, String prepare) {
+    /**
+     * @param number order of first use in this process
+     * @param types the parameter types pgjdbc declared, comma-separated (empty without parameters)
+     * @param text the statement with numbered parameters
+     */
+    CapturedStatement(int number, String types, String text) {
         this.number = number;
-        this.prepare = prepare;
+        this.name = name(types, text);
+        this.prepare = "PREPARE " + name + (types.isEmpty() ? "" : "(" + types + ")") + " AS " + text + ";";
+    }
+
+    /**
+     * A name that follows from the statement alone, so that the captures of several processes
+     * (the app servers of a three-tier run) name the same statement alike and can be replayed together.
+     */
+    static String name(String types, String text) {
+        try {
+            byte[] hash =
+                    MessageDigest.getInstance("SHA-256").digest((types + "\n" + text).getBytes(StandardCharsets.UTF_8));
+            return "s" + HexFormat.of().formatHex(hash).substring(0, NAME_HEX_DIGITS);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     String name() {
-        return "s" + number;
+        return name;
     }
 
     synchronized void sample(List<SqlLiterals.Param> params) {

@@ -1,4 +1,4 @@
-package org.sdbench.bench;
+package org.sdbench.capture;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;

@@ -1,4 +1,4 @@
-package org.sdbench.bench;
+package org.sdbench.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

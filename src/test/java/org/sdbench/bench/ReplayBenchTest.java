@@ -1,0 +1,113 @@
+package org.sdbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.sdbench.capture.Recording;
+import org.sdbench.load.TestDb;
+import org.sdbench.process.ExitCode;
+
+/**
+ * {@code bench replay} end to end at a tiny size, in both layouts: pgbench replays every
+ * connection that sent statements in the recorded run. In three-tier those are the app-server
+ * processes' connections, which each process recorded into its own folder of the capture.
+ */
+class ReplayBenchTest {
+    private static final String SCHEMA = "it_bench_replay";
+    private static final Pattern REPLAYED =
+            Pattern.compile("3/3 pgbench replay \\(prepared\\) of [0-9,]+ round trips on (\\d+) connections");
+    private static final Pattern PER_STATEMENT = Pattern.compile(
+            "client CPU per stmt {3}sdbench (JVM|processes) ([0-9.]+) us .* at ([0-9.]+) statements per step");
+
+    @AfterAll
+    static void drop() throws SQLException {
+        TestDb.drop(SCHEMA);
+    }
+
+    private static TestDb.Run replay(Path work, String... extra) {
+        List<String> args = new ArrayList<>(List.of(
+                "bench",
+                "replay",
+                "--db-url",
+                TestDb.url(),
+                "--set",
+                "database.schema=" + SCHEMA,
+                "--users",
+                "4",
+                "--warm-up",
+                "1s",
+                "--ramp-up",
+                "1s",
+                "--window",
+                "3s",
+                "--record-window",
+                "2s",
+                "--work-dir",
+                work.toString()));
+        args.addAll(List.of(extra));
+        return TestDb.sdbench(args.toArray(String[]::new));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"two-tier", "three-tier"})
+    void replay_tinyRun_pgbenchReplaysEveryRecordedConnection(String layout, @TempDir Path work) throws IOException {
+        assumeTrue(ReplayPgTest.pgbenchInstalled(), "pgbench is not installed");
+        TestDb.Run r = replay(work, "--layout", layout, "--set", "appServer.instances=1");
+        TinyOverhead.assertRanToItsEnd(r);
+        String out = r.out();
+        assertTrue(out.contains("bench replay: " + layout + ", 4 users,"), out);
+        assertFalse(out.contains("INCOMPLETE"), out);
+        assertTrue(out.contains("target: saturated sdbench >= 90% of the pgbench replay's DS/h"), out);
+        Matcher m = PER_STATEMENT.matcher(out);
+        assertTrue(m.find(), out);
+        assertTrue(Double.parseDouble(m.group(2)) > 0, out);
+        assertTrue(Double.parseDouble(m.group(3)) > 5, "SD steps send about 13 statements each: " + out);
+
+        Matcher replayed = REPLAYED.matcher(out);
+        assertTrue(replayed.find(), out);
+        Path capture = work.resolve("capture");
+        if (layout.equals("three-tier")) {
+            assertEquals("processes", m.group(1), out);
+            assertTrue(out.contains("app servers "), out);
+            // The driver's process has no pool of its own: every replayed connection is the app server's.
+            assertEquals(0, connections(capture));
+            assertTrue(Files.isRegularFile(capture.resolve("appserver-1").resolve(Recording.FILE)));
+            assertEquals(connections(capture.resolve("appserver-1")), Integer.parseInt(replayed.group(1)), out);
+        } else {
+            assertEquals("JVM", m.group(1), out);
+            assertEquals(connections(capture), Integer.parseInt(replayed.group(1)), out);
+        }
+    }
+
+    @Test
+    void replay_threeTierWithHandStartedAppServers_refusedWithExit2(@TempDir Path work) {
+        TestDb.Run r = replay(work, "--layout", "three-tier", "--set", "appServer.central=127.0.0.1:3299");
+        assertEquals(ExitCode.USAGE, r.exit(), r.err() + r.out());
+        assertTrue(r.err().contains("appServer.central=127.0.0.1:3299: the replay records the statements"), r.err());
+    }
+
+    /** Connection files in {@code dir} that hold at least one round trip. */
+    private static long connections(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().matches("conn-\\d+\\.sql"))
+                    .filter(f -> f.toFile().length() > 0)
+                    .count();
+        }
+    }
+}
