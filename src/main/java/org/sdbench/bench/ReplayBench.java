@@ -84,18 +84,27 @@ public final class ReplayBench {
         // compiled in its window and took CPU from the database and from sdbench's own figures.
         out.print("warm-up               ");
         out.flush();
-        BenchRun quiet = runner.quiet();
-        RunSpec warmUp = spec.phases(Duration.ofSeconds(1), o.warmUp(), Duration.ZERO);
-        JitWarmUp.Outcome w = JitWarmUp.run(() -> JitWarmUp.jitShare(quiet.run(warmUp)));
-        out.println(w.describe(o.warmUp().toSeconds() + " s saturated"));
+        RunSpec measuredRun = spec;
         if (runner.threeTier()) {
-            // Each run starts its own app-server processes: the warm-up warms this JVM (the driver) only.
-            out.println("  note                the measured run's app-server processes are new JVMs: their JIT "
-                    + "compiler's work falls into the window, which a run of minutes would not see");
+            // Each run starts its own app-server processes: warm-up runs before it would warm only this JVM.
+            Duration rampUp = o.warmUp().multipliedBy(OverheadBench.SQL_WARM_UP_FACTOR);
+            if (rampUp.compareTo(o.rampUp()) > 0) {
+                measuredRun = spec.phases(rampUp, o.window(), Duration.ofSeconds(1));
+            }
+            out.printf(
+                    Locale.ROOT,
+                    "the measured run's ramp-up of %d s: its app-server processes are new JVMs, whose JIT "
+                            + "compiler works there%n",
+                    measuredRun.rampUp().toSeconds());
+        } else {
+            BenchRun quiet = runner.quiet();
+            RunSpec warmUp = spec.phases(Duration.ofSeconds(1), o.warmUp(), Duration.ZERO);
+            JitWarmUp.Outcome w = JitWarmUp.run(() -> JitWarmUp.jitShare(quiet.run(warmUp)));
+            out.println(w.describe(o.warmUp().toSeconds() + " s saturated"));
         }
         out.println("1/3 sdbench saturated (measured)");
         out.flush();
-        BenchResult measured = runner.run(spec);
+        BenchResult measured = runner.run(measuredRun);
         out.println("2/3 sdbench saturated again, recording its statements");
         out.flush();
         BenchResult recorded;
