@@ -14,6 +14,7 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.env.Environment;
 import org.sdbench.env.EnvironmentProbe;
+import org.sdbench.load.Settle;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.metrics.Interval;
 import org.sdbench.report.RunReportAssembler;
@@ -111,8 +112,9 @@ public final class BenchRun {
     public BenchResult run(RunSpec s) throws InterruptedException {
         if (!s.modules().isEmpty()) {
             // Documents pile up run after run, and some steps' SQL grows with them: every run with
-            // SQL starts from the loaded table sizes, or later rounds would measure a bigger database.
-            new TransactionalReset(db).reset();
+            // SQL starts from the loaded table sizes and without the dead rows of the runs before it,
+            // or later rounds would measure a bigger, bloated database.
+            Settle.before(db);
         } else {
             // The app tier's start queues what an earlier process left in VBHDR; without modules it would fail it.
             new TransactionalReset(db).requireNoPendingUpdates("start a bench run without update modules");

@@ -14,6 +14,7 @@ import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
+import org.sdbench.load.Settle;
 import org.sdbench.load.TransactionalReset;
 
 /**
@@ -139,7 +140,8 @@ public final class ReplayBench {
                 scripts.stream().mapToInt(c -> c.scripts().size()).sum(),
                 o.work());
         out.flush();
-        new TransactionalReset(db).reset();
+        // The same start as sdbench's runs: the loaded documents, no dead rows of the runs before.
+        Settle.before(db);
         Pgbench.Result pg;
         try (Connection gate = db.connect()) {
             pg = Pgbench.run(o.target(), scripts, gate, GATE_KEY, o.pgbenchTimeout());

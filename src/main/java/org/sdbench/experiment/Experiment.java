@@ -12,6 +12,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.env.Environment;
+import org.sdbench.load.Settle;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.RunEngine;

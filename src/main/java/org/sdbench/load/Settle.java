@@ -1,4 +1,4 @@
-package org.sdbench.experiment;
+package org.sdbench.load;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -6,17 +6,19 @@ import java.sql.Statement;
 import org.sdbench.config.DbKind;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
-import org.sdbench.load.TransactionalReset;
+import org.sdbench.db.SqlErrors;
 
 /**
- * Every run of an experiment starts from the same state: the documents of earlier runs removed
- * (the transactional reset), their dead rows vacuumed so that no run inherits another's bloat or
- * an autovacuum in its window, and a CHECKPOINT so that no run pays for the previous one's dirty pages.
+ * Every run of an experiment or a bench with SQL starts from the same state: the documents of
+ * earlier runs removed (the transactional reset), their dead rows vacuumed so that no run inherits
+ * another's bloat or an autovacuum in its window, and a CHECKPOINT so that no run pays for the
+ * previous one's dirty pages. Without the VACUUM, each reset left its documents' rows dead in the
+ * indexes and the heap, and a server without autovacuum spent more CPU per step run after run.
  */
-final class Settle {
+public final class Settle {
     private Settle() {}
 
-    static void before(Database db) {
+    public static void before(Database db) {
         new TransactionalReset(db).reset();
         if (db.config().kind() == DbKind.DB2) {
             return;
@@ -27,7 +29,7 @@ final class Settle {
             s.execute("CHECKPOINT");
         } catch (SQLException e) {
             throw new EnvironmentException("settling the database before a run failed (VACUUM, CHECKPOINT: "
-                    + SettingFacts.firstLine(e) + "): CHECKPOINT needs a superuser or pg_checkpoint");
+                    + SqlErrors.firstLine(e) + "): CHECKPOINT needs a superuser or pg_checkpoint");
         }
     }
 }
