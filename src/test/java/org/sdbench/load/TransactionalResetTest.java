@@ -53,7 +53,7 @@ class TransactionalResetTest {
     }
 
     /** One loop's documents as a run writes them, numbered above the history, with its goods issue taken from stock. */
-    private static void writeRunDocuments(Statement s) throws SQLException {
+    static void writeRunDocuments(Statement s) throws SQLException {
         String matnr = "M000000001-0001";
         s.executeUpdate("INSERT INTO vbak (vbeln, user_no, erdat, auart, vkorg, kunnr, knumv, netwr, waerk) VALUES "
                 + "('0000500000', 1, now(), 'OR', '1000', '0000001001', '0000900000', 10, 'EUR')");
