@@ -9,6 +9,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.process.Addresses;
+import org.sdbench.process.CaptureProtocols;
 import org.sdbench.process.EmulatedNetwork;
 import org.sdbench.process.ExitCode;
 import org.sdbench.process.ProcessOptions;
@@ -61,8 +62,9 @@ public final class AppserverCommand implements Callable<Integer> {
             paramLabel = "simple|prepared",
             hidden = true,
             defaultValue = "prepared",
+            converter = CaptureProtocols.class,
             description = "How the recorded statements are written.")
-    String captureProtocol;
+    StatementCapture.Protocol captureProtocol;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -75,7 +77,7 @@ public final class AppserverCommand implements Callable<Integer> {
         }
         String host = advertise != null ? advertise : a.listen();
         // Closed after the database's pools, so that it writes what they sent to the end.
-        try (StatementCapture recording = capture == null ? null : new StatementCapture(capture, protocol());
+        try (StatementCapture recording = capture == null ? null : new StatementCapture(capture, captureProtocol);
                 Database db = open(c, recording);
                 EmulatedNetwork net = EmulatedNetwork.open(c, db, true, true, Clock.SYSTEM);
                 AppServerProcess p = ProcessSupport.environment(() -> {
@@ -118,14 +120,6 @@ public final class AppserverCommand implements Callable<Integer> {
         Database db = Database.open(c.database(), false);
         db.captureStatements(recording);
         return db;
-    }
-
-    private StatementCapture.Protocol protocol() {
-        try {
-            return StatementCapture.Protocol.parse(captureProtocol);
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("'" + ChildStartup.CAPTURE_PROTOCOL + "' = " + e.getMessage());
-        }
     }
 
     private static HostAndPort centralAddress(String text) {

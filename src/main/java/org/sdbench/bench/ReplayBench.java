@@ -118,24 +118,30 @@ public final class ReplayBench {
             db.captureStatements(null);
             capture.close();
         }
-        Recording rec = capture.recording();
+        Recording recording = capture.recording();
         String what = String.format(
                 Locale.ROOT,
                 "sdbench bench replay: %d dialog steps of %d users, %d connections, "
                         + "%d round trips, %d transactions; replayed after sdbench's baseline reset",
                 recorded.runSteps(),
                 o.users(),
-                rec.files().size(),
-                rec.roundTrips(),
-                rec.transactions());
+                recording.files().size(),
+                recording.roundTrips(),
+                recording.transactions());
         List<PgbenchScript.Chain> scripts = PgbenchScript.write(
-                rec.files(), rec.prepared(), o.work(), GATE_KEY, what, PgbenchScript.BOUNDS, partsAllowed());
+                recording.files(),
+                recording.prepared(),
+                o.work(),
+                GATE_KEY,
+                what,
+                PgbenchScript.BOUNDS,
+                partsAllowed());
         out.printf(
                 Locale.ROOT,
                 "3/3 pgbench replay (%s) of %,d round trips on %d connections in %d parts (scripts "
                         + "%s/replay-*.sql)%n",
                 o.protocol(),
-                rec.roundTrips(),
+                recording.roundTrips(),
                 scripts.size(),
                 scripts.stream().mapToInt(c -> c.scripts().size()).sum(),
                 o.work());
@@ -156,16 +162,16 @@ public final class ReplayBench {
                 "replay order          %d of the replayed update requests were still in VBHDR at the end "
                         + "(an update client got to the request before the dialog client had written it; removed)%n",
                 overtaken);
-        return print(measured, recorded, rec, scripts, pg);
+        return print(measured, recorded, recording, scripts, pg);
     }
 
     private boolean print(
-            BenchResult m, BenchResult rec, Recording capture, List<PgbenchScript.Chain> scripts, Pgbench.Result pg) {
+            BenchResult m, BenchResult rec, Recording recording, List<PgbenchScript.Chain> scripts, Pgbench.Result pg) {
         out.println();
         double sdPerHour = m.stepsPerSecond() * 3600;
         // In three-tier the app servers send the statements; the driver's process counts none of them.
         double perStep = m.threeTier()
-                ? (double) capture.statements() / Math.max(1, rec.runSteps())
+                ? (double) recording.statements() / Math.max(1, rec.runSteps())
                 : m.sqlStatements() == 0 ? Double.NaN : (double) m.sqlStatements() / Math.max(1, m.steps());
         out.printf(
                 Locale.ROOT,
@@ -196,12 +202,12 @@ public final class ReplayBench {
                 "recorded run          %,d dialog steps (all phases), %.1f statements and %.1f round trips "
                         + "per step, %,d transactions = %.2f per step, %d connections%n",
                 rec.runSteps(),
-                (double) capture.statements() / Math.max(1, rec.runSteps()),
-                (double) capture.roundTrips() / Math.max(1, rec.runSteps()),
-                capture.transactions(),
-                (double) capture.transactions() / Math.max(1, rec.runSteps()),
-                capture.files().size());
-        protocol(capture, scripts);
+                (double) recording.statements() / Math.max(1, rec.runSteps()),
+                (double) recording.roundTrips() / Math.max(1, rec.runSteps()),
+                recording.transactions(),
+                (double) recording.transactions() / Math.max(1, rec.runSteps()),
+                recording.files().size());
+        protocol(recording, scripts);
         out.printf(
                 Locale.ROOT,
                 "transport             sdbench's work processes: %s; pgbench: -h %s%n",
@@ -285,13 +291,13 @@ public final class ReplayBench {
     }
 
     /** Which protocol the replay used, and the server work in which it still differs from pgjdbc's. */
-    private void protocol(Recording capture, List<PgbenchScript.Chain> scripts) {
+    private void protocol(Recording recording, List<PgbenchScript.Chain> scripts) {
         long prepares =
                 scripts.stream().mapToLong(PgbenchScript.Chain::prepares).sum();
         long executions =
                 scripts.stream().mapToLong(PgbenchScript.Chain::executions).sum();
-        double unnamed = (double) capture.unnamed() / Math.max(1, capture.statements() - capture.transactions());
-        if (capture.protocol() == StatementCapture.Protocol.SIMPLE) {
+        double unnamed = (double) recording.unnamed() / Math.max(1, recording.statements() - recording.transactions());
+        if (recording.protocol() == StatementCapture.Protocol.SIMPLE) {
             out.printf(
                     Locale.ROOT,
                     "replay protocol       simple: every statement as plain SQL with its parameters inlined, "
@@ -310,7 +316,7 @@ public final class ReplayBench {
                         + "recorded run pgjdbc sent %.1f%% of the statements unnamed (parsed and planned: a statement's "
                         + "first 4 on a new connection), which the replay prepares too%n",
                 executions,
-                capture.prepared().size(),
+                recording.prepared().size(),
                 StatementCapture.WARM_UP_PLANS,
                 prepares,
                 100 * unnamed);

@@ -173,10 +173,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
 
     private volatile boolean closed;
 
-    /**
-     * Captures into {@code dir} (created when missing; files conn-NNN.sql, and prepared.sql with
-     * every PREPARE when {@code protocol} is PREPARED).
-     */
+    /** Captures into {@code dir} (created when missing): files conn-NNN.sql, and at close {@link Recording#FILE}. */
     public StatementCapture(Path dir, Protocol protocol) {
         this.dir = dir;
         this.protocol = protocol;
@@ -253,20 +250,8 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         }
         closed = true;
         streams.forEach(Stream::close);
+        // The PREPAREs are in it, and in every replay script that executes them.
         own().write(dir);
-        if (protocol == Protocol.PREPARED) {
-            Path file = dir.resolve("prepared.sql");
-            try {
-                Files.write(
-                        file,
-                        preparedStatements().values().stream()
-                                .flatMap(p -> java.util.stream.Stream.of(p.prepare(), p.warmUp()))
-                                .toList(),
-                        StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the statement capture " + file, e);
-            }
-        }
     }
 
     public Protocol protocol() {

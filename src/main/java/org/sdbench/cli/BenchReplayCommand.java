@@ -14,6 +14,7 @@ import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
+import org.sdbench.process.CaptureProtocols;
 import org.sdbench.process.ConfigOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -103,7 +104,7 @@ final class BenchReplayCommand implements Callable<Integer> {
             names = "--replay-protocol",
             paramLabel = "simple|prepared",
             defaultValue = "prepared",
-            converter = BenchReplayCommand.ProtocolConverter.class,
+            converter = CaptureProtocols.class,
             description =
                     "How pgbench sends the recorded statements: "
                             + "prepared (PREPARE before the start, then EXECUTE with the recorded parameters: pgjdbc's server work) "
@@ -170,18 +171,6 @@ final class BenchReplayCommand implements Callable<Integer> {
             return workDir != null ? workDir : Files.createTempDirectory("sdbench-replay-");
         } catch (IOException e) {
             throw new EnvironmentException("cannot create the replay's work folder: " + e.getMessage());
-        }
-    }
-
-    /** simple|prepared, as the help spells them. */
-    static final class ProtocolConverter implements CommandLine.ITypeConverter<StatementCapture.Protocol> {
-        @Override
-        public StatementCapture.Protocol convert(String value) {
-            try {
-                return StatementCapture.Protocol.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
         }
     }
 }
