@@ -32,6 +32,7 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.core.SdStep;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
+import org.sdbench.db.RoundTripCounter;
 import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.UpdateListener;
@@ -56,6 +57,9 @@ public final class AppServerInstance implements AutoCloseable {
     private final Dispatcher dispatcher = new Dispatcher();
     private final WorkProcessSupervisor dialogProcesses;
     private final LongAdder retried = new LongAdder();
+    /** This instance's sessions' round trips, apart from other instances in the same process. */
+    private final RoundTripCounter roundTrips = new RoundTripCounter();
+
     private final AtomicInteger contextsInUse = new AtomicInteger();
     private final AtomicLong contextsPeak = new AtomicLong();
     /** The application name of this instance's DB sessions: what a fence ends when this process is declared dead. */
@@ -79,7 +83,7 @@ public final class AppServerInstance implements AutoCloseable {
         this.holder = holderName(number);
         this.pool = db.pool("sdbench-instance-" + number, config.connectionsPerInstance(), holder);
         this.sessions = new SessionSource(
-                pool, db.dialect(), clock, db.config().timeouts().maxOutage(), db.roundTrips());
+                pool, db.dialect(), clock, db.config().timeouts().maxOutage(), roundTrips);
         this.numberRanges = new NumberRanges(pool, workload.numberRangeBuffers(), clock);
         this.tableBuffer = new TableBuffer(config.tableBufferEntries());
         this.bufferSync = new BufferSync(tableBuffer, clock, config.tableBufferSync());
@@ -223,13 +227,14 @@ public final class AppServerInstance implements AutoCloseable {
                         tableBuffer.invalidations(),
                         bufferSync.polls()),
                 enqueue.figures(),
-                new InstanceFigures.UpdateWork(w.v1Parts(), w.v1CpuNanos(), w.v2Parts(), w.v2CpuNanos()),
+                new InstanceFigures.UpdateWork(w.v1Parts(), w.v1CpuNanos(), w.v2Parts(), w.v2CpuNanos(), w.dbCalls()),
                 new InstanceFigures.Faults(
                         sessions.replacedConnections(),
                         retriedTransactions(),
                         sessions.failedOpens(),
                         replacedWorkProcesses()),
-                contextsPeak.get());
+                contextsPeak.get(),
+                roundTrips.sent());
     }
 
     long updateWaitTimeoutNanos() {

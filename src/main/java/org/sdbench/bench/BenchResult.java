@@ -7,8 +7,9 @@ import org.sdbench.metrics.Summary;
  *
  * @param heapBaselineBytes used heap after GC once the app tier started, before any user logged on
  * @param heapAfterGcBytes used heap after GC at the end of the window, all users logged on (-1: not measured)
- * @param updateDbCalls SQL statements the update task sent in the window (COMMITs included)
- * @param roundTrips DB round trips of the whole process in the window (dialog, update, sweeps)
+ * @param updateDbCalls SQL statements the update task's committed parts sent in the window (COMMITs included),
+ *     every instance's in either layout
+ * @param roundTrips DB round trips of every instance's sessions in the window (dialog, update, sweeps)
  * @param runSteps dialog steps of the whole run, every phase, failed ones included
  * @param appServerNanos CPU of the app-server processes in the window, from their own samples (-1: two-tier)
  * @param centralNanos CPU of the central services' process in the window (-1: two-tier)
@@ -93,12 +94,12 @@ public record BenchResult(
     }
 
     /**
-     * All JVM CPU per SQL statement in microseconds (NaN without SQL, and in three-tier: there the
-     * statements are sent by the app-server processes, which do not count their update task's).
+     * All the simulator's CPU per SQL statement in microseconds: this JVM's, and in three-tier the app
+     * servers' and central services' too (NaN without SQL).
      */
-    public double jvmMicrosPerStatement() {
+    public double simulatorMicrosPerStatement() {
         long n = sqlStatements();
-        return n == 0 || cpu.jvmNanos() < 0 || threeTier() ? Double.NaN : cpu.jvmNanos() / 1e3 / n;
+        return n == 0 || simulatorNanos() < 0 ? Double.NaN : simulatorNanos() / 1e3 / n;
     }
 
     /** The simulator's own CPU (configured work excluded) over the CPU of its database's backends. */

@@ -17,6 +17,7 @@ import org.sdbench.env.EnvironmentProbe;
 import org.sdbench.load.Settle;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.metrics.Interval;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.run.AppLogic;
 import org.sdbench.run.Measurement;
@@ -128,7 +129,6 @@ public final class BenchRun {
     /** One run's readings: the heap before the users, the window's CPU and counts, the steps of every phase. */
     private final class RunProbe {
         private final RunSpec spec;
-        private final CountingUpdateListener updates = new CountingUpdateListener();
         private long baseline = -1;
         private BenchWindow window;
         private long runSteps;
@@ -139,16 +139,19 @@ public final class BenchRun {
 
         Measurement measurement() {
             return new Measurement(
-                    new AppLogic(spec.handler(), spec.modules(), updates::around),
+                    new AppLogic(spec.handler(), spec.modules()),
                     () -> baseline = spec.measureHeap() ? HeapProbe.usedAfterGc() : -1,
-                    phases -> {
+                    h -> {
+                        // The instances' counters, in either layout: two-tier reads them now, three-tier as
+                        // the app servers' replies to this harvest gave them, beside their CPU samples.
                         window = new BenchWindow(
-                                phases,
+                                h.phases(),
                                 databaseName,
                                 spec.measureHeap(),
                                 progress,
-                                updates::dbCalls,
-                                db.roundTrips()::sent);
+                                () -> InstanceFigures.sum(
+                                        h.instances().get(), i -> i.updateWork().dbCalls()),
+                                () -> InstanceFigures.sum(h.instances().get(), InstanceFigures::dbRoundTrips));
                         return this::interval;
                     });
         }

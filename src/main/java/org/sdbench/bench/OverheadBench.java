@@ -115,7 +115,10 @@ public final class OverheadBench {
         WireBench.Result wire = threeTier ? wire(o) : null;
         print(variants, wire);
         if (threeTier) {
-            return new TierOverhead(out).targets(variants.get(0), wire);
+            new TierOverhead(out).summary(variants.get(0), wire);
+            boolean met = sqlTargets(variants.get(0), o, "simulator CPU (every sdbench process)");
+            out.flush();
+            return met;
         }
         double noSql = variants.get(1).medianMicrosPerStep();
         out.printf(
@@ -134,24 +137,31 @@ public final class OverheadBench {
                     "with the SD transactions: %.2fx the no-SQL figure (the difference is client-side "
                             + "JDBC work in the dialog and update work processes, plus the business logic itself)%n",
                     variants.get(2).medianMicrosPerStep() / noSql);
-            Variant sql = variants.get(2);
-            int threads = workProcesses(o.appServer());
-            RoundTripFloor.Result floor = runner.roundTripFloor(threads, FLOOR_WARM_UP, o.window());
-            printFloor(floor);
-            double dbPerTrip = sql.dbBackendMicrosPerStep() / sql.roundTripsPerStep();
-            Optional<RoundTripFloor.Loaded> loaded;
-            try {
-                loaded = runner.roundTripFloorWithServerWork(threads, FLOOR_WARM_UP, o.window(), floor, dbPerTrip);
-                printLoadedFloor(loaded, dbPerTrip);
-            } catch (EnvironmentException e) {
-                // A reading beside the targets, not one of them: the figures measured so far still count.
-                out.println("round-trip floor with server work: not measured (" + e.getMessage() + ")");
-                loaded = Optional.empty();
-            }
-            met &= printSqlTargets(sql, floor, loaded);
+            met &= sqlTargets(variants.get(2), o, "JVM CPU");
         }
         out.flush();
         return met;
+    }
+
+    /**
+     * Measures this host's round-trip floors with as many threads as the tier has work processes,
+     * then prints the SQL variant's figures against them; {@code who} names whose CPU they are.
+     */
+    private boolean sqlTargets(Variant sql, Options o, String who) throws InterruptedException {
+        int threads = workProcesses(o.appServer());
+        RoundTripFloor.Result floor = runner.roundTripFloor(threads, FLOOR_WARM_UP, o.window());
+        printFloor(floor);
+        double dbPerTrip = sql.dbBackendMicrosPerStep() / sql.roundTripsPerStep();
+        Optional<RoundTripFloor.Loaded> loaded;
+        try {
+            loaded = runner.roundTripFloorWithServerWork(threads, FLOOR_WARM_UP, o.window(), floor, dbPerTrip);
+            printLoadedFloor(loaded, dbPerTrip);
+        } catch (EnvironmentException e) {
+            // A reading beside the targets, not one of them: the figures measured so far still count.
+            out.println("round-trip floor with server work: not measured (" + e.getMessage() + ")");
+            loaded = Optional.empty();
+        }
+        return printSqlTargets(sql, floor, loaded, who);
     }
 
     /**
@@ -230,14 +240,16 @@ public final class OverheadBench {
     }
 
     /** The per-statement and per-DB-CPU figures of the variant with SQL; true when both are met. */
-    private boolean printSqlTargets(Variant sql, RoundTripFloor.Result floor, Optional<RoundTripFloor.Loaded> loaded) {
+    private boolean printSqlTargets(
+            Variant sql, RoundTripFloor.Result floor, Optional<RoundTripFloor.Loaded> loaded, String who) {
         double perStatement = Stats.median(sql.microsPerStatement());
         out.printf(
                 Locale.ROOT,
-                "target: JVM CPU per SQL statement <= %.0f us -> %.1f us (rounds %s; %.1f statements "
+                "target: %s per SQL statement <= %.0f us -> %.1f us (rounds %s; %.1f statements "
                         + "per dialog step, %.1f of them by the update task, COMMITs included, a batch counted once; "
                         + "%.1fx the %.1f us of an empty round trip, which the statements of one update pipeline share): "
                         + "%s%n",
+                who,
                 TARGET_MICROS_PER_STATEMENT,
                 perStatement,
                 Stats.list(sql.microsPerStatement(), "%.1f"),
@@ -272,8 +284,9 @@ public final class OverheadBench {
             floorRatioMet = perStatement <= TARGET_FLOOR_RATIO * each;
             out.printf(
                     Locale.ROOT,
-                    "target: JVM CPU per SQL statement <= %.1fx the floor with server work -> %.1fx (%.1f / %.1f us; "
+                    "target: %s per SQL statement <= %.1fx the floor with server work -> %.1fx (%.1f / %.1f us; "
                             + "a C client replaying the same statements: bench replay): %s%n",
+                    who,
                     TARGET_FLOOR_RATIO,
                     perStatement / each,
                     perStatement,

@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * The overhead bench's figures of the three-tier layout: where the simulator's CPU per step went
  * besides the driver (the app-server processes and the central services, from the CPU samples the
- * run takes of them at every harvest), the wire's CPU per round trip, and the targets that apply.
+ * run takes of them at every harvest) and the wire's CPU per round trip.
  */
 final class TierOverhead {
     private final PrintWriter out;
@@ -31,8 +31,8 @@ final class TierOverhead {
                 wire.clients());
     }
 
-    /** The targets that apply in three-tier; true when met. */
-    boolean targets(Variant sql, WireBench.Result wire) {
+    /** Where the three-tier layout's CPU per step went, before the targets both layouts share. */
+    void summary(Variant sql, WireBench.Result wire) {
         out.printf(
                 Locale.ROOT,
                 "three-tier: app-server processes %.1f us per step beside PostgreSQL's %.1f us; the wire %.1f us per "
@@ -42,11 +42,6 @@ final class TierOverhead {
                 wire.cpuMicrosPerRoundTrip(),
                 100 * wire.cpuMicrosPerRoundTrip() / sql.medianMicrosPerStep(),
                 sql.medianMicrosPerStep());
-        out.println("target: JVM CPU per SQL statement: not measured in three-tier (the app-server processes send the "
-                + "statements, and their update tasks' are not counted here); two-tier measures it");
-        boolean met = dbRatio(sql, out);
-        out.flush();
-        return met;
     }
 
     /** The simulator's CPU per step over PostgreSQL's, against its target; true when met. */

@@ -58,7 +58,7 @@ final class Variant {
     }
 
     List<Double> microsPerStatement() {
-        return results.stream().map(BenchResult::jvmMicrosPerStatement).toList();
+        return results.stream().map(BenchResult::simulatorMicrosPerStatement).toList();
     }
 
     List<Double> dbRatios() {

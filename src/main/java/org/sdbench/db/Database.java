@@ -35,7 +35,6 @@ public final class Database implements AutoCloseable {
     private volatile String dialUrl;
 
     private final List<HikariDataSource> pools = new CopyOnWriteArrayList<>();
-    private final RoundTripCounter roundTrips = new RoundTripCounter();
     /** Where pools created from now on record their statements, or null (the normal case). */
     private volatile ConnectionInterceptor capture;
 
@@ -117,11 +116,6 @@ public final class Database implements AutoCloseable {
 
     public Dialect dialect() {
         return dialect;
-    }
-
-    /** The round trips the work processes' sessions on this database's pools have sent. */
-    public RoundTripCounter roundTrips() {
-        return roundTrips;
     }
 
     public DatabaseConfig config() {

@@ -11,6 +11,8 @@ import java.util.function.ToLongFunction;
  *
  * @param rollAreaPeak most user contexts this instance held in its roll area at once (ST02's roll
  *     area, max entries used): the users logged on to it at the busiest moment
+ * @param dbRoundTrips round trips to the database of this instance's sessions (dialog and update work
+ *     processes, sweeps; statements sent together count once)
  */
 public record InstanceFigures(
         int number,
@@ -20,7 +22,8 @@ public record InstanceFigures(
         EnqueueFigures enqueue,
         UpdateWork updateWork,
         Faults faults,
-        long rollAreaPeak) {
+        long rollAreaPeak,
+        long dbRoundTrips) {
 
     /** Requests waiting right now: dialog steps for a work process, update requests for an update work process. */
     public record Queues(int dispatcher, int update) {}
@@ -49,8 +52,11 @@ public record InstanceFigures(
         }
     }
 
-    /** The update task's V1 and V2 parts processed and their CPU time. */
-    public record UpdateWork(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos) {}
+    /**
+     * The update task's V1 and V2 parts processed and their CPU time, and the SQL statements of the
+     * parts that committed (each statement of a pipeline and each COMMIT counted).
+     */
+    public record UpdateWork(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos, long dbCalls) {}
 
     /** What went wrong and was repaired: DB connections replaced, transactions retried, failed opens, dead WPs. */
     public record Faults(

@@ -103,7 +103,11 @@ public record RunReport(
     /** The run's configured phases; only the window counts. */
     public record Timeline(double rampUpSeconds, double windowSeconds, double rampDownSeconds, int intervalSeconds) {}
 
-    /** @param rollAreaPeak most user contexts each instance's roll area held at once, summed over instances */
+    /**
+     * @param rollAreaPeak most user contexts each instance's roll area held at once, summed over instances
+     * @param dbRoundTrips round trips to the database of every instance's sessions, whole run
+     * @param updateDbCalls SQL statements of the update task's committed parts, whole run, COMMITs included
+     */
     public record AppTier(
             int instances,
             int dialogWorkProcesses,
@@ -115,7 +119,9 @@ public record RunReport(
             double tableBufferHitRatio,
             long tableBufferHits,
             long tableBufferMisses,
-            long rollAreaPeak) {}
+            long rollAreaPeak,
+            long dbRoundTrips,
+            long updateDbCalls) {}
 
     /**
      * Number-range buffers: the configured size per object (0 = unbuffered, drawn inside the

@@ -101,7 +101,9 @@ public final class RunReportAssembler {
                 hits + misses == 0 ? 0 : (double) hits / (hits + misses),
                 hits,
                 misses,
-                figures.sum(InstanceFigures::rollAreaPeak));
+                figures.sum(InstanceFigures::rollAreaPeak),
+                figures.sum(InstanceFigures::dbRoundTrips),
+                figures.sum(i -> i.updateWork().dbCalls()));
         long[] vb = pendingAndFailed();
         var rel = new RunReport.Reliability(
                 figures.sum(i -> i.faults().connectionsReplaced()),

@@ -95,7 +95,8 @@ public final class TerminalSummary {
         out.printf(
                 Locale.ROOT,
                 "app tier      %d instance(s) x %d dialog + %d update WPs; table buffer hit ratio %.2f %%; "
-                        + "enqueue %,d requests, %d conflicts, avg %.1f us; roll area peak %,d user contexts%n",
+                        + "enqueue %,d requests, %d conflicts, avg %.1f us; roll area peak %,d user contexts; "
+                        + "%,d DB round trips, %,d statements by the update task (whole run)%n",
                 a.instances(),
                 a.dialogWorkProcesses(),
                 a.updateWorkProcesses(),
@@ -103,7 +104,9 @@ public final class TerminalSummary {
                 a.enqueueRequests(),
                 a.enqueueConflicts(),
                 a.enqueueAvgMicros(),
-                a.rollAreaPeak());
+                a.rollAreaPeak(),
+                a.dbRoundTrips(),
+                a.updateDbCalls());
         tableBuffer(out, r.tableBuffer());
         numberRanges(out, a.numberRanges());
         WorkLines.print(r, out);

@@ -35,7 +35,7 @@ final class InProcessAppTier implements AppTier {
                     setup.db(),
                     logic.handler(),
                     logic.modules(),
-                    logic.updates().apply(new MetricsUpdateListener(setup.metrics())),
+                    new MetricsUpdateListener(setup.metrics()),
                     setup.clock(),
                     c.run().users(),
                     c.run().seed());

@@ -1,21 +1,30 @@
 package org.sdbench.run;
 
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.Summary;
+import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.report.RemoteFacts;
 
 /**
  * What a bench of the simulator itself adds to the one run lifecycle ({@link RunEngine#measure}):
  * its business logic, a hook once the tier is up and before the phases are fixed (a heap
  * baseline), and a probe at every harvest, made for the run's phases once they are fixed (CPU
- * snapshots at the window's boundaries).
+ * snapshots and the instances' counters at the window's boundaries).
  */
-public record Measurement(AppLogic logic, Runnable started, Function<Phases, Consumer<Interval>> probe) {
+public record Measurement(AppLogic logic, Runnable started, Function<Harvested, Consumer<Interval>> probe) {
+    /**
+     * What a probe reads at a harvest: the run's phases, and every app-server instance's totals as of
+     * that harvest (read in this process, or as the app servers' replies to it gave them).
+     */
+    public record Harvested(Phases phases, Supplier<List<InstanceFigures>> instances) {}
+
     public Measurement {
         if (logic == null || started == null || probe == null) {
             throw new IllegalArgumentException("a measurement needs its logic, its start hook and its probe");

@@ -275,7 +275,7 @@ public final class RunEngine {
         RunMetrics metrics = new RunMetrics(clock);
         try (AppTier tier = AppTiers.open(new AppTier.Setup(c, db, folder, metrics, clock, out), m.logic())) {
             Drive d = drive(c, tier, metrics, clock, m.started(), out);
-            d.driver().run(m.probe().apply(d.phases()));
+            d.driver().run(m.probe().apply(new Measurement.Harvested(d.phases(), tier::instances)));
             boolean stalled = d.stalled();
             finish(d, tier, clock);
             String failure = tier.failure();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,8 @@ import org.sdbench.process.ExitCode;
 /**
  * {@code bench overhead} in the three-tier layout, end to end at a tiny size: the run goes through
  * the run engine with real app-server and central-services processes, and the table holds their
- * CPU per step and the wire's CPU per round trip.
+ * CPU per step and the wire's CPU per round trip; the statements and round trips the app servers
+ * report give the per-statement figure, judged against the floors as in two-tier.
  */
 class OverheadThreeTierTest {
     private static final String SCHEMA = "it_bench_three_tier";
@@ -32,6 +34,40 @@ class OverheadThreeTierTest {
         assertTrue(figure(out, "us  the wire: one dialog-step round trip per step") > 0, out);
         assertTrue(figure(out, "us  PostgreSQL backends of this database") > 0, out);
         assertTrue(out.contains("target: simulator CPU per step <= 0.25x PostgreSQL's CPU"), out);
+        statementsCountedFromTheAppServers(out);
+        perStatementAgainstTheFloorWithServerWork(out);
+    }
+
+    /** The app servers' statements and round trips reach the bench: the update task's among them. */
+    private static void statementsCountedFromTheAppServers(String out) {
+        Matcher m = Pattern.compile("target: simulator CPU \\(every sdbench process\\) per SQL statement <= 15 us -> "
+                        + "([0-9.]+) us \\(rounds .*?; ([0-9.]+) statements per dialog step, ([0-9.]+) of them by the "
+                        + "update task")
+                .matcher(out);
+        assertTrue(m.find(), out);
+        double perStatement = Double.parseDouble(m.group(1));
+        double statements = Double.parseDouble(m.group(2));
+        double byUpdates = Double.parseDouble(m.group(3));
+        assertTrue(perStatement > 0, m.group());
+        assertTrue(byUpdates > 0 && statements > byUpdates, m.group());
+        Matcher trips =
+                Pattern.compile("round trips: ([0-9.]+) per dialog step").matcher(out);
+        assertTrue(trips.find(), out);
+        double roundTrips = Double.parseDouble(trips.group(1));
+        // A pipeline's statements share a round trip; every round trip carries at least one statement.
+        assertTrue(roundTrips > 0 && roundTrips <= statements, trips.group() + " / " + m.group());
+    }
+
+    private static void perStatementAgainstTheFloorWithServerWork(String out) {
+        Matcher m = Pattern.compile("target: simulator CPU \\(every sdbench process\\) per SQL statement <= 1\\.5x "
+                        + "the floor with server work -> ([0-9.]+)x \\(([0-9.]+) / ([0-9.]+) us; .*\\): (MET|NOT MET)")
+                .matcher(out);
+        assertTrue(m.find(), out);
+        double ratio = Double.parseDouble(m.group(1));
+        double perStatement = Double.parseDouble(m.group(2));
+        double floor = Double.parseDouble(m.group(3));
+        assertEquals(perStatement / floor, ratio, 0.06 * ratio + 0.05, "the ratio is of the two figures it names");
+        assertEquals(ratio <= 1.5 ? "MET" : "NOT MET", m.group(4), m.group());
     }
 
     @Test

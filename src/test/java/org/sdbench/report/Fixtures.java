@@ -27,7 +27,7 @@ final class Fixtures {
         clock.set(60_000 * MS);
         m.interval(true);
         var c = TestDb.config("fixture");
-        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0, 0);
+        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0, 0, 0, 0);
         var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
         return RunReport.of(
                 c,

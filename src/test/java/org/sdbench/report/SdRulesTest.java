@@ -49,7 +49,7 @@ class SdRulesTest {
         }
         m.interval(true);
         var c = TestDb.config("rules", "run.users=" + USERS);
-        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0, 0);
+        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0, 0, 0, 0);
         var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
         RunReport r = RunReport.of(
                 c,

@@ -109,6 +109,9 @@ class LayoutParityTest {
         perStep("/appTier/enqueueRequests");
         perStep("/appTier/numberRanges/numbersIssued");
         perStep("/summary/overall/lineItems");
+        // The instances' own DB counters: an app server reports them as the driver's instances do.
+        perStep("/appTier/dbRoundTrips");
+        perStep("/appTier/updateDbCalls");
         // Throughput is a timing figure on a shared host (the database's speed moves it most): only a
         // gross difference, a window counted twice or a harvest lost, is a wrong figure.
         double two = twoTier.at("/throughput/dialogStepsPerHour").asDouble();

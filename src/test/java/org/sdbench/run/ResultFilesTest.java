@@ -148,7 +148,7 @@ class ResultFilesTest {
         clock.set(60_000 * MS);
         m.interval(true);
         SdbenchConfig c = TestDb.config("fixture", "run.users=10", "workload.thinkTime=10s");
-        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0, 0);
+        var app = new RunReport.AppTier(1, 4, 2, null, 0, 0, 0, 1, 0, 0, 0, 0, 0);
         var rel = new RunReport.Reliability(0, 0, 0, true, 0, 0, false, 0, 0);
         return RunReport.of(
                 c,

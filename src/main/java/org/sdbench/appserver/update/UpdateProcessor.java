@@ -181,6 +181,9 @@ final class UpdateProcessor {
         }
         int items = runModules(db, vbkey, UpdateCall.Priority.V1, pending.modules(), stepWork, tail, v1);
         db.commit();
+        if (v1) {
+            work.committed(db.calls());
+        }
         // Without V1 modules, V1 committed in an earlier attempt or process and was counted there.
         outcomes.v1Done(vbkey, new UpdateOutcome.Committed(clock.nanoTime(), db.dbNanos(), db.calls(), items), v1);
         return v2;
@@ -201,6 +204,7 @@ final class UpdateProcessor {
         runModules(db, vbkey, UpdateCall.Priority.V2, pending.modules(), stepWork, tail, v2);
         db.commit();
         if (v2) {
+            work.committed(db.calls());
             listener.v2Committed(db.dbNanos(), db.calls());
         }
     }

@@ -126,6 +126,11 @@ final class Sections {
                         Html.num(a.rollAreaPeak(), 0)
                                 + " user contexts at most at once (each instance's peak, summed)"),
                 List.of(
+                        "DB round trips",
+                        Html.num(a.dbRoundTrips(), 0) + " from the instances' sessions (whole run; statements "
+                                + "sent together count once) · the update task's committed parts sent "
+                                + Html.num(a.updateDbCalls(), 0) + " statements"),
+                List.of(
                         "table buffer",
                         Html.pct(a.tableBufferHitRatio()) + " hit ratio (" + Html.num(a.tableBufferHits(), 0)
                                 + " hits, " + Html.num(a.tableBufferMisses(), 0) + " misses; guideline ≥ 98 %)"),

@@ -201,9 +201,10 @@ class MessageCodecTest {
                 new InstanceFigures.NumberRangeFigures(3, 4, 5, 6),
                 new InstanceFigures.BufferFigures(7, 8, 9, 10, 11, 12, 14),
                 new InstanceFigures.EnqueueFigures(enqueueRequests, 15, 16),
-                new InstanceFigures.UpdateWork(17, 18, 19, 20),
+                new InstanceFigures.UpdateWork(17, 18, 19, 20, 26),
                 new InstanceFigures.Faults(21, 22, 23, 24),
-                25);
+                25,
+                27);
     }
 
     @Test
