@@ -169,20 +169,18 @@ public final class ReplayBench {
             BenchResult m, BenchResult rec, Recording recording, List<PgbenchScript.Chain> scripts, Pgbench.Result pg) {
         out.println();
         double sdPerHour = m.stepsPerSecond() * 3600;
-        // In three-tier the app servers send the statements; the driver's process counts none of them.
-        double perStep = m.threeTier()
-                ? (double) recording.statements() / Math.max(1, rec.runSteps())
-                : m.sqlStatements() == 0 ? Double.NaN : (double) m.sqlStatements() / Math.max(1, m.steps());
+        // The instances count their statements in either layout, so both layouts' figures per statement compare.
+        double perStep = m.sqlStatements() == 0 ? Double.NaN : (double) m.sqlStatements() / Math.max(1, m.steps());
         out.printf(
                 Locale.ROOT,
                 "sdbench               %,.0f DS/h (%,.0f steps/s, response avg %.2f ms, errors %d), "
-                        + "%.1f statements per step (%s); PostgreSQL backends %.0f us per step, %s; %s%n",
+                        + "%.1f statements per step (window, as bench overhead counts them); PostgreSQL backends "
+                        + "%.0f us per step, %s; %s%n",
                 sdPerHour,
                 m.stepsPerSecond(),
                 m.summary().overall().response().avgMs(),
                 m.summary().overall().errors(),
                 perStep,
-                m.threeTier() ? "the recorded run's" : "window, as bench overhead counts them",
                 micros(m.cpu().dbBackendNanos(), m.steps()),
                 simulatorCpu(m),
                 HostLoad.brief(m.cpu()));
@@ -199,8 +197,8 @@ public final class ReplayBench {
                 avg.cpuMs());
         out.printf(
                 Locale.ROOT,
-                "recorded run          %,d dialog steps (all phases), %.1f statements and %.1f round trips "
-                        + "per step, %,d transactions = %.2f per step, %d connections%n",
+                "recorded run          %,d dialog steps (all phases), %.1f statements (each row of a batch one) and "
+                        + "%.1f round trips per step, %,d transactions = %.2f per step, %d connections%n",
                 rec.runSteps(),
                 (double) recording.statements() / Math.max(1, rec.runSteps()),
                 (double) recording.roundTrips() / Math.max(1, rec.runSteps()),
@@ -242,8 +240,8 @@ public final class ReplayBench {
                 Math.max(0, others) / 1e9 / pg.seconds());
         // The per-statement target (bench overhead) next to what a C client pays for the same statements
         // on this host: a round trip costs a client several times more on some hosts than on others.
-        // Both over sdbench's count of statements per step (the capture counts a pipeline's rows apart;
-        // in three-tier that count is the only one).
+        // Both over sdbench's count of statements per step, as bench overhead counts them: a batch is one
+        // (the recorded run's line gives the capture's count, a batch's rows one each).
         double sdClient = micros(m.simulatorNanos(), m.steps()) / perStep;
         double sdJit = micros(m.cpu().group(ThreadGroups.JIT), m.steps()) / perStep;
         double pgClient = micros(pg.clientNanos(), rec.runSteps()) / perStep;

@@ -317,7 +317,10 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         return streams.stream().mapToLong(s -> s.roundTrips).sum();
     }
 
-    /** Statements recorded (those of a multi-statement request one each, a batch once, COMMIT/ROLLBACK included). */
+    /**
+     * Statements recorded: those of a multi-statement request and the rows of a batch one each (the
+     * server executes each), COMMIT/ROLLBACK included. sdbench's own count takes a batch as one call.
+     */
     public long statements() {
         return streams.stream().mapToLong(s -> s.statements).sum();
     }

@@ -224,6 +224,10 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                         x -> x.figure(n, i -> i.tableBuffer().misses()))
                 .tags(tags)
                 .register(registry);
+        FunctionCounter.builder("sdbench.db.roundtrips", this, x -> x.figure(n, InstanceFigures::dbRoundTrips))
+                .tags(tags)
+                .description("Round trips to the database of the instance's sessions")
+                .register(registry);
         FunctionCounter.builder(
                         "sdbench.connections.replaced",
                         this,

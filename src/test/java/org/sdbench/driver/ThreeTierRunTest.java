@@ -231,6 +231,7 @@ class ThreeTierRunTest {
     void metricsPort_threeTier_showsDialogStepsAndTheAppServersFigures() {
         assertTrue(value(scraped, "sdbench_tablebuffer_hits_total{instance=\"1\"}") > 0, scraped);
         assertTrue(value(scraped, "sdbench_tablebuffer_hits_total{instance=\"2\"}") > 0, scraped);
+        assertTrue(value(scraped, "sdbench_db_roundtrips_total{instance=\"1\"}") > 0, scraped);
         assertTrue(value(scraped, "sdbench_update_save_to_committed_seconds_count") > 0, scraped);
         assertTrue(scraped.contains("sdbench_dialog_response_seconds_count{step=\"save\",tx=\"VA01\"}"), scraped);
     }
