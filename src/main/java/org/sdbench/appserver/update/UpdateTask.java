@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -48,6 +50,9 @@ public final class UpdateTask {
     private final Map<String, UpdateHandle> handles = new ConcurrentHashMap<>();
 
     private final AtomicBoolean stopping = new AtomicBoolean();
+    /** Ends the sweeper's wait between sweeps; an interrupt would close the connection of a sweep in flight. */
+    private final CountDownLatch sweeperStop = new CountDownLatch(1);
+
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicInteger workerNumber = new AtomicInteger();
     private final AtomicLong workersReplaced = new AtomicLong();
@@ -269,13 +274,12 @@ public final class UpdateTask {
         DbSession db = null;
         try {
             db = sessions.open();
-            while (!stopping.get()) {
-                Thread.sleep(every);
+            while (!sweeperStop.await(every.toNanos(), TimeUnit.NANOSECONDS)) {
                 try {
                     sweepNow(db);
                 } catch (SQLException e) {
                     db.rollbackQuietly();
-                    if (db.dialect().isConnectionLost(e)) {
+                    if (db.dialect().isConnectionLost(e) && !stopping.get()) {
                         db = sessions.replace(db);
                     }
                 }
@@ -370,19 +374,22 @@ public final class UpdateTask {
             }
         }
         stopping.set(true);
-        if (sweeper != null) {
-            sweeper.interrupt();
-        }
+        sweeperStop.countDown();
         for (Thread t : workers) {
-            t.join(5_000);
-            if (t.isAlive()) {
-                t.interrupt();
-                t.join(5_000);
-            }
+            stop(t);
         }
         if (sweeper != null) {
-            sweeper.join(5_000);
+            stop(sweeper);
         }
         return drained;
+    }
+
+    /** Joins a thread told to stop; one still in a statement after 5 s is interrupted, which ends it. */
+    private static void stop(Thread t) throws InterruptedException {
+        t.join(5_000);
+        if (t.isAlive()) {
+            t.interrupt();
+            t.join(5_000);
+        }
     }
 }
