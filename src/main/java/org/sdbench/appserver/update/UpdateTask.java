@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.sdbench.appserver.workprocess.DbOutageException;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
@@ -284,6 +285,8 @@ public final class UpdateTask {
                     }
                 }
             }
+        } catch (DbOutageException e) {
+            // The session source logged the outage and told the instance, which ends the run: nothing to sweep.
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
