@@ -10,7 +10,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -24,7 +27,8 @@ import org.sdbench.network.RelaySpec;
 /**
  * Fault injection: the database stops answering mid-run (a relay that stops forwarding). The run
  * must count the timeouts, give up after database.timeouts.maxOutage with one line and exit 3,
- * and still write its folder with the window so far, all within a bound.
+ * and still write its folder with the window so far, all within a bound, and no thread of the run
+ * dies of an exception on the way (its stack trace would reach the user's terminal).
  */
 class DbStallTest {
     private static final String SCHEMA = "it_db_stall";
@@ -52,6 +56,10 @@ class DbStallTest {
         TestDb.Run load =
                 TestDb.sdbench("load", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "4");
         assertEquals(0, load.exit(), load.err() + load.out());
+        // A thread of the run that dies of an exception prints a stack trace the user sees: none may.
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Queue<String> died = new ConcurrentLinkedQueue<>();
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> died.add(t.getName() + ": " + e));
         try (Relay relay = Relay.start(spec)) {
             String url = "jdbc:postgresql://127.0.0.1:" + relay.address().getPort() + db.getPath();
             var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench(
@@ -105,6 +113,9 @@ class DbStallTest {
             assertTrue(
                     result.path("reliability").path("failedConnectionAttempts").asLong() > 0,
                     "reconnect attempts are counted: " + result.path("reliability"));
+            assertEquals(List.of(), List.copyOf(died), "threads that died of an exception");
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
         }
     }
 }
