@@ -35,7 +35,7 @@ class OverheadThreeTierTest {
         assertTrue(figure(out, "us  PostgreSQL backends of this database") > 0, out);
         assertTrue(out.contains("target: simulator CPU per step <= 0.25x PostgreSQL's CPU"), out);
         statementsCountedFromTheAppServers(out);
-        perStatementAgainstTheFloorWithServerWork(out);
+        TinyOverhead.assertFloorRatioJudged(out, "simulator CPU (every sdbench process)");
     }
 
     /** The app servers' statements and round trips reach the bench: the update task's among them. */
@@ -56,18 +56,6 @@ class OverheadThreeTierTest {
         double roundTrips = Double.parseDouble(trips.group(1));
         // A pipeline's statements share a round trip; every round trip carries at least one statement.
         assertTrue(roundTrips > 0 && roundTrips <= statements, trips.group() + " / " + m.group());
-    }
-
-    private static void perStatementAgainstTheFloorWithServerWork(String out) {
-        Matcher m = Pattern.compile("target: simulator CPU \\(every sdbench process\\) per SQL statement <= 1\\.5x "
-                        + "the floor with server work -> ([0-9.]+)x \\(([0-9.]+) / ([0-9.]+) us; .*\\): (MET|NOT MET)")
-                .matcher(out);
-        assertTrue(m.find(), out);
-        double ratio = Double.parseDouble(m.group(1));
-        double perStatement = Double.parseDouble(m.group(2));
-        double floor = Double.parseDouble(m.group(3));
-        assertEquals(perStatement / floor, ratio, 0.06 * ratio + 0.05, "the ratio is of the two figures it names");
-        assertEquals(ratio <= 1.5 ? "MET" : "NOT MET", m.group(4), m.group());
     }
 
     @Test
