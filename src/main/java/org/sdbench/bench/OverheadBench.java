@@ -116,7 +116,7 @@ public final class OverheadBench {
         print(variants, wire);
         if (threeTier) {
             new TierOverhead(out).summary(variants.get(0), wire);
-            boolean met = sqlTargets(variants.get(0), o, "simulator CPU (every sdbench process)");
+            boolean met = sqlTargets(variants.get(0), o);
             out.flush();
             return met;
         }
@@ -137,7 +137,7 @@ public final class OverheadBench {
                     "with the SD transactions: %.2fx the no-SQL figure (the difference is client-side "
                             + "JDBC work in the dialog and update work processes, plus the business logic itself)%n",
                     variants.get(2).medianMicrosPerStep() / noSql);
-            met &= sqlTargets(variants.get(2), o, "JVM CPU");
+            met &= sqlTargets(variants.get(2), o);
         }
         out.flush();
         return met;
@@ -145,9 +145,11 @@ public final class OverheadBench {
 
     /**
      * Measures this host's round-trip floors with as many threads as the tier has work processes,
-     * then prints the SQL variant's figures against them; {@code who} names whose CPU they are.
+     * then prints the SQL variant's figures against them: this JVM's CPU in two-tier, every sdbench
+     * process's in three-tier.
      */
-    private boolean sqlTargets(Variant sql, Options o, String who) throws InterruptedException {
+    private boolean sqlTargets(Variant sql, Options o) throws InterruptedException {
+        String who = runner.threeTier() ? "simulator CPU (every sdbench process)" : "JVM CPU";
         int threads = workProcesses(o.appServer());
         RoundTripFloor.Result floor = runner.roundTripFloor(threads, FLOOR_WARM_UP, o.window());
         printFloor(floor);
@@ -293,8 +295,24 @@ public final class OverheadBench {
                     each,
                     floorRatioMet ? "MET" : "NOT MET");
         }
-        boolean ratioMet = TierOverhead.dbRatio(sql, out);
+        boolean ratioMet = dbRatio(sql);
         return perStatement <= TARGET_MICROS_PER_STATEMENT && floorRatioMet && ratioMet;
+    }
+
+    /** The simulator's CPU per step over PostgreSQL's, against its target; true when met. */
+    private boolean dbRatio(Variant sql) {
+        double ratio = Stats.median(sql.dbRatios());
+        out.printf(
+                Locale.ROOT,
+                "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
+                        + "%.1f us = %.2fx (rounds %s): %s%n",
+                TARGET_DB_RATIO,
+                sql.medianMicrosPerStep(),
+                sql.dbBackendMicrosPerStep(),
+                ratio,
+                Stats.list(sql.dbRatios(), "%.2f"),
+                ratio <= TARGET_DB_RATIO ? "MET" : "NOT MET");
+        return ratio <= TARGET_DB_RATIO;
     }
 
     private static List<Variant> variants(Options o, boolean threeTier) {

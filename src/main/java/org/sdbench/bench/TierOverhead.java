@@ -43,20 +43,4 @@ final class TierOverhead {
                 100 * wire.cpuMicrosPerRoundTrip() / sql.medianMicrosPerStep(),
                 sql.medianMicrosPerStep());
     }
-
-    /** The simulator's CPU per step over PostgreSQL's, against its target; true when met. */
-    static boolean dbRatio(Variant sql, PrintWriter out) {
-        double ratio = Stats.median(sql.dbRatios());
-        out.printf(
-                Locale.ROOT,
-                "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
-                        + "%.1f us = %.2fx (rounds %s): %s%n",
-                OverheadBench.TARGET_DB_RATIO,
-                sql.medianMicrosPerStep(),
-                sql.dbBackendMicrosPerStep(),
-                ratio,
-                Stats.list(sql.dbRatios(), "%.2f"),
-                ratio <= OverheadBench.TARGET_DB_RATIO ? "MET" : "NOT MET");
-        return ratio <= OverheadBench.TARGET_DB_RATIO;
-    }
 }

@@ -24,24 +24,7 @@ public final class WorkCounters {
     }
 
     /** Snapshot: V1 and V2 parts run (attempts included), their work CPU, and the committed parts' statements. */
-    public record Totals(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos, long dbCalls) {
-        public double v1CpuMsPerPart() {
-            return v1Parts == 0 ? 0 : v1CpuNanos / 1e6 / v1Parts;
-        }
-
-        public double v2CpuMsPerPart() {
-            return v2Parts == 0 ? 0 : v2CpuNanos / 1e6 / v2Parts;
-        }
-
-        public Totals plus(Totals o) {
-            return new Totals(
-                    v1Parts + o.v1Parts,
-                    v1CpuNanos + o.v1CpuNanos,
-                    v2Parts + o.v2Parts,
-                    v2CpuNanos + o.v2CpuNanos,
-                    dbCalls + o.dbCalls);
-        }
-    }
+    public record Totals(long v1Parts, long v1CpuNanos, long v2Parts, long v2CpuNanos, long dbCalls) {}
 
     public Totals totals() {
         return new Totals(v1Parts.sum(), v1Nanos.sum(), v2Parts.sum(), v2Nanos.sum(), dbCalls.sum());
