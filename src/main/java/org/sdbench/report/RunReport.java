@@ -225,7 +225,7 @@ public record RunReport(
     /** The same report with its work section, and SAPS-like at the calibration speed that it gives. */
     public RunReport withWork(WorkSummary work) {
         Double atCalibration = work == null ? null : work.sapsLikeAtCalibrationSpeed(throughput.sapsLike());
-        Edit e = new Edit(this);
+        RunReportEdit e = new RunReportEdit(this);
         e.throughput = throughput.atCalibrationSpeed(atCalibration);
         e.work = work;
         return e.report();
@@ -233,35 +233,35 @@ public record RunReport(
 
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
-        Edit e = new Edit(this);
+        RunReportEdit e = new RunReportEdit(this);
         e.thresholds = results;
         return e.report();
     }
 
     /** The same report ending with its certificate block (the run rules' verdict). */
     public RunReport withCertificate(Certificate c) {
-        Edit e = new Edit(this);
+        RunReportEdit e = new RunReportEdit(this);
         e.certificate = c;
         return e.report();
     }
 
     /** The same report with the table buffers' figures. */
     public RunReport withTableBuffer(TableBufferFigures b) {
-        Edit e = new Edit(this);
+        RunReportEdit e = new RunReportEdit(this);
         e.tableBuffer = b;
         return e.report();
     }
 
     /** The same report with its network section. */
     public RunReport withNetwork(Network n) {
-        Edit e = new Edit(this);
+        RunReportEdit e = new RunReportEdit(this);
         e.network = n;
         return e.report();
     }
 
     /** The same report with the figures of a three-tier run (or the same ones), and more warnings. */
     public RunReport withThreeTier(ThreeTier t, List<String> moreWarnings) {
-        Edit e = new Edit(this);
+        RunReportEdit e = new RunReportEdit(this);
         e.warnings = new ArrayList<>(warnings);
         e.warnings.addAll(moreWarnings);
         e.threeTier = t;
@@ -320,84 +320,4 @@ public record RunReport(
 
     /** CPU per tier in percent of the host's capacity over the window; null where not measured. */
     public record CpuPerTier(Double driver, Double appServers, Double central, Double db) {}
-
-    /** A copy of a report to change a few parts of: the one place that lists every part for the with-methods. */
-    private static final class Edit {
-        int schemaVersion;
-        String note;
-        String sdbenchVersion;
-        String name;
-        String startedAt;
-        String database;
-        int users;
-        double thinkTimeSeconds;
-        Timeline timeline;
-        Summary summary;
-        Throughputs throughput;
-        LittleLaw littleLaw;
-        AppTier appTier;
-        Reliability reliability;
-        DbWindow dbWindow;
-        HostUsage host;
-        List<ThresholdResult> thresholds;
-        List<String> warnings;
-        Certificate certificate;
-        TableBufferFigures tableBuffer;
-        WorkSummary work;
-        Network network;
-        ThreeTier threeTier;
-
-        Edit(RunReport r) {
-            this.schemaVersion = r.schemaVersion;
-            this.note = r.note;
-            this.sdbenchVersion = r.sdbenchVersion;
-            this.name = r.name;
-            this.startedAt = r.startedAt;
-            this.database = r.database;
-            this.users = r.users;
-            this.thinkTimeSeconds = r.thinkTimeSeconds;
-            this.timeline = r.timeline;
-            this.summary = r.summary;
-            this.throughput = r.throughput;
-            this.littleLaw = r.littleLaw;
-            this.appTier = r.appTier;
-            this.reliability = r.reliability;
-            this.dbWindow = r.dbWindow;
-            this.host = r.host;
-            this.thresholds = r.thresholds;
-            this.warnings = r.warnings;
-            this.certificate = r.certificate;
-            this.tableBuffer = r.tableBuffer;
-            this.work = r.work;
-            this.network = r.network;
-            this.threeTier = r.threeTier;
-        }
-
-        RunReport report() {
-            return new RunReport(
-                    schemaVersion,
-                    note,
-                    sdbenchVersion,
-                    name,
-                    startedAt,
-                    database,
-                    users,
-                    thinkTimeSeconds,
-                    timeline,
-                    summary,
-                    throughput,
-                    littleLaw,
-                    appTier,
-                    reliability,
-                    dbWindow,
-                    host,
-                    thresholds,
-                    warnings,
-                    certificate,
-                    tableBuffer,
-                    work,
-                    network,
-                    threeTier);
-        }
-    }
 }
