@@ -11,6 +11,7 @@ import org.sdbench.db.ConnectionInterceptor;
 /** The data source a pool takes its connections from while a capture records them. */
 final class CapturingDataSource implements DataSource {
     private final ConnectionInterceptor.Connector captured;
+    private volatile int loginTimeoutSeconds;
 
     /** @param captured opens a real connection and wraps it in the capture */
     CapturingDataSource(ConnectionInterceptor.Connector captured) {
@@ -37,14 +38,19 @@ final class CapturingDataSource implements DataSource {
         // pgjdbc logs through java.util.logging; nothing to redirect.
     }
 
+    /**
+     * Kept only to be read back: the connection properties carry pgjdbc's own loginTimeout. The pool
+     * sets it and, when it closes, waits this long for its connection adder to stop (at 0 it would
+     * not wait at all, and log a time-out).
+     */
     @Override
     public void setLoginTimeout(int seconds) {
-        // The connection properties carry pgjdbc's loginTimeout.
+        loginTimeoutSeconds = seconds;
     }
 
     @Override
     public int getLoginTimeout() {
-        return 0;
+        return loginTimeoutSeconds;
     }
 
     @Override
