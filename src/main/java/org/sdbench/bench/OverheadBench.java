@@ -96,24 +96,7 @@ public final class OverheadBench {
             warmUp(variants, o.warmUp());
         }
         out.flush();
-        for (int r = 1; r <= o.rounds(); r++) {
-            for (Variant v : variants) {
-                BenchResult res = runner.run(v.spec);
-                v.results.add(res);
-                out.printf(
-                        Locale.ROOT,
-                        "  round %d %-34s %,9.0f steps/s  %7.2f us/step %s CPU   (%s%s)%n",
-                        r,
-                        v.name,
-                        res.stepsPerSecond(),
-                        res.overheadMicrosPerStep(),
-                        threeTier ? "simulator" : "JVM",
-                        HostLoad.brief(res.cpu()),
-                        // A round far above the others that compiled is still warming up, not the steady state.
-                        threeTier ? "" : String.format(Locale.ROOT, ", JIT %.1f %%", 100 * JitWarmUp.jitShare(res)));
-                out.flush();
-            }
-        }
+        new MeasuredRounds(out, threeTier).run(o.rounds(), variants, v -> runner.run(v.spec));
         WireBench.Result wire = threeTier ? wire(o) : null;
         print(variants, wire);
         if (threeTier) {
