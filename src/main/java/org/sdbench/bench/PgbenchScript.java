@@ -9,12 +9,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.sdbench.capture.ReplayOrder;
 import org.sdbench.capture.StatementCapture;
 import org.sdbench.core.EnvironmentException;
 
@@ -28,6 +31,9 @@ import org.sdbench.core.EnvironmentException;
  * waits for (released when its session ends), then waits for the start gate (second key 0), which
  * the replay holds until every pgbench has parsed its script and connected, then for its
  * predecessor's lock. So the replay keeps one connection per recorded connection busy at a time.
+ * Across connections, a part also takes, before the gate, the lock of each update request whose save
+ * it commits, and lets go of it after that COMMIT, where the update client waits for it
+ * ({@link ReplayOrder}).
  * Every part holds a connection from the start, so when the parts would outnumber the
  * connections the server has free, the chunks grow (and parse longer) until they fit.
  *
@@ -57,8 +63,9 @@ final class PgbenchScript {
      *
      * @param prepares PREPAREs in its parts (before the start gate)
      * @param executions EXECUTEs in its parts
+     * @param orderings round trips its parts add to order it after other connections ({@link ReplayOrder})
      */
-    record Chain(int connection, List<Path> scripts, long prepares, long executions) {}
+    record Chain(int connection, List<Path> scripts, long prepares, long executions, long orderings) {}
 
     /** Where a capture file may be cut: each line's size, and which lines end a transaction. */
     private record Layout(Path file, int[] sizes, BitSet ends) {
@@ -115,8 +122,9 @@ final class PgbenchScript {
             cuts = cuts(layouts, b);
         }
         List<Chain> chains = new ArrayList<>();
+        Set<String> released = new HashSet<>();
         for (int k = 0; k < layouts.size(); k++) {
-            chains.add(write(k, layouts.get(k).file(), cuts.get(k), prepares, dir, gateKey, description));
+            chains.add(write(k, layouts.get(k).file(), cuts.get(k), prepares, dir, gateKey, description, released));
         }
         return chains;
     }
@@ -132,15 +140,29 @@ final class PgbenchScript {
             Map<String, StatementCapture.Prepared> prepares,
             Path dir,
             int gateKey,
-            String description) {
+            String description,
+            Set<String> released) {
         List<Path> scripts = new ArrayList<>();
         long prepared = 0;
         long executions = 0;
+        long orderings = 0;
         try (BufferedReader in = Files.newBufferedReader(capture, StandardCharsets.UTF_8)) {
             for (int j = 0; j < chunks.size(); j++) {
                 List<String> lines = new ArrayList<>(chunks.get(j));
+                List<String> acquires = new ArrayList<>();
                 for (int i = 0; i < chunks.get(j); i++) {
-                    lines.add(in.readLine());
+                    String line = in.readLine();
+                    if (ReplayOrder.isRelease(line)) {
+                        // A request saved again (a retried step) is held by the part that saved it first.
+                        if (!released.add(line)) {
+                            continue;
+                        }
+                        acquires.add(ReplayOrder.acquire(line));
+                        orderings++;
+                    } else if (ReplayOrder.isAwait(line)) {
+                        orderings++;
+                    }
+                    lines.add(line);
                 }
                 Map<String, Integer> used = prepares.isEmpty() ? Map.of() : executions(lines, prepares);
                 for (int n : used.values()) {
@@ -153,6 +175,10 @@ final class PgbenchScript {
                             + " of " + chunks.size() + "\n");
                     if (j + 1 < chunks.size()) {
                         out.write("SELECT pg_advisory_lock(" + gateKey + ", " + lockId(k, j + 1) + ");\n");
+                    }
+                    for (String a : acquires) {
+                        out.write(a);
+                        out.write('\n');
                     }
                     for (String name : used.keySet()) {
                         StatementCapture.Prepared p = prepares.get(name);
@@ -177,7 +203,7 @@ final class PgbenchScript {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the statement capture " + capture, e);
         }
-        return new Chain(k, scripts, prepared, executions);
+        return new Chain(k, scripts, prepared, executions, orderings);
     }
 
     /** How often each of the prepared statements is executed in {@code lines}, in the order of first use. */
@@ -206,8 +232,13 @@ final class PgbenchScript {
         BitSet ends = new BitSet();
         try (BufferedReader in = Files.newBufferedReader(capture, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
+                int i = sizes.size();
                 if (line.equals("COMMIT;") || line.equals("ROLLBACK;")) {
-                    ends.set(sizes.size());
+                    ends.set(i);
+                } else if (ReplayOrder.isRelease(line) && i > 0 && ends.get(i - 1)) {
+                    // A transaction's releases belong to its end: a part cut between them would hold its lock.
+                    ends.clear(i - 1);
+                    ends.set(i);
                 }
                 sizes.add(line.length() + 1);
             }

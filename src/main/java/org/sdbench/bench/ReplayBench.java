@@ -118,6 +118,8 @@ public final class ReplayBench {
             db.captureStatements(null);
             capture.close();
         }
+        // What the recorded run itself left for later: its update clients never reach these, nor do the replay's.
+        long leftByRun = requestsInVbhdr();
         Recording recording = capture.recording();
         String what = String.format(
                 Locale.ROOT,
@@ -155,13 +157,20 @@ public final class ReplayBench {
             throw new EnvironmentException(
                     "the replay's start gate on " + db.describe() + " failed: " + e.getMessage());
         }
-        long overtaken = clearLeftovers();
+        long left = clearLeftovers();
         new TransactionalReset(db).reset();
+        long orderings =
+                scripts.stream().mapToLong(PgbenchScript.Chain::orderings).sum();
         out.printf(
                 Locale.ROOT,
-                "replay order          %d of the replayed update requests were still in VBHDR at the end "
-                        + "(an update client got to the request before the dialog client had written it; removed)%n",
-                overtaken);
+                "replay order          each update client waited for the COMMIT that saved its request, as the update "
+                        + "task's queue made it wait (%,d round trips added, %.2f per step); %d requests still in VBHDR "
+                        + "at the end, %d after the recorded run%s%n",
+                orderings,
+                (double) orderings / Math.max(1, recorded.runSteps()),
+                left,
+                leftByRun,
+                left > leftByRun ? " (an update client got to a request before its save: not ordered)" : "");
         return print(measured, recorded, recording, scripts, pg);
     }
 
@@ -325,20 +334,28 @@ public final class ReplayBench {
         }
     }
 
+    /** Update requests in VBHDR now: saved and not (yet) processed. */
+    private long requestsInVbhdr() {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT count(*) FROM vbhdr")) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new EnvironmentException(
+                    "counting the update requests in " + db.describe() + " failed: " + e.getMessage());
+        }
+    }
+
     /**
-     * Update requests the replay left in VBHDR, removed. Each connection replays in its own order,
-     * but nothing orders one connection after another, as the update task's queue did: when an
-     * update client reaches a request before the dialog client wrote it, the request stays behind.
-     * They are copies of requests the recorded run processed, so deleting them loses nothing.
+     * Update requests the replay left in VBHDR, removed: those the recorded run saved and left for
+     * later, and any an update client reached before its save (ReplayOrder keeps that from happening).
+     * The recorded run processed or kept its own, so deleting the replay's copies loses nothing.
      */
     private long clearLeftovers() {
+        long left = requestsInVbhdr();
         try (Connection c = db.connect();
                 Statement s = c.createStatement()) {
-            long left;
-            try (var rs = s.executeQuery("SELECT count(*) FROM vbhdr")) {
-                rs.next();
-                left = rs.getLong(1);
-            }
             s.execute("DELETE FROM vbdata");
             s.execute("DELETE FROM vbmod");
             s.execute("DELETE FROM vbhdr");

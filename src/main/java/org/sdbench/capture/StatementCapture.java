@@ -75,6 +75,8 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         private long statements;
         private long unnamed;
         private long commits;
+        /** Update requests the open transaction saved, released in the replay when it ends ({@link ReplayOrder}). */
+        private final List<Long> saved = new ArrayList<>();
 
         Stream(Path file, boolean autoCommit) {
             this.file = file;
@@ -91,6 +93,12 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
          * as named server-side statements (else it had them parsed and planned this once).
          */
         void roundTrip(List<SqlLiterals.Execution> executions, boolean named) {
+            if (!autoCommit && !inTransaction) {
+                ReplayOrder.locked(executions.get(0)).ifPresent(lock -> write(ReplayOrder.await(lock) + "\n"));
+            }
+            for (SqlLiterals.Execution e : executions) {
+                ReplayOrder.saved(e).ifPresent(saved::add);
+            }
             StringBuilder line = new StringBuilder(64 * executions.size());
             for (SqlLiterals.Execution e : executions) {
                 line.append(line.isEmpty() ? "" : " \\; ").append(render(e));
@@ -98,6 +106,9 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
             send(line.toString(), executions.size());
             if (!named) {
                 unnamed += executions.size();
+            }
+            if (autoCommit) {
+                releaseSaved();
             }
         }
 
@@ -129,6 +140,15 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
                 statements++;
                 commits++;
             }
+            releaseSaved();
+        }
+
+        /** The replay's order lines are not the run's round trips: they are counted by the replay that runs them. */
+        private void releaseSaved() {
+            for (long lock : saved) {
+                write(ReplayOrder.release(lock) + "\n");
+            }
+            saved.clear();
         }
 
         void autoCommit(boolean on) {

@@ -36,6 +36,9 @@ import picocli.CommandLine.Spec;
                     + "and plan as for pgjdbc's named statements and only parses the short EXECUTE text. "
                     + "--replay-protocol simple inlines the parameters as literals: the server parses and plans every "
                     + "statement.",
+            "Each client replays its connection as fast as it can; an update client waits for the COMMIT that "
+                    + "saved its next request, as the update task's queue made the update work process wait (an advisory "
+                    + "lock per request, taken before the start).",
             "In three-tier (--layout three-tier) each app-server process the run starts records its own pools "
                     + "into a folder of the capture, and the replay joins them: pgbench stands in for the app servers, "
                     + "and sdbench's CPU is that of all its processes.",

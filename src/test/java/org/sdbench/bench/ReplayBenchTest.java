@@ -32,6 +32,9 @@ class ReplayBenchTest {
     private static final String SCHEMA = "it_bench_replay";
     private static final Pattern REPLAYED =
             Pattern.compile("3/3 pgbench replay \\(prepared\\) of [0-9,]+ round trips on (\\d+) connections");
+    private static final Pattern ORDER = Pattern.compile(
+            "replay order .*\\(([0-9,]+) round trips added, [0-9.]+ per step\\); (\\d+) requests still in VBHDR at the "
+                    + "end, (\\d+) after the recorded run");
     private static final Pattern PER_STATEMENT = Pattern.compile(
             "client CPU per stmt {3}sdbench (JVM|processes) ([0-9.]+) us .* at ([0-9.]+) statements per step");
 
@@ -78,6 +81,12 @@ class ReplayBenchTest {
         assertTrue(m.find(), out);
         assertTrue(Double.parseDouble(m.group(2)) > 0, out);
         assertTrue(Double.parseDouble(m.group(3)) > 5, "SD steps send about 13 statements each: " + out);
+
+        // The update clients waited for the saves: none reached a request before its dialog client wrote it.
+        Matcher order = ORDER.matcher(out);
+        assertTrue(order.find(), out);
+        assertTrue(Long.parseLong(order.group(1).replace(",", "")) > 0, out);
+        assertTrue(Integer.parseInt(order.group(2)) <= Integer.parseInt(order.group(3)), out);
 
         Matcher replayed = REPLAYED.matcher(out);
         assertTrue(replayed.find(), out);

@@ -212,6 +212,85 @@ class ReplayPgTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(StatementCapture.Protocol.class)
+    void replay_updateClientAheadOfTheSave_waitsForItsCommit(StatementCapture.Protocol protocol, @TempDir Path dir)
+            throws Exception {
+        assumeTrue(pgbenchInstalled(), "pgbench is not installed");
+        TestDb.drop(SCHEMA);
+        try (Database db = TestDb.open(config())) {
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
+                s.execute("CREATE SCHEMA " + SCHEMA);
+                s.execute("CREATE TABLE " + SCHEMA + ".vbhdr (vbkey varchar(32) PRIMARY KEY, vbstate char(1))");
+                s.execute("CREATE TABLE " + SCHEMA + ".done (vbkey varchar(32))");
+            }
+            StatementCapture capture = new StatementCapture(dir.resolve("capture"), protocol);
+            db.captureStatements(capture);
+            HikariDataSource pool = db.pool("replay-order-test", 2);
+            db.captureStatements(null);
+            try (DbSession dialog = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM);
+                    DbSession update = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM)) {
+                // The dialog client works before its save; replayed unordered, the update client is long done by then.
+                dialog.query("SELECT pg_sleep(0.5)", rs -> 0);
+                dialog.update("INSERT INTO vbhdr (vbkey, vbstate) SELECT ?, 'P'", "K-1");
+                dialog.commit();
+                for (int pass = 1; pass <= 2; pass++) {
+                    List<String> state = update.query(
+                            "SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", rs -> rs.getString(1), "K-1");
+                    assertEquals(List.of("P"), state);
+                    update.update("INSERT INTO done SELECT vbkey FROM vbhdr WHERE vbkey = ?", "K-1");
+                    update.commit();
+                }
+                update.update("DELETE FROM vbhdr WHERE vbkey = ?", "K-1");
+                update.commit();
+            }
+            pool.close();
+            capture.close();
+            List<String> clients = new ArrayList<>();
+            for (Path f : capture.files()) {
+                clients.add(Files.readString(f));
+            }
+            assertEquals(2, clients.size());
+            assertEquals(
+                    1,
+                    clients.stream()
+                            .filter(t -> t.startsWith("SELECT pg_advisory_xact_lock("))
+                            .count(),
+                    clients.toString());
+
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
+                s.execute("TRUNCATE " + SCHEMA + ".vbhdr, " + SCHEMA + ".done");
+            }
+            List<PgbenchScript.Chain> scripts = PgbenchScript.write(
+                    capture.files(),
+                    capture.preparedStatements(),
+                    dir,
+                    4242,
+                    "test",
+                    new PgbenchScript.Bounds(1, 1 << 20),
+                    20);
+            // The save's part takes the request's lock before the gate, another part's COMMIT lets it go.
+            assertEquals(
+                    1 + 2,
+                    scripts.stream().mapToLong(PgbenchScript.Chain::orderings).sum(),
+                    scripts.toString());
+            Pgbench.Result r = replay(db, scripts);
+            assertTrue(r.complete(), r.failure());
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT (SELECT count(*) FROM " + SCHEMA
+                            + ".vbhdr), (SELECT count(*) " + "FROM " + SCHEMA + ".done)")) {
+                rs.next();
+                assertEquals(0, rs.getInt(1), "the update client deleted the request, after its save");
+                assertEquals(2, rs.getInt(2), "both passes found the request");
+            }
+        } finally {
+            TestDb.drop(SCHEMA);
+        }
+    }
+
     /** The test server, with pgjdbc preparing on the server at a statement's first execution. */
     private static SdbenchConfig config() {
         String url = TestDb.url();
