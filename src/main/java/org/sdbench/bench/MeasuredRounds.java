@@ -3,6 +3,8 @@ package org.sdbench.bench;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The measured rounds of {@code bench overhead}, each variant in turn so noise hits all alike. The
@@ -22,12 +24,31 @@ final class MeasuredRounds {
         BenchResult run(Variant v) throws InterruptedException;
     }
 
-    private final PrintWriter out;
+    /** Prints one round's line; {@code verdict} is empty for a round that counts. */
+    @FunctionalInterface
+    interface Printer {
+        void print(int round, Variant v, BenchResult res, String verdict);
+    }
+
     private final boolean threeTier;
+    private final Predicate<Variant> withSql;
+    private final ToDoubleFunction<BenchResult> jitShare;
+    private final Printer printer;
 
     MeasuredRounds(PrintWriter out, boolean threeTier) {
-        this.out = out;
         this.threeTier = threeTier;
+        this.withSql = v -> !(v.spec.handler() instanceof NoSqlSteps);
+        this.jitShare = JitWarmUp::jitShare;
+        this.printer = (r, v, res, verdict) -> print(out, threeTier, r, v, res, verdict);
+    }
+
+    /** The loop with its judgement and its output given: for a test, which has no run to read. */
+    MeasuredRounds(
+            boolean threeTier, Predicate<Variant> withSql, ToDoubleFunction<BenchResult> jitShare, Printer printer) {
+        this.threeTier = threeTier;
+        this.withSql = withSql;
+        this.jitShare = jitShare;
+        this.printer = printer;
     }
 
     void run(int rounds, List<Variant> variants, Round round) throws InterruptedException {
@@ -35,25 +56,34 @@ final class MeasuredRounds {
             for (Variant v : variants) {
                 BenchResult res = round.run(v);
                 for (int repeat = 1; repeat <= MAX_REPEATS && stillCompiling(v, res); repeat++) {
-                    print(r, v, res, "; compiling: set aside, run again");
+                    printer.print(r, v, res, "; compiling: set aside, run again");
                     res = round.run(v);
                 }
                 v.results.add(res);
-                print(r, v, res, "");
+                printer.print(r, v, res, "");
             }
         }
     }
 
     private boolean stillCompiling(Variant v, BenchResult res) {
-        return stillCompiling(threeTier, !(v.spec.handler() instanceof NoSqlSteps), JitWarmUp.jitShare(res));
+        return stillCompiling(threeTier, withSql.test(v), jitShare.applyAsDouble(res));
+    }
+
+    /** Whether the rule judges {@code v}'s rounds. */
+    static boolean judged(boolean threeTier, Variant v) {
+        return judged(threeTier, !(v.spec.handler() instanceof NoSqlSteps));
     }
 
     /** Three-tier's app servers are new JVMs each round: their ramp-up is their warm-up, and their JIT is not seen here. */
-    static boolean stillCompiling(boolean threeTier, boolean withSql, double jitShare) {
-        return !threeTier && withSql && jitShare > JitWarmUp.SETTLED;
+    static boolean judged(boolean threeTier, boolean withSql) {
+        return !threeTier && withSql;
     }
 
-    private void print(int r, Variant v, BenchResult res, String verdict) {
+    static boolean stillCompiling(boolean threeTier, boolean withSql, double jitShare) {
+        return judged(threeTier, withSql) && jitShare > JitWarmUp.SETTLED;
+    }
+
+    private static void print(PrintWriter out, boolean threeTier, int r, Variant v, BenchResult res, String verdict) {
         out.printf(
                 Locale.ROOT,
                 "  round %d %-34s %,9.0f steps/s  %7.2f us/step %s CPU   (%s%s%s)%n",
