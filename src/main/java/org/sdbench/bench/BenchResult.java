@@ -49,6 +49,15 @@ public record BenchResult(
         return steps() == 0 || centralNanos < 0 ? Double.NaN : centralNanos / 1e3 / steps();
     }
 
+    /**
+     * The JIT compilers of the app-server and central-services processes as a share of their CPU in
+     * the window (NaN in two-tier): new JVMs each round, warmed only by the round's ramp-up.
+     */
+    public double tierJitShare() {
+        long tier = Math.max(0, appServerNanos) + Math.max(0, centralNanos);
+        return !threeTier() || tier <= 0 ? Double.NaN : (double) cpu.childJitNanos() / tier;
+    }
+
     /** Dialog steps executed in the window, failed ones included (they cost CPU too). */
     public long steps() {
         return summary.overall().count() + summary.overall().errors();

@@ -7,14 +7,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * CPU counters at one instant: the host, this JVM (total and per native thread) and every
- * PostgreSQL process, with the backends of the benchmark's database marked.
+ * CPU counters at one instant: the host, this JVM (total and per native thread), the JIT compiler
+ * threads of the processes it started, and every PostgreSQL process, with the backends of the
+ * benchmark's database marked.
  */
 public record CpuSnapshot(
         long wallNanos,
         long jvmCpuNanos,
         MachineCpu machine,
         Map<Long, ProcStat> threads,
+        Map<Long, ProcStat> childJit,
         Map<Long, ProcStat> postgres,
         Set<Long> dbBackends) {
 
@@ -26,6 +28,7 @@ public record CpuSnapshot(
         long jvm = OS == null ? -1 : OS.getProcessCpuTime();
         MachineCpu machine = MachineCpu.read();
         Map<Long, ProcStat> threads = Processes.ownThreads();
+        Map<Long, ProcStat> childJit = Processes.childCompilerThreads();
         Map<Long, ProcStat> pg = Processes.postgres();
         Set<Long> mine = new HashSet<>();
         for (Long pid : pg.keySet()) {
@@ -33,7 +36,7 @@ public record CpuSnapshot(
                 mine.add(pid);
             }
         }
-        return new CpuSnapshot(wall, jvm, machine, threads, pg, mine);
+        return new CpuSnapshot(wall, jvm, machine, threads, childJit, pg, mine);
     }
 
     private static OperatingSystemMXBean osBean() {

@@ -14,6 +14,8 @@ import java.util.Set;
  * @param machineBusyNanos the busy part of that capacity, every process of the host
  * @param postgresNanos all postgres processes, including background workers and other databases
  * @param dbBackendNanos the backends connected to the benchmark's database
+ * @param childJitNanos the JIT compiler threads of the processes this JVM started (three-tier's app
+ *     servers and central services; 0 when it started none)
  */
 public record CpuWindow(
         double seconds,
@@ -22,7 +24,8 @@ public record CpuWindow(
         long machineBusyNanos,
         Map<String, Long> jvmThreadGroups,
         long postgresNanos,
-        long dbBackendNanos) {
+        long dbBackendNanos,
+        long childJitNanos) {
 
     public static CpuWindow between(CpuSnapshot a, CpuSnapshot b) {
         Map<String, Long> groups = new LinkedHashMap<>();
@@ -40,6 +43,10 @@ public record CpuWindow(
                 mine += d;
             }
         }
+        long childJit = 0;
+        for (var e : b.childJit().entrySet()) {
+            childJit += delta(a.childJit(), e.getKey(), e.getValue());
+        }
         long jvm = a.jvmCpuNanos() < 0 || b.jvmCpuNanos() < 0 ? -1 : b.jvmCpuNanos() - a.jvmCpuNanos();
         return new CpuWindow(
                 (b.wallNanos() - a.wallNanos()) / 1e9,
@@ -48,7 +55,8 @@ public record CpuWindow(
                 ProcStat.ticksToNanos(b.machine().busyTicks() - a.machine().busyTicks()),
                 Map.copyOf(groups),
                 ProcStat.ticksToNanos(pg),
-                ProcStat.ticksToNanos(mine));
+                ProcStat.ticksToNanos(mine),
+                ProcStat.ticksToNanos(childJit));
     }
 
     private static long delta(Map<Long, ProcStat> before, long id, ProcStat now) {

@@ -74,7 +74,10 @@ final class MeasuredRounds {
         return judged(threeTier, !(v.spec.handler() instanceof NoSqlSteps));
     }
 
-    /** Three-tier's app servers are new JVMs each round: their ramp-up is their warm-up, and their JIT is not seen here. */
+    /**
+     * Three-tier's app servers are new JVMs each round, warmed in its ramp-up: their compilers' share is
+     * printed ({@link BenchResult#tierJitShare}), not judged, since a round run again compiles anew.
+     */
     static boolean judged(boolean threeTier, boolean withSql) {
         return !threeTier && withSql;
     }
@@ -93,7 +96,9 @@ final class MeasuredRounds {
                 res.overheadMicrosPerStep(),
                 threeTier ? "simulator" : "JVM",
                 HostLoad.brief(res.cpu()),
-                threeTier ? "" : String.format(Locale.ROOT, ", JIT %.1f %%", 100 * JitWarmUp.jitShare(res)),
+                threeTier
+                        ? String.format(Locale.ROOT, ", app servers' JIT %.1f %%", 100 * res.tierJitShare())
+                        : String.format(Locale.ROOT, ", JIT %.1f %%", 100 * JitWarmUp.jitShare(res)),
                 verdict);
         out.flush();
     }

@@ -25,6 +25,22 @@ final class Processes {
         return out;
     }
 
+    /**
+     * The JIT compiler threads of this JVM's descendant processes (a three-tier bench's app servers
+     * and central services) by thread id; empty when it started none.
+     */
+    static Map<Long, ProcStat> childCompilerThreads() {
+        Map<Long, ProcStat> out = new HashMap<>();
+        ProcessHandle.current()
+                .descendants()
+                .forEach(child -> forEachNumeric(
+                        PROC.resolve(Long.toString(child.pid())).resolve("task"),
+                        (id, dir) -> ProcStat.read(dir.resolve("stat"))
+                                .filter(s -> ThreadGroups.of(s.name()).equals(ThreadGroups.JIT))
+                                .ifPresent(s -> out.put(id, s))));
+        return out;
+    }
+
     /** Every process named postgres (server, background workers, backends) by pid. */
     static Map<Long, ProcStat> postgres() {
         Map<Long, ProcStat> out = new HashMap<>();

@@ -24,6 +24,10 @@ final class TierOverhead {
         out.printf(Locale.ROOT, "      %7.2f us  central services%n", v.centralMicrosPerStep());
         out.printf(
                 Locale.ROOT,
+                "      %7.2f us  of these two, their JIT compilers (new JVMs each round, warmed in its ramp-up)%n",
+                v.childJitMicrosPerStep());
+        out.printf(
+                Locale.ROOT,
                 "      %7.2f us  the wire: one dialog-step round trip per step, driver and app-server side "
                         + "(%,d round trips by %d callers on loopback after the rounds; part of the figures above)%n",
                 wire.cpuMicrosPerRoundTrip(),
@@ -35,9 +39,11 @@ final class TierOverhead {
     void summary(Variant sql, WireBench.Result wire) {
         out.printf(
                 Locale.ROOT,
-                "three-tier: app-server processes %.1f us per step beside PostgreSQL's %.1f us; the wire %.1f us per "
-                        + "round trip (%.1f %% of the simulator's %.1f us per step)%n",
+                "three-tier: app-server processes %.1f us per step (the JIT compilers of the processes the rounds "
+                        + "started %.1f us) beside PostgreSQL's %.1f us; the wire %.1f us per round trip (%.1f %% of the "
+                        + "simulator's %.1f us per step)%n",
                 sql.appServerMicrosPerStep(),
+                sql.childJitMicrosPerStep(),
                 sql.dbBackendMicrosPerStep(),
                 wire.cpuMicrosPerRoundTrip(),
                 100 * wire.cpuMicrosPerRoundTrip() / sql.medianMicrosPerStep(),

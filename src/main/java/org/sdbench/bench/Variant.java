@@ -36,6 +36,11 @@ final class Variant {
         return microsPerStep(r -> r.cpu().group(group));
     }
 
+    /** The JIT compilers of the processes the rounds started (three-tier), per step of all rounds. */
+    double childJitMicrosPerStep() {
+        return microsPerStep(r -> r.cpu().childJitNanos());
+    }
+
     double dbBackendMicrosPerStep() {
         return microsPerStep(r -> r.cpu().dbBackendNanos());
     }

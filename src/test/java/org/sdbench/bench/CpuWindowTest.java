@@ -15,6 +15,7 @@ class CpuWindowTest {
                 1_000_000_000L,
                 new MachineCpu(1000, 800),
                 Map.of(1L, new ProcStat("dia-1-0", 10), 2L, new ProcStat("ForkJoinPool-1-", 5)),
+                Map.of(500L, new ProcStat("C2 CompilerThre", 40)),
                 Map.of(100L, new ProcStat("postgres", 50), 101L, new ProcStat("postgres", 7)),
                 Set.of(100L));
         CpuSnapshot b = new CpuSnapshot(
@@ -28,6 +29,7 @@ class CpuWindowTest {
                         new ProcStat("ForkJoinPool-1-", 6),
                         3L,
                         new ProcStat("ZWorkerYoung#0", 4)),
+                Map.of(500L, new ProcStat("C2 CompilerThre", 55), 501L, new ProcStat("C1 CompilerThre", 2)),
                 Map.of(100L, new ProcStat("postgres", 110), 101L, new ProcStat("postgres", 9)),
                 Set.of(100L));
         CpuWindow w = CpuWindow.between(a, b);
@@ -43,14 +45,15 @@ class CpuWindowTest {
         assertEquals(600_000_000L, w.dbBackendNanos());
         assertEquals(2_000_000_000L - 600_000_000L - 620_000_000L, w.otherNanos());
         assertEquals(15.0, w.percentOfMachine(600_000_000L), 1e-9);
+        assertEquals(170_000_000L, w.childJitNanos(), "the child processes' compilers, a new one whole");
     }
 
     @Test
     void between_recycledIdWithNewName_countedFromZero() {
-        CpuSnapshot a =
-                new CpuSnapshot(0, 0, MachineCpu.UNKNOWN, Map.of(7L, new ProcStat("old", 500)), Map.of(), Set.of());
-        CpuSnapshot b =
-                new CpuSnapshot(1, 0, MachineCpu.UNKNOWN, Map.of(7L, new ProcStat("upd-1-0", 3)), Map.of(), Set.of());
+        CpuSnapshot a = new CpuSnapshot(
+                0, 0, MachineCpu.UNKNOWN, Map.of(7L, new ProcStat("old", 500)), Map.of(), Map.of(), Set.of());
+        CpuSnapshot b = new CpuSnapshot(
+                1, 0, MachineCpu.UNKNOWN, Map.of(7L, new ProcStat("upd-1-0", 3)), Map.of(), Map.of(), Set.of());
         assertEquals(30_000_000L, CpuWindow.between(a, b).group(ThreadGroups.UPDATE));
     }
 
