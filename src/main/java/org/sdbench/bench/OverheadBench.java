@@ -91,7 +91,8 @@ public final class OverheadBench {
                             + "each round's ramp-up of %d s%n",
                     o.appServer().instances(),
                     runner.work(),
-                    o.warmUp().multipliedBy(SQL_WARM_UP_FACTOR).toSeconds());
+                    JitWarmUp.freshJvmRampUp(o.warmUp().multipliedBy(SQL_WARM_UP_FACTOR))
+                            .toSeconds());
         } else {
             warmUp(variants, o.warmUp());
         }
@@ -318,7 +319,10 @@ public final class OverheadBench {
             v.add(new Variant(
                     "SD transactions, three-tier",
                     RunSpec.sql("sql", a, w, o.users(), o.seed())
-                            .phases(o.warmUp().multipliedBy(SQL_WARM_UP_FACTOR), o.window(), Duration.ofSeconds(1))));
+                            .phases(
+                                    JitWarmUp.freshJvmRampUp(o.warmUp().multipliedBy(SQL_WARM_UP_FACTOR)),
+                                    o.window(),
+                                    Duration.ofSeconds(1))));
             return v;
         }
         v.add(new Variant(

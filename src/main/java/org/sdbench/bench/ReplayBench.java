@@ -88,7 +88,7 @@ public final class ReplayBench {
         RunSpec measuredRun = spec;
         if (runner.threeTier()) {
             // Each run starts its own app-server processes: warm-up runs before it would warm only this JVM.
-            Duration rampUp = o.warmUp().multipliedBy(OverheadBench.SQL_WARM_UP_FACTOR);
+            Duration rampUp = JitWarmUp.freshJvmRampUp(o.warmUp());
             if (rampUp.compareTo(o.rampUp()) > 0) {
                 measuredRun = spec.phases(rampUp, o.window(), Duration.ofSeconds(1));
             }

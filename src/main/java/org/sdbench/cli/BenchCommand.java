@@ -98,8 +98,9 @@ final class BenchCommand implements Runnable {
                 defaultValue = "8s",
                 description = "Unmeasured run per "
                         + "variant first (three times as long with SQL), repeated while the JIT compiler still used more than "
-                        + "3 %% of the JVM's CPU (at most 6 rounds), so that compiling is done before the rounds (default "
-                        + "${DEFAULT-VALUE}).")
+                        + "3 %% of the JVM's CPU (at most 6 rounds), so that compiling is done before the rounds; in "
+                        + "three-tier, whose rounds start new app-server processes, each round's ramp-up is as long as "
+                        + "those 6 rounds with SQL instead (default ${DEFAULT-VALUE}).")
         String warmUp;
 
         @Spec

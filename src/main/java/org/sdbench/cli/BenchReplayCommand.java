@@ -76,7 +76,7 @@ final class BenchReplayCommand implements Callable<Integer> {
             defaultValue = "15s",
             description = "Each unmeasured saturated round before the measured run, repeated while the JIT "
                     + "compiler still used more than 3 %% of the JVM's CPU (at most 6 rounds); in three-tier, whose "
-                    + "runs start new app-server processes, the measured run's ramp-up is three times this instead "
+                    + "runs start new app-server processes, the measured run's ramp-up is six times this instead "
                     + "(default ${DEFAULT-VALUE}).")
     String warmUp;
 

@@ -32,10 +32,13 @@ class OverheadThreeTierTest {
         String out = r.out();
         assertTrue(figure(out, "us  app-server processes \\(their own CPU samples\\)") > 0, out);
         assertTrue(figure(out, "us  the wire: one dialog-step round trip per step") > 0, out);
-        // Fresh JVMs each round: their compilers work in a window this short, and the driver sees them.
-        assertTrue(figure(out, "us  of these two, their JIT compilers") > 0, out);
-        Matcher jit = Pattern.compile("round 1 .*app servers' JIT ([0-9.]+) %").matcher(out);
-        assertTrue(jit.find() && Double.parseDouble(jit.group(1)) > 0, out);
+        // Read in 10 ms ticks: a short window may see none (ProcessesTest reads a child's compilers).
+        assertTrue(figure(out, "us  of these two, their JIT compilers") >= 0, out);
+        assertTrue(
+                Pattern.compile("round 1 .*app servers' JIT [0-9.]+ %")
+                        .matcher(out)
+                        .find(),
+                out);
         assertTrue(figure(out, "us  PostgreSQL backends of this database") > 0, out);
         assertTrue(out.contains("target: simulator CPU per step <= 0.25x PostgreSQL's CPU"), out);
         statementsCountedFromTheAppServers(out);
