@@ -69,14 +69,7 @@ class ReplayPgTest {
 
             truncate(db);
             // Parts of two transactions at most: the chains of parts are what is tested.
-            List<PgbenchScript.Chain> scripts = PgbenchScript.write(
-                    capture.files(),
-                    capture.preparedStatements(),
-                    dir,
-                    4242,
-                    "test",
-                    new PgbenchScript.Bounds(2, 1 << 20),
-                    20);
+            List<PgbenchScript.Chain> scripts = scripts(capture, dir, 2);
             assertTrue(scripts.stream().anyMatch(c -> c.scripts().size() > 1), scripts.toString());
             Pgbench.Result r = replay(db, scripts);
             assertTrue(r.complete(), r.failure());
@@ -139,14 +132,7 @@ class ReplayPgTest {
                 s.execute("CREATE TABLE " + SCHEMA + ".probe (part text, name text, types text, executions bigint, "
                         + "custom_plans bigint)");
             }
-            List<PgbenchScript.Chain> scripts = PgbenchScript.write(
-                    capture.files(),
-                    capture.preparedStatements(),
-                    dir,
-                    4242,
-                    "test",
-                    new PgbenchScript.Bounds(2, 1 << 20),
-                    20);
+            List<PgbenchScript.Chain> scripts = scripts(capture, dir, 2);
             // Each part reports, after its last statement, what its session has prepared and executed.
             Map<String, Map<String, Integer>> executed = new TreeMap<>();
             for (Path script :
@@ -263,14 +249,7 @@ class ReplayPgTest {
                     Statement s = c.createStatement()) {
                 s.execute("TRUNCATE " + SCHEMA + ".vbhdr, " + SCHEMA + ".done");
             }
-            List<PgbenchScript.Chain> scripts = PgbenchScript.write(
-                    capture.files(),
-                    capture.preparedStatements(),
-                    dir,
-                    4242,
-                    "test",
-                    new PgbenchScript.Bounds(1, 1 << 20),
-                    20);
+            List<PgbenchScript.Chain> scripts = scripts(capture, dir, 1);
             // The save's part takes the request's lock before the gate, another part's COMMIT lets it go.
             assertEquals(
                     1 + 2,
@@ -368,6 +347,18 @@ class ReplayPgTest {
             out.put(prepare.substring(prepare.indexOf(" AS ") + 4, prepare.length() - 1), e.getKey());
         }
         return out;
+    }
+
+    /** The replay's scripts of {@code capture}, each part cut at the first transaction end after {@code lines} lines. */
+    private static List<PgbenchScript.Chain> scripts(StatementCapture capture, Path dir, int lines) {
+        return PgbenchScript.write(
+                capture.files(),
+                capture.preparedStatements(),
+                dir,
+                4242,
+                "test",
+                new PgbenchScript.Bounds(lines, 1 << 20),
+                20);
     }
 
     private static Pgbench.Result replay(Database db, List<PgbenchScript.Chain> scripts) throws Exception {
