@@ -22,7 +22,8 @@ import java.util.OptionalLong;
  * lock is the request key's 64-bit hash in the one-key form, which no other lock of the replay uses
  * (its chain and gate locks take two keys): the app-server processes of a three-tier run record
  * apart and still name a request alike, and two of a run's requests share a lock with a chance of
- * about n&sup2; / 2<sup>65</sup>.
+ * about n&sup2; / 2<sup>65</sup>. The two statements are recognised by their text: should the update
+ * code's change, the replay leaves requests in VBHDR, which it reports and {@code ReplayBenchTest} fails on.
  */
 public final class ReplayOrder {
     private static final String RELEASE = "SELECT pg_advisory_unlock(";
