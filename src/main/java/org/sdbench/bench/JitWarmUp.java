@@ -46,9 +46,8 @@ final class JitWarmUp {
     /**
      * The ramp-up of a round whose app-server processes are new JVMs (three-tier), which no warm-up
      * round before it can warm: as long as the longest warm-up of rounds of {@code round} in one JVM.
-     * With a third of that, the SD transactions' code was still compiling in the window (on a 2-vCPU
-     * EPYC host, the app servers' compilers took 14-25 % of their CPU after 24 s and 3-8 % after 90 s,
-     * and the simulator's CPU per step fell from 651 to 500 µs).
+     * After a sixth of that, the SD transactions' code was still compiling in the window and made
+     * three-tier look half again as dear as it is (docs/performance.md, three-tier under "How to measure").
      */
     static Duration freshJvmRampUp(Duration round) {
         return round.multipliedBy(MAX_ROUNDS);
