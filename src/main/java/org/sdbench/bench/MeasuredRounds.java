@@ -37,7 +37,7 @@ final class MeasuredRounds {
 
     MeasuredRounds(PrintWriter out, boolean threeTier) {
         this.threeTier = threeTier;
-        this.withSql = v -> !(v.spec.handler() instanceof NoSqlSteps);
+        this.withSql = MeasuredRounds::withSql;
         this.jitShare = JitWarmUp::jitShare;
         this.printer = (r, v, res, verdict) -> print(out, threeTier, r, v, res, verdict);
     }
@@ -71,7 +71,11 @@ final class MeasuredRounds {
 
     /** Whether the rule judges {@code v}'s rounds. */
     static boolean judged(boolean threeTier, Variant v) {
-        return judged(threeTier, !(v.spec.handler() instanceof NoSqlSteps));
+        return judged(threeTier, withSql(v));
+    }
+
+    private static boolean withSql(Variant v) {
+        return !(v.spec.handler() instanceof NoSqlSteps);
     }
 
     /**
