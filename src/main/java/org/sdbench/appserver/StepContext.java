@@ -182,6 +182,7 @@ public final class StepContext {
             if (h.await(instance.updateWaitTimeoutNanos()) instanceof UpdateOutcome.Failed f) {
                 throw new UpdateFailed(f.reason());
             }
+            db.marks().readsUpdate(h.vbkey());
         } catch (TimeoutException e) {
             throw new UpdateWaitTimeout(h.vbkey());
         } finally {

@@ -40,6 +40,7 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
     public StepOutcome run(DbSession db, DialogRequest r)
             throws InterruptedException, DialogWorkProcess.ConnectionLostException {
         workNanos = 0;
+        db.marks().stepBegins(r.user().userNo());
         for (int attempt = 0; ; attempt++) {
             ctx.begin(db, r.user());
             ctx.beginWork(stepWork[r.step().ordinal()]);

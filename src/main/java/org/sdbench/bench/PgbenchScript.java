@@ -31,9 +31,9 @@ import org.sdbench.core.EnvironmentException;
  * waits for (released when its session ends), then waits for the start gate (second key 0), which
  * the replay holds until every pgbench has parsed its script and connected, then for its
  * predecessor's lock. So the replay keeps one connection per recorded connection busy at a time.
- * Across connections, a part also takes, before the gate, the lock of each update request whose save
- * it commits, and lets go of it after that COMMIT, where the update client waits for it
- * ({@link ReplayOrder}).
+ * Across connections, a part also takes, before the gate, each lock whose event it replays (a save,
+ * a V1 update, a user's step) when another connection waits for that event, and lets go of it there
+ * ({@link ReplayOrder}, {@link OrderEdges}); each such line rides on the round trip beside it.
  * Every part holds a connection from the start, so when the parts would outnumber the
  * connections the server has free, the chunks grow (and parse longer) until they fit.
  *
@@ -63,9 +63,10 @@ final class PgbenchScript {
      *
      * @param prepares PREPAREs in its parts (before the start gate)
      * @param executions EXECUTEs in its parts
-     * @param orderings round trips its parts add to order it after other connections ({@link ReplayOrder})
+     * @param orderings lines of its parts that order it after other connections ({@link ReplayOrder})
+     * @param orderTrips round trips those lines add: each rides on the round trip next to it where there is one
      */
-    record Chain(int connection, List<Path> scripts, long prepares, long executions, long orderings) {}
+    record Chain(int connection, List<Path> scripts, long prepares, long executions, long orderings, long orderTrips) {}
 
     /** Where a capture file may be cut: each line's size, and which lines end a transaction. */
     private record Layout(Path file, int[] sizes, BitSet ends) {
@@ -113,7 +114,11 @@ final class PgbenchScript {
                     + " connections at once (one per recorded connection) and the server has " + maxParts
                     + " free (max_connections)");
         }
-        List<Layout> layouts = connections.stream().map(PgbenchScript::layout).toList();
+        OrderEdges edges = new OrderEdges();
+        List<Layout> layouts = new ArrayList<>();
+        for (int k = 0; k < connections.size(); k++) {
+            layouts.add(layout(connections.get(k), k, edges));
+        }
         Bounds b = bounds;
         List<List<Integer>> cuts = cuts(layouts, b);
         // Each growth step cuts fewer chunks; one chunk per connection always fits.
@@ -124,7 +129,8 @@ final class PgbenchScript {
         List<Chain> chains = new ArrayList<>();
         Set<String> released = new HashSet<>();
         for (int k = 0; k < layouts.size(); k++) {
-            chains.add(write(k, layouts.get(k).file(), cuts.get(k), prepares, dir, gateKey, description, released));
+            chains.add(
+                    write(k, layouts.get(k).file(), cuts.get(k), prepares, dir, gateKey, description, edges, released));
         }
         return chains;
     }
@@ -141,11 +147,13 @@ final class PgbenchScript {
             Path dir,
             int gateKey,
             String description,
+            OrderEdges edges,
             Set<String> released) {
         List<Path> scripts = new ArrayList<>();
         long prepared = 0;
         long executions = 0;
         long orderings = 0;
+        long orderTrips = 0;
         try (BufferedReader in = Files.newBufferedReader(capture, StandardCharsets.UTF_8)) {
             for (int j = 0; j < chunks.size(); j++) {
                 List<String> lines = new ArrayList<>(chunks.get(j));
@@ -154,16 +162,23 @@ final class PgbenchScript {
                     String line = in.readLine();
                     if (ReplayOrder.isRelease(line)) {
                         // A request saved again (a retried step) is held by the part that saved it first.
-                        if (!released.add(line)) {
+                        if (!edges.keepsRelease(k, line) || !released.add(line)) {
                             continue;
                         }
                         acquires.add(ReplayOrder.acquire(line));
                         orderings++;
                     } else if (ReplayOrder.isAwait(line)) {
+                        if (!edges.keepsAwait(k, line)) {
+                            continue;
+                        }
                         orderings++;
                     }
                     lines.add(line);
                 }
+                lines = fold(lines);
+                orderTrips += lines.stream()
+                        .filter(l -> ReplayOrder.isAwait(l) || ReplayOrder.isRelease(l))
+                        .count();
                 Map<String, Integer> used = prepares.isEmpty() ? Map.of() : executions(lines, prepares);
                 for (int n : used.values()) {
                     executions += n;
@@ -203,7 +218,54 @@ final class PgbenchScript {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the statement capture " + capture, e);
         }
-        return new Chain(k, scripts, prepared, executions, orderings);
+        return new Chain(k, scripts, prepared, executions, orderings, orderTrips);
+    }
+
+    /**
+     * The part's lines with each order line joined to its neighbouring round trip, so ordering
+     * the replay costs its clients no round trip of their own: a wait goes in front of the command
+     * after it, a release behind the command before it (a COMMIT, or a step's last read). A wait
+     * joined to a transaction's BEGIN holds its lock until that transaction ends, which keeps out
+     * nobody: only the events after it wait for that lock. An order line with no neighbour in the
+     * part stays a command of its own.
+     */
+    static List<String> fold(List<String> lines) {
+        List<String> out = new ArrayList<>(lines.size());
+        StringBuilder waits = new StringBuilder();
+        boolean lastIsCommand = false;
+        for (String line : lines) {
+            if (ReplayOrder.isAwait(line)) {
+                waits.append(command(line)).append(" \\; ");
+            } else if (ReplayOrder.isRelease(line) && lastIsCommand && waits.isEmpty()) {
+                int last = out.size() - 1;
+                out.set(last, command(out.get(last)) + " \\; " + line);
+            } else if (ReplayOrder.isRelease(line)) {
+                flush(waits, out);
+                out.add(line);
+                lastIsCommand = false;
+            } else {
+                out.add(waits + line);
+                waits.setLength(0);
+                lastIsCommand = true;
+            }
+        }
+        flush(waits, out);
+        return out;
+    }
+
+    /** Waits with no command after them in the part: one command each. */
+    private static void flush(StringBuilder waits, List<String> out) {
+        for (String w : waits.toString().split(" \\\\; ")) {
+            if (!w.isEmpty()) {
+                out.add(w + ";");
+            }
+        }
+        waits.setLength(0);
+    }
+
+    /** A command's line without its closing semicolon. */
+    private static String command(String line) {
+        return line.endsWith(";") ? line.substring(0, line.length() - 1) : line;
     }
 
     /** How often each of the prepared statements is executed in {@code lines}, in the order of first use. */
@@ -227,12 +289,13 @@ final class PgbenchScript {
         return 1 + k * 100_000 + j;
     }
 
-    private static Layout layout(Path capture) {
+    private static Layout layout(Path capture, int k, OrderEdges edges) {
         List<Integer> sizes = new ArrayList<>();
         BitSet ends = new BitSet();
         try (BufferedReader in = Files.newBufferedReader(capture, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 int i = sizes.size();
+                edges.note(k, line);
                 if (line.equals("COMMIT;") || line.equals("ROLLBACK;")) {
                     ends.set(i);
                 } else if (ReplayOrder.isRelease(line) && i > 0 && ends.get(i - 1)) {

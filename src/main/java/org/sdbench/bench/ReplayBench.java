@@ -161,13 +161,17 @@ public final class ReplayBench {
         new TransactionalReset(db).reset();
         long orderings =
                 scripts.stream().mapToLong(PgbenchScript.Chain::orderings).sum();
+        long orderTrips =
+                scripts.stream().mapToLong(PgbenchScript.Chain::orderTrips).sum();
         out.printf(
                 Locale.ROOT,
-                "replay order          each update client waited for the COMMIT that saved its request, as the update "
-                        + "task's queue made it wait (%,d round trips added, %.2f per step); %d requests still in VBHDR "
+                "replay order          each update client waited for the COMMIT that saved its request, each "
+                        + "dialog step for the user's step before it and for the update it waited for, as in the run "
+                        + "(%,d order lines, %,d round trips added, %.2f per step); %d requests still in VBHDR "
                         + "at the end, %d after the recorded run%s%n",
                 orderings,
-                (double) orderings / Math.max(1, recorded.runSteps()),
+                orderTrips,
+                (double) orderTrips / Math.max(1, recorded.runSteps()),
                 left,
                 leftByRun,
                 left > leftByRun ? " (an update client got to a request before its save: not ordered)" : "");

@@ -5,29 +5,41 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
-import java.util.OptionalLong;
+import java.util.regex.Pattern;
 
 /**
- * What orders one replayed connection after another where the run's app tier did: an update work
- * process takes a request only after the dialog transaction that saved it committed (the update
- * task's queue), while each replayed connection runs its own script as fast as it can. Left
- * unordered, the replay's update clients reached nearly every request before its dialog client had
- * written it and did none of the update work.
+ * What orders one replayed connection after another where the run's app tier did, while each
+ * replayed connection runs its own script as fast as it can. Two orders are kept:
+ * <ul>
+ *   <li>an update work process takes a request only after the dialog transaction that saved it
+ *       committed (the update task's queue); left unordered, the replay's update clients reached
+ *       nearly every request before its dialog client had written it and did none of the update work;
+ *   <li>a dialog step runs after the V1 update of each of its user's latest requests that had
+ *       committed when it began, and after the one it waited for (a delivery waits for its
+ *       order's): the documents it reads are there. Left unordered, a user's steps ran on whichever
+ *       connection came first, and a replayed display or follow-on document found nothing.
+ * </ul>
  *
- * <p>The capture writes two kinds of line for it, outside any transaction: after the COMMIT (or
- * ROLLBACK) of a dialog transaction that saved a request, {@link #release}; before the transaction
- * whose first statement locks that request in VBHDR, {@link #await}, which waits for the release and
- * holds nothing while it waits. The replay's scripts take each released lock before their start
- * gate ({@link #acquire}), so a request's lock is held from the start until its save committed. The
- * lock is the request key's 64-bit hash in the one-key form, which no other lock of the replay uses
- * (its chain and gate locks take two keys): the app-server processes of a three-tier run record
- * apart and still name a request alike, and two of a run's requests share a lock with a chance of
- * about n&sup2; / 2<sup>65</sup>. The two statements are recognised by their text: should the update
- * code's change, the replay leaves requests in VBHDR, which it reports and {@code ReplayBenchTest} fails on.
+ * <p>The capture writes two kinds of line for them: where the earlier event is over, {@link
+ * #release} (after the COMMIT or ROLLBACK of a save, after the COMMIT of a V1 update); before the
+ * first round trip that must come after it, {@link #await}, which waits for the release and holds
+ * nothing it keeps others from. The replay's scripts take each released lock that another
+ * connection waits for before their start gate ({@link #acquire}), so a lock is held from the start
+ * until its event is over, and a lock the server holds for each such event is the price: about two
+ * per saved request. Every edge points back in the run's time, so the replay cannot deadlock on
+ * them. A lock is a 64-bit hash in the one-key form, which no other lock of the replay uses (its
+ * chain and gate locks take two keys): of the request key for a save, of the key and "V1" for an
+ * update. The app-server processes of a three-tier run record apart and still name a request alike
+ * (a user stays on its instance, whose update task runs the user's requests); two of a run's locks
+ * coincide with a chance of about n&sup2; / 2<sup>65</sup>. The two update statements are recognised
+ * by their text: should the update code's change, the replay leaves requests in VBHDR, which it
+ * reports and {@code ReplayBenchTest} fails on.
  */
 public final class ReplayOrder {
     private static final String RELEASE = "SELECT pg_advisory_unlock(";
     private static final String AWAIT = "SELECT pg_advisory_xact_lock(";
+    /** A line of either kind, alone: one lock in the one-key form. */
+    private static final Pattern ORDER_LINE = Pattern.compile("SELECT pg_advisory_(?:unlock|xact_lock)\\(-?[0-9]+\\);");
     /** The update request's save (UpdateRequestWriter): its first parameter is the request's key. */
     private static final String SAVE = "INSERT INTO vbhdr ";
     /** The update task's lock of a request (PendingModules): its first parameter is the request's key. */
@@ -35,49 +47,65 @@ public final class ReplayOrder {
 
     private ReplayOrder() {}
 
-    /** The lock of the request {@code e} saves, if it saves one. */
-    static OptionalLong saved(SqlLiterals.Execution e) {
-        return lock(e, false);
+    /** The request {@code e} saves if it is an update request's save, else null. */
+    static String savedKey(SqlLiterals.Execution e) {
+        return key(e, false);
     }
 
-    /** The lock of the request {@code e} locks in VBHDR, if it is the update task's lock. */
-    static OptionalLong locked(SqlLiterals.Execution e) {
-        return lock(e, true);
+    /** The request {@code e} locks in VBHDR if it is the update task's lock, else null. */
+    static String lockedKey(SqlLiterals.Execution e) {
+        return key(e, true);
     }
 
-    private static OptionalLong lock(SqlLiterals.Execution e, boolean isLock) {
+    private static String key(SqlLiterals.Execution e, boolean isLock) {
         String s = e.sql().strip();
         boolean match = isLock ? s.equals(LOCK) : s.startsWith(SAVE);
         List<SqlLiterals.Param> p = e.params();
-        if (!match || p.isEmpty() || !(p.get(0).value() instanceof String key)) {
-            return OptionalLong.empty();
-        }
+        return match && !p.isEmpty() && p.get(0).value() instanceof String key ? key : null;
+    }
+
+    /** Released once the save of request {@code vbkey} ended. */
+    static long saveLock(String vbkey) {
+        return hash(vbkey);
+    }
+
+    /** Released once the V1 update of request {@code vbkey} committed. */
+    static long v1Lock(String vbkey) {
+        return hash("V1 " + vbkey);
+    }
+
+    private static long hash(String text) {
         try {
-            byte[] h = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-            return OptionalLong.of(ByteBuffer.wrap(h).getLong());
+            byte[] h = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return ByteBuffer.wrap(h).getLong();
         } catch (NoSuchAlgorithmException ex) {
             throw new IllegalStateException("every JDK has SHA-256", ex);
         }
     }
 
-    /** The line after a save's transaction ended. */
+    /** The line where the event {@code lock} stands for is over. */
     static String release(long lock) {
         return RELEASE + lock + ");";
     }
 
-    /** The line before a transaction that locks a request: waits for its release, then lets go. */
+    /** The line before a round trip that must come after {@code lock}'s event: waits for its release, then lets go. */
     static String await(long lock) {
         return AWAIT + lock + ");";
     }
 
     /** Whether {@code line} is a {@link #release} line. */
     public static boolean isRelease(String line) {
-        return line.startsWith(RELEASE) && !line.contains(",");
+        return ORDER_LINE.matcher(line).matches() && line.startsWith(RELEASE);
     }
 
     /** Whether {@code line} is an {@link #await} line. */
     public static boolean isAwait(String line) {
-        return line.startsWith(AWAIT) && !line.contains(",");
+        return ORDER_LINE.matcher(line).matches() && line.startsWith(AWAIT);
+    }
+
+    /** The lock of an order line, as the line spells it. */
+    public static String lockOf(String orderLine) {
+        return orderLine.substring(orderLine.indexOf('(') + 1, orderLine.indexOf(')'));
     }
 
     /** What a script runs before its start gate for a {@link #release} line: the lock that line lets go. */

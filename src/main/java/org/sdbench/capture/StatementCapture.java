@@ -10,16 +10,20 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import org.sdbench.db.ConnectionInterceptor;
+import org.sdbench.db.StepMarks;
 import org.sdbench.protocol.ChildStartup;
 
 /**
@@ -77,6 +81,19 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         private long commits;
         /** Update requests the open transaction saved, released in the replay when it ends ({@link ReplayOrder}). */
         private final List<Long> saved = new ArrayList<>();
+        /** The request whose VBHDR lock opened this transaction: its V1 is over once the transaction commits. */
+        private String updating;
+        /** What the next round trip waits for in the replay: the V1 updates whose documents the step may read. */
+        private final List<Long> awaits = new ArrayList<>();
+        /** The user whose dialog step runs on this connection now, or -1. */
+        private int stepUser = -1;
+        /** Locks this connection waited for lately: what it replays after them needs no second wait. */
+        private final Set<Long> awaited = Collections.newSetFromMap(new LinkedHashMap<>(64, 0.75f, false) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
+                return size() > RECENT_WAITS;
+            }
+        });
 
         Stream(Path file, boolean autoCommit) {
             this.file = file;
@@ -94,10 +111,19 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
          */
         void roundTrip(List<SqlLiterals.Execution> executions, boolean named) {
             if (!autoCommit && !inTransaction) {
-                ReplayOrder.locked(executions.get(0)).ifPresent(lock -> write(ReplayOrder.await(lock) + "\n"));
+                updating = ReplayOrder.lockedKey(executions.get(0));
+                if (updating != null) {
+                    awaits.add(ReplayOrder.saveLock(updating));
+                }
             }
             for (SqlLiterals.Execution e : executions) {
-                ReplayOrder.saved(e).ifPresent(saved::add);
+                String key = ReplayOrder.savedKey(e);
+                if (key != null) {
+                    saved.add(ReplayOrder.saveLock(key));
+                    if (stepUser >= 0) {
+                        savedBy.put(key, stepUser);
+                    }
+                }
             }
             StringBuilder line = new StringBuilder(64 * executions.size());
             for (SqlLiterals.Execution e : executions) {
@@ -125,6 +151,11 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         }
 
         private void send(String sql, long n) {
+            for (long lock : awaits) {
+                write(ReplayOrder.await(lock) + "\n");
+                awaited.add(lock);
+            }
+            awaits.clear();
             boolean begin = !autoCommit && !inTransaction;
             write((begin ? "BEGIN \\; " : "") + sql + ";\n");
             inTransaction = !autoCommit;
@@ -139,8 +170,38 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
                 roundTrips++;
                 statements++;
                 commits++;
+                Integer user = updating != null && command.equals("COMMIT") ? savedBy.remove(updating) : null;
+                if (user != null) {
+                    long lock = ReplayOrder.v1Lock(updating);
+                    saved.add(lock);
+                    updatedFor(user).add(lock);
+                }
+                updating = null;
             }
             releaseSaved();
+        }
+
+        /**
+         * A step of {@code user} begins: it may read the documents of every V1 update of the user's
+         * requests that committed before now, so its first round trip waits for those commits.
+         */
+        void stepBegins(int user) {
+            stepUser = user;
+            awaits.clear();
+            for (long lock : updatedFor(user).recent()) {
+                waitFor(lock);
+            }
+        }
+
+        /** The step waited for the V1 of {@code vbkey}: what it sends next waits for that commit. */
+        void readsUpdate(String vbkey) {
+            waitFor(ReplayOrder.v1Lock(vbkey));
+        }
+
+        private void waitFor(long lock) {
+            if (!awaited.contains(lock) && !awaits.contains(lock)) {
+                awaits.add(lock);
+            }
         }
 
         /** The replay's order lines are not the run's round trips: they are counted by the replay that runs them. */
@@ -187,11 +248,43 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
 
     private final AtomicInteger statementNumbers = new AtomicInteger();
     private final List<Stream> streams = new CopyOnWriteArrayList<>();
+    /**
+     * The user of each request saved in a step whose V1 has not committed yet: the first
+     * transaction that locks the request and commits (its V1; a V2 comes after) takes it out.
+     */
+    private final Map<String, Integer> savedBy = new ConcurrentHashMap<>();
+    /** Per user, the V1 commits of its latest requests, which its next steps wait for ({@link ReplayOrder}). */
+    private final Map<Integer, UserUpdates> updates = new ConcurrentHashMap<>();
+
     private final AtomicInteger numbers = new AtomicInteger();
     /** Folders of the child processes told to record there ({@link #childOptions}). */
     private final List<Path> children = new CopyOnWriteArrayList<>();
 
     private volatile boolean closed;
+
+    /** A user's loop saves three requests; the documents a step reads come from the last few. */
+    static final int USER_UPDATES = 4;
+
+    /** How many locks a connection remembers having waited for. */
+    private static final int RECENT_WAITS = 64;
+
+    /** The V1 locks of one user's latest committed requests. */
+    private static final class UserUpdates {
+        private final long[] locks = new long[USER_UPDATES];
+        private int count;
+
+        synchronized void add(long lock) {
+            locks[count++ % USER_UPDATES] = lock;
+        }
+
+        synchronized long[] recent() {
+            return Arrays.copyOf(locks, Math.min(count, USER_UPDATES));
+        }
+    }
+
+    private UserUpdates updatedFor(int user) {
+        return updates.computeIfAbsent(user, u -> new UserUpdates());
+    }
 
     /** Captures into {@code dir} (created when missing): files conn-NNN.sql, and at close {@link Recording#FILE}. */
     public StatementCapture(Path dir, Protocol protocol) {
@@ -212,9 +305,10 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         Stream s = new Stream(
                 dir.resolve(String.format(Locale.ROOT, "conn-%03d.sql", numbers.getAndIncrement())), c.getAutoCommit());
         streams.add(s);
+        // The marks' loader sees java.sql too; the platform loader of Connection would not see the marks.
         return (Connection) Proxy.newProxyInstance(
-                Connection.class.getClassLoader(),
-                new Class<?>[] {Connection.class},
+                StepMarks.class.getClassLoader(),
+                new Class<?>[] {Connection.class, StepMarks.class},
                 new CapturingHandlers.OnConnection(c, s));
     }
 

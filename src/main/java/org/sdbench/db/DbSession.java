@@ -57,6 +57,7 @@ public final class DbSession implements AutoCloseable {
     private final Set<String> lockingQueries = new HashSet<>();
 
     private final RoundTripCounter roundTrips;
+    private final StepMarks marks;
 
     private static final Pattern LOCKING =
             Pattern.compile("\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", Pattern.CASE_INSENSITIVE);
@@ -87,12 +88,18 @@ public final class DbSession implements AutoCloseable {
         this.autocommitReads = isolation == Connection.TRANSACTION_READ_COMMITTED
                 || isolation == Connection.TRANSACTION_READ_UNCOMMITTED;
         this.driverConnection = connection.unwrap(Connection.class);
+        this.marks = connection.isWrapperFor(StepMarks.class) ? connection.unwrap(StepMarks.class) : StepMarks.NONE;
         driverConnection.setAutoCommit(autocommitReads);
         this.inTransaction = !autocommitReads;
     }
 
     public Dialect dialect() {
         return dialect;
+    }
+
+    /** Where the app tier marks the order of its steps for a recording connection; nowhere on any other. */
+    public StepMarks marks() {
+        return marks;
     }
 
     /** The connection as it is: in autocommit unless this transaction has written. */

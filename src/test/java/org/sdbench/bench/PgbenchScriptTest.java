@@ -84,4 +84,24 @@ class PgbenchScriptTest {
                 EnvironmentException.class,
                 () -> PgbenchScript.write(captures, PREPARES, dir, 7, "test", PgbenchScript.BOUNDS, 1));
     }
+
+    @Test
+    void fold_orderLinesBesideCommands_rideOnThemAndOnlyLoneOnesStayCommands() {
+        List<String> folded = PgbenchScript.fold(List.of(
+                "SELECT pg_advisory_unlock(-5);",
+                "SELECT pg_advisory_xact_lock(1);",
+                "SELECT pg_advisory_xact_lock(2);",
+                "BEGIN \\; EXECUTE s1('k');",
+                "COMMIT;",
+                "SELECT pg_advisory_unlock(3);",
+                "SELECT pg_advisory_unlock(4);",
+                "SELECT pg_advisory_xact_lock(5);"));
+        assertEquals(
+                List.of(
+                        "SELECT pg_advisory_unlock(-5);",
+                        "SELECT pg_advisory_xact_lock(1) \\; SELECT pg_advisory_xact_lock(2) \\; BEGIN \\; EXECUTE s1('k');",
+                        "COMMIT \\; SELECT pg_advisory_unlock(3) \\; SELECT pg_advisory_unlock(4);",
+                        "SELECT pg_advisory_xact_lock(5);"),
+                folded);
+    }
 }

@@ -250,7 +250,8 @@ class ReplayPgTest {
                 s.execute("TRUNCATE " + SCHEMA + ".vbhdr, " + SCHEMA + ".done");
             }
             List<PgbenchScript.Chain> scripts = scripts(capture, dir, 1);
-            // The save's part takes the request's lock before the gate, another part's COMMIT lets it go.
+            // The save's part takes the request's lock before the gate, another part's COMMIT lets it go
+            // (the end of the V1, which nobody here waits for, releases nothing in the replay).
             assertEquals(
                     1 + 2,
                     scripts.stream().mapToLong(PgbenchScript.Chain::orderings).sum(),
@@ -268,6 +269,85 @@ class ReplayPgTest {
         } finally {
             TestDb.drop(SCHEMA);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StatementCapture.Protocol.class)
+    void replay_userStepOnAnotherConnection_waitsForTheUpdatesWhoseDocumentsItReads(
+            StatementCapture.Protocol protocol, @TempDir Path dir) throws Exception {
+        assumeTrue(pgbenchInstalled(), "pgbench is not installed");
+        TestDb.drop(SCHEMA);
+        try (Database db = TestDb.open(config())) {
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
+                s.execute("CREATE SCHEMA " + SCHEMA);
+                s.execute("CREATE TABLE " + SCHEMA + ".vbhdr (vbkey varchar(32) PRIMARY KEY, vbstate char(1))");
+                s.execute("CREATE TABLE " + SCHEMA + ".doc (k varchar(32))");
+                s.execute("CREATE TABLE " + SCHEMA + ".seen (what varchar(8), n int)");
+            }
+            StatementCapture capture = new StatementCapture(dir.resolve("capture"), protocol);
+            db.captureStatements(capture);
+            HikariDataSource pool = db.pool("replay-steps-test", 3);
+            db.captureStatements(null);
+            try (DbSession first = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM);
+                    DbSession next = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM);
+                    DbSession update = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM)) {
+                // Step 1 of user 7 saves a request, whose V1 later writes its document.
+                first.marks().stepBegins(7);
+                first.update("INSERT INTO vbhdr (vbkey, vbstate) SELECT ?, 'P'", "K-7");
+                first.commit();
+                v1(update, "K-7");
+                // Step 2 began after that V1 had committed: it reads its document, and saves another request.
+                next.marks().stepBegins(7);
+                next.update("INSERT INTO seen SELECT 'step 2', count(*) FROM doc WHERE k = ?", "K-7");
+                next.update("INSERT INTO vbhdr (vbkey, vbstate) SELECT ?, 'P'", "K-8");
+                next.commit();
+                // Step 3 began before the second V1 committed and waited for it, then read its document.
+                next.marks().stepBegins(7);
+                v1(update, "K-8");
+                next.marks().readsUpdate("K-8");
+                next.update("INSERT INTO seen SELECT 'step 3', count(*) FROM doc WHERE k = ?", "K-8");
+                next.commit();
+            }
+            pool.close();
+            capture.close();
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement()) {
+                s.execute("TRUNCATE " + SCHEMA + ".vbhdr, " + SCHEMA + ".doc, " + SCHEMA + ".seen");
+            }
+            List<PgbenchScript.Chain> scripts = scripts(capture, dir, 1);
+            // Each request: its save released and awaited by the update client, its V1 released and awaited by step 2
+            // or 3.
+            assertEquals(
+                    2 * (2 + 2),
+                    scripts.stream().mapToLong(PgbenchScript.Chain::orderings).sum(),
+                    scripts.toString());
+            assertEquals(
+                    0,
+                    scripts.stream().mapToLong(PgbenchScript.Chain::orderTrips).sum(),
+                    scripts.toString());
+            Pgbench.Result r = replay(db, scripts);
+            assertTrue(r.complete(), r.failure());
+            try (Connection c = db.connect();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT what, n FROM " + SCHEMA + ".seen ORDER BY what")) {
+                List<String> seen = new ArrayList<>();
+                while (rs.next()) {
+                    seen.add(rs.getString(1) + "=" + rs.getInt(2));
+                }
+                assertEquals(List.of("step 2=1", "step 3=1"), seen, "each step found the document it read in the run");
+            }
+        } finally {
+            TestDb.drop(SCHEMA);
+        }
+    }
+
+    /** An update client's V1 of {@code vbkey}: it works a while, then writes the request's document. */
+    private static void v1(DbSession update, String vbkey) throws SQLException {
+        update.query("SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE", rs -> 0, vbkey);
+        update.query("SELECT pg_sleep(0.5)", rs -> 0);
+        update.update("INSERT INTO doc (k) SELECT vbkey FROM vbhdr WHERE vbkey = ?", vbkey);
+        update.commit();
     }
 
     /** The test server, with pgjdbc preparing on the server at a statement's first execution. */

@@ -1,19 +1,15 @@
 package org.sdbench.appserver.update;
 
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.sdbench.appserver.workprocess.DbOutageException;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
@@ -41,8 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class UpdateTask {
     private static final Logger LOG = LoggerFactory.getLogger(UpdateTask.class);
-    /** Requests younger than this are left to the normal path: their commit may be acknowledging right now. */
-    private static final long SWEEP_MIN_AGE_MS = 5_000;
 
     private final int instance;
     private final Clock clock;
@@ -51,8 +45,6 @@ public final class UpdateTask {
     private final Map<String, UpdateHandle> handles = new ConcurrentHashMap<>();
 
     private final AtomicBoolean stopping = new AtomicBoolean();
-    /** Ends the sweeper's wait between sweeps; an interrupt would close the connection of a sweep in flight. */
-    private final CountDownLatch sweeperStop = new CountDownLatch(1);
 
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicInteger workerNumber = new AtomicInteger();
@@ -61,7 +53,7 @@ public final class UpdateTask {
     private final Enqueue enqueue;
     private final SessionSource sessions;
     private final List<Thread> workers = new CopyOnWriteArrayList<>();
-    private final Thread sweeper;
+    private final UpdateSweep sweep;
     private final UpdateProcessor processor;
     private final UpdateHooks hooks;
     /** This process's lease on the instance number: saves write update requests only while it is current. */
@@ -87,16 +79,10 @@ public final class UpdateTask {
         this.hooks = options.hooks();
         this.processor = new UpdateProcessor(
                 sessions, modules, listener, clock, retries, new Outcomes(), hooks, options.moduleWork());
-        Duration sweepEvery = options.sweepEvery();
         for (int i = 0; i < workProcesses; i++) {
             workers.add(newWorker());
         }
-        sweeper = sweepEvery.isZero()
-                ? null
-                : Thread.ofPlatform()
-                        .daemon()
-                        .name("upd-sweep-" + instance)
-                        .unstarted(() -> sweepPeriodically(sweepEvery));
+        this.sweep = new UpdateSweep(instance, clock, queue, sessions, options.sweepEvery(), stopping::get);
     }
 
     private Thread newWorker() {
@@ -118,9 +104,7 @@ public final class UpdateTask {
 
     public void start() {
         workers.forEach(Thread::start);
-        if (sweeper != null) {
-            sweeper.start();
-        }
+        sweep.start();
     }
 
     /**
@@ -173,7 +157,7 @@ public final class UpdateTask {
 
     /** Queues the requests a previous process left in VBHDR (state P) for this instance number. */
     public int recoverPending(DbSession db) throws SQLException {
-        return sweep(db, instance, Long.MAX_VALUE);
+        return sweep.all(db, instance);
     }
 
     /**
@@ -183,7 +167,7 @@ public final class UpdateTask {
      */
     public int adopt(DbSession db, int deadInstance) throws SQLException {
         InstanceFence.fence(db, deadInstance, clock.wallMillis());
-        return sweep(db, deadInstance, Long.MAX_VALUE);
+        return sweep.all(db, deadInstance);
     }
 
     /** What the processor reports back, per key. */
@@ -243,57 +227,12 @@ public final class UpdateTask {
     public record SweepPass(int pending, int queued) {}
 
     /**
-     * Re-queues deferred requests whose back-off is over and queues pending requests older than
-     * the minimum age that nobody here knows of; the periodic sweep does this every two seconds.
+     * Re-queues deferred requests whose back-off is over and queues pending requests old enough
+     * that their dialog commit is surely over and that nobody here knows of; the periodic sweep
+     * does this every two seconds.
      */
     public SweepPass sweepNow(DbSession db) throws SQLException {
-        queue.requeueDue();
-        List<String> keys = pending(db, instance, clock.wallMillis() - SWEEP_MIN_AGE_MS);
-        return new SweepPass(keys.size(), queue.offerAll(keys));
-    }
-
-    /** Queues pending requests of this instance older than the given wall time; returns how many were new. */
-    private int sweep(DbSession db, long olderThanMillis) throws SQLException {
-        return sweep(db, instance, olderThanMillis);
-    }
-
-    private int sweep(DbSession db, int ofInstance, long olderThanMillis) throws SQLException {
-        return queue.offerAll(pending(db, ofInstance, olderThanMillis));
-    }
-
-    private List<String> pending(DbSession db, int ofInstance, long olderThanMillis) throws SQLException {
-        List<String> keys = db.query(
-                "SELECT vbkey FROM vbhdr WHERE vbstate = 'P' AND instance = ? AND vbdate < ? ORDER BY vbdate",
-                rs -> rs.getString(1),
-                ofInstance,
-                new Timestamp(Math.min(olderThanMillis, 253_402_300_799_000L)));
-        db.commit();
-        return keys;
-    }
-
-    private void sweepPeriodically(Duration every) {
-        DbSession db = null;
-        try {
-            db = sessions.open();
-            while (!sweeperStop.await(every.toNanos(), TimeUnit.NANOSECONDS)) {
-                try {
-                    sweepNow(db);
-                } catch (SQLException e) {
-                    db.rollbackQuietly();
-                    if (db.dialect().isConnectionLost(e) && !stopping.get()) {
-                        db = sessions.replace(db);
-                    }
-                }
-            }
-        } catch (DbOutageException e) {
-            // The session source logged the outage and told the instance, which ends the run: nothing to sweep.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            if (db != null) {
-                db.close();
-            }
-        }
+        return sweep.now(db);
     }
 
     /** Update transactions retried after a transient failure (deadlock, lost connection, timeout, disk full), in place or later. */
@@ -365,7 +304,7 @@ public final class UpdateTask {
         if (drained) {
             try (DbSession db = new DbSession(sessions.pool().getConnection(), sessions.dialect(), clock)) {
                 try {
-                    sweep(db, Long.MAX_VALUE);
+                    sweep.all(db, instance);
                 } catch (SQLException e) {
                     db.rollbackQuietly();
                 }
@@ -377,12 +316,12 @@ public final class UpdateTask {
             }
         }
         stopping.set(true);
-        sweeperStop.countDown();
+        sweep.stop();
         for (Thread t : workers) {
             stop(t);
         }
-        if (sweeper != null) {
-            stop(sweeper);
+        if (sweep.thread() != null) {
+            stop(sweep.thread());
         }
         return drained;
     }
