@@ -225,9 +225,9 @@ final class PgbenchScript {
      * The part's lines with each order line joined to its neighbouring round trip, so ordering
      * the replay costs its clients no round trip of their own: a wait goes in front of the command
      * after it, a release behind the command before it (a COMMIT, or a step's last read). A wait
-     * joined to a transaction's BEGIN holds its lock until that transaction ends, which keeps out
-     * nobody: only the events after it wait for that lock. An order line with no neighbour in the
-     * part stays a command of its own.
+     * joined to a transaction's BEGIN holds its lock in shared mode until that transaction ends,
+     * which keeps out nobody: the lock's one exclusive holder took it before the start. An order
+     * line with no neighbour in the part stays a command of its own.
      */
     static List<String> fold(List<String> lines) {
         List<String> out = new ArrayList<>(lines.size());

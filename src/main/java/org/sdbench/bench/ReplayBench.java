@@ -166,7 +166,8 @@ public final class ReplayBench {
         out.printf(
                 Locale.ROOT,
                 "replay order          each update client waited for the COMMIT that saved its request, each "
-                        + "dialog step for the user's step before it and for the update it waited for, as in the run "
+                        + "dialog step for the V1 updates of its user's requests that had committed when it began in "
+                        + "the run and for the one it waited for "
                         + "(%,d order lines, %,d round trips added, %.2f per step); %d requests still in VBHDR "
                         + "at the end, %d after the recorded run%s%n",
                 orderings,

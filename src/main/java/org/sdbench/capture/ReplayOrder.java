@@ -22,8 +22,9 @@ import java.util.regex.Pattern;
  *
  * <p>The capture writes two kinds of line for them: where the earlier event is over, {@link
  * #release} (after the COMMIT or ROLLBACK of a save, after the COMMIT of a V1 update); before the
- * first round trip that must come after it, {@link #await}, which waits for the release and holds
- * nothing it keeps others from. The replay's scripts take each released lock that another
+ * first round trip that must come after it, {@link #await}, which waits for the release in shared
+ * mode: it may ride on a transaction and hold its lock to the end, where several steps wait for the
+ * same update, and a shared lock keeps none of them from the others. The replay's scripts take each released lock that another
  * connection waits for before their start gate ({@link #acquire}), so a lock is held from the start
  * until its event is over, and a lock the server holds for each such event is the price: about two
  * per saved request. Every edge points back in the run's time, so the replay cannot deadlock on
@@ -37,9 +38,10 @@ import java.util.regex.Pattern;
  */
 public final class ReplayOrder {
     private static final String RELEASE = "SELECT pg_advisory_unlock(";
-    private static final String AWAIT = "SELECT pg_advisory_xact_lock(";
+    private static final String AWAIT = "SELECT pg_advisory_xact_lock_shared(";
     /** A line of either kind, alone: one lock in the one-key form. */
-    private static final Pattern ORDER_LINE = Pattern.compile("SELECT pg_advisory_(?:unlock|xact_lock)\\(-?[0-9]+\\);");
+    private static final Pattern ORDER_LINE =
+            Pattern.compile("SELECT pg_advisory_(?:unlock|xact_lock_shared)\\(-?[0-9]+\\);");
     /** The update request's save (UpdateRequestWriter): its first parameter is the request's key. */
     private static final String SAVE = "INSERT INTO vbhdr ";
     /** The update task's lock of a request (PendingModules): its first parameter is the request's key. */

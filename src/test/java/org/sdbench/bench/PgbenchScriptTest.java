@@ -89,19 +89,19 @@ class PgbenchScriptTest {
     void fold_orderLinesBesideCommands_rideOnThemAndOnlyLoneOnesStayCommands() {
         List<String> folded = PgbenchScript.fold(List.of(
                 "SELECT pg_advisory_unlock(-5);",
-                "SELECT pg_advisory_xact_lock(1);",
-                "SELECT pg_advisory_xact_lock(2);",
+                "SELECT pg_advisory_xact_lock_shared(1);",
+                "SELECT pg_advisory_xact_lock_shared(2);",
                 "BEGIN \\; EXECUTE s1('k');",
                 "COMMIT;",
                 "SELECT pg_advisory_unlock(3);",
                 "SELECT pg_advisory_unlock(4);",
-                "SELECT pg_advisory_xact_lock(5);"));
+                "SELECT pg_advisory_xact_lock_shared(5);"));
         assertEquals(
                 List.of(
                         "SELECT pg_advisory_unlock(-5);",
-                        "SELECT pg_advisory_xact_lock(1) \\; SELECT pg_advisory_xact_lock(2) \\; BEGIN \\; EXECUTE s1('k');",
+                        "SELECT pg_advisory_xact_lock_shared(1) \\; SELECT pg_advisory_xact_lock_shared(2) \\; BEGIN \\; EXECUTE s1('k');",
                         "COMMIT \\; SELECT pg_advisory_unlock(3) \\; SELECT pg_advisory_unlock(4);",
-                        "SELECT pg_advisory_xact_lock(5);"),
+                        "SELECT pg_advisory_xact_lock_shared(5);"),
                 folded);
     }
 }

@@ -241,7 +241,7 @@ class ReplayPgTest {
             assertEquals(
                     1,
                     clients.stream()
-                            .filter(t -> t.startsWith("SELECT pg_advisory_xact_lock("))
+                            .filter(t -> t.startsWith("SELECT pg_advisory_xact_lock_shared("))
                             .count(),
                     clients.toString());
 
