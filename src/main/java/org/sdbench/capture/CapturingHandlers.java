@@ -34,10 +34,10 @@ final class CapturingHandlers {
 
     static final class OnConnection implements InvocationHandler {
         private final Connection target;
-        private final StatementCapture.Stream stream;
+        private final CaptureStream stream;
         private final String stringType;
 
-        OnConnection(Connection target, StatementCapture.Stream stream) throws SQLException {
+        OnConnection(Connection target, CaptureStream stream) throws SQLException {
             this.target = target;
             this.stream = stream;
             // stringtype=unspecified makes pgjdbc send strings untyped; varchar is its default.
@@ -105,14 +105,14 @@ final class CapturingHandlers {
     static final class OnStatement implements InvocationHandler {
         private static final SqlLiterals.Param[] NONE = new SqlLiterals.Param[0];
         private final Object target;
-        private final StatementCapture.Stream stream;
+        private final CaptureStream stream;
         private final String sql;
         private final String stringType;
         private SqlLiterals.Param[] params = NONE;
         private final List<List<SqlLiterals.Param>> batch = new ArrayList<>();
         private final List<String> plainBatch = new ArrayList<>();
 
-        OnStatement(Object target, StatementCapture.Stream stream, String sql, String stringType) {
+        OnStatement(Object target, CaptureStream stream, String sql, String stringType) {
             this.target = target;
             this.stream = stream;
             this.sql = sql;

@@ -1,23 +1,18 @@
 package org.sdbench.capture;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Proxy;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -69,175 +64,6 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         }
     }
 
-    /** What one physical connection sent, as pgbench commands. */
-    final class Stream {
-        private final Path file;
-        private final BufferedWriter out;
-        private boolean autoCommit;
-        private boolean inTransaction;
-        private long roundTrips;
-        private long statements;
-        private long unnamed;
-        private long commits;
-        /** Update requests the open transaction saved, released in the replay when it ends ({@link ReplayOrder}). */
-        private final List<Long> saved = new ArrayList<>();
-        /** The request whose VBHDR lock opened this transaction: its V1 is over once the transaction commits. */
-        private String updating;
-        /** What the next round trip waits for in the replay: the V1 updates whose documents the step may read. */
-        private final List<Long> awaits = new ArrayList<>();
-        /** The user whose dialog step runs on this connection now, or -1. */
-        private int stepUser = -1;
-        /** Locks this connection waited for lately: what it replays after them needs no second wait. */
-        private final Set<Long> awaited = Collections.newSetFromMap(new LinkedHashMap<>(64, 0.75f, false) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Long, Boolean> eldest) {
-                return size() > RECENT_WAITS;
-            }
-        });
-
-        Stream(Path file, boolean autoCommit) {
-            this.file = file;
-            this.autoCommit = autoCommit;
-            try {
-                this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the statement capture " + file, e);
-            }
-        }
-
-        /**
-         * The statements of one round trip of a prepared statement; {@code named}: pgjdbc ran them
-         * as named server-side statements (else it had them parsed and planned this once).
-         */
-        void roundTrip(List<SqlLiterals.Execution> executions, boolean named) {
-            if (!autoCommit && !inTransaction) {
-                updating = ReplayOrder.lockedKey(executions.get(0));
-                if (updating != null) {
-                    awaits.add(ReplayOrder.saveLock(updating));
-                }
-            }
-            for (SqlLiterals.Execution e : executions) {
-                String key = ReplayOrder.savedKey(e);
-                if (key != null) {
-                    saved.add(ReplayOrder.saveLock(key));
-                    if (stepUser >= 0) {
-                        savedBy.put(key, stepUser);
-                    }
-                }
-            }
-            StringBuilder line = new StringBuilder(64 * executions.size());
-            for (SqlLiterals.Execution e : executions) {
-                line.append(line.isEmpty() ? "" : " \\; ").append(render(e));
-            }
-            send(line.toString(), executions.size());
-            if (!named) {
-                unnamed += executions.size();
-            }
-            if (autoCommit) {
-                releaseSaved();
-            }
-        }
-
-        /**
-         * A plain Statement's SQL, written as sent in either protocol: PREPARE takes only some
-         * kinds of statement, and the run's code sends none of these (pgjdbc names one that
-         * recurs, as it names its COMMIT; the replay sends both as text).
-         */
-        void roundTrip(String sql) {
-            // The statements of a multi-statement request count one each.
-            long n = sql.split(" \\\\;", -1).length;
-            send(sql, n);
-            unnamed += n;
-        }
-
-        private void send(String sql, long n) {
-            for (long lock : awaits) {
-                write(ReplayOrder.await(lock) + "\n");
-                awaited.add(lock);
-            }
-            awaits.clear();
-            boolean begin = !autoCommit && !inTransaction;
-            write((begin ? "BEGIN \\; " : "") + sql + ";\n");
-            inTransaction = !autoCommit;
-            roundTrips++;
-            statements += n;
-        }
-
-        void end(String command) {
-            if (inTransaction) {
-                write(command + ";\n");
-                inTransaction = false;
-                roundTrips++;
-                statements++;
-                commits++;
-                Integer user = updating != null && command.equals("COMMIT") ? savedBy.remove(updating) : null;
-                if (user != null) {
-                    long lock = ReplayOrder.v1Lock(updating);
-                    saved.add(lock);
-                    updatedFor(user).add(lock);
-                }
-                updating = null;
-            }
-            releaseSaved();
-        }
-
-        /**
-         * A step of {@code user} begins: it may read the documents of every V1 update of the user's
-         * requests that committed before now, so its first round trip waits for those commits.
-         */
-        void stepBegins(int user) {
-            stepUser = user;
-            awaits.clear();
-            for (long lock : updatedFor(user).recent()) {
-                waitFor(lock);
-            }
-        }
-
-        /** The step waited for the V1 of {@code vbkey}: what it sends next waits for that commit. */
-        void readsUpdate(String vbkey) {
-            waitFor(ReplayOrder.v1Lock(vbkey));
-        }
-
-        private void waitFor(long lock) {
-            if (!awaited.contains(lock) && !awaits.contains(lock)) {
-                awaits.add(lock);
-            }
-        }
-
-        /** The replay's order lines are not the run's round trips: they are counted by the replay that runs them. */
-        private void releaseSaved() {
-            for (long lock : saved) {
-                write(ReplayOrder.release(lock) + "\n");
-            }
-            saved.clear();
-        }
-
-        void autoCommit(boolean on) {
-            if (on && !autoCommit) {
-                end("COMMIT");
-            }
-            autoCommit = on;
-        }
-
-        private void write(String s) {
-            try {
-                out.write(s);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the statement capture " + file, e);
-            }
-        }
-
-        void close() {
-            // A transaction the pool rolls back on close leaves no open block in the script.
-            end("ROLLBACK");
-            try {
-                out.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write the statement capture " + file, e);
-            }
-        }
-    }
-
     private final Path dir;
     private final Protocol protocol;
     /**
@@ -247,44 +73,14 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
     private final Map<String, CapturedStatement> statements = new ConcurrentHashMap<>();
 
     private final AtomicInteger statementNumbers = new AtomicInteger();
-    private final List<Stream> streams = new CopyOnWriteArrayList<>();
-    /**
-     * The user of each request saved in a step whose V1 has not committed yet: the first
-     * transaction that locks the request and commits (its V1; a V2 comes after) takes it out.
-     */
-    private final Map<String, Integer> savedBy = new ConcurrentHashMap<>();
-    /** Per user, the V1 commits of its latest requests, which its next steps wait for ({@link ReplayOrder}). */
-    private final Map<Integer, UserUpdates> updates = new ConcurrentHashMap<>();
+    private final List<CaptureStream> streams = new CopyOnWriteArrayList<>();
+    private final RunOrder order = new RunOrder();
 
     private final AtomicInteger numbers = new AtomicInteger();
     /** Folders of the child processes told to record there ({@link #childOptions}). */
     private final List<Path> children = new CopyOnWriteArrayList<>();
 
     private volatile boolean closed;
-
-    /** A user's loop saves three requests; the documents a step reads come from the last few. */
-    static final int USER_UPDATES = 4;
-
-    /** How many locks a connection remembers having waited for. */
-    private static final int RECENT_WAITS = 64;
-
-    /** The V1 locks of one user's latest committed requests. */
-    private static final class UserUpdates {
-        private final long[] locks = new long[USER_UPDATES];
-        private int count;
-
-        synchronized void add(long lock) {
-            locks[count++ % USER_UPDATES] = lock;
-        }
-
-        synchronized long[] recent() {
-            return Arrays.copyOf(locks, Math.min(count, USER_UPDATES));
-        }
-    }
-
-    private UserUpdates updatedFor(int user) {
-        return updates.computeIfAbsent(user, u -> new UserUpdates());
-    }
 
     /** Captures into {@code dir} (created when missing): files conn-NNN.sql, and at close {@link Recording#FILE}. */
     public StatementCapture(Path dir, Protocol protocol) {
@@ -302,8 +98,11 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         if (closed) {
             throw new IllegalStateException("statement capture " + dir + " is closed");
         }
-        Stream s = new Stream(
-                dir.resolve(String.format(Locale.ROOT, "conn-%03d.sql", numbers.getAndIncrement())), c.getAutoCommit());
+        CaptureStream s = new CaptureStream(
+                dir.resolve(String.format(Locale.ROOT, "conn-%03d.sql", numbers.getAndIncrement())),
+                c.getAutoCommit(),
+                this::render,
+                order);
         streams.add(s);
         // The marks' loader sees java.sql too; the platform loader of Connection would not see the marks.
         return (Connection) Proxy.newProxyInstance(
@@ -363,7 +162,7 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
             return;
         }
         closed = true;
-        streams.forEach(Stream::close);
+        streams.forEach(CaptureStream::close);
         // The PREPAREs are in it, and in every replay script that executes them.
         own().write(dir);
     }
@@ -416,9 +215,9 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
     /** Files of connections that sent at least one round trip, in the order the connections opened. */
     public List<Path> files() {
         List<Path> out = new ArrayList<>();
-        List<Stream> opened = new ArrayList<>(streams);
+        List<CaptureStream> opened = new ArrayList<>(streams);
         opened.sort(Comparator.comparing(s -> s.file));
-        for (Stream s : opened) {
+        for (CaptureStream s : opened) {
             if (s.roundTrips > 0) {
                 out.add(s.file);
             }

@@ -1,12 +1,9 @@
 package org.sdbench.db;
 
-import java.math.BigDecimal;
 import java.sql.Connection;
-import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -210,7 +207,7 @@ public final class DbSession implements AutoCloseable {
         begin();
         PreparedStatement ps = statement(sql);
         for (Object[] row : rows) {
-            bind(ps, row);
+            Params.bind(ps, row);
             ps.addBatch();
         }
         long t0 = clock.nanoTime();
@@ -329,7 +326,7 @@ public final class DbSession implements AutoCloseable {
 
     private PreparedStatement prepare(String sql, Object[] params) throws SQLException {
         PreparedStatement ps = statement(sql);
-        bind(ps, params);
+        Params.bind(ps, params);
         return ps;
     }
 
@@ -343,23 +340,6 @@ public final class DbSession implements AutoCloseable {
             }
         }
         return ps;
-    }
-
-    private static void bind(PreparedStatement ps, Object[] params) throws SQLException {
-        for (int i = 0; i < params.length; i++) {
-            Object p = params[i];
-            switch (p) {
-                case String s -> ps.setString(i + 1, s);
-                case Integer n -> ps.setInt(i + 1, n);
-                case Long n -> ps.setLong(i + 1, n);
-                case BigDecimal d -> ps.setBigDecimal(i + 1, d);
-                case Timestamp t -> ps.setTimestamp(i + 1, t);
-                case Date d -> ps.setDate(i + 1, d);
-                case byte[] b -> ps.setBytes(i + 1, b);
-                case null -> ps.setObject(i + 1, null);
-                default -> ps.setObject(i + 1, p);
-            }
-        }
     }
 
     private void account(long t0) {
