@@ -81,6 +81,14 @@ final class Pgbench {
                     + "recorded connection, all connected before the start) and the server has " + free + " free "
                     + "(max_connections): shorten --record-window or raise max_connections");
         }
+        long holds = chains.stream().mapToLong(PgbenchScript.Chain::holds).sum();
+        long room = lockRoom(gate);
+        if (holds > room) {
+            throw new EnvironmentException("the replay's order holds " + holds + " advisory locks from its start "
+                    + "(about two per saved request) and the server's lock table has room for " + room
+                    + " (max_locks_per_transaction x (max_connections + max_prepared_transactions)): shorten "
+                    + "--record-window or raise max_locks_per_transaction");
+        }
         int gatePid;
         try (Statement s = gate.createStatement();
                 ResultSet rs = s.executeQuery("SELECT pg_backend_pid(), pg_advisory_lock(" + gateKey + ", 0)")) {
@@ -219,6 +227,17 @@ final class Pgbench {
                         + "ELSE current_setting('superuser_reserved_connections')::int END")) {
             rs.next();
             return rs.getInt(1);
+        }
+    }
+
+    /** The locks the server's shared lock table is sized for. */
+    static long lockRoom(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT current_setting('max_locks_per_transaction')::bigint "
+                        + "* (current_setting('max_connections')::int "
+                        + "+ current_setting('max_prepared_transactions')::int)")) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 

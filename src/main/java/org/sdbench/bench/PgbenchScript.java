@@ -65,8 +65,16 @@ final class PgbenchScript {
      * @param executions EXECUTEs in its parts
      * @param orderings lines of its parts that order it after other connections ({@link ReplayOrder})
      * @param orderTrips round trips those lines add: each rides on the round trip next to it where there is one
+     * @param holds locks its parts take before the start and hold until the event they stand for is over
      */
-    record Chain(int connection, List<Path> scripts, long prepares, long executions, long orderings, long orderTrips) {}
+    record Chain(
+            int connection,
+            List<Path> scripts,
+            long prepares,
+            long executions,
+            long orderings,
+            long orderTrips,
+            long holds) {}
 
     /** Where a capture file may be cut: each line's size, and which lines end a transaction. */
     private record Layout(Path file, int[] sizes, BitSet ends) {
@@ -154,6 +162,7 @@ final class PgbenchScript {
         long executions = 0;
         long orderings = 0;
         long orderTrips = 0;
+        long holds = 0;
         try (BufferedReader in = Files.newBufferedReader(capture, StandardCharsets.UTF_8)) {
             for (int j = 0; j < chunks.size(); j++) {
                 List<String> lines = new ArrayList<>(chunks.get(j));
@@ -167,6 +176,7 @@ final class PgbenchScript {
                         }
                         acquires.add(ReplayOrder.acquire(line));
                         orderings++;
+                        holds++;
                     } else if (ReplayOrder.isAwait(line)) {
                         if (!edges.keepsAwait(k, line)) {
                             continue;
@@ -218,7 +228,7 @@ final class PgbenchScript {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the statement capture " + capture, e);
         }
-        return new Chain(k, scripts, prepared, executions, orderings, orderTrips);
+        return new Chain(k, scripts, prepared, executions, orderings, orderTrips, holds);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.sdbench.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -30,6 +31,7 @@ import org.postgresql.PGConnection;
 import org.sdbench.capture.StatementCapture;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
+import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.db.Pipeline;
@@ -348,6 +350,22 @@ class ReplayPgTest {
         update.query("SELECT pg_sleep(0.5)", rs -> 0);
         update.update("INSERT INTO doc (k) SELECT vbkey FROM vbhdr WHERE vbkey = ?", vbkey);
         update.commit();
+    }
+
+    @Test
+    void run_orderHoldsMoreLocksThanTheServerHasRoomFor_refusedBeforeAnyPgbenchStarts() throws Exception {
+        try (Database db = TestDb.open(config());
+                Connection gate = db.connect()) {
+            long room = Pgbench.lockRoom(gate);
+            assertTrue(room >= 64, "max_locks_per_transaction x connections: " + room);
+            var chain = new PgbenchScript.Chain(0, List.of(), 0, 0, room + 1, 0, room + 1);
+            var target = new PgbenchTarget("127.0.0.1", 5432, "u", "d", SCHEMA, null);
+            EnvironmentException e = assertThrows(
+                    EnvironmentException.class,
+                    () -> Pgbench.run(target, List.of(chain), gate, 4242, Duration.ofSeconds(5)));
+            assertTrue(e.getMessage().contains("holds " + (room + 1) + " advisory locks"), e.getMessage());
+            assertTrue(e.getMessage().contains("max_locks_per_transaction"), e.getMessage());
+        }
     }
 
     /** The test server, with pgjdbc preparing on the server at a statement's first execution. */
