@@ -61,6 +61,10 @@ mkdir -p bench/out
 out="bench/out/simulator-$(date +%Y%m%d-%H%M%S).txt"
 
 ./sdbench --version >/dev/null   # builds the jar if the sources changed: not part of any figure
+# Every part runs this build: an edit while the script runs would otherwise rebuild it between parts.
+export SDBENCH_JAR="${out%.txt}.jar"
+cp target/sdbench.jar "$SDBENCH_JAR"
+trap 'rm -f "$SDBENCH_JAR" "${SDBENCH_JAR%.jar}.jsa"' EXIT
 
 status=0
 bench() {
