@@ -35,7 +35,7 @@ final class CaptureStream {
 
     private final Function<SqlLiterals.Execution, String> render;
     private final RunOrder order;
-    /** The request whose VBHDR lock opened this transaction: its V1 is over once the transaction commits. */
+    /** The request the next or open transaction works on: its V1 is over once that transaction first commits. */
     private String updating;
     /** What the next round trip waits for in the replay: the V1 updates whose documents the step may read. */
     private final List<Long> awaits = new ArrayList<>();
@@ -66,21 +66,6 @@ final class CaptureStream {
      * as named server-side statements (else it had them parsed and planned this once).
      */
     void roundTrip(List<SqlLiterals.Execution> executions, boolean named) {
-        if (!autoCommit && !inTransaction) {
-            updating = ReplayOrder.lockedKey(executions.get(0));
-            if (updating != null) {
-                awaits.add(ReplayOrder.saveLock(updating));
-            }
-        }
-        for (SqlLiterals.Execution e : executions) {
-            String key = ReplayOrder.savedKey(e);
-            if (key != null) {
-                saved.add(ReplayOrder.saveLock(key));
-                if (stepUser >= 0) {
-                    order.saved(key, stepUser);
-                }
-            }
-        }
         StringBuilder line = new StringBuilder(64 * executions.size());
         for (SqlLiterals.Execution e : executions) {
             line.append(line.isEmpty() ? "" : " \\; ").append(render.apply(e));
@@ -144,6 +129,20 @@ final class CaptureStream {
         for (long lock : order.recentUpdates(user)) {
             waitFor(lock);
         }
+    }
+
+    /** The open transaction saves {@code vbkey}: its end releases the request to its update. */
+    void savesUpdate(String vbkey) {
+        saved.add(ReplayOrder.saveLock(vbkey));
+        if (stepUser >= 0) {
+            order.saved(vbkey, stepUser);
+        }
+    }
+
+    /** The next transaction works on {@code vbkey}: it waits for the request's save. */
+    void updateBegins(String vbkey) {
+        updating = vbkey;
+        waitFor(ReplayOrder.saveLock(vbkey));
     }
 
     /** The step waited for the V1 of {@code vbkey}: what it sends next waits for that commit. */

@@ -14,7 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.postgresql.PGStatement;
 import org.postgresql.core.BaseConnection;
-import org.sdbench.db.StepMarks;
+import org.sdbench.db.OrderMarks;
 
 /**
  * The JDBC proxies of {@link StatementCapture}: a connection that hands out recording statements
@@ -49,15 +49,17 @@ final class CapturingHandlers {
 
         @Override
         public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
-            if (m.getDeclaringClass() == StepMarks.class) {
+            if (m.getDeclaringClass() == OrderMarks.class) {
                 switch (m.getName()) {
                     case "stepBegins" -> stream.stepBegins((Integer) args[0]);
                     case "readsUpdate" -> stream.readsUpdate((String) args[0]);
+                    case "savesUpdate" -> stream.savesUpdate((String) args[0]);
+                    case "updateBegins" -> stream.updateBegins((String) args[0]);
                     default -> throw new IllegalStateException("a step mark the capture does not know: " + m);
                 }
                 return null;
             }
-            if (args != null && args.length == 1 && args[0] == StepMarks.class) {
+            if (args != null && args.length == 1 && args[0] == OrderMarks.class) {
                 // The marks are the proxy's own: the driver's connection knows nothing of them.
                 switch (m.getName()) {
                     case "isWrapperFor" -> {

@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -32,9 +31,9 @@ import java.util.regex.Pattern;
  * chain and gate locks take two keys): of the request key for a save, of the key and "V1" for an
  * update. The app-server processes of a three-tier run record apart and still name a request alike
  * (a user stays on its instance, whose update task runs the user's requests); two of a run's locks
- * coincide with a chance of about n&sup2; / 2<sup>65</sup>. The two update statements are recognised
- * by their text: should the update code's change, the replay leaves requests in VBHDR, which it
- * reports and {@code ReplayBenchTest} fails on.
+ * coincide with a chance of about n&sup2; / 2<sup>65</sup>. The app tier tells the capture where
+ * each event is ({@link org.sdbench.db.OrderMarks}): the SQL alone does not say which step a
+ * statement belongs to, nor which request a transaction saves or updates.
  */
 public final class ReplayOrder {
     private static final String RELEASE = "SELECT pg_advisory_unlock(";
@@ -42,29 +41,8 @@ public final class ReplayOrder {
     /** A line of either kind, alone: one lock in the one-key form. */
     private static final Pattern ORDER_LINE =
             Pattern.compile("SELECT pg_advisory_(?:unlock|xact_lock_shared)\\(-?[0-9]+\\);");
-    /** The update request's save (UpdateRequestWriter): its first parameter is the request's key. */
-    private static final String SAVE = "INSERT INTO vbhdr ";
-    /** The update task's lock of a request (PendingModules): its first parameter is the request's key. */
-    private static final String LOCK = "SELECT vbstate FROM vbhdr WHERE vbkey = ? FOR UPDATE";
 
     private ReplayOrder() {}
-
-    /** The request {@code e} saves if it is an update request's save, else null. */
-    static String savedKey(SqlLiterals.Execution e) {
-        return key(e, false);
-    }
-
-    /** The request {@code e} locks in VBHDR if it is the update task's lock, else null. */
-    static String lockedKey(SqlLiterals.Execution e) {
-        return key(e, true);
-    }
-
-    private static String key(SqlLiterals.Execution e, boolean isLock) {
-        String s = e.sql().strip();
-        boolean match = isLock ? s.equals(LOCK) : s.startsWith(SAVE);
-        List<SqlLiterals.Param> p = e.params();
-        return match && !p.isEmpty() && p.get(0).value() instanceof String key ? key : null;
-    }
 
     /** Released once the save of request {@code vbkey} ended. */
     static long saveLock(String vbkey) {

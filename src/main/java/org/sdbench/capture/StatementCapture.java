@@ -18,7 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 import org.sdbench.db.ConnectionInterceptor;
-import org.sdbench.db.StepMarks;
+import org.sdbench.db.OrderMarks;
 import org.sdbench.protocol.ChildStartup;
 
 /**
@@ -106,8 +106,8 @@ public final class StatementCapture implements ConnectionInterceptor, AutoClosea
         streams.add(s);
         // The marks' loader sees java.sql too; the platform loader of Connection would not see the marks.
         return (Connection) Proxy.newProxyInstance(
-                StepMarks.class.getClassLoader(),
-                new Class<?>[] {Connection.class, StepMarks.class},
+                OrderMarks.class.getClassLoader(),
+                new Class<?>[] {Connection.class, OrderMarks.class},
                 new CapturingHandlers.OnConnection(c, s));
     }
 

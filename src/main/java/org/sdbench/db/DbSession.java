@@ -54,7 +54,7 @@ public final class DbSession implements AutoCloseable {
     private final Set<String> lockingQueries = new HashSet<>();
 
     private final RoundTripCounter roundTrips;
-    private final StepMarks marks;
+    private final OrderMarks marks;
 
     private static final Pattern LOCKING =
             Pattern.compile("\\bFOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE|KEY\\s+SHARE)\\b", Pattern.CASE_INSENSITIVE);
@@ -85,7 +85,7 @@ public final class DbSession implements AutoCloseable {
         this.autocommitReads = isolation == Connection.TRANSACTION_READ_COMMITTED
                 || isolation == Connection.TRANSACTION_READ_UNCOMMITTED;
         this.driverConnection = connection.unwrap(Connection.class);
-        this.marks = connection.isWrapperFor(StepMarks.class) ? connection.unwrap(StepMarks.class) : StepMarks.NONE;
+        this.marks = connection.isWrapperFor(OrderMarks.class) ? connection.unwrap(OrderMarks.class) : OrderMarks.NONE;
         driverConnection.setAutoCommit(autocommitReads);
         this.inTransaction = !autocommitReads;
     }
@@ -95,7 +95,7 @@ public final class DbSession implements AutoCloseable {
     }
 
     /** Where the app tier marks the order of its steps for a recording connection; nowhere on any other. */
-    public StepMarks marks() {
+    public OrderMarks marks() {
         return marks;
     }
 

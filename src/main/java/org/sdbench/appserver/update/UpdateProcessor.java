@@ -157,6 +157,7 @@ final class UpdateProcessor {
 
     /** Runs V1 if it is still to do; returns whether V2 remains. */
     private boolean v1(DbSession db, String vbkey, StepWork stepWork) throws SQLException {
+        db.marks().updateBegins(vbkey);
         // One round trip: the VBHDR lock, then (its own snapshot) the V1 modules and whether V2 modules exist.
         PendingModules.Pending pending = PendingModules.lockAndRead(db, vbkey, UpdateCall.Priority.V1);
         if (!pending.isPending()) {
@@ -190,6 +191,7 @@ final class UpdateProcessor {
     }
 
     private void v2(DbSession db, String vbkey, StepWork stepWork) throws SQLException {
+        db.marks().updateBegins(vbkey);
         PendingModules.Pending pending = PendingModules.lockAndRead(db, vbkey, UpdateCall.Priority.V2);
         if (!pending.isPending()) {
             db.commit();

@@ -131,6 +131,7 @@ public final class UpdateTask {
         queue.inDialog(vbkey);
         afterRollback.accept(() -> queue.dialogEnded(vbkey));
         UpdateRequestWriter.write(dialog, vbkey, user, tcode, held, calls, clock.wallMillis());
+        dialog.marks().savesUpdate(vbkey);
         UpdateHandle handle = new UpdateHandle(vbkey, clock.nanoTime());
         afterCommit.accept(() -> {
             try {
