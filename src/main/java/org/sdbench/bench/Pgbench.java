@@ -86,8 +86,8 @@ final class Pgbench {
         if (holds > room) {
             throw new EnvironmentException("the replay's order holds " + holds + " advisory locks from its start "
                     + "(about two per saved request) and the server's lock table has room for " + room
-                    + " (max_locks_per_transaction x (max_connections + max_prepared_transactions)): shorten "
-                    + "--record-window or raise max_locks_per_transaction");
+                    + " (max_locks_per_transaction per server process): shorten --record-window or raise "
+                    + "max_locks_per_transaction");
         }
         int gatePid;
         try (Statement s = gate.createStatement();
@@ -230,11 +230,16 @@ final class Pgbench {
         }
     }
 
-    /** The locks the server's shared lock table is sized for. */
+    /**
+     * The locks the server's shared lock table is sized for: {@code max_locks_per_transaction} for each
+     * server process it can have (connections, autovacuum and its launcher, background workers, WAL
+     * senders) and each prepared transaction.
+     */
     static long lockRoom(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT current_setting('max_locks_per_transaction')::bigint "
-                        + "* (current_setting('max_connections')::int "
+                ResultSet rs = s.executeQuery("SELECT current_setting('max_locks_per_transaction')::bigint * ("
+                        + "current_setting('max_connections')::int + current_setting('autovacuum_max_workers')::int "
+                        + "+ 1 + current_setting('max_worker_processes')::int + current_setting('max_wal_senders')::int "
                         + "+ current_setting('max_prepared_transactions')::int)")) {
             rs.next();
             return rs.getLong(1);

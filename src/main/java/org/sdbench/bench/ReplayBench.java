@@ -108,12 +108,13 @@ public final class ReplayBench {
         BenchResult measured = runner.run(measuredRun);
         out.println("2/3 sdbench saturated again, recording its statements");
         out.flush();
+        Duration recordWindow = RecordBudget.window(db, o.recordWindow(), o.rampUp(), measured, out);
         BenchResult recorded;
         // In three-tier the app-server processes record their own pools, each into a folder of the capture.
         StatementCapture capture = new StatementCapture(o.work().resolve("capture"), o.protocol());
         try {
             db.captureStatements(capture);
-            recorded = runner.run(spec.phases(o.rampUp(), o.recordWindow(), Duration.ofSeconds(1)));
+            recorded = runner.run(spec.phases(o.rampUp(), recordWindow, Duration.ofSeconds(1)));
         } finally {
             db.captureStatements(null);
             capture.close();
