@@ -86,7 +86,9 @@ final class BenchReplayCommand implements Callable<Integer> {
             defaultValue = "6s",
             description = "Window of the "
                     + "recorded run (default ${DEFAULT-VALUE}); its steps of every phase are replayed. The scripts hold every "
-                    + "update payload (about 16 kB per step), so keep it short.")
+                    + "update payload (about 16 kB per step), so keep it short. Shortened, with a line saying so, when "
+                    + "the replay's order (about two locks per saved request) would not fit the server's lock table at "
+                    + "the measured run's rate.")
     String recordWindow;
 
     @Option(
