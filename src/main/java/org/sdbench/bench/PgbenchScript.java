@@ -32,8 +32,8 @@ import org.sdbench.core.EnvironmentException;
  * the replay holds until every pgbench has parsed its script and connected, then for its
  * predecessor's lock. So the replay keeps one connection per recorded connection busy at a time.
  * Across connections, a part also takes, before the gate, each lock whose event it replays (a save,
- * a V1 update, a user's step) when another connection waits for that event, and lets go of it there
- * ({@link ReplayOrder}, {@link OrderEdges}); each such line rides on the round trip beside it.
+ * a V1 update) when another connection waits for that event, and lets go of it there ({@link
+ * ReplayOrder}, {@link OrderEdges}); each such line rides on the round trip beside it.
  * Every part holds a connection from the start, so when the parts would outnumber the
  * connections the server has free, the chunks grow (and parse longer) until they fit.
  *
