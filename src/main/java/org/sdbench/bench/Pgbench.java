@@ -220,14 +220,12 @@ final class Pgbench {
 
     /** Connections the server still accepts from this user (superusers may take the reserved ones too). */
     static int freeConnections(Connection c) throws SQLException {
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT current_setting('max_connections')::int "
+        return (int) number(
+                c,
+                "SELECT current_setting('max_connections')::int "
                         + "- (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')::int "
                         + "- CASE WHEN (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN 0 "
-                        + "ELSE current_setting('superuser_reserved_connections')::int END")) {
-            rs.next();
-            return rs.getInt(1);
-        }
+                        + "ELSE current_setting('superuser_reserved_connections')::int END");
     }
 
     /**
@@ -236,11 +234,18 @@ final class Pgbench {
      * senders) and each prepared transaction.
      */
     static long lockRoom(Connection c) throws SQLException {
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT current_setting('max_locks_per_transaction')::bigint * ("
+        return number(
+                c,
+                "SELECT current_setting('max_locks_per_transaction')::bigint * ("
                         + "current_setting('max_connections')::int + current_setting('autovacuum_max_workers')::int "
                         + "+ 1 + current_setting('max_worker_processes')::int + current_setting('max_wal_senders')::int "
-                        + "+ current_setting('max_prepared_transactions')::int)")) {
+                        + "+ current_setting('max_prepared_transactions')::int)");
+    }
+
+    /** The number a one-row, one-column query returns. */
+    private static long number(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -207,16 +207,8 @@ class ReplayPgTest {
         assumeTrue(pgbenchInstalled(), "pgbench is not installed");
         TestDb.drop(SCHEMA);
         try (Database db = TestDb.open(config())) {
-            try (Connection c = db.connect();
-                    Statement s = c.createStatement()) {
-                s.execute("CREATE SCHEMA " + SCHEMA);
-                s.execute("CREATE TABLE " + SCHEMA + ".vbhdr (vbkey varchar(32) PRIMARY KEY, vbstate char(1))");
-                s.execute("CREATE TABLE " + SCHEMA + ".done (vbkey varchar(32))");
-            }
             StatementCapture capture = new StatementCapture(dir.resolve("capture"), protocol);
-            db.captureStatements(capture);
-            HikariDataSource pool = db.pool("replay-order-test", 2);
-            db.captureStatements(null);
+            HikariDataSource pool = updateSchema(db, capture, 2, "done (vbkey varchar(32))");
             try (DbSession dialog = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM);
                     DbSession update = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM)) {
                 // The dialog client works before its save; replayed unordered, the update client is long done by then.
@@ -283,17 +275,9 @@ class ReplayPgTest {
         assumeTrue(pgbenchInstalled(), "pgbench is not installed");
         TestDb.drop(SCHEMA);
         try (Database db = TestDb.open(config())) {
-            try (Connection c = db.connect();
-                    Statement s = c.createStatement()) {
-                s.execute("CREATE SCHEMA " + SCHEMA);
-                s.execute("CREATE TABLE " + SCHEMA + ".vbhdr (vbkey varchar(32) PRIMARY KEY, vbstate char(1))");
-                s.execute("CREATE TABLE " + SCHEMA + ".doc (k varchar(32))");
-                s.execute("CREATE TABLE " + SCHEMA + ".seen (what varchar(8), n int)");
-            }
             StatementCapture capture = new StatementCapture(dir.resolve("capture"), protocol);
-            db.captureStatements(capture);
-            HikariDataSource pool = db.pool("replay-steps-test", 3);
-            db.captureStatements(null);
+            HikariDataSource pool =
+                    updateSchema(db, capture, 3, "doc (k varchar(32))", "seen (what varchar(8), n int)");
             try (DbSession first = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM);
                     DbSession next = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM);
                     DbSession update = new DbSession(pool.getConnection(), db.dialect(), Clock.SYSTEM)) {
@@ -347,6 +331,23 @@ class ReplayPgTest {
         } finally {
             TestDb.drop(SCHEMA);
         }
+    }
+
+    /** The test schema with VBHDR and {@code tables}, and a pool of {@code size} recorded by {@code capture}. */
+    private static HikariDataSource updateSchema(Database db, StatementCapture capture, int size, String... tables)
+            throws SQLException {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + SCHEMA);
+            s.execute("CREATE TABLE " + SCHEMA + ".vbhdr (vbkey varchar(32) PRIMARY KEY, vbstate char(1))");
+            for (String t : tables) {
+                s.execute("CREATE TABLE " + SCHEMA + "." + t);
+            }
+        }
+        db.captureStatements(capture);
+        HikariDataSource pool = db.pool("replay-order-test", size);
+        db.captureStatements(null);
+        return pool;
     }
 
     /** An update client's V1 of {@code vbkey}: it works a while, then writes the request's document. */
