@@ -91,8 +91,7 @@ public final class OverheadBench {
                             + "each round's ramp-up of %d s%n",
                     o.appServer().instances(),
                     runner.work(),
-                    JitWarmUp.freshJvmRampUp(o.warmUp().multipliedBy(SQL_WARM_UP_FACTOR))
-                            .toSeconds());
+                    variants.get(0).spec.rampUp().toSeconds());
         } else {
             warmUp(variants, o.warmUp());
         }

@@ -31,7 +31,7 @@ final class CaptureStream {
     long unnamed;
     long commits;
     /** What the open transaction's end releases in the replay: the requests it saved, the V1 it was. */
-    private final List<Long> saved = new ArrayList<>();
+    private final List<Long> releases = new ArrayList<>();
 
     private final Function<SqlLiterals.Execution, String> render;
     private final RunOrder order;
@@ -75,7 +75,7 @@ final class CaptureStream {
             unnamed += executions.size();
         }
         if (autoCommit) {
-            releaseSaved();
+            releaseAtEnd();
         }
     }
 
@@ -112,11 +112,11 @@ final class CaptureStream {
             statements++;
             commits++;
             if (updating != null && command.equals("COMMIT") && order.v1Committed(updating)) {
-                saved.add(ReplayOrder.v1Lock(updating));
+                releases.add(ReplayOrder.v1Lock(updating));
             }
             updating = null;
         }
-        releaseSaved();
+        releaseAtEnd();
     }
 
     /**
@@ -133,7 +133,7 @@ final class CaptureStream {
 
     /** The open transaction saves {@code vbkey}: its end releases the request to its update. */
     void savesUpdate(String vbkey) {
-        saved.add(ReplayOrder.saveLock(vbkey));
+        releases.add(ReplayOrder.saveLock(vbkey));
         if (stepUser >= 0) {
             order.saved(vbkey, stepUser);
         }
@@ -156,12 +156,15 @@ final class CaptureStream {
         }
     }
 
-    /** The replay's order lines are not the run's round trips: they are counted by the replay that runs them. */
-    private void releaseSaved() {
-        for (long lock : saved) {
+    /**
+     * The releases of the transaction that just ended (or of an autocommit round trip). The replay's
+     * order lines are not the run's round trips: the replay that runs them counts them.
+     */
+    private void releaseAtEnd() {
+        for (long lock : releases) {
             write(ReplayOrder.release(lock) + "\n");
         }
-        saved.clear();
+        releases.clear();
     }
 
     void autoCommit(boolean on) {

@@ -55,7 +55,7 @@ final class CapturingHandlers {
                     case "readsUpdate" -> stream.readsUpdate((String) args[0]);
                     case "savesUpdate" -> stream.savesUpdate((String) args[0]);
                     case "updateBegins" -> stream.updateBegins((String) args[0]);
-                    default -> throw new IllegalStateException("a step mark the capture does not know: " + m);
+                    default -> throw new IllegalStateException("an order mark the capture does not know: " + m);
                 }
                 return null;
             }

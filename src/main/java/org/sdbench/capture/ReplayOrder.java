@@ -23,10 +23,10 @@ import java.util.regex.Pattern;
  * #release} (after the COMMIT or ROLLBACK of a save, after the COMMIT of a V1 update); before the
  * first round trip that must come after it, {@link #await}, which waits for the release in shared
  * mode: it may ride on a transaction and hold its lock to the end, where several steps wait for the
- * same update, and a shared lock keeps none of them from the others. The replay's scripts take each released lock that another
- * connection waits for before their start gate ({@link #acquire}), so a lock is held from the start
- * until its event is over, and a lock the server holds for each such event is the price: about two
- * per saved request. Every edge points back in the run's time, so the replay cannot deadlock on
+ * same update, and a shared lock keeps none of them from the others. The replay's scripts take each
+ * released lock that another connection waits for before their start gate ({@link #acquire}), so a
+ * lock is held from the start until its event is over, and a lock the server holds for each such
+ * event is the price: about two per saved request. Every edge points back in the run's time, so the replay cannot deadlock on
  * them. A lock is a 64-bit hash in the one-key form, which no other lock of the replay uses (its
  * chain and gate locks take two keys): of the request key for a save, of the key and "V1" for an
  * update. The app-server processes of a three-tier run record apart and still name a request alike
@@ -68,19 +68,19 @@ public final class ReplayOrder {
         return RELEASE + lock + ");";
     }
 
-    /** The line before a round trip that must come after {@code lock}'s event: waits for its release, then lets go. */
+    /** The line before a round trip that must come after {@code lock}'s event: waits for its release, in shared mode. */
     static String await(long lock) {
         return AWAIT + lock + ");";
     }
 
     /** Whether {@code line} is a {@link #release} line. */
     public static boolean isRelease(String line) {
-        return ORDER_LINE.matcher(line).matches() && line.startsWith(RELEASE);
+        return line.startsWith(RELEASE) && ORDER_LINE.matcher(line).matches();
     }
 
     /** Whether {@code line} is an {@link #await} line. */
     public static boolean isAwait(String line) {
-        return ORDER_LINE.matcher(line).matches() && line.startsWith(AWAIT);
+        return line.startsWith(AWAIT) && ORDER_LINE.matcher(line).matches();
     }
 
     /** The lock of an order line, as the line spells it. */

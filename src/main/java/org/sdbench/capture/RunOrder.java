@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class RunOrder {
     /** A user's loop saves three requests; the documents a step reads come from the last few. */
-    static final int USER_UPDATES = 4;
+    private static final int USER_UPDATES = 4;
 
     /**
      * The user of each request saved in a step whose V1 has not committed yet: the first

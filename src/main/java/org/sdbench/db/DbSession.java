@@ -94,7 +94,7 @@ public final class DbSession implements AutoCloseable {
         return dialect;
     }
 
-    /** Where the app tier marks the order of its steps for a recording connection; nowhere on any other. */
+    /** Where the app tier marks the order of its statements for a recording connection; nowhere on any other. */
     public OrderMarks marks() {
         return marks;
     }

@@ -321,14 +321,15 @@ public final class UpdateTask {
         for (Thread t : workers) {
             stop(t);
         }
-        if (sweep.thread() != null) {
-            stop(sweep.thread());
-        }
+        stop(sweep.thread());
         return drained;
     }
 
     /** Joins a thread told to stop; one still in a statement after 5 s is interrupted, which ends it. */
     private static void stop(Thread t) throws InterruptedException {
+        if (t == null) {
+            return;
+        }
         t.join(5_000);
         if (t.isAlive()) {
             t.interrupt();
