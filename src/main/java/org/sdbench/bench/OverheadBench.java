@@ -106,16 +106,17 @@ public final class OverheadBench {
             return met;
         }
         double noSql = variants.get(1).medianMicrosPerStep();
+        Judged noSqlTarget = Judged.below(noSql, TARGET_MICROS, 1);
         out.printf(
                 Locale.ROOT,
-                "target: simulator CPU per step < %.0f us -> %.1f us with the configured %d-byte user "
+                "target: simulator CPU per step < %.0f us -> %s us with the configured %d-byte user "
                         + "context (%.2fx the target): %s%n",
                 TARGET_MICROS,
-                noSql,
+                noSqlTarget.figure(),
                 o.appServer().userContextBytes(),
                 noSql / TARGET_MICROS,
-                noSql < TARGET_MICROS ? "MET" : "NOT MET");
-        boolean met = noSql < TARGET_MICROS;
+                noSqlTarget.verdict());
+        boolean met = noSqlTarget.met();
         if (o.withSql()) {
             out.printf(
                     Locale.ROOT,
@@ -238,21 +239,22 @@ public final class OverheadBench {
     private boolean printSqlTargets(
             Variant sql, RoundTripFloor.Result floor, Optional<RoundTripFloor.Loaded> loaded, String who) {
         double perStatement = Stats.median(sql.microsPerStatement());
+        Judged perStatementTarget = Judged.atMost(perStatement, TARGET_MICROS_PER_STATEMENT, 1);
         out.printf(
                 Locale.ROOT,
-                "target: %s per SQL statement <= %.0f us -> %.1f us (rounds %s; %.1f statements "
+                "target: %s per SQL statement <= %.0f us -> %s us (rounds %s; %.1f statements "
                         + "per dialog step, %.1f of them by the update task, COMMITs included, a batch counted once; "
                         + "%.1fx the %.1f us of an empty round trip, which the statements of one update pipeline share): "
                         + "%s%n",
                 who,
                 TARGET_MICROS_PER_STATEMENT,
-                perStatement,
+                perStatementTarget.figure(),
                 Stats.list(sql.microsPerStatement(), "%.1f"),
                 sql.statementsPerStep(),
                 sql.updateStatementsPerStep(),
                 perStatement / floor.clientMicrosPerRoundTrip(),
                 floor.clientMicrosPerRoundTrip(),
-                perStatement <= TARGET_MICROS_PER_STATEMENT ? "MET" : "NOT MET");
+                perStatementTarget.verdict());
         double roundTrips = sql.roundTripsPerStep();
         double floorPerStep = roundTrips * floor.clientMicrosPerRoundTrip();
         out.printf(
@@ -276,37 +278,37 @@ public final class OverheadBench {
                     perStep,
                     sql.medianMicrosPerStep() - perStep,
                     (sql.medianMicrosPerStep() - perStep) / sql.statementsPerStep());
-            floorRatioMet = perStatement <= TARGET_FLOOR_RATIO * each;
+            Judged floorRatio = Judged.atMost(perStatement / each, TARGET_FLOOR_RATIO, 2);
+            floorRatioMet = floorRatio.met();
             out.printf(
                     Locale.ROOT,
-                    "target: %s per SQL statement <= %.1fx the floor with server work -> %.1fx (%.1f / %.1f us; "
+                    "target: %s per SQL statement <= %.1fx the floor with server work -> %sx (%.1f / %.1f us; "
                             + "a C client replaying the same statements: bench replay): %s%n",
                     who,
                     TARGET_FLOOR_RATIO,
-                    perStatement / each,
+                    floorRatio.figure(),
                     perStatement,
                     each,
-                    floorRatioMet ? "MET" : "NOT MET");
+                    floorRatio.verdict());
         }
         boolean ratioMet = dbRatio(sql);
-        return perStatement <= TARGET_MICROS_PER_STATEMENT && floorRatioMet && ratioMet;
+        return perStatementTarget.met() && floorRatioMet && ratioMet;
     }
 
     /** The simulator's CPU per step over PostgreSQL's, against its target; true when met. */
     private boolean dbRatio(Variant sql) {
-        double ratio = Stats.median(sql.dbRatios());
-        // Three digits: a ratio just above the target must not print as the target itself.
+        Judged ratio = Judged.atMost(Stats.median(sql.dbRatios()), TARGET_DB_RATIO, 3);
         out.printf(
                 Locale.ROOT,
                 "target: simulator CPU per step <= %.2fx PostgreSQL's CPU for the same step -> %.1f us / "
-                        + "%.1f us = %.3fx (rounds %s): %s%n",
+                        + "%.1f us = %sx (rounds %s): %s%n",
                 TARGET_DB_RATIO,
                 sql.medianMicrosPerStep(),
                 sql.dbBackendMicrosPerStep(),
-                ratio,
+                ratio.figure(),
                 Stats.list(sql.dbRatios(), "%.3f"),
-                ratio <= TARGET_DB_RATIO ? "MET" : "NOT MET");
-        return ratio <= TARGET_DB_RATIO;
+                ratio.verdict());
+        return ratio.met();
     }
 
     private static List<Variant> variants(Options o, boolean threeTier) {

@@ -282,15 +282,15 @@ public final class ReplayBench {
                 sdCpu,
                 pgCpu,
                 100 * pgCpu / sdCpu);
-        double share = sdPerHour / pgPerHour;
+        Judged share = Judged.atLeast(100 * sdPerHour / pgPerHour, 100 * TARGET_SHARE, 1);
         out.printf(
                 Locale.ROOT,
-                "target: saturated sdbench >= %.0f%% of the pgbench replay's DS/h -> %.1f%%: %s%n",
+                "target: saturated sdbench >= %.0f%% of the pgbench replay's DS/h -> %s%%: %s%n",
                 100 * TARGET_SHARE,
-                100 * share,
-                share >= TARGET_SHARE ? "MET" : "NOT MET");
+                share.figure(),
+                share.verdict());
         out.flush();
-        return share >= TARGET_SHARE;
+        return share.met();
     }
 
     /** Parts the server can connect at once: its free connections less the start gate's and one to spare. */
