@@ -111,7 +111,7 @@ final class VirtualUser {
 
     /**
      * Sends the next step without a thread of its own where nothing about it can block: the user
-     * is logged on, the run goes on, and the service answers asynchronously (two-tier). The answer
+     * is logged on, the run goes on, and the service answers asynchronously (both layouts). The answer
      * then finishes the turn on the thread that delivers it, and {@code then} puts the user back in
      * line; no virtual thread is started or woken for the step. False, having sent and recorded
      * nothing, when the turn needs a thread ({@link #turn()}): log-on, log-off, or a service that

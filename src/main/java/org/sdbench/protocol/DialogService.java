@@ -18,7 +18,7 @@ public interface DialogService {
      * Sends one dialog step and returns at once: {@code answer} gets the result, within the same
      * bound as {@link #dialogStep}, on the thread that completes it, and must not block. A service
      * that offers this must also {@link #abandonLoop} without blocking. False, having sent nothing,
-     * where the service cannot (across the network): the caller then waits in {@link #dialogStep}.
+     * where the service cannot (a user that must log on first): the caller then waits in {@link #dialogStep}.
      */
     default boolean sendStep(int userNo, SdStep step, Consumer<StepResult> answer) {
         return false;

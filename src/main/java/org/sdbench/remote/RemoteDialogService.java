@@ -2,12 +2,15 @@ package org.sdbench.remote;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.sdbench.core.SdStep;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.DialogService;
@@ -19,6 +22,7 @@ import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.PeerText;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
@@ -32,6 +36,9 @@ import org.sdbench.report.RemoteFacts;
 final class RemoteDialogService implements DialogService {
     private record Session(int instance, WireClient client) {}
 
+    /** An abandon sent and the session it was sent on. */
+    private record Abandon(Session session, CompletableFuture<Frame> reply) {}
+
     private static final class Sums {
         final LongAdder steps = new LongAdder();
         final LongAdder dbNs = new LongAdder();
@@ -39,10 +46,14 @@ final class RemoteDialogService implements DialogService {
         final LongAdder serverNs = new LongAdder();
     }
 
+    /** How much of an app server's error text a lost step quotes (escaped: it may end up in a log). */
+    private static final int ERROR_CHARS = 1024;
+
     private final Connections connections;
     private final Fencing fencing;
     private final RunMetrics metrics;
     private final AtomicReferenceArray<Session> sessions;
+    private final AtomicReferenceArray<Abandon> abandons;
     private final LongAdder relogons = new LongAdder();
     private final BooleanSupplier inWindow;
     private final Map<Integer, Sums> perInstance = new ConcurrentSkipListMap<>();
@@ -54,6 +65,7 @@ final class RemoteDialogService implements DialogService {
         this.fencing = fencing;
         this.metrics = metrics;
         this.sessions = new AtomicReferenceArray<>(maxUsers + 1);
+        this.abandons = new AtomicReferenceArray<>(maxUsers + 1);
         this.inWindow = inWindow;
     }
 
@@ -99,6 +111,7 @@ final class RemoteDialogService implements DialogService {
 
     @Override
     public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
+        awaitAbandon(userNo);
         Session s = sessions.get(userNo);
         if (s != null && s.client().isBroken() && !fencing.relogonAllowed(s.instance())) {
             // The old session may still run on an instance that is silent but not yet fenced: no second one meanwhile.
@@ -120,47 +133,132 @@ final class RemoteDialogService implements DialogService {
         }
         var reply = s.client().send(FrameType.STEP, new AppMessages.Step(userNo, step).encode());
         try {
-            Frame f = ReplyWait.shared().get(reply, connections.replyTimeout().toNanos());
-            if (f.type() != FrameType.STEP_RESULT) {
-                sessions.compareAndSet(userNo, s, null);
-                return lost(
-                        step,
-                        "app server " + s.instance() + ": "
-                                + Control.Error.decode(f.body()).message());
-            }
-            StepCodec.Reply r = StepCodec.decode(f.body());
-            if (r.result().outcome().ok()) {
-                metrics.recordServerResponse(r.serverNanos());
-                if (inWindow.getAsBoolean()) {
-                    Sums sum = perInstance.computeIfAbsent(s.instance(), k -> new Sums());
-                    sum.steps.increment();
-                    sum.dbNs.add(r.result().times().dbNs());
-                    sum.dbCalls.add(r.result().times().dbCalls());
-                    sum.serverNs.add(r.serverNanos());
-                }
-            }
-            return r.result();
+            return answered(
+                    userNo,
+                    s,
+                    step,
+                    ReplyWait.shared().get(reply, connections.replyTimeout().toNanos()));
         } catch (ExecutionException | TimeoutException e) {
             reply.cancel(false);
-            sessions.compareAndSet(userNo, s, null);
-            String why = e instanceof TimeoutException
-                    ? "no answer within " + connections.replyTimeout().toSeconds() + " s"
-                    : e.getCause().getMessage();
-            return lost(step, "app server " + s.instance() + ": " + why);
+            return failed(userNo, s, step, e instanceof ExecutionException ? e.getCause() : e);
         }
+    }
+
+    /**
+     * A step of a logged-on user on a live connection goes out from the caller's thread and its
+     * answer is handled on the connection's reader thread: no thread of the user's is started, parked
+     * or woken for it (in three-tier these were most of the driver's CPU per step). The write can
+     * block the caller only when the app server stopped reading and the socket's buffers are full,
+     * which takes thousands of unanswered steps (each user has one in flight, of a few dozen bytes),
+     * and then at most the wire's write bound, after which the connection is closed. Anything that
+     * may wait (a log-on, a fence, an unanswered abandon) is left to {@link #dialogStep} on a thread.
+     */
+    @Override
+    public boolean sendStep(int userNo, SdStep step, Consumer<StepResult> answer) {
+        Session s = sessions.get(userNo);
+        if (s == null || s.client().isBroken() || abandons.get(userNo) != null) {
+            return false;
+        }
+        var reply = s.client().send(FrameType.STEP, new AppMessages.Step(userNo, step).encode());
+        ReplyWait.shared().watch(reply, connections.replyTimeout().toNanos());
+        reply.whenComplete((f, e) -> {
+            StepResult r;
+            try {
+                r = f != null ? answered(userNo, s, step, f) : failed(userNo, s, step, e);
+            } catch (RuntimeException undecodable) {
+                sessions.compareAndSet(userNo, s, null);
+                r = lost(step, "app server " + s.instance() + ": " + undecodable.getMessage());
+            }
+            answer.accept(r);
+        });
+        return true;
+    }
+
+    /** The step's answer frame: its result, or the instance's refusal (the session is then dropped). */
+    private StepResult answered(int userNo, Session s, SdStep step, Frame f) {
+        if (f.type() != FrameType.STEP_RESULT) {
+            sessions.compareAndSet(userNo, s, null);
+            return lost(
+                    step,
+                    "app server " + s.instance() + ": "
+                            + PeerText.escape(Control.Error.decode(f.body()).message(), ERROR_CHARS));
+        }
+        StepCodec.Reply r = StepCodec.decode(f.body());
+        if (r.result().outcome().ok()) {
+            metrics.recordServerResponse(r.serverNanos());
+            if (inWindow.getAsBoolean()) {
+                Sums sum = perInstance.computeIfAbsent(s.instance(), k -> new Sums());
+                sum.steps.increment();
+                sum.dbNs.add(r.result().times().dbNs());
+                sum.dbCalls.add(r.result().times().dbCalls());
+                sum.serverNs.add(r.serverNanos());
+            }
+        }
+        return r.result();
+    }
+
+    /** No answer: the bound passed or the connection broke; the user logs on again at its next step. */
+    private StepResult failed(int userNo, Session s, SdStep step, Throwable cause) {
+        sessions.compareAndSet(userNo, s, null);
+        String why = cause instanceof TimeoutException || ReplyWait.isOverdue(cause)
+                ? "no answer within " + connections.replyTimeout().toSeconds() + " s"
+                : String.valueOf((cause instanceof CompletionException c ? c.getCause() : cause).getMessage());
+        return lost(step, "app server " + s.instance() + ": " + why);
     }
 
     private static StepResult lost(SdStep step, String why) {
         return new StepResult(step, new StepOutcome.InstanceLost(why), StepTimes.ZERO, 0);
     }
 
+    /**
+     * Sent without waiting: it may come from a reader thread finishing a failed step, which must not
+     * wait for a reply only it can read. The user's next request waits for its answer instead
+     * ({@link #awaitAbandon}): the app server handles control frames concurrently, so a step or a
+     * log-off sent before the abandon is done could overtake it.
+     */
     @Override
     public void abandonLoop(int userNo) {
-        notify(userNo, FrameType.ABANDON);
+        Session s = sessions.get(userNo);
+        if (s == null || s.client().isBroken()) {
+            return;
+        }
+        Abandon a = new Abandon(s, s.client().send(FrameType.ABANDON, new AppMessages.User(userNo).encode()));
+        abandons.set(userNo, a);
+        ReplyWait.shared().watch(a.reply(), connections.replyTimeout().toNanos());
+        a.reply().whenComplete((f, e) -> settle(userNo, a));
+    }
+
+    /** Waits (bounded) for the user's abandon still unanswered, if any. */
+    private void awaitAbandon(int userNo) throws InterruptedException {
+        Abandon a = abandons.get(userNo);
+        if (a == null) {
+            return;
+        }
+        try {
+            ReplyWait.shared().get(a.reply(), connections.replyTimeout().toNanos());
+        } catch (ExecutionException | TimeoutException e) {
+            // Settled below: the reply is complete either way (a passed bound completes it exceptionally).
+        }
+        settle(userNo, a);
+    }
+
+    /** Once an abandon is answered: a failed or refused one drops the session, as a failed step does. */
+    private void settle(int userNo, Abandon a) {
+        CompletableFuture<Frame> reply = a.reply();
+        if (reply.isCompletedExceptionally() || reply.join().type() != FrameType.OK) {
+            sessions.compareAndSet(userNo, a.session(), null);
+        }
+        abandons.compareAndSet(userNo, a, null);
     }
 
     @Override
     public void logoff(int userNo) {
+        try {
+            awaitAbandon(userNo);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
         notify(userNo, FrameType.LOGOFF);
         sessions.set(userNo, null);
     }
