@@ -255,12 +255,13 @@ final class RemoteDialogService implements DialogService {
     public void logoff(int userNo) {
         try {
             awaitAbandon(userNo);
+            notify(userNo, FrameType.LOGOFF);
         } catch (InterruptedException e) {
+            // A stopping driver: the app server drops the context when it stops.
             Thread.currentThread().interrupt();
-            return;
+        } finally {
+            sessions.set(userNo, null);
         }
-        notify(userNo, FrameType.LOGOFF);
-        sessions.set(userNo, null);
     }
 
     private void notify(int userNo, FrameType type) {
