@@ -14,17 +14,17 @@ record Judged(String figure, boolean met) {
 
     /** Met when {@code value <= limit}. */
     static Judged atMost(double value, double limit, int decimals) {
-        return of(value, limit, decimals, value <= limit, c -> c <= 0);
+        return of(value, limit, decimals, c -> c <= 0);
     }
 
     /** Met when {@code value < limit}. */
     static Judged below(double value, double limit, int decimals) {
-        return of(value, limit, decimals, value < limit, c -> c < 0);
+        return of(value, limit, decimals, c -> c < 0);
     }
 
     /** Met when {@code value >= limit}. */
     static Judged atLeast(double value, double limit, int decimals) {
-        return of(value, limit, decimals, value >= limit, c -> c >= 0);
+        return of(value, limit, decimals, c -> c >= 0);
     }
 
     /** "MET" or "NOT MET", as every target line ends. */
@@ -32,7 +32,9 @@ record Judged(String figure, boolean met) {
         return met ? "MET" : "NOT MET";
     }
 
-    private static Judged of(double value, double limit, int decimals, boolean met, IntPredicate passes) {
+    /** {@code passes} reads a comparison's sign, of the exact value and of the printed one alike; NaN never passes. */
+    private static Judged of(double value, double limit, int decimals, IntPredicate passes) {
+        boolean met = !Double.isNaN(value) && passes.test(Double.compare(value, limit));
         if (!Double.isFinite(value)) {
             return new Judged(Double.toString(value), met);
         }

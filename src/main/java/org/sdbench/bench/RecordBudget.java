@@ -22,7 +22,7 @@ final class RecordBudget {
 
     private RecordBudget() {}
 
-    /** {@code asked}, or the longer window (at least 1 s) whose steps' locks fit in {@code lockRoom}. */
+    /** {@code asked}, or the longest shorter window (at least 1 s) whose steps' locks fit in {@code lockRoom}. */
     static Duration window(Duration asked, Duration rampUp, double stepsPerSecond, long lockRoom) {
         double steps = lockRoom * SHARE / LOCKS_PER_STEP;
         // The ramp-down's second records too.

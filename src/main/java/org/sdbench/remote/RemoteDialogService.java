@@ -255,26 +255,17 @@ final class RemoteDialogService implements DialogService {
     public void logoff(int userNo) {
         try {
             awaitAbandon(userNo);
-            notify(userNo, FrameType.LOGOFF);
+            Session s = sessions.get(userNo);
+            if (s != null && !s.client().isBroken()) {
+                s.client().call(FrameType.LOGOFF, new AppMessages.User(userNo).encode(), connections.replyTimeout());
+            }
+        } catch (WireException e) {
+            // The instance is gone or refused: the session is dropped below either way.
         } catch (InterruptedException e) {
             // A stopping driver: the app server drops the context when it stops.
             Thread.currentThread().interrupt();
         } finally {
             sessions.set(userNo, null);
-        }
-    }
-
-    private void notify(int userNo, FrameType type) {
-        Session s = sessions.get(userNo);
-        if (s == null || s.client().isBroken()) {
-            return;
-        }
-        try {
-            s.client().call(type, new AppMessages.User(userNo).encode(), connections.replyTimeout());
-        } catch (WireException e) {
-            sessions.compareAndSet(userNo, s, null);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }
