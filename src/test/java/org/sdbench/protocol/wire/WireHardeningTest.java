@@ -17,12 +17,15 @@ import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.HostAndPort;
 
@@ -30,6 +33,8 @@ import org.sdbench.config.HostAndPort;
 class WireHardeningTest {
     private final Token token = Token.random();
     private final List<String> log = new CopyOnWriteArrayList<>();
+    /** The same lines as {@link #log}, for a test that must wait until a server thread has logged. */
+    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     /** The log's clock: it stands still, so every window of the rate limit stays open until a test moves it. */
     private final AtomicLong now = new AtomicLong();
 
@@ -37,7 +42,18 @@ class WireHardeningTest {
 
     private WireServer server(WireLimits limits, WireServer.Handler handler) {
         return WireServer.start(
-                Wire.DEFAULTS, "127.0.0.1", 0, token, handler, log::add, "test server", limits, now::get);
+                Wire.DEFAULTS,
+                "127.0.0.1",
+                0,
+                token,
+                handler,
+                l -> {
+                    log.add(l);
+                    lines.add(l);
+                },
+                "test server",
+                limits,
+                now::get);
     }
 
     private WireServer pong(WireLimits limits) {
@@ -220,14 +236,24 @@ class WireHardeningTest {
                 out.writeByte(FrameType.HELLO.code());
                 out.flush();
             }
-            // The server logs when its read fails; a ping on a fresh connection orders after it.
+            // Each connection has its own server thread: nothing orders its log line before another
+            // peer's reply, so the test waits for the line itself.
+            String refused = awaitLine(l -> l.contains("refused "), Duration.ofSeconds(10));
+            assertTrue(refused.contains("closed the connection before the handshake ended"), refused);
             try (WireClient c = driver(s)) {
-                assertTrue(pings(c));
+                assertTrue(pings(c), "the server goes on after the hang-up");
             }
         }
-        assertTrue(
-                log.stream().anyMatch(l -> l.contains("closed the connection before the handshake ended")),
-                log.toString());
         assertFalse(log.stream().anyMatch(l -> l.contains("null")), log.toString());
+    }
+
+    private String awaitLine(Predicate<String> wanted, Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        for (String l; (l = lines.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) != null; ) {
+            if (wanted.test(l)) {
+                return l;
+            }
+        }
+        throw new AssertionError("no such line within " + bound + ": " + log);
     }
 }
