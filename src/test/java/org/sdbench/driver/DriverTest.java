@@ -28,10 +28,12 @@ class DriverTest {
         final AtomicLong steps = new AtomicLong();
         final AtomicLong logons = new AtomicLong();
         final AtomicLong logoffs = new AtomicLong();
+        final CountDownLatch everyLogon = new CountDownLatch(50);
 
         @Override
         public void logon(int userNo) {
             logons.incrementAndGet();
+            everyLogon.countDown();
         }
 
         @Override
@@ -68,7 +70,7 @@ class DriverTest {
         var run = CompletableFuture.supplyAsync(() -> {
             try {
                 return driver.run(i -> {
-                    if (i.inWindow()) {
+                    if (i.inWindow() && i.steps() > 0) {
                         windowHarvested.countDown();
                     }
                 });
@@ -76,7 +78,9 @@ class DriverTest {
                 throw new IllegalStateException(e);
             }
         });
-        // Stopped once part of the window was harvested, however slowly a loaded host gets there.
+        // Stopped once every user has logged on and part of the window was harvested with steps in it,
+        // however slowly a loaded host gets there: the harvests go by the clock, the log-ons do not.
+        assertTrue(service.everyLogon.await(1, TimeUnit.MINUTES), "every user logged on");
         assertTrue(windowHarvested.await(1, TimeUnit.MINUTES), "an interval of the window was harvested");
         driver.requestStop();
         var intervals = run.get(10, TimeUnit.SECONDS);

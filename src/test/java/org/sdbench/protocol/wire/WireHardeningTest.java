@@ -109,8 +109,20 @@ class WireHardeningTest {
                     assertTrue(pings(c), "attempt " + attempt);
                 }
             }
-            assertTrue(reopened.get() > 0, "the server shed idle connections to let newcomers in");
+            // Refusals are logged by each connection's own thread: wait for the burst to be written.
+            awaitLines(l -> l.startsWith("refused "), SMALL.logBurst(), Duration.ofSeconds(30));
             stop.set(true);
+            for (Thread t : attackers) {
+                t.join(30_000);
+            }
+            assertTrue(reopened.get() > 0, "the server shed idle connections to let newcomers in");
+            // One refusal beyond the burst that is surely counted before the close writes the count:
+            // a length no frame may have is logged before the server hangs up.
+            try (Socket raw = new Socket("127.0.0.1", s.port())) {
+                raw.setSoTimeout(10_000);
+                new DataOutputStream(raw.getOutputStream()).writeInt(Integer.MAX_VALUE);
+                assertEquals(-1, raw.getInputStream().read());
+            }
         } finally {
             stop.set(true);
             for (Thread t : attackers) {
@@ -248,12 +260,17 @@ class WireHardeningTest {
     }
 
     private String awaitLine(Predicate<String> wanted, Duration bound) throws InterruptedException {
+        awaitLines(wanted, 1, bound);
+        return log.stream().filter(wanted).findFirst().orElseThrow();
+    }
+
+    /** Waits until {@code n} lines of the log match: each line reaches {@link #lines} after {@link #log}. */
+    private void awaitLines(Predicate<String> wanted, int n, Duration bound) throws InterruptedException {
         long deadline = System.nanoTime() + bound.toNanos();
-        for (String l; (l = lines.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) != null; ) {
-            if (wanted.test(l)) {
-                return l;
+        while (log.stream().filter(wanted).count() < n) {
+            if (lines.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS) == null) {
+                throw new AssertionError("fewer than " + n + " such lines within " + bound + ": " + log);
             }
         }
-        throw new AssertionError("no such line within " + bound + ": " + log);
     }
 }
