@@ -5,7 +5,7 @@
 #   bench/ab-overhead.sh BEFORE.jar AFTER.jar [PAIRS] [-- extra bench overhead options]
 #
 # Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf). JVM:
-# $SDBENCH_JAVA (default: the java on PATH), options $SDBENCH_JVM_OPTS (default -Xmx1g -XX:+UseG1GC).
+# $SDBENCH_JAVA (default: the JDK 21 or newer that ./sdbench finds), options $SDBENCH_JVM_OPTS (default -Xmx1g -XX:+UseG1GC).
 # Warm-up per variant: $SDBENCH_AB_WARMUP (default 5s). Extra options for one side only: $SDBENCH_AB_BEFORE_ARGS, $SDBENCH_AB_AFTER_ARGS (e.g. the same jar
 # twice with --set database.transport=tcp before); JVM options for one side only: $SDBENCH_AB_BEFORE_JVM_OPTS,
 # $SDBENCH_AB_AFTER_JVM_OPTS (e.g. the same jar twice, "-Xmx1g -XX:+UseZGC" before). Prints the three target lines of each run,
@@ -17,6 +17,11 @@ pairs=3
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then pairs="$1"; shift; fi
 [ "${1:-}" != "--" ] || shift
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=.mvn/jdk.sh
+. "$here/.mvn/jdk.sh"
+if [ -z "${SDBENCH_JAVA:-}" ]; then
+  SDBENCH_JAVA="$(find_jdk)/bin/java" || { echo "no JDK 21 or newer found: set SDBENCH_JAVA to its java" >&2; exit 2; }
+fi
 mkdir -p "$here/bench/out"
 out="$here/bench/out/ab-$(date +%Y%m%d-%H%M%S).txt"
 url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"
@@ -28,7 +33,7 @@ for i in $(seq 1 "$pairs"); do
     echo "=== pair $i $side ($jar, $side_jvm)" >>"$out"
     start=$(wc -l <"$out")
     # shellcheck disable=SC2086
-    "${SDBENCH_JAVA:-java}" $side_jvm -Dsdbench.home="$here" -jar "$jar" \
+    "$SDBENCH_JAVA" $side_jvm -Dsdbench.home="$here" -jar "$jar" \
       bench overhead --db-url "$url" --rounds 2 --window 10s --warm-up "${SDBENCH_AB_WARMUP:-5s}" $side_args "$@" >>"$out" 2>&1 || true
     # This run's target lines only (one with --no-sql, three with SQL).
     tail -n +"$((start + 1))" "$out" | grep -E '^target:' | sed "s/^/pair $i $side: /" || true

@@ -8,7 +8,7 @@
 #   bench/context-switches.sh JAR [SECONDS] [-- extra bench overhead options]
 #
 # Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf); JVM:
-# $SDBENCH_JAVA (default java). Needs no privileges.
+# $SDBENCH_JAVA (default: the JDK 21 or newer that ./sdbench finds). Needs no privileges.
 set -euo pipefail
 # shellcheck source=bench/sql-round.sh
 . "$(dirname "${BASH_SOURCE[0]}")/sql-round.sh"

@@ -16,7 +16,7 @@
 #   bench/kernel-profile.sh JAR [SECONDS] [-- extra bench overhead options]
 #
 # Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf); JVM:
-# $SDBENCH_JAVA. Needs perf with access to kernel stacks (root, or perf_event_paranoid <= 1 and
+# $SDBENCH_JAVA (default: the JDK 21 or newer that ./sdbench finds). Needs perf with access to kernel stacks (root, or perf_event_paranoid <= 1 and
 # kptr_restrict 0).
 set -euo pipefail
 # shellcheck source=bench/sql-round.sh

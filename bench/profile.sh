@@ -9,12 +9,12 @@
 #   bench/profile.sh JAR [SECONDS] [-- extra bench overhead options]
 #
 # Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf); JVM:
-# $SDBENCH_JAVA (a JDK 25 java; its jcmd starts the recording). The recording stays in
+# $SDBENCH_JAVA (default: the JDK that ./sdbench finds; the CPU-time samples need JDK 25 or newer, and its jcmd starts the recording). The recording stays in
 # bench/out/profile-<time>.jfr for `jfr view` or another reading. Needs no privileges.
 set -euo pipefail
 # shellcheck source=bench/sql-round.sh
 . "$(dirname "${BASH_SOURCE[0]}")/sql-round.sh"
-java_bin="${SDBENCH_JAVA:-java}"
+java_bin="$SDBENCH_JAVA"
 jcmd="$(dirname "$(readlink -f "$(command -v "$java_bin")")")/jcmd"
 mkdir -p "$here/bench/out"
 rec="$here/bench/out/profile-$(date +%Y%m%d-%H%M%S).jfr"

@@ -1,6 +1,6 @@
 # Sourced by bench/syscalls.sh, bench/context-switches.sh and bench/profile.sh (not run on its own): parses
 # "JAR [SECONDS] [-- extra bench overhead options]", starts `sdbench bench overhead --rounds 1` from
-# JAR in the background and returns once its SQL round runs. Defines group_threads. Sets jar, secs, here, work (a temporary
+# JAR in the background and returns once its SQL round runs. Defines group_threads. Sets jar, secs, here, SDBENCH_JAVA, work (a temporary
 # folder, removed on exit, whose "out" is the bench's output) and pid (the bench's JVM).
 [ $# -ge 1 ] || { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 2; }
 jar="$1"; shift
@@ -8,10 +8,16 @@ secs=8
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then secs="$1"; shift; fi
 [ "${1:-}" != "--" ] || shift
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# The JDK ./sdbench runs on, unless $SDBENCH_JAVA names a java: a host's default java may be older.
+# shellcheck source=.mvn/jdk.sh
+. "$here/.mvn/jdk.sh"
+if [ -z "${SDBENCH_JAVA:-}" ]; then
+  SDBENCH_JAVA="$(find_jdk)/bin/java" || { echo "no JDK 21 or newer found: set SDBENCH_JAVA to its java" >&2; exit 2; }
+fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"; [ -z "${pid:-}" ] || kill "$pid" 2>/dev/null || true' EXIT
 url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"
-"${SDBENCH_JAVA:-java}" -Xmx1g -XX:+UseG1GC -Dsdbench.home="$here" -jar "$jar" bench overhead --db-url "$url" \
+"$SDBENCH_JAVA" -Xmx1g -XX:+UseG1GC -Dsdbench.home="$here" -jar "$jar" bench overhead --db-url "$url" \
   --rounds 1 --window "$((secs + 8))s" --warm-up 5s "$@" >"$work/out" 2>&1 &
 pid=$!
 touch "$work/out"

@@ -6,7 +6,7 @@
 #   bench/syscalls.sh JAR [SECONDS] [-- extra bench overhead options]
 #
 # Database: $SDBENCH_AB_DB_URL (default jdbc:postgresql://127.0.0.1:5432/sdbench_perf); JVM:
-# $SDBENCH_JAVA (default java). Needs perf with tracepoint access (root or perf_event_paranoid <= -1).
+# $SDBENCH_JAVA (default: the JDK 21 or newer that ./sdbench finds). Needs perf with tracepoint access (root or perf_event_paranoid <= -1).
 # Prints the counts of both thread groups per statement (from the round's steps/s and statements per
 # step) and each group's per dialog step.
 set -euo pipefail
