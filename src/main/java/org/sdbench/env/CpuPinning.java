@@ -224,17 +224,22 @@ public final class CpuPinning implements AutoCloseable {
         if (!db.isEmbedded() && !EnvironmentProbe.isLocal(db.config())) {
             throw new NotPossible("the database is on another host (" + db.describe() + ")");
         }
+        // The backend's /proc entries are read while its connection is open: once closed, the backend
+        // exits, and a read that came after it found no process and took the server for a remote one.
         long backend;
+        Long parent;
+        String backendName;
         try (Connection c = db.connect();
                 Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT pg_backend_pid()")) {
             rs.next();
             backend = rs.getLong(1);
+            backendName = Affinity.name(backend);
+            parent = Affinity.parent(backend);
         } catch (SQLException e) {
             throw new NotPossible("pg_backend_pid() failed: " + e.getMessage());
         }
-        Long parent = Affinity.parent(backend);
-        if (!"postgres".equals(Affinity.name(backend)) || parent == null || !"postgres".equals(Affinity.name(parent))) {
+        if (!"postgres".equals(backendName) || parent == null || !"postgres".equals(Affinity.name(parent))) {
             throw new NotPossible("the server's backend (pid " + backend + ") is not a postgres process on this host "
                     + "(a server in another container or PID namespace)");
         }
