@@ -110,12 +110,24 @@ public final class BenchRun {
                 db, databaseName, threads, warmUp, window, empty, dbMicrosPerRoundTrip);
     }
 
+    /** What runs between a run's reset and its start. */
+    @FunctionalInterface
+    public interface Settled {
+        void run() throws InterruptedException;
+    }
+
     public BenchResult run(RunSpec s) throws InterruptedException {
+        return run(s, () -> {});
+    }
+
+    /** {@link #run(RunSpec)}, calling {@code settled} once the database is reset and before the run starts. */
+    public BenchResult run(RunSpec s, Settled settled) throws InterruptedException {
         if (!s.modules().isEmpty()) {
             // Documents pile up run after run, and some steps' SQL grows with them: every run with
             // SQL starts from the loaded table sizes and without the dead rows of the runs before it,
             // or later rounds would measure a bigger, bloated database.
             Settle.before(db);
+            settled.run();
         } else {
             // The app tier's start queues what an earlier process left in VBHDR; without modules it would fail it.
             new TransactionalReset(db).requireNoPendingUpdates("start a bench run without update modules");

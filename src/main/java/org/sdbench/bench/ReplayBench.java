@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -36,6 +35,8 @@ public final class ReplayBench {
     static final double TARGET_SHARE = 0.90;
     /** The advisory lock that starts all pgbench clients together ("sdb8" in ASCII). */
     private static final int GATE_KEY = 0x73646238;
+    /** Long enough for a run's connections to end and for the server's idle report interval (10 s). */
+    private static final Duration STATS_SETTLE = Duration.ofSeconds(30);
 
     /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
     public record Options(
@@ -112,15 +113,19 @@ public final class ReplayBench {
         BenchResult recorded;
         // In three-tier the app-server processes record their own pools, each into a folder of the capture.
         StatementCapture capture = new StatementCapture(o.work().resolve("capture"), o.protocol());
+        TableWork[] recordedFrom = new TableWork[1];
         try {
             db.captureStatements(capture);
-            recorded = runner.run(spec.phases(o.rampUp(), recordWindow, Duration.ofSeconds(1)));
+            recorded = runner.run(
+                    spec.phases(o.rampUp(), recordWindow, Duration.ofSeconds(1)),
+                    () -> recordedFrom[0] = TableWork.settled(db, STATS_SETTLE));
         } finally {
             db.captureStatements(null);
             capture.close();
         }
+        TableWork recordedTo = TableWork.settled(db, STATS_SETTLE);
         // What the recorded run itself left for later: its update clients never reach these, nor do the replay's.
-        long leftByRun = requestsInVbhdr();
+        long leftByRun = UpdateLeftovers.count(db);
         Recording recording = capture.recording();
         String what = String.format(
                 Locale.ROOT,
@@ -151,6 +156,7 @@ public final class ReplayBench {
         out.flush();
         // The same start as sdbench's runs: the loaded documents, no dead rows of the runs before.
         Settle.before(db);
+        TableWork replayFrom = TableWork.settled(db, STATS_SETTLE);
         Pgbench.Result pg;
         try (Connection gate = db.connect()) {
             pg = Pgbench.run(o.target(), scripts, gate, GATE_KEY, o.pgbenchTimeout());
@@ -158,7 +164,8 @@ public final class ReplayBench {
             throw new EnvironmentException(
                     "the replay's start gate on " + db.describe() + " failed: " + e.getMessage());
         }
-        long left = clearLeftovers();
+        TableWork replayTo = TableWork.settled(db, STATS_SETTLE);
+        long left = UpdateLeftovers.clear(db);
         new TransactionalReset(db).reset();
         long orderings =
                 scripts.stream().mapToLong(PgbenchScript.Chain::orderings).sum();
@@ -177,6 +184,13 @@ public final class ReplayBench {
                 left,
                 leftByRun,
                 left > leftByRun ? " (an update client got to a request before its save: not ordered)" : "");
+        if (recordedFrom[0] == null || recordedTo == null || replayFrom == null || replayTo == null) {
+            out.println("replay work           not compared: the database's other connections did not end or "
+                    + "stay idle within " + STATS_SETTLE.toSeconds() + " s, so its table statistics were not complete");
+        } else {
+            TableWork.compare(recordedTo.since(recordedFrom[0]), replayTo.since(replayFrom), 6)
+                    .forEach(out::println);
+        }
         return print(measured, recorded, recording, scripts, pg);
     }
 
@@ -337,38 +351,6 @@ public final class ReplayBench {
             out.println(
                     "  note                pgjdbc prepared few of these statements (prepareThreshold=0 in the URL?): "
                             + "the prepared replay does less server work than sdbench did; compare with --replay-protocol simple");
-        }
-    }
-
-    /** Update requests in VBHDR now: saved and not (yet) processed. */
-    private long requestsInVbhdr() {
-        try (Connection c = db.connect();
-                Statement s = c.createStatement();
-                var rs = s.executeQuery("SELECT count(*) FROM vbhdr")) {
-            rs.next();
-            return rs.getLong(1);
-        } catch (SQLException e) {
-            throw new EnvironmentException(
-                    "counting the update requests in " + db.describe() + " failed: " + e.getMessage());
-        }
-    }
-
-    /**
-     * Update requests the replay left in VBHDR, removed: those the recorded run saved and left for
-     * later, and any an update client reached before its save (ReplayOrder keeps that from happening).
-     * The recorded run processed or kept its own, so deleting the replay's copies loses nothing.
-     */
-    private long clearLeftovers() {
-        long left = requestsInVbhdr();
-        try (Connection c = db.connect();
-                Statement s = c.createStatement()) {
-            s.execute("DELETE FROM vbdata");
-            s.execute("DELETE FROM vbmod");
-            s.execute("DELETE FROM vbhdr");
-            return left;
-        } catch (SQLException e) {
-            throw new EnvironmentException(
-                    "removing the replay's update requests from " + db.describe() + " failed: " + e.getMessage());
         }
     }
 

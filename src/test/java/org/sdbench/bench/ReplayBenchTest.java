@@ -36,6 +36,11 @@ class ReplayBenchTest {
             "replay order .*\\(([0-9,]+) order lines, ([0-9,]+) round trips added, [0-9.]+ per step\\); (\\d+) requests "
                     + "still in VBHDR at the "
                     + "end, (\\d+) after the recorded run");
+    /** Rows the replay and the recorded run wrote: the same statements insert and delete the same rows. */
+    private static final Pattern WORK = Pattern.compile(
+            "replay work {11}rows read [0-9,]+ against [0-9,]+ \\([0-9.]+ %\\), inserted ([0-9,]+) against ([0-9,]+) "
+                    + ".*deleted ([0-9,]+) against ([0-9,]+) ");
+
     private static final Pattern PER_STATEMENT = Pattern.compile(
             "client CPU per stmt {3}sdbench (JVM|processes) ([0-9.]+) us .* at ([0-9.]+) statements per step");
 
@@ -88,6 +93,13 @@ class ReplayBenchTest {
         assertTrue(order.find(), out);
         assertTrue(Long.parseLong(order.group(1).replace(",", "")) > 0, out);
         assertTrue(Integer.parseInt(order.group(3)) <= Integer.parseInt(order.group(4)), out);
+
+        // PostgreSQL's own table statistics: the replay wrote what the recorded run wrote.
+        Matcher written = WORK.matcher(out);
+        assertTrue(written.find(), out);
+        assertTrue(Long.parseLong(written.group(2).replace(",", "")) > 0, out);
+        assertEquals(written.group(2), written.group(1), "rows inserted: " + out);
+        assertEquals(written.group(4), written.group(3), "rows deleted: " + out);
 
         Matcher replayed = REPLAYED.matcher(out);
         assertTrue(replayed.find(), out);

@@ -1,0 +1,155 @@
+package org.sdbench.bench;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
+
+/**
+ * The rows a stretch of work read and wrote in each table of the schema, from PostgreSQL's own
+ * table statistics: what tells whether a replay did the recorded run's work (a replayed step that
+ * ran before the step that wrote its document reads fewer rows and is cheaper), with nothing to
+ * install. A backend hands its counts to the statistics when it ends, or when it has been idle
+ * long enough; {@link #settled} waits for that, so two readings bracket all of the work between.
+ *
+ * @param rows per table: rows read (sequential and index scans), inserted, updated, deleted
+ */
+record TableWork(Map<String, long[]> rows) {
+    /** PostgreSQL's PGSTAT_IDLE_INTERVAL: an idle backend reports what it has not reported yet at the latest after it. */
+    private static final Duration IDLE_REPORT = Duration.ofSeconds(10);
+
+    private static final String[] KINDS = {"read", "inserted", "updated", "deleted"};
+
+    /** A share of rows read per table further from 1 than this is named. */
+    static final double NAMED_BEYOND = 0.05;
+
+    /**
+     * The counts once every other backend of this database has ended or stayed idle past the
+     * server's report interval, waiting at most {@code bound}; null when that did not happen in time
+     * (or the DBMS keeps no such statistics), so that no comparison claims more than it read.
+     */
+    static TableWork settled(Database db, Duration bound) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
+            c.setAutoCommit(true);
+            while (busyBackends(s) > 0) {
+                if (System.nanoTime() - deadline > 0) {
+                    return null;
+                }
+                // The server's state, not ours: nothing to wake this thread when it changes.
+                TimeUnit.MILLISECONDS.sleep(250);
+            }
+            return read(s);
+        } catch (SQLException e) {
+            throw new EnvironmentException(
+                    "reading the table statistics of " + db.describe() + " failed: " + e.getMessage());
+        }
+    }
+
+    private static long busyBackends(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                + " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+                + " AND (state <> 'idle' OR state_change > now() - interval '" + (IDLE_REPORT.toSeconds() + 1)
+                + " seconds')")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static TableWork read(Statement s) throws SQLException {
+        Map<String, long[]> m = new TreeMap<>();
+        s.execute("SELECT pg_stat_clear_snapshot()");
+        try (ResultSet rs = s.executeQuery("SELECT relname, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0),"
+                + " n_tup_ins, n_tup_upd, n_tup_del FROM pg_stat_user_tables WHERE schemaname = current_schema()")) {
+            while (rs.next()) {
+                m.put(rs.getString(1), new long[] {rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)});
+            }
+        }
+        return new TableWork(m);
+    }
+
+    /** What happened between {@code before} and this reading. */
+    TableWork since(TableWork before) {
+        Map<String, long[]> m = new TreeMap<>();
+        rows.forEach((table, now) -> {
+            long[] was = before.rows.getOrDefault(table, new long[KINDS.length]);
+            long[] d = new long[KINDS.length];
+            for (int k = 0; k < d.length; k++) {
+                d[k] = now[k] - was[k];
+            }
+            m.put(table, d);
+        });
+        return new TableWork(m);
+    }
+
+    long total(int kind) {
+        return rows.values().stream().mapToLong(r -> r[kind]).sum();
+    }
+
+    /**
+     * The replay's rows against the recorded run's, in all and for each kind, then the tables whose
+     * reads differ by more than {@link #NAMED_BEYOND} (at most {@code maxNamed}, the largest first).
+     */
+    static List<String> compare(TableWork recorded, TableWork replayed, int maxNamed) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder all = new StringBuilder("replay work           rows");
+        for (int k = 0; k < KINDS.length; k++) {
+            all.append(String.format(
+                    Locale.ROOT,
+                    "%s %s %,d against %,d (%s)",
+                    k == 0 ? "" : ",",
+                    KINDS[k],
+                    replayed.total(k),
+                    recorded.total(k),
+                    share(replayed.total(k), recorded.total(k))));
+        }
+        lines.add(all.append(" in the recorded run (PostgreSQL's table statistics)")
+                .toString());
+        List<String> differ = new ArrayList<>();
+        long[] read = {0};
+        recorded.rows.entrySet().stream()
+                .filter(e -> e.getValue()[0] > 0)
+                .sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
+                .forEach(e -> {
+                    read[0]++;
+                    long was = e.getValue()[0];
+                    long now = replayed.rows.getOrDefault(e.getKey(), new long[KINDS.length])[0];
+                    if (Math.abs((double) now / was - 1) > NAMED_BEYOND) {
+                        differ.add(String.format(Locale.ROOT, "%s %,d against %,d", e.getKey(), now, was));
+                    }
+                });
+        long percent = Math.round(NAMED_BEYOND * 100);
+        lines.add(
+                differ.isEmpty()
+                        ? String.format(
+                                Locale.ROOT,
+                                "  rows read: every one of the %d tables read within %d %%",
+                                read[0],
+                                percent)
+                        : String.format(
+                                Locale.ROOT,
+                                "  rows read: %d of the %d tables read within %d %%; off by more: %s",
+                                read[0] - differ.size(),
+                                read[0],
+                                percent,
+                                String.join(", ", differ.subList(0, Math.min(maxNamed, differ.size())))
+                                        + (differ.size() > maxNamed ? ", ..." : "")));
+        return lines;
+    }
+
+    private static String share(long part, long whole) {
+        return whole == 0
+                ? (part == 0 ? "same" : "none recorded")
+                : String.format(Locale.ROOT, "%.1f %%", 100.0 * part / whole);
+    }
+}
