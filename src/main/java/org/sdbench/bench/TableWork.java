@@ -144,7 +144,29 @@ record TableWork(Map<String, long[]> rows) {
                                 percent,
                                 String.join(", ", differ.subList(0, Math.min(maxNamed, differ.size())))
                                         + (differ.size() > maxNamed ? ", ..." : "")));
+        lines.add(written(recorded, replayed, maxNamed));
         return lines;
+    }
+
+    /** Writes follow from the statements alone: any table whose rows written differ at all is named. */
+    private static String written(TableWork recorded, TableWork replayed, int maxNamed) {
+        List<String> differ = new ArrayList<>();
+        Map<String, long[]> tables = new TreeMap<>(recorded.rows);
+        replayed.rows.forEach(tables::putIfAbsent);
+        tables.keySet().forEach(table -> {
+            long[] was = recorded.rows.getOrDefault(table, new long[KINDS.length]);
+            long[] now = replayed.rows.getOrDefault(table, new long[KINDS.length]);
+            for (int k = 1; k < KINDS.length; k++) {
+                if (was[k] != now[k]) {
+                    differ.add(String.format(Locale.ROOT, "%s %s %,d against %,d", table, KINDS[k], now[k], was[k]));
+                }
+            }
+        });
+        return differ.isEmpty()
+                ? "  rows written: the same in every table"
+                : "  rows written differently: "
+                        + String.join(", ", differ.subList(0, Math.min(maxNamed, differ.size())))
+                        + (differ.size() > maxNamed ? ", ..." : "");
     }
 
     private static String share(long part, long whole) {

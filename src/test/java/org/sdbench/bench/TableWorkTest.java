@@ -64,6 +64,7 @@ class TableWorkTest {
                         + "(PostgreSQL's table statistics)",
                 lines.get(0));
         assertEquals("  rows read: every one of the 2 tables read within 5 %", lines.get(1));
+        assertEquals("  rows written: the same in every table", lines.get(2));
     }
 
     @Test
@@ -82,6 +83,15 @@ class TableWorkTest {
                 lines.get(0));
         assertEquals(
                 "  rows read: 2 of the 3 tables read within 5 %; off by more: vbak 745 against 2,263", lines.get(1));
+    }
+
+    @Test
+    void compare_replayUpdatedFewerRowsOfOneTable_namesTheTableAndTheKind() {
+        TableWork recorded = work(Map.of("s066", new long[] {10, 0, 42, 0}, "vbak", new long[] {5, 7, 0, 0}));
+        TableWork replayed = work(Map.of("s066", new long[] {10, 0, 40, 0}, "vbak", new long[] {5, 7, 0, 0}));
+        assertEquals(
+                "  rows written differently: s066 updated 40 against 42",
+                TableWork.compare(recorded, replayed, 6).get(2));
     }
 
     private static TableWork work(Map<String, long[]> rows) {
