@@ -114,11 +114,13 @@ public final class ReplayBench {
         // In three-tier the app-server processes record their own pools, each into a folder of the capture.
         StatementCapture capture = new StatementCapture(o.work().resolve("capture"), o.protocol());
         TableWork[] recordedFrom = new TableWork[1];
+        GuardedRows[] guarded = new GuardedRows[1];
         try {
             db.captureStatements(capture);
-            recorded = runner.run(
-                    spec.phases(o.rampUp(), recordWindow, Duration.ofSeconds(1)),
-                    () -> recordedFrom[0] = TableWork.settled(db, STATS_SETTLE));
+            recorded = runner.run(spec.phases(o.rampUp(), recordWindow, Duration.ofSeconds(1)), () -> {
+                guarded[0] = GuardedRows.save(db);
+                recordedFrom[0] = TableWork.settled(db, STATS_SETTLE);
+            });
         } finally {
             db.captureStatements(null);
             capture.close();
@@ -156,6 +158,7 @@ public final class ReplayBench {
         out.flush();
         // The same start as sdbench's runs: the loaded documents, no dead rows of the runs before.
         Settle.before(db);
+        guarded[0].restore(db);
         TableWork replayFrom = TableWork.settled(db, STATS_SETTLE);
         Pgbench.Result pg;
         try (Connection gate = db.connect()) {
