@@ -34,8 +34,8 @@ record TableWork(Map<String, long[]> rows) {
 
     /**
      * The counts once every other backend of this database has ended or stayed idle past the
-     * server's report interval, waiting at most {@code bound}; null when that did not happen in time
-     * (or the DBMS keeps no such statistics), so that no comparison claims more than it read.
+     * server's report interval, waiting at most {@code bound}; null when that did not happen in time,
+     * so that no comparison claims more than the statistics held.
      */
     static TableWork settled(Database db, Duration bound) throws InterruptedException {
         long deadline = System.nanoTime() + bound.toNanos();
