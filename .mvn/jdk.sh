@@ -11,3 +11,11 @@ find_jdk() {
   done
   return 1
 }
+
+# The java a bench script runs: $SDBENCH_JAVA, else the JDK find_jdk finds; prints why not and returns 1.
+bench_java() {
+  if [ -n "${SDBENCH_JAVA:-}" ]; then echo "$SDBENCH_JAVA"; return 0; fi
+  local jdk
+  jdk="$(find_jdk)" || { echo "no JDK 21 or newer found: set SDBENCH_JAVA to its java" >&2; return 1; }
+  echo "$jdk/bin/java"
+}

@@ -19,9 +19,7 @@ if [ $# -gt 0 ] && [ "$1" != "--" ]; then pairs="$1"; shift; fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=.mvn/jdk.sh
 . "$here/.mvn/jdk.sh"
-if [ -z "${SDBENCH_JAVA:-}" ]; then
-  SDBENCH_JAVA="$(find_jdk)/bin/java" || { echo "no JDK 21 or newer found: set SDBENCH_JAVA to its java" >&2; exit 2; }
-fi
+SDBENCH_JAVA="$(bench_java)" || exit 2
 mkdir -p "$here/bench/out"
 out="$here/bench/out/ab-$(date +%Y%m%d-%H%M%S).txt"
 url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"

@@ -11,9 +11,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # The JDK ./sdbench runs on, unless $SDBENCH_JAVA names a java: a host's default java may be older.
 # shellcheck source=.mvn/jdk.sh
 . "$here/.mvn/jdk.sh"
-if [ -z "${SDBENCH_JAVA:-}" ]; then
-  SDBENCH_JAVA="$(find_jdk)/bin/java" || { echo "no JDK 21 or newer found: set SDBENCH_JAVA to its java" >&2; exit 2; }
-fi
+SDBENCH_JAVA="$(bench_java)" || exit 2
 work="$(mktemp -d)"
 trap 'rm -rf "$work"; [ -z "${pid:-}" ] || kill "$pid" 2>/dev/null || true' EXIT
 url="${SDBENCH_AB_DB_URL:-jdbc:postgresql://127.0.0.1:5432/sdbench_perf}"

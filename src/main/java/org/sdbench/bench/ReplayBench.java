@@ -35,8 +35,6 @@ public final class ReplayBench {
     static final double TARGET_SHARE = 0.90;
     /** The advisory lock that starts all pgbench clients together ("sdb8" in ASCII). */
     private static final int GATE_KEY = 0x73646238;
-    /** Long enough for a run's connections to end and for the server's idle report interval (10 s). */
-    private static final Duration STATS_SETTLE = Duration.ofSeconds(30);
 
     /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
     public record Options(
@@ -113,19 +111,15 @@ public final class ReplayBench {
         BenchResult recorded;
         // In three-tier the app-server processes record their own pools, each into a folder of the capture.
         StatementCapture capture = new StatementCapture(o.work().resolve("capture"), o.protocol());
-        TableWork[] recordedFrom = new TableWork[1];
-        GuardedRows[] guarded = new GuardedRows[1];
+        ReplayWork dbWork = new ReplayWork(db);
         try {
             db.captureStatements(capture);
-            recorded = runner.run(spec.phases(o.rampUp(), recordWindow, Duration.ofSeconds(1)), () -> {
-                guarded[0] = GuardedRows.save(db);
-                recordedFrom[0] = TableWork.settled(db, STATS_SETTLE);
-            });
+            recorded = runner.run(spec.phases(o.rampUp(), recordWindow, Duration.ofSeconds(1)), dbWork::recordStarts);
         } finally {
             db.captureStatements(null);
             capture.close();
         }
-        TableWork recordedTo = TableWork.settled(db, STATS_SETTLE);
+        dbWork.recordEnded();
         // What the recorded run itself left for later: its update clients never reach these, nor do the replay's.
         long leftByRun = UpdateLeftovers.count(db);
         Recording recording = capture.recording();
@@ -158,8 +152,7 @@ public final class ReplayBench {
         out.flush();
         // The same start as sdbench's runs: the loaded documents, no dead rows of the runs before.
         Settle.before(db);
-        guarded[0].restore(db);
-        TableWork replayFrom = TableWork.settled(db, STATS_SETTLE);
+        dbWork.replayStarts();
         Pgbench.Result pg;
         try (Connection gate = db.connect()) {
             pg = Pgbench.run(o.target(), scripts, gate, GATE_KEY, o.pgbenchTimeout());
@@ -167,7 +160,7 @@ public final class ReplayBench {
             throw new EnvironmentException(
                     "the replay's start gate on " + db.describe() + " failed: " + e.getMessage());
         }
-        TableWork replayTo = TableWork.settled(db, STATS_SETTLE);
+        dbWork.replayEnded();
         long left = UpdateLeftovers.clear(db);
         new TransactionalReset(db).reset();
         long orderings =
@@ -187,13 +180,7 @@ public final class ReplayBench {
                 left,
                 leftByRun,
                 left > leftByRun ? " (an update client got to a request before its save: not ordered)" : "");
-        if (recordedFrom[0] == null || recordedTo == null || replayFrom == null || replayTo == null) {
-            out.println("replay work           not compared: the database's other connections did not end or "
-                    + "stay idle within " + STATS_SETTLE.toSeconds() + " s, so its table statistics were not complete");
-        } else {
-            TableWork.compare(recordedTo.since(recordedFrom[0]), replayTo.since(replayFrom), 6)
-                    .forEach(out::println);
-        }
+        dbWork.lines().forEach(out::println);
         return print(measured, recorded, recording, scripts, pg);
     }
 

@@ -82,7 +82,7 @@ record TableWork(Map<String, long[]> rows) {
     TableWork since(TableWork before) {
         Map<String, long[]> m = new TreeMap<>();
         rows.forEach((table, now) -> {
-            long[] was = before.rows.getOrDefault(table, new long[KINDS.length]);
+            long[] was = before.counts(table);
             long[] d = new long[KINDS.length];
             for (int k = 0; k < d.length; k++) {
                 d[k] = now[k] - was[k];
@@ -115,35 +115,31 @@ record TableWork(Map<String, long[]> rows) {
         }
         lines.add(all.append(" in the recorded run (PostgreSQL's table statistics)")
                 .toString());
-        List<String> differ = new ArrayList<>();
-        long[] read = {0};
-        recorded.rows.entrySet().stream()
+        List<String> read = recorded.rows.entrySet().stream()
                 .filter(e -> e.getValue()[0] > 0)
-                .sorted((a, b) -> Long.compare(b.getValue()[0], a.getValue()[0]))
-                .forEach(e -> {
-                    read[0]++;
-                    long was = e.getValue()[0];
-                    long now = replayed.rows.getOrDefault(e.getKey(), new long[KINDS.length])[0];
-                    if (Math.abs((double) now / was - 1) > NAMED_BEYOND) {
-                        differ.add(String.format(Locale.ROOT, "%s %,d against %,d", e.getKey(), now, was));
-                    }
-                });
+                .sorted((x, y) -> Long.compare(y.getValue()[0], x.getValue()[0]))
+                .map(Map.Entry::getKey)
+                .toList();
+        List<String> differ = read.stream()
+                .filter(t -> Math.abs((double) replayed.counts(t)[0] / recorded.counts(t)[0] - 1) > NAMED_BEYOND)
+                .map(t -> String.format(
+                        Locale.ROOT, "%s %,d against %,d", t, replayed.counts(t)[0], recorded.counts(t)[0]))
+                .toList();
         long percent = Math.round(NAMED_BEYOND * 100);
         lines.add(
                 differ.isEmpty()
                         ? String.format(
                                 Locale.ROOT,
                                 "  rows read: every one of the %d tables read within %d %%",
-                                read[0],
+                                read.size(),
                                 percent)
                         : String.format(
                                 Locale.ROOT,
                                 "  rows read: %d of the %d tables read within %d %%; off by more: %s",
-                                read[0] - differ.size(),
-                                read[0],
+                                read.size() - differ.size(),
+                                read.size(),
                                 percent,
-                                String.join(", ", differ.subList(0, Math.min(maxNamed, differ.size())))
-                                        + (differ.size() > maxNamed ? ", ..." : "")));
+                                named(differ, maxNamed)));
         lines.add(written(recorded, replayed, maxNamed));
         return lines;
     }
@@ -154,8 +150,8 @@ record TableWork(Map<String, long[]> rows) {
         Map<String, long[]> tables = new TreeMap<>(recorded.rows);
         replayed.rows.forEach(tables::putIfAbsent);
         tables.keySet().forEach(table -> {
-            long[] was = recorded.rows.getOrDefault(table, new long[KINDS.length]);
-            long[] now = replayed.rows.getOrDefault(table, new long[KINDS.length]);
+            long[] was = recorded.counts(table);
+            long[] now = replayed.counts(table);
             for (int k = 1; k < KINDS.length; k++) {
                 if (was[k] != now[k]) {
                     differ.add(String.format(Locale.ROOT, "%s %s %,d against %,d", table, KINDS[k], now[k], was[k]));
@@ -164,9 +160,17 @@ record TableWork(Map<String, long[]> rows) {
         });
         return differ.isEmpty()
                 ? "  rows written: the same in every table"
-                : "  rows written differently: "
-                        + String.join(", ", differ.subList(0, Math.min(maxNamed, differ.size())))
-                        + (differ.size() > maxNamed ? ", ..." : "");
+                : "  rows written differently: " + named(differ, maxNamed);
+    }
+
+    /** A table's counts; zeros for a table this reading did not see. */
+    private long[] counts(String table) {
+        return rows.getOrDefault(table, new long[KINDS.length]);
+    }
+
+    /** The first {@code max} of {@code items}, and a mark when there were more. */
+    private static String named(List<String> items, int max) {
+        return String.join(", ", items.subList(0, Math.min(max, items.size()))) + (items.size() > max ? ", ..." : "");
     }
 
     private static String share(long part, long whole) {
