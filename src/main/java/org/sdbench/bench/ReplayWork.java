@@ -6,8 +6,8 @@ import org.sdbench.db.Database;
 
 /**
  * What PostgreSQL counted for the recorded run and for its replay, read at the four edges, and
- * NRIV's levels carried from the one start to the other ({@link GuardedRows}): one replay's
- * comparison of the work the database did.
+ * the rows a run changes from the values it read carried from the one start to the other ({@link
+ * GuardedRows}): one replay's comparison of the work the database did.
  */
 final class ReplayWork {
     /** Long enough for a run's connections to end and for the server's idle report interval (10 s). */
@@ -16,7 +16,7 @@ final class ReplayWork {
     private static final int NAMED = 6;
 
     private final Database db;
-    private GuardedRows levels;
+    private GuardedRows guarded;
     private TableWork recordFrom;
     private TableWork recordTo;
     private TableWork replayFrom;
@@ -28,7 +28,7 @@ final class ReplayWork {
 
     /** Between the recorded run's reset and its start. */
     void recordStarts() throws InterruptedException {
-        levels = GuardedRows.save(db);
+        guarded = GuardedRows.save(db);
         recordFrom = TableWork.settled(db, SETTLE);
     }
 
@@ -36,9 +36,9 @@ final class ReplayWork {
         recordTo = TableWork.settled(db, SETTLE);
     }
 
-    /** Between the replay's reset and its start: NRIV's levels go back to where the recorded run found them. */
+    /** Between the replay's reset and its start: the guarded rows go back to where the recorded run found them. */
     void replayStarts() throws InterruptedException {
-        levels.restore(db);
+        guarded.restore(db);
         replayFrom = TableWork.settled(db, SETTLE);
     }
 

@@ -145,6 +145,16 @@ final class CaptureStream {
         waitFor(ReplayOrder.saveLock(vbkey));
     }
 
+    /** The open transaction raises {@code instance}'s lease: its end releases the saves under the new epoch. */
+    void leaseRaised(int instance) {
+        releases.add(ReplayOrder.leaseLock(instance));
+    }
+
+    /** A save under {@code instance}'s lease follows: it waits for the raise the run's saves found. */
+    void savesUnderLease(int instance) {
+        waitFor(ReplayOrder.leaseLock(instance));
+    }
+
     /** The step waited for the V1 of {@code vbkey}: what it sends next waits for that commit. */
     void readsUpdate(String vbkey) {
         waitFor(ReplayOrder.v1Lock(vbkey));

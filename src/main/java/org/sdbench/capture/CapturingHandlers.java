@@ -55,6 +55,8 @@ final class CapturingHandlers {
                     case "readsUpdate" -> stream.readsUpdate((String) args[0]);
                     case "savesUpdate" -> stream.savesUpdate((String) args[0]);
                     case "updateBegins" -> stream.updateBegins((String) args[0]);
+                    case "leaseRaised" -> stream.leaseRaised((Integer) args[0]);
+                    case "savesUnderLease" -> stream.savesUnderLease((Integer) args[0]);
                     default -> throw new IllegalStateException("an order mark the capture does not know: " + m);
                 }
                 return null;

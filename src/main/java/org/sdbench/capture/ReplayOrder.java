@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 /**
  * What orders one replayed connection after another where the run's app tier did, while each
- * replayed connection runs its own script as fast as it can. Two orders are kept:
+ * replayed connection runs its own script as fast as it can. Three orders are kept:
  * <ul>
  *   <li>an update work process takes a request only after the dialog transaction that saved it
  *       committed (the update task's queue); left unordered, the replay's update clients reached
@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
  *   <li>a dialog step runs after the V1 update of each of its user's latest requests that had
  *       committed when it began, and after the one it waited for (a delivery waits for its
  *       order's): the documents it reads are there. Left unordered, a user's steps ran on whichever
- *       connection came first, and a replayed display or follow-on document found nothing.
+ *       connection came first, and a replayed display or follow-on document found nothing;
+ *   <li>a save writes its update request after the app server's start raised the epoch of the
+ *       instance's lease, which the request's header is written under: put back to where the run
+ *       found it, the epoch would otherwise turn saves that came first into no-ops.
  * </ul>
  *
  * <p>The capture writes two kinds of line for them: where the earlier event is over, {@link
@@ -26,11 +29,11 @@ import java.util.regex.Pattern;
  * same update, and a shared lock keeps none of them from the others. The replay's scripts take each
  * released lock that another connection waits for before their start gate ({@link #acquire}), so a
  * lock is held from the start until its event is over, and a lock the server holds for each such
- * event is the price: about two per saved request. Every edge points back in the run's time, so
+ * event is the price: about two per saved request, one per lease. Every edge points back in the run's time, so
  * the replay cannot deadlock on them. A lock is a 64-bit hash in the one-key form, which no other
  * lock of the replay uses (its
  * chain and gate locks take two keys): of the request key for a save, of the key and "V1" for an
- * update. The app-server processes of a three-tier run record apart and still name a request alike
+ * update, of "lease" and the instance number for a lease. The app-server processes of a three-tier run record apart and still name a request alike
  * (a user stays on its instance, whose update task runs the user's requests); two of a run's locks
  * coincide with a chance of about n&sup2; / 2<sup>65</sup>. The app tier tells the capture where
  * each event is ({@link org.sdbench.db.OrderMarks}): the SQL alone does not say which step a
@@ -53,6 +56,11 @@ public final class ReplayOrder {
     /** Released once the V1 update of request {@code vbkey} committed. */
     static long v1Lock(String vbkey) {
         return hash("V1 " + vbkey);
+    }
+
+    /** Released once the start of app-server instance {@code instance} raised its lease's epoch. */
+    static long leaseLock(int instance) {
+        return hash("lease " + instance);
     }
 
     private static long hash(String text) {

@@ -21,6 +21,12 @@ public interface OrderMarks {
 
         @Override
         public void updateBegins(String vbkey) {}
+
+        @Override
+        public void leaseRaised(int instance) {}
+
+        @Override
+        public void savesUnderLease(int instance) {}
     };
 
     /** A dialog step of {@code user} begins: what follows on this connection is that step's, until the next mark. */
@@ -34,4 +40,10 @@ public interface OrderMarks {
 
     /** The next transaction works on request {@code vbkey} (its V1, or its V2 after it): after the request's save. */
     void updateBegins(String vbkey);
+
+    /** The open transaction raises the epoch of app-server instance {@code instance}'s lease. */
+    void leaseRaised(int instance);
+
+    /** The next round trip saves an update request under {@code instance}'s lease: after the raise of its epoch. */
+    void savesUnderLease(int instance);
 }

@@ -64,10 +64,12 @@ public final class InstanceFence {
                     now,
                     n,
                     row.epoch());
-            db.commit();
             if (changed == 1) {
+                db.marks().leaseRaised(n);
+                db.commit();
                 return row.epoch() + 1;
             }
+            db.commit();
         }
         throw new SQLException(
                 "the lease of app-server instance " + n + " (sdbench_fence) changed under us " + ATTEMPTS
@@ -78,6 +80,7 @@ public final class InstanceFence {
     private static boolean insertFirst(DbSession db, int n, String holder, Timestamp now) throws SQLException {
         try {
             db.update("INSERT INTO sdbench_fence (instance, epoch, holder, since) VALUES (?, 1, ?, ?)", n, holder, now);
+            db.marks().leaseRaised(n);
             db.commit();
             return true;
         } catch (SQLException e) {

@@ -30,6 +30,7 @@ final class UpdateRequestWriter {
             throws SQLException {
         // Three statements, three round trips, not one Pipeline: a dialog step's DB calls are its
         // round trips (the network figures multiply them by the link's delay).
+        db.marks().savesUnderLease(lease.instance());
         int written = db.update(
                 "INSERT INTO vbhdr (vbkey, vbusr, vbtcode, vbdate, instance, vbstate)"
                         + " SELECT ?, ?, ?, ?, ?, 'P' FROM sdbench_fence WHERE instance = ? AND epoch = ? FOR SHARE",
