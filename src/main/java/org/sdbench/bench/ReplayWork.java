@@ -42,6 +42,11 @@ final class ReplayWork {
         replayFrom = TableWork.settled(db, SETTLE);
     }
 
+    /** Before a later replay, whose table work is not compared: the guarded rows go back alone. */
+    void restoreGuarded() {
+        guarded.restore(db);
+    }
+
     void replayEnded() throws InterruptedException {
         replayTo = TableWork.settled(db, SETTLE);
     }

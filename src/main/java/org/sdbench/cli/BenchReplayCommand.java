@@ -116,11 +116,21 @@ final class BenchReplayCommand implements Callable<Integer> {
                             + "or simple (parameters inlined as literals: parse and plan of every statement); default ${DEFAULT-VALUE}.")
     StatementCapture.Protocol protocol;
 
+    @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Rounds of a measured sdbench run and a pgbench replay of the one recorded run, "
+                    + "alternating which goes first; with 2 or more the target is judged on the 95 %% interval of "
+                    + "sdbench's share over the rounds, not on one pair of runs (default ${DEFAULT-VALUE}).")
+    int rounds;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
+        ReplayBench.Options.requireRounds(rounds);
         var up = Durations.parse("--ramp-up", rampUp);
         var w = Durations.parse("--window", window);
         var limit = Durations.parse("--pgbench-timeout", pgbenchTimeout);
@@ -151,7 +161,8 @@ final class BenchReplayCommand implements Callable<Integer> {
                             target,
                             limit,
                             protocol,
-                            Durations.parse("--warm-up", warmUp)));
+                            Durations.parse("--warm-up", warmUp),
+                            rounds));
         });
     }
 

@@ -41,6 +41,14 @@ class ReplayBenchTest {
             "replay work {11}rows read [0-9,]+ against [0-9,]+ \\([0-9.]+ %\\), inserted ([0-9,]+) against ([0-9,]+) "
                     + ".*deleted ([0-9,]+) against ([0-9,]+) ");
 
+    private static final Pattern SDBENCH = Pattern.compile("\nsdbench {15}([0-9,]+) DS/h");
+    private static final Pattern PGBENCH = Pattern.compile("pgbench replay .* = ([0-9,]+) DS/h equivalent");
+    private static final Pattern ROUND_2 =
+            Pattern.compile("round 2 {15}replay first: sdbench ([0-9,]+) DS/h, replay ([0-9,]+) DS/h: ([0-9.]+)%");
+    private static final Pattern OVER_ROUNDS =
+            Pattern.compile("-> ([0-9.]+)% over 2 rounds \\(geometric mean; 95 % interval ([0-9.]+)% to ([0-9.]+)%\\): "
+                    + "(MET|NOT MET|UNDECIDED)");
+
     private static final Pattern PER_STATEMENT = Pattern.compile(
             "client CPU per stmt {3}sdbench (JVM|processes) ([0-9.]+) us .* at ([0-9.]+) statements per step");
 
@@ -77,7 +85,7 @@ class ReplayBenchTest {
     @ValueSource(strings = {"two-tier", "three-tier"})
     void replay_tinyRun_pgbenchReplaysEveryRecordedConnection(String layout, @TempDir Path work) throws IOException {
         assumeTrue(ReplayPgTest.pgbenchInstalled(), "pgbench is not installed");
-        TestDb.Run r = replay(work, "--layout", layout, "--set", "appServer.instances=1");
+        TestDb.Run r = replay(work, "--layout", layout, "--set", "appServer.instances=1", "--rounds", "2");
         TinyOverhead.assertRanToItsEnd(r);
         String out = r.out();
         assertTrue(out.contains("bench replay: " + layout + ", 4 users,"), out);
@@ -103,6 +111,23 @@ class ReplayBenchTest {
         assertEquals(written.group(4), written.group(3), "rows deleted: " + out);
         assertTrue(out.contains("  rows written: the same in every table"), out);
 
+        // Two rounds, the second replaying first: sdbench's share over them is the geometric mean of the
+        // two rounds' shares, inside its interval, and judged by the interval.
+        double first = number(SDBENCH, out, 1) / number(PGBENCH, out, 1);
+        Matcher second = ROUND_2.matcher(out);
+        assertTrue(second.find(), out);
+        double secondShare = Double.parseDouble(second.group(1).replace(",", ""))
+                / Double.parseDouble(second.group(2).replace(",", ""));
+        assertEquals(100 * secondShare, Double.parseDouble(second.group(3)), 0.06, out);
+        Matcher over = OVER_ROUNDS.matcher(out);
+        assertTrue(over.find(), out);
+        double mean = Double.parseDouble(over.group(1));
+        assertEquals(100 * Math.sqrt(first * secondShare), mean, 0.002 * mean + 0.06, out);
+        double low = Double.parseDouble(over.group(2));
+        double high = Double.parseDouble(over.group(3));
+        assertTrue(low <= mean && mean <= high, out);
+        assertEquals(low >= 90 ? "MET" : high < 90 ? "NOT MET" : "UNDECIDED", over.group(4), out);
+
         Matcher replayed = REPLAYED.matcher(out);
         assertTrue(replayed.find(), out);
         Path capture = work.resolve("capture");
@@ -117,6 +142,20 @@ class ReplayBenchTest {
             assertEquals("JVM", m.group(1), out);
             assertEquals(connections(capture), Integer.parseInt(replayed.group(1)), out);
         }
+    }
+
+    @Test
+    void replay_noRounds_refusedWithOneLineNamingTheOption(@TempDir Path work) {
+        TestDb.Run r = replay(work, "--rounds", "0");
+        assertEquals(ExitCode.USAGE, r.exit(), r.err() + r.out());
+        assertTrue(r.err().contains("--rounds") && r.err().contains("1 to 20"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+
+    private static double number(Pattern p, String out, int group) {
+        Matcher m = p.matcher(out);
+        assertTrue(m.find(), out);
+        return Double.parseDouble(m.group(group).replace(",", ""));
     }
 
     @Test
