@@ -194,14 +194,11 @@ public final class ReplayBench {
         new ReplayReport(db, out).comparison(measured, recorded, recording, scripts, pg);
         ReplayRounds rounds = new ReplayRounds(o.rounds(), recorded.runSteps(), out);
         boolean complete = rounds.add(measured, pg);
-        // Later rounds alternate which side runs first (ABBA), so a host that drifts favours neither.
         for (int round = 2; complete && round <= o.rounds(); round++) {
-            Pgbench.Result again = null;
-            if (round % 2 == 0) {
-                again = replayAgain(o, scripts, dbWork);
-            }
+            boolean replayFirst = ReplayRounds.replayFirst(round);
+            Pgbench.Result again = replayFirst ? replayAgain(o, scripts, dbWork) : null;
             BenchResult m = runner.run(measuredRun);
-            if (again == null) {
+            if (!replayFirst) {
                 again = replayAgain(o, scripts, dbWork);
             }
             complete = rounds.add(m, again);

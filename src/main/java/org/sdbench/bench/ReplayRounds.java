@@ -27,6 +27,11 @@ final class ReplayRounds {
         this.out = out;
     }
 
+    /** Whether round {@code round} replays first: the rounds alternate, so a host that drifts favours neither side. */
+    static boolean replayFirst(int round) {
+        return round % 2 == 0;
+    }
+
     /** A round's two runs; false when the replay did not finish, which ends the rounds there. */
     boolean add(BenchResult measured, Pgbench.Result pg) {
         int round = sdbench.size() + 1;
@@ -52,7 +57,7 @@ final class ReplayRounds {
                     Locale.ROOT,
                     "round %-15d %s: sdbench %,.0f DS/h, replay %,.0f DS/h: %.1f%%%n",
                     round,
-                    round % 2 == 0 ? "replay first" : "sdbench first",
+                    replayFirst(round) ? "replay first" : "sdbench first",
                     sd,
                     rep,
                     100 * sd / rep);

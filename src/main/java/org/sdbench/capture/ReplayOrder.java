@@ -29,11 +29,11 @@ import java.util.regex.Pattern;
  * same update, and a shared lock keeps none of them from the others. The replay's scripts take each
  * released lock that another connection waits for before their start gate ({@link #acquire}), so a
  * lock is held from the start until its event is over, and a lock the server holds for each such
- * event is the price: about two per saved request, one per lease. Every edge points back in the run's time, so
- * the replay cannot deadlock on them. A lock is a 64-bit hash in the one-key form, which no other
- * lock of the replay uses (its
- * chain and gate locks take two keys): of the request key for a save, of the key and "V1" for an
- * update, of "lease" and the instance number for a lease. The app-server processes of a three-tier run record apart and still name a request alike
+ * event is the price: about two per saved request, one per lease. Every edge points back in the
+ * run's time, so the replay cannot deadlock on them. A lock is a 64-bit hash in the one-key form,
+ * which no other lock of the replay uses (its chain and gate locks take two keys): of the request
+ * key for a save, of the key and "V1" for an update, of "lease" and the instance number for a
+ * lease. The app-server processes of a three-tier run record apart and still name a request alike
  * (a user stays on its instance, whose update task runs the user's requests); two of a run's locks
  * coincide with a chance of about n&sup2; / 2<sup>65</sup>. The app tier tells the capture where
  * each event is ({@link org.sdbench.db.OrderMarks}): the SQL alone does not say which step a
