@@ -38,6 +38,8 @@ public final class ReplayBench {
     /** The advisory lock that starts all pgbench clients together ("sdb8" in ASCII). */
     private static final int GATE_KEY = 0x73646238;
 
+    private static final BenchRun.Settled NOTHING = () -> {};
+
     /** What to run; {@code work} is where the capture and the script go (kept: the script is the evidence). */
     public record Options(
             int users,
@@ -170,9 +172,8 @@ public final class ReplayBench {
                 scripts.stream().mapToInt(c -> c.scripts().size()).sum(),
                 o.work());
         out.flush();
-        Pgbench.Result pg = replay(o, scripts, dbWork);
-        long left = UpdateLeftovers.clear(db);
-        new TransactionalReset(db).reset();
+        Replayed first = replay(o, scripts, dbWork::replayStarts, dbWork::replayEnded);
+        Pgbench.Result pg = first.pg();
         long orderings =
                 scripts.stream().mapToLong(PgbenchScript.Chain::orderings).sum();
         long orderTrips =
@@ -187,43 +188,41 @@ public final class ReplayBench {
                 orderings,
                 orderTrips,
                 (double) orderTrips / Math.max(1, recorded.runSteps()),
-                left,
+                first.left(),
                 leftByRun,
-                left > leftByRun ? " (an update client got to a request before its save: not ordered)" : "");
+                first.left() > leftByRun ? " (an update client got to a request before its save: not ordered)" : "");
         dbWork.lines().forEach(out::println);
         new ReplayReport(db, out).comparison(measured, recorded, recording, scripts, pg);
         ReplayRounds rounds = new ReplayRounds(o.rounds(), recorded.runSteps(), out);
         boolean complete = rounds.add(measured, pg);
         for (int round = 2; complete && round <= o.rounds(); round++) {
             boolean replayFirst = ReplayRounds.replayFirst(round);
-            Pgbench.Result again = replayFirst ? replayAgain(o, scripts, dbWork) : null;
+            // A later replay's table work is not compared: only the rows the run changed from what it read go back.
+            Pgbench.Result again = replayFirst
+                    ? replay(o, scripts, dbWork::restoreGuarded, NOTHING).pg()
+                    : null;
             BenchResult m = runner.run(measuredRun);
             if (!replayFirst) {
-                again = replayAgain(o, scripts, dbWork);
+                again = replay(o, scripts, dbWork::restoreGuarded, NOTHING).pg();
             }
             complete = rounds.add(m, again);
         }
         return complete && rounds.judged();
     }
 
-    /** Once more, after the rows the run changed from what it read are put back; the leftovers cleared, the data reset. */
-    private Pgbench.Result replayAgain(Options o, List<PgbenchScript.Chain> scripts, ReplayWork dbWork)
-            throws InterruptedException {
-        dbWork.restoreGuarded();
-        Pgbench.Result pg = replay(o, scripts, null);
-        UpdateLeftovers.clear(db);
-        new TransactionalReset(db).reset();
-        return pg;
-    }
+    /** A replay's pgbench result, and the update requests it left in VBHDR (removed since). */
+    private record Replayed(Pgbench.Result pg, long left) {}
 
-    /** pgbench replays the scripts from the state sdbench's runs start from; {@code dbWork} reads the tables around it. */
-    private Pgbench.Result replay(Options o, List<PgbenchScript.Chain> scripts, ReplayWork dbWork)
+    /**
+     * pgbench replays the scripts from the state sdbench's runs start from, between {@code before}
+     * and {@code after}; then the replay's update requests are removed and the data reset.
+     */
+    private Replayed replay(
+            Options o, List<PgbenchScript.Chain> scripts, BenchRun.Settled before, BenchRun.Settled after)
             throws InterruptedException {
         // The same start as sdbench's runs: the loaded documents, no dead rows of the runs before.
         Settle.before(db);
-        if (dbWork != null) {
-            dbWork.replayStarts();
-        }
+        before.run();
         Pgbench.Result pg;
         try (Connection gate = db.connect()) {
             pg = Pgbench.run(o.target(), scripts, gate, GATE_KEY, o.pgbenchTimeout());
@@ -231,10 +230,10 @@ public final class ReplayBench {
             throw new EnvironmentException(
                     "the replay's start gate on " + db.describe() + " failed: " + e.getMessage());
         }
-        if (dbWork != null) {
-            dbWork.replayEnded();
-        }
-        return pg;
+        after.run();
+        long left = UpdateLeftovers.clear(db);
+        new TransactionalReset(db).reset();
+        return new Replayed(pg, left);
     }
 
     /** Parts the server can connect at once: its free connections less the start gate's and one to spare. */

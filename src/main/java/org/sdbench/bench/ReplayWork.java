@@ -38,11 +38,11 @@ final class ReplayWork {
 
     /** Between the replay's reset and its start: the guarded rows go back to where the recorded run found them. */
     void replayStarts() throws InterruptedException {
-        guarded.restore(db);
+        restoreGuarded();
         replayFrom = TableWork.settled(db, SETTLE);
     }
 
-    /** Before a later replay, whose table work is not compared: the guarded rows go back alone. */
+    /** The guarded rows back to where the recorded run found them; before a later replay, this alone. */
     void restoreGuarded() {
         guarded.restore(db);
     }
