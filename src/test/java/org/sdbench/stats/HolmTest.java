@@ -1,6 +1,7 @@
 package org.sdbench.stats;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,5 +28,28 @@ class HolmTest {
     void reject_nanNotTestedAndNotCounted() {
         // Only two are tested: 0.02 <= 0.05 / 2 is rejected, then 0.04 <= 0.05 / 1 too.
         assertArrayEquals(new boolean[] {true, false, true}, Holm.reject(new double[] {0.02, Double.NaN, 0.04}, 0.05));
+    }
+
+    @Test
+    void adjusted_textbookExample_monotoneAndRejectedExactlyAtOrBelowAlpha() {
+        // Sorted 0.01, 0.015, 0.03, 0.04: 4 * 0.01, max(0.04, 3 * 0.015), max(0.045, 2 * 0.03), max(0.06, 0.04).
+        assertArrayEquals(
+                new double[] {0.06, 0.04, 0.06, 0.045}, Holm.adjusted(new double[] {0.04, 0.01, 0.03, 0.015}), 1e-12);
+    }
+
+    @Test
+    void adjusted_nanStaysNanAndIsNotCounted() {
+        double[] a = Holm.adjusted(new double[] {0.02, Double.NaN, 0.04});
+        assertArrayEquals(new double[] {0.04, 0.04}, new double[] {a[0], a[2]}, 1e-12);
+        assertTrue(Double.isNaN(a[1]));
+    }
+
+    @Test
+    void levels_rejectedAtTheirStepTheRestAtTheStepWhereItStopped() {
+        // Steps 0.0125 (0.01 rejected), 0.0167 (0.015 rejected), 0.025 (0.03 not): 0.03 and 0.04 judged at 0.025.
+        assertArrayEquals(
+                new double[] {0.025, 0.0125, 0.025, 0.05 / 3},
+                Holm.levels(new double[] {0.04, 0.01, 0.03, 0.015}, 0.05),
+                1e-12);
     }
 }
