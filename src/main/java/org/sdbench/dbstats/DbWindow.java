@@ -1,6 +1,9 @@
 package org.sdbench.dbstats;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the database did during the measurement window: the difference of two {@link PgSnapshot}s.
@@ -86,6 +89,9 @@ public record DbWindow(
      * @param sharedBlocksHit shared blocks all of this database's statements found in the buffer cache: unlike
      *     pg_stat_database's, without what autovacuum and other maintenance read
      * @param sharedBlocksRead shared blocks they read from outside the buffer cache
+     * @param byQueryId every statement run in the window (not only the top ones), by query id: what an
+     *     experiment pairs run by run, so a statement that falls out of one run's top list is not lost;
+     *     null in reports written without it
      */
     public record Statements(
             boolean available,
@@ -96,11 +102,16 @@ public record DbWindow(
             ClientVsDb clientVsDb,
             List<Statement> top,
             long sharedBlocksHit,
-            long sharedBlocksRead) {
+            long sharedBlocksRead,
+            Map<String, Calls> byQueryId) {
         public Statements {
             top = top == null ? List.of() : List.copyOf(top);
+            byQueryId = byQueryId == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(byQueryId));
         }
     }
+
+    /** One statement's calls and execution time in the window. */
+    public record Calls(long calls, double totalMs) {}
 
     /** One statement's work in the window; query text as pg_stat_statements normalised it. */
     public record Statement(

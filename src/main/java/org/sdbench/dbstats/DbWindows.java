@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /** Turns the snapshots at the window's start and end into a {@link DbWindow}. */
 public final class DbWindows {
@@ -60,7 +61,7 @@ public final class DbWindows {
 
     private static DbWindow.Statements statements(PgSnapshot a, PgSnapshot b, double clientMs) {
         if (a.statements() == null || b.statements() == null) {
-            return new DbWindow.Statements(false, b.statementsStatus(), 0, 0, 0, null, List.of(), 0, 0);
+            return new DbWindow.Statements(false, b.statementsStatus(), 0, 0, 0, null, List.of(), 0, 0, null);
         }
         List<DbWindow.Statement> all = new ArrayList<>();
         long calls = 0;
@@ -128,7 +129,14 @@ public final class DbWindows {
                 cmp,
                 top,
                 all.stream().mapToLong(DbWindow.Statement::sharedBlocksHit).sum(),
-                all.stream().mapToLong(DbWindow.Statement::sharedBlocksRead).sum());
+                all.stream().mapToLong(DbWindow.Statement::sharedBlocksRead).sum(),
+                byQueryId(all));
+    }
+
+    private static Map<String, DbWindow.Calls> byQueryId(List<DbWindow.Statement> all) {
+        Map<String, DbWindow.Calls> m = new TreeMap<>();
+        all.forEach(s -> m.put(s.queryId(), new DbWindow.Calls(s.calls(), s.totalMs())));
+        return m;
     }
 
     private static String shorten(String q) {
