@@ -127,7 +127,11 @@ final class ExperimentCommand implements Callable<Integer> {
             new DataSetCheck(settings.apply(plan.baseline()), largest, out).ensureLoaded(true);
             create(folder);
         } catch (RuntimeException | InterruptedException e) {
-            settings.close();
+            try {
+                settings.close();
+            } catch (RuntimeException notBack) {
+                e.addSuppressed(notBack);
+            }
             throw e;
         }
         RunEngine engine =
@@ -140,11 +144,14 @@ final class ExperimentCommand implements Callable<Integer> {
         return outcome.exitCode();
     }
 
-    /** A variant's run configuration: its overrides after every file and flag, its own name, results in the experiment. */
+    /**
+     * A variant's run configuration: its overrides after every file and flag, its own name, results in the
+     * experiment; round 0 is the discarded warm-up run.
+     */
     private SdbenchConfig config(Variant v, int round, Path folder) {
         List<String> extra = new ArrayList<>(phases.overrides());
         extra.addAll(v.overrides());
-        extra.add("name=" + v.name() + "-r" + round);
+        extra.add("name=" + v.name() + (round == 0 ? "-warmup" : "-r" + round));
         extra.add("run.resultsDir=" + folder.resolve("runs"));
         return options.load(extra);
     }

@@ -79,10 +79,12 @@ public final class SdbenchCommand implements Runnable {
         PrintWriter err = cl.getErr();
         if (ex instanceof ConfigException) {
             err.println("sdbench: " + ex.getMessage());
+            alsoFailed(ex, err);
             return ExitCode.USAGE;
         }
         if (ex instanceof EnvironmentException) {
             err.println("sdbench: " + ex.getMessage());
+            alsoFailed(ex, err);
             return ExitCode.ENVIRONMENT;
         }
         if (ex instanceof InterruptedException) {
@@ -93,5 +95,17 @@ public final class SdbenchCommand implements Runnable {
         err.println("sdbench: internal error (a bug, please report it with this trace): " + ex);
         ex.printStackTrace(err);
         return 70;
+    }
+
+    /**
+     * What failed while cleaning up after the first failure (a setting that could not be put back):
+     * try-with-resources keeps it as a suppressed exception, and the user must read it.
+     */
+    private static void alsoFailed(Exception ex, PrintWriter err) {
+        for (Throwable t : ex.getSuppressed()) {
+            if (t instanceof EnvironmentException || t instanceof ConfigException) {
+                err.println("sdbench: also: " + t.getMessage());
+            }
+        }
     }
 }

@@ -5,48 +5,54 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 
 /**
- * An external PostgreSQL: each variant's settings by ALTER SYSTEM and a reload; settings that
- * need a restart by the command the user named (sdbench cannot restart another's server), and
+ * An external PostgreSQL: each variant's settings by ALTER SYSTEM and a reload, checked in force on
+ * a fresh session before the run; settings that need a restart by the command the user named, and
  * then before every run, the baseline's too, so that every run starts equally cold. At the end
- * postgresql.auto.conf gets back exactly the entries it had, and the server is reloaded (restarted
- * when a restart setting was changed).
+ * postgresql.auto.conf gets back exactly the entries it had (every entry, pending ones too) and the
+ * server is reloaded (restarted when a restart setting was changed); where this host can read the
+ * file, a copy taken before the first ALTER SYSTEM makes it byte-identical, also when the server is
+ * down after a value it cannot start with.
  */
 final class AlterSystemSettings implements ServerSettings {
-    /** A restart command that has not returned by then is a failed restart. */
-    static final Duration RESTART_BOUND = Duration.ofMinutes(5);
-    /** How long the server may take to accept connections after the restart command returned. */
-    static final Duration RECONNECT_BOUND = Duration.ofSeconds(60);
-
     private final DatabaseConfig config;
-    private final String restartCommand;
+    private final ServerRestart restart;
     private final Map<String, String> contexts;
     private final Map<String, String> found;
     private final List<String> names;
     private final boolean restartEveryRun;
+    private final AutoConfFile.Found file;
+    /** Every entry of postgresql.auto.conf when found, this experiment's names or not. */
+    private final Map<String, String> foundAll;
+    /** What this experiment last wrote for each name: the value, or null for no entry. */
+    private final Map<String, String> written = new LinkedHashMap<>();
+
     private Database db;
     private boolean changed;
+    private boolean serverDown;
+    /** Why the server went down: the failed restart's message. */
+    private String downBecause;
 
     AlterSystemSettings(DatabaseConfig config, ExperimentPlan plan, String restartCommand) {
         this.config = config;
-        this.restartCommand = restartCommand;
         this.names = plan.settingNames();
+        this.restart =
+                restartCommand == null || restartCommand.isBlank() ? null : new ServerRestart(config, restartCommand);
         this.db = Database.open(config, false);
         try {
             this.contexts = SettingFacts.contexts(db, names);
             this.found = SettingFacts.autoConf(db, names);
             this.restartEveryRun = contexts.values().stream().anyMatch(SettingFacts::needsRestart);
-            if (restartEveryRun && (restartCommand == null || restartCommand.isBlank())) {
+            if (restartEveryRun && restart == null) {
                 String which = contexts.entrySet().stream()
                         .filter(e -> SettingFacts.needsRestart(e.getValue()))
                         .map(e -> Variant.DB_PREFIX + e.getKey())
@@ -57,11 +63,25 @@ final class AlterSystemSettings implements ServerSettings {
                                 + "restart, and sdbench cannot restart a server it did not start; give the command that restarts "
                                 + "it and returns when it accepts connections (e.g. 'pg_ctlcluster 15 main restart')");
             }
-            SettingFacts.validate(db, plan.variants(), found);
+            // Before the first ALTER SYSTEM, which the trial of every value below is.
+            this.file = AutoConfFile.find(db, config);
+            this.foundAll = SettingFacts.autoConf(db, null);
         } catch (RuntimeException e) {
             db.close();
             throw e;
         }
+        try {
+            SettingFacts.validate(db, plan.variants(), found);
+        } catch (RuntimeException e) {
+            try {
+                sameBytes();
+            } catch (RuntimeException notBack) {
+                e.addSuppressed(notBack);
+            }
+            db.close();
+            throw e;
+        }
+        sameBytes();
     }
 
     @Override
@@ -73,12 +93,14 @@ final class AlterSystemSettings implements ServerSettings {
                     wanted != null
                             ? SettingFacts.alterSystem(name, wanted)
                             : SettingFacts.restore(name, found.get(name)));
+            written.put(name, wanted != null ? wanted : found.get(name));
         }
         changed = true;
         execute(statements);
         if (restartEveryRun) {
-            restart();
+            restartServer();
         }
+        SettingFacts.awaitInForce(db, contexts, written);
         return db;
     }
 
@@ -96,42 +118,18 @@ final class AlterSystemSettings implements ServerSettings {
         }
     }
 
-    private void restart() throws InterruptedException {
-        db.close();
-        db = null;
-        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", restartCommand)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        Process p;
+    private void restartServer() throws InterruptedException {
+        if (db != null) {
+            db.close();
+            db = null;
+        }
         try {
-            p = pb.start();
-        } catch (IOException e) {
-            throw new EnvironmentException("--db-restart-command could not be started (" + e.getMessage() + ")");
-        }
-        if (!p.waitFor(RESTART_BOUND.toSeconds(), TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new EnvironmentException("--db-restart-command did not return within " + RESTART_BOUND.toMinutes()
-                    + " minutes: the server's state is unknown, check it before the next experiment");
-        }
-        if (p.exitValue() != 0) {
-            throw new EnvironmentException("--db-restart-command exited with " + p.exitValue()
-                    + ": run it by hand to see why; the server may be down");
-        }
-        db = reconnect();
-    }
-
-    private Database reconnect() throws InterruptedException {
-        long deadline = System.nanoTime() + RECONNECT_BOUND.toNanos();
-        while (true) {
-            try {
-                return Database.open(config, false);
-            } catch (EnvironmentException e) {
-                if (System.nanoTime() > deadline) {
-                    throw new EnvironmentException("the server did not accept connections within "
-                            + RECONNECT_BOUND.toSeconds() + " s of --db-restart-command: " + e.getMessage());
-                }
-                Thread.sleep(1000);
-            }
+            db = restart.restart();
+            serverDown = false;
+        } catch (EnvironmentException e) {
+            serverDown = true;
+            downBecause = e.getMessage();
+            throw e;
         }
     }
 
@@ -139,37 +137,144 @@ final class AlterSystemSettings implements ServerSettings {
     public List<String> describe() {
         List<String> out = new ArrayList<>();
         contexts.forEach((name, context) -> out.add(Variant.DB_PREFIX + name + " (" + context + "): ALTER SYSTEM, "
-                + (SettingFacts.needsRestart(context) ? "then --db-restart-command" : "then a reload")));
+                + (SettingFacts.needsRestart(context)
+                        ? "then --db-restart-command"
+                        : "then a reload, checked in force on a new session")));
         if (restartEveryRun) {
             out.add("the server is restarted with --db-restart-command before every run, the baseline's too");
         }
+        out.add(
+                file.file() != null
+                        ? AutoConfFile.NAME + ": a copy of " + file.file().path()
+                                + " is taken first and put back byte for" + " byte if SQL cannot"
+                        : AutoConfFile.NAME + ": put back by SQL only (" + file.why() + ")");
         return out;
     }
 
     @Override
     public void close() {
+        if (!changed) {
+            closeDb();
+            return;
+        }
+        changed = false;
+        EnvironmentException failed = null;
         try {
-            if (changed) {
-                changed = false;
-                if (db == null) {
-                    db = reconnect();
+            if (!serverDown) {
+                if (db == null && restart != null) {
+                    db = restart.reconnect();
                 }
                 execute(names.stream()
                         .map(n -> SettingFacts.restore(n, found.get(n)))
                         .toList());
+                written.clear();
                 if (restartEveryRun) {
-                    restart();
+                    restartServer();
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new EnvironmentException("interrupted while putting the server's settings back: check "
-                    + "postgresql.auto.conf for " + names);
-        } finally {
-            if (db != null) {
-                db.close();
-                db = null;
+            failed = new EnvironmentException("interrupted while putting the server's settings back");
+        } catch (EnvironmentException e) {
+            failed = e;
+        }
+        try {
+            if (serverDown || failed != null) {
+                failed = recover(failed);
+            } else {
+                sameBytes();
             }
+        } finally {
+            closeDb();
+        }
+        if (failed != null) {
+            throw failed;
+        }
+    }
+
+    /**
+     * SQL could not put everything back (the server is down, or the restart failed): the file's copy
+     * where there is one, and a restart to bring the server back as found; else exactly what is left.
+     * Returns what the user must still be told, null when all is back.
+     */
+    private EnvironmentException recover(EnvironmentException failed) {
+        String why = failed != null ? failed.getMessage() : "the server is down after a restart (" + downBecause + ")";
+        if (file.file() == null) {
+            return new EnvironmentException(why + ". " + left());
+        }
+        try {
+            file.file().restore();
+        } catch (IOException e) {
+            return new EnvironmentException(why + "; writing back the copy of "
+                    + file.file().path() + " failed (" + e.getMessage() + "). " + left());
+        }
+        written.clear();
+        if (restart == null) {
+            return new EnvironmentException(why + "; " + file.file().path()
+                    + " is back as found, byte for byte: reload the server (SELECT pg_reload_conf()) to use it");
+        }
+        try {
+            closeDb();
+            db = restart.restart();
+            serverDown = false;
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new EnvironmentException(why + "; " + file.file().path() + " is back as found, byte for byte;"
+                    + " interrupted while restarting the server: start it with " + restart.command());
+        } catch (EnvironmentException e) {
+            return new EnvironmentException(why + "; " + file.file().path() + " is back as found, byte for byte,"
+                    + " but the server did not start again (" + e.getMessage() + "): start it by hand");
+        }
+    }
+
+    /** Exactly what this experiment left in postgresql.auto.conf and how to remove it. */
+    private String left() {
+        List<String> lines = new ArrayList<>();
+        written.forEach((name, value) -> {
+            String before = found.get(name);
+            if (value == null ? before != null : !value.equals(before)) {
+                lines.add(name + " = '" + value + "' ("
+                        + (before == null ? "remove the line: it had none" : "was '" + before + "'") + ")");
+            }
+        });
+        if (lines.isEmpty()) {
+            return AutoConfFile.NAME + " holds the entries it had; start the server";
+        }
+        return "The server's " + AutoConfFile.NAME + " (in its data directory) still holds what this experiment set: "
+                + String.join("; ", lines) + ". Edit those lines back (or, once it runs, ALTER SYSTEM RESET/SET them),"
+                + " then start the server";
+    }
+
+    /**
+     * Where the file's copy exists and SQL put back the same entries in other bytes (ALTER SYSTEM's own
+     * layout), the copy goes back. Entries that differ from those found were written by someone else
+     * meanwhile: they stay.
+     */
+    private void sameBytes() {
+        if (file.file() == null) {
+            return;
+        }
+        try {
+            if (!file.file().identical()) {
+                if (!SettingFacts.autoConf(db, null).equals(foundAll)) {
+                    throw new EnvironmentException(file.file().path() + " holds other entries than when this experiment"
+                            + " started (another session's ALTER SYSTEM?): left as it is; its entries were "
+                            + foundAll);
+                }
+                file.file().restore();
+                execute(List.of());
+            }
+        } catch (IOException e) {
+            throw new EnvironmentException("putting back " + file.file().path() + " failed (" + e.getMessage()
+                    + "): its entries for " + names + " should be " + found + " (none where not listed)");
+        }
+    }
+
+    private void closeDb() {
+        if (db != null) {
+            db.close();
+            db = null;
         }
     }
 }

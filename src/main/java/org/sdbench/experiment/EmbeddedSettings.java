@@ -7,10 +7,11 @@ import org.sdbench.config.DatabaseConfig;
 import org.sdbench.db.Database;
 
 /**
- * The embedded server, restarted before every run with that run's variant's settings as start-up
- * options: nothing is persisted, so there is nothing to put back but a server without them. Every
- * variant restarts, the baseline too, so that each run starts with a cold shared buffer pool and
- * none is favoured by what the run before it left there.
+ * The embedded server, restarted before every run of every experiment with that run's variant's
+ * settings (if any) as start-up options: nothing is persisted, so there is nothing to put back but a
+ * server without them. Every run restarts, the baseline's too and where no variant changes a
+ * setting, so that each run starts with a cold shared buffer pool and none is favoured by what the
+ * run before it left there.
  */
 final class EmbeddedSettings implements ServerSettings {
     private final DatabaseConfig config;
@@ -19,6 +20,10 @@ final class EmbeddedSettings implements ServerSettings {
 
     EmbeddedSettings(DatabaseConfig config, ExperimentPlan plan) {
         this.config = config;
+        if (plan.settingNames().isEmpty()) {
+            this.contexts = Map.of();
+            return;
+        }
         try (Database probe = Database.open(config, false)) {
             this.contexts = SettingFacts.contexts(probe, plan.settingNames());
             SettingFacts.validate(probe, plan.variants(), SettingFacts.autoConf(probe, plan.settingNames()));

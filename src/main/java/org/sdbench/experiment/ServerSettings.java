@@ -3,6 +3,7 @@ package org.sdbench.experiment;
 import java.util.List;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.DatabaseConfig;
+import org.sdbench.config.DbKind;
 import org.sdbench.db.Database;
 
 /**
@@ -13,14 +14,15 @@ import org.sdbench.db.Database;
  */
 public interface ServerSettings extends AutoCloseable {
     /**
-     * The implementation for this database and plan: one database when no variant changes a server
-     * setting, else the embedded server's restarts or an external PostgreSQL's ALTER SYSTEM.
+     * The implementation for this database and plan: the embedded server's restarts before every run;
+     * for an external server, ALTER SYSTEM when a variant changes a server setting, else the one database
+     * (restarted before every run when a restart command is given).
      *
      * @param restartCommand the shell command that restarts an external server (null: none given)
      */
     static ServerSettings open(DatabaseConfig config, ExperimentPlan plan, String restartCommand) {
-        if (!plan.changesServerSettings()) {
-            return new FixedSettings(config);
+        if (config.kind() != DbKind.EMBEDDED && !plan.changesServerSettings()) {
+            return new FixedSettings(config, restartCommand);
         }
         return switch (config.kind()) {
             case EMBEDDED -> new EmbeddedSettings(config, plan);

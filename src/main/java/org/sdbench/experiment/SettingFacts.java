@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,15 +73,20 @@ final class SettingFacts {
         }
     }
 
-    /** postgresql.auto.conf's entries for these names as the server found them (ALTER SYSTEM's earlier values). */
+    /**
+     * postgresql.auto.conf's entries for these names as the server found them (ALTER SYSTEM's earlier
+     * values), those not in force yet included; where a name has two, the later, which is the one that counts.
+     * Every entry of the file when {@code names} is null.
+     */
     static Map<String, String> autoConf(Database db, List<String> names) {
         Map<String, String> out = new LinkedHashMap<>();
-        String sql =
-                "SELECT name, setting FROM pg_file_settings WHERE sourcefile LIKE '%postgresql.auto.conf' AND applied"
-                        + " AND name = ANY (?)";
+        // Every entry, applied or not: one waiting for a restart (a DBA's shared_buffers) must be put back too.
+        String sql = "SELECT name, setting FROM pg_file_settings WHERE sourcefile LIKE '%postgresql.auto.conf'"
+                + " AND (? OR name = ANY (?)) ORDER BY seqno";
         try (Connection c = db.connect();
                 PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setArray(1, c.createArrayOf("text", names.toArray()));
+            ps.setBoolean(1, names == null);
+            ps.setArray(2, c.createArrayOf("text", names == null ? new Object[0] : names.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.put(rs.getString(1), rs.getString(2));
@@ -90,6 +97,58 @@ final class SettingFacts {
                     + "): experiments with db.* settings need a superuser connection (or pg_read_all_settings)");
         }
         return out;
+    }
+
+    /** How long a reload may take to reach a new session. */
+    static final Duration RELOAD_BOUND = Duration.ofSeconds(10);
+
+    /**
+     * Bounded wait until a new session sees each reload setting from where it must come: from
+     * postgresql.auto.conf where the experiment left an entry for it, from elsewhere where it left none.
+     * A value ALTER SYSTEM wrote but the server does not use (a command-line option overrides it, the
+     * reload failed) is an environment failure naming the setting and the source in force.
+     *
+     * @param written what postgresql.auto.conf holds for each name now (null: no entry)
+     */
+    static void awaitInForce(Database db, Map<String, String> contexts, Map<String, String> written)
+            throws InterruptedException {
+        List<String> reloaded = written.keySet().stream()
+                .filter(n -> !needsRestart(contexts.get(n)))
+                .toList();
+        if (reloaded.isEmpty()) {
+            return;
+        }
+        long deadline = System.nanoTime() + RELOAD_BOUND.toNanos();
+        String sql = "SELECT name, setting, source, coalesce(sourcefile, '') FROM pg_settings WHERE name = ANY (?)";
+        while (true) {
+            List<String> wrong = new ArrayList<>();
+            try (Connection c = db.connect();
+                    PreparedStatement ps = c.prepareStatement(sql)) {
+                ps.setArray(1, c.createArrayOf("text", reloaded.toArray()));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        boolean fromAutoConf = rs.getString(4).endsWith("postgresql.auto.conf");
+                        String want = written.get(rs.getString(1));
+                        if (fromAutoConf != (want != null)) {
+                            wrong.add(Variant.DB_PREFIX + rs.getString(1) + " is " + rs.getString(2) + " from "
+                                    + rs.getString(3) + (rs.getString(4).isEmpty() ? "" : " " + rs.getString(4))
+                                    + (want == null ? ", not the server's own value" : ", not '" + want + "'"));
+                        }
+                    }
+                }
+            } catch (SQLException e) {
+                throw new EnvironmentException("reading pg_settings failed (" + firstLine(e) + ")");
+            }
+            if (wrong.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new EnvironmentException("after ALTER SYSTEM and a reload a new session still sees "
+                        + String.join("; ", wrong) + " (" + RELOAD_BOUND.toSeconds() + " s later): a start-up option"
+                        + " or a setting of the role or database overrides it, so the run would not measure it");
+            }
+            Thread.sleep(100);
+        }
     }
 
     static String alterSystem(String name, String value) {
