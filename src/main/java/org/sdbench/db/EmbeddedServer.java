@@ -76,6 +76,7 @@ final class EmbeddedServer implements AutoCloseable {
      * setting of the embedded server, those that need a restart included. Nothing of them is persisted.
      */
     static EmbeddedServer start(Path dataDir, int port, Map<String, String> settings) {
+        StartLog log = StartLog.of(logFile(dataDir));
         try {
             Files.createDirectories(dataDir.getParent());
             EmbeddedAuth auth = new EmbeddedAuth(dataDir);
@@ -92,16 +93,19 @@ final class EmbeddedServer implements AutoCloseable {
             server.createDatabase();
             return server;
         } catch (IOException | RuntimeException e) {
-            throw new EnvironmentException(
-                    "cannot start the embedded PostgreSQL in " + dataDir + " on port " + port
-                            + " (" + rootCause(e)
-                            + "); free the port (database.embeddedPort), remove a stale data directory, "
-                            + "or use an existing server: --set database.kind=postgresql --set database.url=jdbc:postgresql://HOST:5432/DB");
+            throw new EnvironmentException("cannot start the embedded PostgreSQL in " + dataDir + " on port " + port
+                    + " (" + log.fatal().orElse(rootCause(e)) + "); " + log.advice(dataDir, settings)
+                    + "; or use an existing server: --set database.kind=postgresql --set "
+                    + "database.url=jdbc:postgresql://HOST:5432/DB");
         }
     }
 
+    private static Path logFile(Path dataDir) {
+        return dataDir.resolveSibling(dataDir.getFileName() + ".log");
+    }
+
     private static EmbeddedPostgres.Builder builder(Path dataDir, int port) {
-        Path log = dataDir.resolveSibling(dataDir.getFileName() + ".log");
+        Path log = logFile(dataDir);
         return EmbeddedPostgres.builder()
                 .setDataDirectory(dataDir)
                 .setCleanDataDirectory(false)
