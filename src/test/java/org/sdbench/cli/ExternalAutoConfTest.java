@@ -160,4 +160,34 @@ class ExternalAutoConfTest {
         }
         assertFileAsFound();
     }
+
+    @Test
+    void experiment_noSettingVariedWithRestartCommand_restartedBeforeEveryRun() throws Exception {
+        Path log = dir.resolve("restarts.log");
+        Files.deleteIfExists(log);
+        List<String> a = new ArrayList<>(List.of(args("aa", "--variant", "base:", "--variant", "same:")));
+        int at = a.indexOf("--db-restart-command") + 1;
+        a.set(at, "echo restart >> '" + log + "' && " + a.get(at));
+        var r = TestDb.sdbench(a.toArray(String[]::new));
+        assertEquals(0, r.exit(), r.out() + r.err());
+        // Once for the data check, once before the warm-up and each of the 4 runs.
+        assertEquals(6, Files.readAllLines(log).size(), r.out());
+        assertFileAsFound();
+    }
+
+    @Test
+    void experiment_settingOverriddenForTheRole_exit3NamingWhereTheValueComesFrom() throws Exception {
+        try (Connection c = DriverManager.getConnection(cluster.url(), "postgres", "");
+                Statement s = c.createStatement()) {
+            s.execute("ALTER ROLE postgres SET random_page_cost = 2");
+            try {
+                var r = TestDb.sdbench(args("role", "--variant", "base:", "--variant", "rpc:db.random_page_cost=1.1"));
+                assertEquals(3, r.exit(), r.out() + r.err());
+                assertTrue(r.err().contains("db.random_page_cost is 2 from user"), r.err());
+            } finally {
+                s.execute("ALTER ROLE postgres RESET random_page_cost");
+            }
+        }
+        assertFileAsFound();
+    }
 }
