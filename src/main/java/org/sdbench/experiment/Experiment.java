@@ -16,16 +16,21 @@ import org.sdbench.load.Settle;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.RunEngine;
+import org.sdbench.stats.Counterbalance;
 
 /**
- * The experiment's lifecycle: rounds of every variant once, in a fresh random order per round, each
- * run on a settled database with its variant's settings in force; after every round the analysis,
- * a progress table and experiment.json; the end when every primary figure is decided (after the
- * minimum rounds) or at the round cap. Settings are put back however it ends.
+ * The experiment's lifecycle: a discarded warm-up run, then rounds of every variant once in a
+ * counterbalanced order (two variants alternate AB/BA from a random start), each run on a settled
+ * database with its variant's settings in force; after every round a look (the analysis, a progress
+ * table and experiment.json); the end at the first look where every confirmatory figure is decided
+ * or at the round cap (see {@link StopRule}). Settings are put back however it ends.
  */
 public final class Experiment {
     /** The result and the exit code: 0 ran to its end, 130 interrupted. */
     public record Outcome(ExperimentResult result, int exitCode) {}
+
+    /** Rounds are numbered from 1; the warm-up run goes before them as round 0. */
+    static final int WARM_UP = 0;
 
     private final ExperimentPlan plan;
     private final BiFunction<Variant, Integer, SdbenchConfig> configs;
@@ -33,18 +38,20 @@ public final class Experiment {
     private final Path dir;
     private final RunLog log;
     private final PrintWriter out;
+    private final StopRule rule;
     private final List<RunSample> samples = new ArrayList<>();
     private final List<RunReport> reports = new ArrayList<>();
     private final List<ExperimentResult.Round> rounds = new ArrayList<>();
     private String host;
-    /** The figures, the samples' values and the analysis as of the last finished round. */
+    private RunSample warmUp;
+    /** The figures, the samples' values and the last look. */
     private Judged judged;
 
-    private record Judged(List<RunSample> valued, Analysis.Outcome analysis) {}
+    private record Judged(List<Figure> figures, List<RunSample> valued, Analysis.Outcome analysis) {}
 
     /**
      * @param configs the configuration of a variant's run in a round (its overrides applied, its own
-     *                name, results under this experiment's folder)
+     *                name, results under this experiment's folder); round 0 is the warm-up
      */
     public Experiment(
             ExperimentPlan plan,
@@ -58,25 +65,35 @@ public final class Experiment {
         this.dir = dir;
         this.out = out;
         this.log = new RunLog(dir, out);
+        this.rule = new StopRule(plan);
     }
 
     public Outcome run(ServerSettings settings) throws InterruptedException {
         String started = OffsetDateTime.now().toString();
-        judged = judge();
-        RoundOrder orders = new RoundOrder(plan.seed());
-        ExperimentTable.header(plan, settings.describe(), dir, out);
+        judged = judge(0).judged();
+        Counterbalance orders = new Counterbalance(plan.variants().size(), plan.seed());
+        ExperimentTable.header(plan, settings.describe(), rule.describe(), dir, out);
         String stopped = null;
         int exit = 0;
         try (ExperimentHook hook = new ExperimentHook();
                 settings) {
             try {
+                // What the first run of round 1 follows: a run of its own variant, as every later round's first run
+                // does.
+                Variant first = orders.order(1, plan.variants()).get(0);
+                Run w = runOnce(settings, first, WARM_UP, 0, hook);
+                warmUp = w == null ? null : w.sample();
+                if (hook.interrupted()) {
+                    stopped = "interrupted in the warm-up run (Ctrl-C): no round ran";
+                    exit = 130;
+                }
                 for (int round = 1; round <= plan.maxRounds() && stopped == null; round++) {
-                    List<Variant> order = orders.of(round, plan.variants());
-                    List<RunSample> runs = new ArrayList<>();
+                    List<Variant> order = orders.order(round, plan.variants());
+                    List<Run> runs = new ArrayList<>();
                     for (int i = 0; i < order.size() && !hook.interrupted(); i++) {
-                        RunSample s = runOnce(settings, order.get(i), round, i + 1, hook);
-                        if (s != null) {
-                            runs.add(s);
+                        Run r = runOnce(settings, order.get(i), round, i + 1, hook);
+                        if (r != null) {
+                            runs.add(r);
                         }
                     }
                     if (hook.interrupted()) {
@@ -85,15 +102,18 @@ public final class Experiment {
                         break;
                     }
                     rounds.add(new ExperimentResult.Round(
-                            round, order.stream().map(Variant::name).toList(), runs));
-                    samples.addAll(runs);
-                    judged = judge();
+                            round,
+                            order.stream().map(Variant::name).toList(),
+                            runs.stream().map(Run::sample).toList()));
+                    runs.forEach(r -> {
+                        samples.add(r.sample());
+                        reports.add(r.report());
+                    });
+                    Looked look = judge(round);
+                    judged = look.judged();
+                    stopped = look.stop();
                     ExperimentTable.progress(round, plan, judged.analysis(), out);
-                    if (round >= plan.minRounds() && judged.analysis().primaryDecided()) {
-                        stopped = "every primary figure decided after " + round + " rounds";
-                    } else if (round == plan.maxRounds()) {
-                        stopped = "the round cap (" + plan.maxRounds() + ") was reached with figures still undecided";
-                    } else {
+                    if (stopped == null) {
                         // Written after every round, so an experiment that dies keeps what it measured.
                         ExperimentStore.save(dir, result(started, null, settings.describe(), judged));
                     }
@@ -109,11 +129,17 @@ public final class Experiment {
         }
     }
 
+    private record Run(RunSample sample, RunReport report) {}
+
     /** One run, or null when Ctrl-C ended it (it is not a sample). */
-    private RunSample runOnce(ServerSettings settings, Variant v, int round, int position, ExperimentHook hook)
+    private Run runOnce(ServerSettings settings, Variant v, int round, int position, ExperimentHook hook)
             throws InterruptedException {
         SdbenchConfig c = configs.apply(v, round);
-        log.starting(round, position, plan.variants().size(), v);
+        if (round == WARM_UP) {
+            log.warmingUp(v);
+        } else {
+            log.starting(round, position, plan.variants().size(), v);
+        }
         Database db = settings.apply(v);
         Settle.before(db);
         RunEngine.Outcome o;
@@ -136,7 +162,6 @@ public final class Experiment {
                     "run " + o.folder() + " ran on another host class (" + h + ") than the experiment's"
                             + " first run (" + host + "): runs from different hosts are not one experiment");
         }
-        reports.add(o.report());
         RunSample s = new RunSample(
                 round,
                 position,
@@ -144,9 +169,10 @@ public final class Experiment {
                 dir.relativize(o.folder().toAbsolutePath()).toString(),
                 o.exitCode(),
                 o.report().work() == null ? null : o.report().work().runUnitsPerCpuSecond(),
+                Map.of(),
                 Map.of());
         log.finished(s, o.report());
-        return s;
+        return new Run(s, o.report());
     }
 
     private List<Figure> figures() {
@@ -158,24 +184,40 @@ public final class Experiment {
         return Figure.fixed();
     }
 
-    /** The samples with every figure's value, now that the figures are known (statements from the baseline's first run). */
+    /** The samples with every figure's value and count, now that the figures are known (statements from the baseline's first run). */
     private List<RunSample> valued(List<Figure> figures) {
         List<RunSample> out = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
             RunSample s = samples.get(i);
             RunReport r = reports.get(i);
             Map<String, Double> values = new LinkedHashMap<>();
-            figures.forEach(f -> values.put(f.name(), f.value().apply(r)));
+            Map<String, Long> counts = new LinkedHashMap<>();
+            for (Figure f : figures) {
+                values.put(f.name(), f.value().apply(r));
+                if (f.count() != null) {
+                    counts.put(f.name(), f.count().counted().apply(r));
+                }
+            }
             out.add(new RunSample(
-                    s.round(), s.position(), s.variant(), s.folder(), s.exitCode(), s.workUnitsPerCpuSecond(), values));
+                    s.round(),
+                    s.position(),
+                    s.variant(),
+                    s.folder(),
+                    s.exitCode(),
+                    s.workUnitsPerCpuSecond(),
+                    values,
+                    counts));
         }
         return out;
     }
 
-    private Judged judge() {
+    private record Looked(Judged judged, String stop) {}
+
+    private Looked judge(int round) {
         List<Figure> figures = figures();
         List<RunSample> valued = valued(figures);
-        return new Judged(valued, Analysis.of(plan, figures, valued));
+        StopRule.Look look = rule.after(round, Comparison.byRound(plan, figures, valued));
+        return new Looked(new Judged(figures, valued, look.outcome()), round == 0 ? null : look.stop());
     }
 
     private ExperimentResult result(String started, String stopped, List<String> settings, Judged j) {
@@ -188,6 +230,10 @@ public final class Experiment {
                         valued.stream().filter(s -> s.round() == r.round()).toList()))
                 .toList();
         SdbenchConfig base = configs.apply(plan.baseline(), 1);
+        List<String> family = j.figures().stream()
+                .filter(f -> f.kind() == Figure.Kind.PRIMARY)
+                .map(Figure::name)
+                .toList();
         var p = new ExperimentResult.Plan(
                 plan.variants().stream().map(ExperimentResult.PlanVariant::of).toList(),
                 plan.minRounds(),
@@ -198,7 +244,10 @@ public final class Experiment {
                 base.run().duration().toMillis() / 1000.0,
                 base.run().users(),
                 base.run().workload(),
-                base.appServer().layout().yamlName());
+                base.appServer().layout().yamlName(),
+                "rounds",
+                family,
+                rule.describe());
         return new ExperimentResult(
                 ExperimentResult.SCHEMA_VERSION,
                 RunReport.NOTE,
@@ -208,13 +257,18 @@ public final class Experiment {
                 host,
                 p,
                 settings,
-                "Holm's step-down over all " + a.judged()
-                        + " judged figures of all alternatives: family-wise error rate " + (int) (Analysis.ALPHA * 100)
-                        + " % for the 'changed' verdicts",
+                errorControl(family.size()),
                 stopped,
+                warmUp,
                 withValues,
                 a.figures(),
                 a.omitted(),
                 Notes.of(plan, a, valued));
+    }
+
+    private static String errorControl(int primary) {
+        return "confirmatory family: the " + primary + " primary figures of each alternative against the baseline;"
+                + " Holm within it, family-wise 5 % per comparison for 'changed' and for 'unchanged', spent over the"
+                + " looks by the stop rule; secondary and statement figures are descriptive, each its own test at 5 %";
     }
 }

@@ -11,9 +11,11 @@ import java.util.Map;
  *
  * @param host         the host class every run ran on (CPU, logical CPUs, memory)
  * @param settings     what putting each database setting in force took
- * @param errorControl how the verdicts' error rate is controlled over all figures at once
+ * @param errorControl how the verdicts' error rate is controlled: the confirmatory family, Holm, the stop rule
  * @param stopped      why the experiment ended; null while it runs
- * @param omitted      figures without a ratio (zero or not measured on a side), with the reason
+ * @param warmUp       the discarded run before round 1 (not a sample); null when it did not finish
+ * @param rounds       every round: the order its variants ran in ({@code order}) and their runs
+ * @param omitted      figures that are not judged, with the true reason
  */
 public record ExperimentResult(
         int schemaVersion,
@@ -26,13 +28,20 @@ public record ExperimentResult(
         List<String> settings,
         String errorControl,
         String stopped,
+        RunSample warmUp,
         List<Round> rounds,
         List<FigureResult> figures,
         List<Analysis.Omitted> omitted,
         List<String> notes) {
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
 
-    /** The experiment as planned: variants (the first is the baseline), rounds, seed, and each run's phases. */
+    /**
+     * The experiment as planned: variants (the first is the baseline), rounds, seed, and each run's phases.
+     *
+     * @param design       how runs are paired: rounds (each round runs every variant once; its runs are a pair)
+     * @param confirmatory the figures of each alternative's confirmatory family (the primary figures)
+     * @param stopRule     the looks and what each spends
+     */
     public record Plan(
             List<PlanVariant> variants,
             int minRounds,
@@ -43,7 +52,10 @@ public record ExperimentResult(
             double windowSeconds,
             int users,
             String workload,
-            String layout) {}
+            String layout,
+            String design,
+            List<String> confirmatory,
+            String stopRule) {}
 
     public record PlanVariant(String name, String changes, Map<String, String> dbSettings, List<String> overrides) {
         static PlanVariant of(Variant v) {

@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.sdbench.report.RunReport;
 
 /** The experiment on the terminal: its header, a progress block after each round, and the final table. */
@@ -13,9 +12,11 @@ public final class ExperimentTable {
     private static final List<String> MDE_FIGURES =
             List.of("DB time per call", "DB CPU per dialog step", "avg dialog response time");
 
+    private static final String ROW = "%-40s %-4s %-10s %10s %11s %7s  %-29s %5s %8s %8s %15s  %s%n";
+
     private ExperimentTable() {}
 
-    static void header(ExperimentPlan plan, List<String> settings, Path dir, PrintWriter out) {
+    static void header(ExperimentPlan plan, List<String> settings, String stopRule, Path dir, PrintWriter out) {
         out.printf(
                 Locale.ROOT,
                 "== sdbench experiment '%s': %d variants, %d to %d rounds, order seed %d ==%n",
@@ -31,25 +32,39 @@ public final class ExperimentTable {
         for (int i = 0; i < settings.size(); i++) {
             out.printf("%s%s%n", i == 0 ? "settings  " : "          ", settings.get(i));
         }
+        out.println("design    rounds: each round runs every variant once, in a counterbalanced order (AB/BA...),"
+                + " after a discarded warm-up run; the two runs of a round are a pair");
+        out.println("family    confirmatory: the primary figures of each alternative against the baseline (Holm,"
+                + " family-wise 5 % per comparison); secondary and statement figures are descriptive (each at 5 %)");
+        out.println("stop      " + stopRule);
         out.printf(
                 Locale.ROOT,
-                "effect    %.1f %%: 'unchanged' means the 95 %% interval lies within +-%.1f %% (--effect)%n",
+                "effect    %.1f %%: 'unchanged' means two one-sided t tests show the change lies within +-%.1f %% (--effect)%n",
                 plan.effect() * 100,
                 plan.effect() * 100);
-        out.println("MDE       known after 2 rounds (from the baseline's run-to-run spread), updated every round");
+        out.println("MDE       from the spread of the pairs' log ratios, at the level the verdict uses, 80 % power;"
+                + " known from 3 pairs, approximate (~) below 4");
         out.println("folder    " + dir.toAbsolutePath());
         out.println(RunReport.NOTE);
         out.flush();
     }
 
     static void progress(int round, ExperimentPlan plan, Analysis.Outcome a, PrintWriter out) {
-        out.printf("%n-- after round %d --%n", round);
-        Map<String, Double> mdes = Analysis.mdes(a);
+        out.printf(
+                Locale.ROOT,
+                "%n-- after round %d (%s) --%n",
+                round,
+                a.alpha() > 0
+                        ? String.format(Locale.ROOT, "a look: confirmatory families at %.2g of 5 %%", a.alpha())
+                        : "no look before round " + plan.minRounds());
         StringBuilder line = new StringBuilder("MDE      ");
-        for (String f : MDE_FIGURES) {
-            Double m = mdes.get(f);
-            line.append(String.format(
-                    Locale.ROOT, " %s %s;", f, m == null ? "n/a" : String.format(Locale.ROOT, "+-%.1f %%", m * 100)));
+        for (String name : MDE_FIGURES) {
+            String m = a.figures().stream()
+                    .filter(f -> f.figure().equals(name))
+                    .findFirst()
+                    .map(ExperimentTable::mde)
+                    .orElse("n/a");
+            line.append(String.format(Locale.ROOT, " %s %s;", name, m));
         }
         out.println(line.substring(0, line.length() - 1));
         rows(
@@ -61,14 +76,20 @@ public final class ExperimentTable {
         out.flush();
     }
 
-    /** The final table: every figure of every alternative, the omitted ones, error control and notes. */
+    /** The final table: every figure of every alternative, the reasons, the omitted ones, error control and notes. */
     public static void print(ExperimentResult r, PrintWriter out) {
         out.printf("%n== experiment '%s': %s ==%n", r.name(), r.stopped());
         rows(r.figures(), out);
+        for (FigureResult f : r.figures()) {
+            if (f.reason() != null) {
+                out.printf("reason    %s (%s): %s%n", f.figure(), f.variant(), f.reason());
+            }
+        }
         for (Analysis.Omitted o : r.omitted()) {
-            out.printf("omitted   %s (%s): %s%n", o.figure(), o.variant(), o.reason());
+            out.printf("omitted   %s (%s, %s): %s%n", o.figure(), o.variant(), o.family(), o.reason());
         }
         out.println("errors    " + r.errorControl());
+        out.println("stop      " + r.plan().stopRule());
         for (String n : r.notes()) {
             out.println("note      " + n);
         }
@@ -77,22 +98,52 @@ public final class ExperimentTable {
 
     private static void rows(List<FigureResult> figures, PrintWriter out) {
         out.printf(
-                "%-44s %-9s %-10s %11s %11s %8s  %-19s %9s  %s%n",
-                "figure", "kind", "variant", "baseline", "alternative", "ratio", "95 % interval", "MDE", "verdict");
+                ROW,
+                "figure",
+                "fam.",
+                "variant",
+                "baseline",
+                "alternative",
+                "ratio",
+                "interval the verdict used",
+                "pairs",
+                "p",
+                "p adj.",
+                "MDE",
+                "verdict");
         for (FigureResult f : figures) {
             out.printf(
                     Locale.ROOT,
-                    "%-44s %-9s %-10s %11s %11s %8s  %-19s %9s  %s%n",
-                    cut(f.figure(), 44),
-                    f.kind(),
+                    ROW,
+                    cut(f.figure(), 40),
+                    f.confirmatory() ? "conf" : "desc",
                     cut(f.variant(), 10),
                     num(f.baseline()),
                     num(f.alternative()),
                     ratio(f.ratio()),
-                    interval(f.ci95()),
-                    f.mde() == null ? "n/a" : String.format(Locale.ROOT, "+-%.1f%%", f.mde() * 100),
-                    f.verdict());
+                    levelled(f.interval(), f.intervalLevel()),
+                    f.pairs(),
+                    p(f.pValue()),
+                    p(f.pAdjusted()),
+                    mde(f),
+                    f.verdict() + (f.scale().equals(PairedFigure.Scale.DIFFERENCE.label()) ? " (diff.)" : ""));
         }
+    }
+
+    /** The MDE as +x/-y %: n/a below 3 pairs, approximate (~) below 4. */
+    static String mde(FigureResult f) {
+        if (f.mde() == null || f.mdeDecrease() == null) {
+            return "n/a";
+        }
+        return String.format(
+                Locale.ROOT, "%s+%.1f/-%.1f %%", f.pairs() < 4 ? "~" : "", f.mde() * 100, f.mdeDecrease() * 100);
+    }
+
+    static String p(Double p) {
+        if (p == null) {
+            return "n/a";
+        }
+        return p >= 0.001 ? String.format(Locale.ROOT, "%.4f", p) : String.format(Locale.ROOT, "%.1e", p);
     }
 
     static String num(Double v) {
@@ -107,9 +158,25 @@ public final class ExperimentTable {
     }
 
     static String interval(List<Double> ci) {
-        return ci == null || ci.get(0) == null
-                ? "n/a (1 round)"
+        return ci == null || ci.get(0) == null || ci.get(1) == null
+                ? "n/a (1 pair)"
                 : String.format(Locale.ROOT, "[%.3f, %.3f]", ci.get(0), ci.get(1));
+    }
+
+    /** An interval with its confidence, e.g. "99.5 % [0.532, 0.663]". */
+    static String levelled(List<Double> ci, Double level) {
+        String i = interval(ci);
+        if (level == null || i.startsWith("n/a")) {
+            return i;
+        }
+        return percent(level) + " % " + i;
+    }
+
+    /** A confidence in percent with as many decimals as it takes to stay below 100 (99.984, not 100.0). */
+    static String percent(double level) {
+        double miss = (1 - level) * 100;
+        int decimals = miss <= 0 ? 1 : Math.min(6, Math.max(1, (int) Math.ceil(-Math.log10(miss)) + 1));
+        return String.format(Locale.ROOT, "%." + decimals + "f", level * 100);
     }
 
     private static String cut(String s, int n) {

@@ -12,15 +12,17 @@ import org.sdbench.report.RunReport;
 /**
  * A figure an experiment judges, read from one run's report. Primary figures are what the database
  * did per dialog step: counters that barely move between runs of one setting, so small changes show
- * after a few rounds. Secondary figures are the timings and throughput a user quotes; they move with
- * the host's speed from run to run and need more rounds for the same effect. Statement figures are
- * the DB time per call of the statements that took most of the baseline's time.
+ * after a few rounds; they are each comparison's confirmatory family. Secondary figures are the
+ * timings and throughput a user quotes; they move with the host's speed from run to run and need
+ * more rounds for the same effect. Statement figures are the DB time per call of the statements that
+ * took most of the baseline's time. Secondary and statement figures are descriptive.
  *
- * @param name readable name, unique in an experiment, e.g. "shared blocks read per dialog step"
- * @param unit unit of the values (the ratio has none)
- * @param kind primary, secondary or statement
+ * @param name  readable name, unique in an experiment, e.g. "shared blocks read per dialog step"
+ * @param unit  unit of the values (the ratio has none)
+ * @param kind  primary, secondary or statement
+ * @param count what the figure counts, for a count figure; null for a time or throughput figure
  */
-public record Figure(String name, String unit, Kind kind, Function<RunReport, Double> value) {
+public record Figure(String name, String unit, Kind kind, Function<RunReport, Double> value, Count count) {
     public enum Kind {
         PRIMARY,
         SECONDARY,
@@ -31,33 +33,84 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
         }
     }
 
+    /**
+     * The events behind a count figure's value in one run, so that a ratio is formed only from runs
+     * that counted enough of them, and whether the value is per dialog step: then the difference of
+     * two runs is meaningful too, when one counted too few for a ratio.
+     *
+     * @param events  what is counted, e.g. "blocks read"
+     * @param counted how many a run counted (null when it did not measure them)
+     */
+    public record Count(String events, Function<RunReport, Long> counted, boolean perStep) {}
+
+    /** The family of a kind's figures: primary figures are confirmatory, the others descriptive. */
+    public String family() {
+        return kind == Kind.PRIMARY ? FigureResult.CONFIRMATORY : FigureResult.DESCRIPTIVE;
+    }
+
     /** How many of the baseline's most time-consuming statements get a figure of their own. */
     static final int STATEMENTS = 5;
 
     /** The figure a memory setting moves first; the terminal shows it for every run. */
-    static final Figure BLOCKS_READ =
-            primary("shared blocks read per dialog step", "blocks", r -> perStep(r, blocks(r, false)));
+    static final Figure BLOCKS_READ = primary(
+            "shared blocks read per dialog step",
+            "blocks",
+            r -> perStep(r, blocks(r, false)),
+            new Count("blocks read", r -> blocks(r, false), true));
 
     private static final List<Figure> FIXED = List.of(
             BLOCKS_READ,
-            primary("shared blocks hit per dialog step", "blocks", r -> perStep(r, blocks(r, true))),
-            primary("read time per block read", "ms", Figure::readMsPerBlock),
-            primary("WAL bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).walBytes())),
-            primary("commits per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).commits())),
-            primary("WAL flushes per dialog step", "", r -> perStep(r, db(r) == null ? null : db(r).walSyncs())),
-            primary("temp bytes per dialog step", "bytes", r -> perStep(r, db(r) == null ? null : db(r).tempBytes())),
+            primary(
+                    "shared blocks hit per dialog step",
+                    "blocks",
+                    r -> perStep(r, blocks(r, true)),
+                    new Count("blocks hit", r -> blocks(r, true), true)),
+            primary(
+                    "read time per block read",
+                    "ms",
+                    Figure::readMsPerBlock,
+                    new Count("blocks read", r -> db(r) == null ? null : db(r).blocksRead(), false)),
+            primary(
+                    "WAL bytes per dialog step",
+                    "bytes",
+                    r -> perStep(r, db(r) == null ? null : db(r).walBytes()),
+                    new Count("WAL records", r -> db(r) == null ? null : db(r).walRecords(), true)),
+            primary(
+                    "commits per dialog step",
+                    "",
+                    r -> perStep(r, db(r) == null ? null : db(r).commits()),
+                    new Count("commits", r -> db(r) == null ? null : db(r).commits(), true)),
+            primary(
+                    "WAL flushes per dialog step",
+                    "",
+                    r -> perStep(r, db(r) == null ? null : db(r).walSyncs()),
+                    new Count("WAL flushes", r -> db(r) == null ? null : db(r).walSyncs(), true)),
+            primary(
+                    "temp bytes per dialog step",
+                    "bytes",
+                    r -> perStep(r, db(r) == null ? null : db(r).tempBytes()),
+                    new Count("temp blocks of 8 kB", r -> db(r) == null ? null : db(r).tempBytes() / 8192, true)),
             primary(
                     "DB calls per dialog step",
                     "",
-                    r -> perStep(r, statements(r) == null ? null : statements(r).calls())),
+                    r -> perStep(r, statements(r) == null ? null : statements(r).calls()),
+                    new Count(
+                            "DB calls",
+                            r -> statements(r) == null ? null : statements(r).calls(),
+                            true)),
             primary(
                     "DB time per call",
                     "ms",
-                    r -> statements(r) == null ? null : statements(r).meanExecMs()),
+                    r -> statements(r) == null ? null : statements(r).meanExecMs(),
+                    new Count(
+                            "DB calls",
+                            r -> statements(r) == null ? null : statements(r).calls(),
+                            false)),
             primary(
                     "DB CPU per dialog step",
                     "ms",
-                    r -> r.work() == null ? null : r.work().dbCpuMsPerStep()),
+                    r -> r.work() == null ? null : r.work().dbCpuMsPerStep(),
+                    null),
             secondary(
                     "avg dialog response time",
                     "ms",
@@ -91,7 +144,12 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
                 // Two statements can share their first characters: the query id keeps the names apart.
                 boolean shared = top.values().stream().filter(text::equals).count() > 1;
                 String name = "DB time per call: " + text + (shared ? " [" + id + "]" : "");
-                all.add(new Figure(name, "ms", Kind.STATEMENT, r -> statementMeanMs(r, id)));
+                all.add(new Figure(
+                        name,
+                        "ms",
+                        Kind.STATEMENT,
+                        r -> statementMeanMs(r, id),
+                        new Count("calls", r -> statementCalls(r, id), false)));
             });
         }
         return List.copyOf(all);
@@ -102,12 +160,12 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
         return FIXED;
     }
 
-    private static Figure primary(String name, String unit, Function<RunReport, Double> f) {
-        return new Figure(name, unit, Kind.PRIMARY, f);
+    private static Figure primary(String name, String unit, Function<RunReport, Double> f, Count count) {
+        return new Figure(name, unit, Kind.PRIMARY, f, count);
     }
 
     private static Figure secondary(String name, String unit, Function<RunReport, Double> f) {
-        return new Figure(name, unit, Kind.SECONDARY, f);
+        return new Figure(name, unit, Kind.SECONDARY, f, null);
     }
 
     private static DbWindow db(RunReport r) {
@@ -147,15 +205,34 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
         return count == null || steps == 0 ? null : (double) count / steps;
     }
 
+    /**
+     * The statement's mean time per call in the run, from the run's whole pg_stat_statements delta:
+     * 0 calls (null time) when it did not run in the window. Reports written without the whole delta
+     * have only their top list; a statement outside it there is not measured (null).
+     */
     private static Double statementMeanMs(RunReport r, String queryId) {
+        DbWindow.Calls c = statementCallsOf(r, queryId);
+        return c == null || c.calls() == 0 ? null : c.totalMs() / c.calls();
+    }
+
+    private static Long statementCalls(RunReport r, String queryId) {
+        DbWindow.Calls c = statementCallsOf(r, queryId);
+        return c == null ? null : c.calls();
+    }
+
+    private static DbWindow.Calls statementCallsOf(RunReport r, String queryId) {
         DbWindow.Statements s = statements(r);
-        return s == null
-                ? null
-                : s.top().stream()
-                        .filter(st -> st.queryId().equals(queryId))
-                        .findFirst()
-                        .map(DbWindow.Statement::meanMs)
-                        .orElse(null);
+        if (s == null) {
+            return null;
+        }
+        if (s.byQueryId() != null) {
+            return s.byQueryId().getOrDefault(queryId, new DbWindow.Calls(0, 0));
+        }
+        return s.top().stream()
+                .filter(st -> st.queryId().equals(queryId))
+                .findFirst()
+                .map(st -> new DbWindow.Calls(st.calls(), st.totalMs()))
+                .orElse(null);
     }
 
     /** The statement's normalised text on one line, at most 60 characters. */

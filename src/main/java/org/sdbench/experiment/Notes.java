@@ -12,18 +12,26 @@ final class Notes {
 
     static List<String> of(ExperimentPlan plan, Analysis.Outcome a, List<RunSample> samples) {
         List<String> notes = new ArrayList<>();
-        notes.add("each run is one sample; ratios are alternative / baseline paired by round (geometric mean of the "
-                + "per-round ratios), with Student's t 95 % intervals over the rounds");
-        notes.add("MDE: the smallest change this many rounds detect with 80 % power at 95 % confidence, from the "
-                + "baseline's own run-to-run spread (an A/A pair differs by sqrt(2) times it)");
+        notes.add("each run is one sample; the two runs of a round are a pair; ratios are alternative / baseline "
+                + "(geometric mean of the pairs' ratios), with Student's t intervals over the pairs' log ratios");
+        notes.add("MDE: the change a test at the verdict's level (this look's level / the family's size, Holm's first "
+                + "step; 5 % for a descriptive figure) detects with 80 % power, from the spread of the pairs' log ratios;"
+                + " n/a below 3 pairs, approximate (~) below 4");
         notes.add(String.format(
                 Locale.ROOT,
-                "verdicts: changed = no change rejected after Holm's correction over every "
-                        + "judged figure; unchanged = the interval lies within +-%.1f %% (--effect); undecided = neither (more "
-                        + "rounds would tell, or the noise is larger than --effect: compare the MDE)",
+                "verdicts: changed = 'no change' rejected (p adj. <= 0.05); unchanged = two one-sided t tests show "
+                        + "the change lies within +-%.1f %% (--effect); changed-within-effect = both; undecided = "
+                        + "neither (more pairs would tell, or the figure is noisier than --effect: compare its MDE)",
                 plan.effect() * 100));
-        notes.add("the intervals do not account for stopping early once decided; --rounds sets the least rounds "
-                + "before a stop");
+        notes.add("the interval beside a verdict is the one it used: the change test's at the level of its Holm step "
+                + "and look (for 'unchanged' the equivalence test's), so it excludes 1 exactly where the verdict is a "
+                + "change; the unadjusted 95 % interval is ci95 in experiment.json");
+        notes.add(String.format(
+                Locale.ROOT,
+                "a ratio of a count figure needs %d events in each run; a per-step count below that in some run is "
+                        + "judged on per-step differences (marked 'diff.') when the runs together counted %d",
+                PairedFigure.MIN_EVENTS,
+                PairedFigure.MIN_EVENTS));
         DoubleSummaryStatistics speed = samples.stream()
                 .map(RunSample::workUnitsPerCpuSecond)
                 .filter(Objects::nonNull)
@@ -44,8 +52,7 @@ final class Notes {
                     + "logs): their figures are still samples");
         }
         if (!a.omitted().isEmpty()) {
-            notes.add(a.omitted().size()
-                    + " figure(s) have no ratio (zero or not measured on a side): listed under 'omitted'");
+            notes.add(a.omitted().size() + " figure(s) are not judged: listed under 'omitted' with the reason");
         }
         return notes;
     }

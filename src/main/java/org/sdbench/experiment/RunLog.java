@@ -12,7 +12,8 @@ import org.sdbench.report.RunReport;
 
 /**
  * The terminal of an experiment: each run's whole output (its summary included) goes to
- * {@code logs/r<round>-<variant>.log} in the experiment folder; the terminal gets one line when a
+ * {@code logs/r<round>-<variant>.log} (the warm-up's to {@code logs/warmup-<variant>.log}) in the experiment
+ * folder; the terminal gets one line when a
  * run starts, its live progress lines, and one line of key figures when it ends.
  */
 final class RunLog {
@@ -26,6 +27,11 @@ final class RunLog {
 
     void starting(int round, int position, int of, Variant v) {
         out.printf(Locale.ROOT, "round %d, run %d of %d: %s (%s)%n", round, position, of, v.name(), v.describe());
+        out.flush();
+    }
+
+    void warmingUp(Variant v) {
+        out.printf(Locale.ROOT, "warm-up run (discarded, not a sample): %s (%s)%n", v.name(), v.describe());
         out.flush();
     }
 
@@ -51,8 +57,8 @@ final class RunLog {
     PrintWriter writer(int round, Variant v) {
         try {
             Files.createDirectories(logs);
-            Writer file = Files.newBufferedWriter(
-                    logs.resolve("r" + round + "-" + v.name() + ".log"), StandardCharsets.UTF_8);
+            String stem = round == Experiment.WARM_UP ? "warmup" : "r" + round;
+            Writer file = Files.newBufferedWriter(logs.resolve(stem + "-" + v.name() + ".log"), StandardCharsets.UTF_8);
             return new PrintWriter(new Tee(file, out), true);
         } catch (IOException e) {
             throw new EnvironmentException("cannot write the run log in " + logs + " (" + e.getMessage() + ")");

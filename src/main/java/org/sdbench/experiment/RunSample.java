@@ -12,6 +12,7 @@ import java.util.Map;
  * @param folder            the run folder, relative to the experiment folder
  * @param exitCode          the run's own exit code (1: a check failed, such as failed steps; still a sample)
  * @param workUnitsPerCpuSecond the speed this run's simulated work ran at (a VM's speed moves by the hour): a covariate
+ * @param counts            for each count figure, the events the run counted (null when it did not measure them)
  */
 public record RunSample(
         int round,
@@ -20,8 +21,10 @@ public record RunSample(
         String folder,
         int exitCode,
         Double workUnitsPerCpuSecond,
-        Map<String, Double> values) {
+        Map<String, Double> values,
+        Map<String, Long> counts) {
     public RunSample {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        counts = Collections.unmodifiableMap(new LinkedHashMap<>(counts));
     }
 }

@@ -21,7 +21,7 @@ import org.apache.commons.statistics.inference.TTest;
 public record RatioEstimate(int rounds, double ratio, double low, double high, double pValue) {
     /** The confidence level of every interval an experiment reports. */
     public static final double LEVEL = 0.95;
-    /** The power the minimum detectable effect is stated for. */
+    /** The power a minimum detectable effect is stated for (see {@link PairedT#detectable}). */
     public static final double POWER = 0.80;
 
     /** True when the interval lies inside [1 / (1 + mde), 1 + mde]: an effect of the MDE or more is ruled out. */
@@ -63,26 +63,6 @@ public record RatioEstimate(int rounds, double ratio, double low, double high, d
         double half = tQuantile(n - 1, (1 + LEVEL) / 2) * sd / Math.sqrt(n);
         double p = TTest.withDefaults().test(d).getPValue();
         return new RatioEstimate(n, Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), p);
-    }
-
-    /**
-     * The smallest relative change (as a fraction: 0.05 = 5 %) a paired experiment of {@code rounds}
-     * rounds detects with {@link #POWER} at {@link #LEVEL}, given the baseline's own run-to-run spread:
-     * two runs of one setting differ by {@code sqrt(2)} times that spread, so this is what an A/A pair
-     * looks like. NaN below 2 baseline runs.
-     */
-    public static double minimumDetectableEffect(double[] baseline, int rounds) {
-        if (baseline.length < 2 || rounds < 2) {
-            return Double.NaN;
-        }
-        double[] logs = new double[baseline.length];
-        for (int i = 0; i < logs.length; i++) {
-            logs[i] = Math.log(baseline[i]);
-        }
-        double sd = StandardDeviation.of(logs).getAsDouble();
-        int df = rounds - 1;
-        double z = tQuantile(df, (1 + LEVEL) / 2) + tQuantile(df, POWER);
-        return Math.expm1(z * Math.sqrt(2) * sd / Math.sqrt(rounds));
     }
 
     /**

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -100,17 +101,35 @@ class ExperimentCommandTest {
                     .orElseThrow();
         }
         JsonNode e = Json.MAPPER.readTree(folder.resolve("experiment.json").toFile());
-        assertEquals(1, e.path("schemaVersion").asInt());
+        assertEquals(ExperimentResult.SCHEMA_VERSION, e.path("schemaVersion").asInt());
         assertEquals(
                 List.of(), ResultSchema.load(ExperimentStore.SCHEMA).errors(e), "experiment.json follows its schema");
         assertEquals(2, e.path("rounds").size());
         String stopped = e.path("stopped").asText();
         assertTrue(stopped.contains("round cap") || stopped.contains("decided after 2 rounds"), stopped);
+        JsonNode warmUp = e.path("warmUp");
+        assertTrue(
+                warmUp.path("folder").asText().contains("-warmup")
+                        && warmUp.path("round").asInt() == 0,
+                e.toString());
+        assertEquals(
+                e.path("rounds").get(0).path("order").get(0).asText(),
+                warmUp.path("variant").asText(),
+                "the warm-up runs the variant round 1 starts with");
+        List<String> orders = new ArrayList<>();
+        e.path("rounds").forEach(round -> orders.add(round.path("order").toString()));
+        assertEquals(2, Set.copyOf(orders).size(), "AB then BA: " + orders);
         JsonNode fig = null;
         for (JsonNode f : e.path("figures")) {
             assertEquals("rpc", f.path("variant").asText());
-            assertTrue(List.of("changed", "unchanged", "undecided")
+            assertTrue(List.of("changed", "changed-within-effect", "unchanged", "undecided")
                     .contains(f.path("verdict").asText()));
+            assertEquals(2, f.path("pairs").asInt(), f.toString());
+            boolean changed = f.path("verdict").asText().startsWith("changed");
+            assertEquals(
+                    changed,
+                    f.path("pAdjusted").isNumber() && f.path("pAdjusted").asDouble() <= 0.05,
+                    f.toString());
             assertTrue(f.path("ratio").isNumber() && f.path("ci95").isArray() && f.has("mde"), f.toString());
             if (f.path("figure").asText().equals("commits per dialog step")) {
                 fig = f;
@@ -194,8 +213,8 @@ class ExperimentCommandTest {
                 "echo restart >> '" + log + "'"));
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("then --db-restart-command"), r.out());
-        // Once for the data check, once before each of the 4 runs, once after putting the setting back.
-        assertEquals(6, Files.readAllLines(log).size());
+        // Once for the data check, once before the warm-up and each of the 4 runs, once after putting the setting back.
+        assertEquals(7, Files.readAllLines(log).size());
         assertNull(autoConf("shared_buffers"), "postgresql.auto.conf as it was");
     }
 

@@ -1,5 +1,6 @@
 package org.sdbench.experiment;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,20 +13,29 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.report.Chromium;
 
 class ExperimentHtmlTest {
-    private static FigureResult figure(String name, String verdict, double ratio, Double low, Double high) {
+    private static FigureResult figure(
+            String name, String kind, String verdict, double ratio, Double low, Double high) {
         return new FigureResult(
                 name,
-                "primary",
+                kind,
+                kind.equals("primary") ? FigureResult.CONFIRMATORY : FigureResult.DESCRIPTIVE,
                 "",
                 "small",
                 3,
+                "ratio",
                 1.0,
                 ratio,
                 ratio,
                 Arrays.asList(low, high),
+                Arrays.asList(low, high),
+                0.99,
                 0.04,
+                0.038,
                 0.01,
+                0.02,
+                0.5,
                 verdict,
+                null,
                 List.of(1.0, 1.1, 0.9),
                 List.of(ratio, ratio * 1.05, ratio * 0.95));
     }
@@ -43,11 +53,14 @@ class ExperimentHtmlTest {
                 60,
                 100,
                 "workloads/sd-standard.yaml",
-                "two-tier");
+                "two-tier",
+                "rounds",
+                List.of("shared blocks read per dialog step", "commits per dialog step"),
+                "looks after rounds 3 to 10");
         String longName =
                 "DB time per call: SELECT <script>alert(1)</script> vbeln, posnr FROM vbap WHERE mandt = $1 AND vbeln = $2";
         return new ExperimentResult(
-                1,
+                ExperimentResult.SCHEMA_VERSION,
                 "note",
                 "sb",
                 "2026-01-01T00:00Z",
@@ -56,16 +69,19 @@ class ExperimentHtmlTest {
                 plan,
                 List.of(),
                 "Holm",
-                "every primary figure decided after 3 rounds",
+                "every confirmatory figure decided after 3 rounds",
+                new RunSample(0, 0, "small", "runs/w", 0, 1.2e6, Map.of(), Map.of()),
                 List.of(new ExperimentResult.Round(
                         1,
                         List.of("small", "base"),
-                        List.of(new RunSample(1, 1, "small", "runs/x", 0, 1.2e6, Map.of())))),
+                        List.of(new RunSample(1, 1, "small", "runs/x", 0, 1.2e6, Map.of(), Map.of())))),
                 List.of(
-                        figure("shared blocks read per dialog step", "changed", 2.3, 1.9, 2.8),
-                        figure("commits per dialog step", "unchanged", 1.0, 0.99, 1.01),
-                        figure(longName, "undecided", 1.2, null, null)),
-                List.of(),
+                        figure("shared blocks read per dialog step", "primary", "changed", 2.3, 1.9, 2.8),
+                        figure("commits per dialog step", "primary", "unchanged", 1.0, 0.99, 1.01),
+                        figure("avg dialog response time", "secondary", "undecided", 1.1, 0.7, 1.8),
+                        figure(longName, "statement", "undecided", 1.2, null, null)),
+                List.of(new Analysis.Omitted(
+                        "temp bytes per dialog step", "small", "confirmatory", "0 in every run of both")),
                 List.of("a note"));
     }
 
@@ -82,7 +98,46 @@ class ExperimentHtmlTest {
         if (browser.isPresent()) {
             String body = Chromium.bodyAttributes(browser.get(), page);
             assertTrue(body.contains("data-status=\"ok\""), body);
-            Chromium.screenshot(browser.get(), page, page.resolveSibling("experiment.png"), 900);
+            Chromium.screenshot(browser.get(), page, page.resolveSibling("experiment.png"), 1400);
         }
+    }
+
+    @Test
+    void render_noScriptUsesIt_noChartLibraryInlined() {
+        String html = ExperimentHtml.render(sample());
+        assertFalse(html.contains("<script"), "no script at all");
+        assertFalse(html.contains("Chart.js"), "no chart library");
+        assertTrue(html.length() < 60_000, html.length() + " characters");
+    }
+
+    @Test
+    void render_omittedFigures_listedWithTheirReason() {
+        String html = ExperimentHtml.render(sample());
+        assertTrue(html.contains("Figures not judged") && html.contains("0 in every run of both"), html);
+    }
+
+    @Test
+    void render_eachKind_ownAxisSymmetricAroundOne() {
+        String html = ExperimentHtml.render(sample());
+        // Primary ratios 2.3 and 1.0: an axis from 1/4 to 4; the secondary one (1.1) gets 1/1.25 to 1.25.
+        assertTrue(html.contains("log axis from 0.250 to 4.000"), html);
+        assertTrue(html.contains("log axis from 0.800 to 1.250"), html);
+    }
+
+    @Test
+    void bound_oneRatioFarBeyondTheOthers_leftToAnArrow() {
+        FigureResult wild = figure("read time per block read", "primary", "undecided", 5.2, 0.01, 2400.0);
+        FigureResult counter = figure("commits per dialog step", "primary", "unchanged", 0.99, 0.98, 1.01);
+        FigureResult blocks = figure("shared blocks read per dialog step", "primary", "undecided", 1.25, 0.8, 1.9);
+        assertEquals(1.5, ForestPlot.bound(List.of(wild, counter, blocks), 0.05));
+        assertEquals(1.1, ForestPlot.bound(List.of(counter), 0.05), "the +-5 % band and a margin");
+    }
+
+    @Test
+    void render_intervalBeyondTheAxis_arrowAtTheClippedEnd() {
+        String html = ExperimentHtml.render(sample());
+        // The secondary interval [0.7, 1.8] runs past both ends of its 1/1.25..1.25 axis.
+        assertTrue(html.contains("interval continues to 0.700") && html.contains("interval continues to 1.800"), html);
+        assertEquals(2, html.split("class=\"clipped\"", -1).length - 1, "two arrows, none for the unclipped rows");
     }
 }

@@ -47,17 +47,6 @@ class RatioEstimateTest {
     }
 
     @Test
-    void minimumDetectableEffect_fiveBaselineRuns_matchesPowerFormula() {
-        double mde = RatioEstimate.minimumDetectableEffect(new double[] {100, 110, 90, 105, 95}, 5);
-        assertEquals(0.20500320759414048, mde, EPS);
-    }
-
-    @Test
-    void minimumDetectableEffect_oneRun_unknown() {
-        assertTrue(Double.isNaN(RatioEstimate.minimumDetectableEffect(new double[] {100}, 1)));
-    }
-
-    @Test
     void unpaired_equalSpreads_welchWithFourDegreesOfFreedom() {
         RatioEstimate e = RatioEstimate.unpaired(
                 new double[] {1, Math.E, Math.exp(2)}, new double[] {Math.E, Math.exp(2), Math.exp(3)});

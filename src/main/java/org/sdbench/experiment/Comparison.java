@@ -1,0 +1,45 @@
+package org.sdbench.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One figure of one alternative against the baseline, as the pairs a design measured: what the
+ * analysis judges. Each design builds its comparisons its own way; {@link #byRound} is the rounds
+ * design's (the two runs of a round are a pair).
+ */
+public record Comparison(Figure figure, String variant, List<Pair> pairs) {
+    public Comparison {
+        pairs = List.copyOf(pairs);
+    }
+
+    /** Every figure of every alternative, paired by round: the baseline's run and the alternative's run of each round. */
+    static List<Comparison> byRound(ExperimentPlan plan, List<Figure> figures, List<RunSample> samples) {
+        int rounds = samples.stream().mapToInt(RunSample::round).max().orElse(0);
+        List<Comparison> out = new ArrayList<>();
+        for (Variant alt : plan.alternatives()) {
+            for (Figure f : figures) {
+                List<Pair> pairs = new ArrayList<>();
+                for (int round = 1; round <= rounds; round++) {
+                    RunSample b = run(samples, plan.baseline().name(), round);
+                    RunSample a = run(samples, alt.name(), round);
+                    pairs.add(new Pair(
+                            "round " + round,
+                            b == null ? null : b.values().get(f.name()),
+                            a == null ? null : a.values().get(f.name()),
+                            b == null ? null : b.counts().get(f.name()),
+                            a == null ? null : a.counts().get(f.name())));
+                }
+                out.add(new Comparison(f, alt.name(), pairs));
+            }
+        }
+        return out;
+    }
+
+    private static RunSample run(List<RunSample> samples, String variant, int round) {
+        return samples.stream()
+                .filter(s -> s.round() == round && s.variant().equals(variant))
+                .findFirst()
+                .orElse(null);
+    }
+}
