@@ -62,36 +62,11 @@ final class ExperimentHtml {
         h.section("figures", "Figures");
         List<List<String>> rows = new ArrayList<>();
         for (FigureResult f : r.figures()) {
-            rows.add(List.of(
-                    f.figure(),
-                    f.family(),
-                    f.variant(),
-                    ExperimentTable.num(f.baseline()),
-                    ExperimentTable.num(f.alternative()),
-                    ExperimentTable.ratio(f.ratio()),
-                    ExperimentTable.levelled(f.interval(), f.intervalLevel()),
-                    Integer.toString(f.pairs()),
-                    ExperimentTable.p(f.pValue()),
-                    ExperimentTable.p(f.pAdjusted()),
-                    ExperimentTable.mde(f).replace("-", "−"),
-                    f.verdict()));
+            List<String> cells = new ArrayList<>(ExperimentTable.cells(f));
+            cells.set(10, cells.get(10).replace("-", "−"));
+            rows.add(cells);
         }
-        h.table(
-                List.of(
-                        "figure",
-                        "family",
-                        "variant",
-                        "baseline",
-                        "alternative",
-                        "ratio",
-                        "interval the verdict used",
-                        "pairs",
-                        "p",
-                        "p adjusted",
-                        "MDE",
-                        "verdict"),
-                rows,
-                3);
+        h.table(ExperimentTable.HEADERS, rows, 3);
         List<String> reasons = r.figures().stream()
                 .filter(f -> f.reason() != null)
                 .map(f -> f.figure() + " (" + f.variant() + "): " + f.reason())

@@ -2,6 +2,7 @@ package org.sdbench.experiment;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.sdbench.report.RunReport;
@@ -96,37 +97,45 @@ public final class ExperimentTable {
         out.flush();
     }
 
+    /** The figure table's columns, on the terminal and in experiment.html. */
+    static final List<String> HEADERS = List.of(
+            "figure",
+            "fam.",
+            "variant",
+            "baseline",
+            "alternative",
+            "ratio",
+            "interval the verdict used",
+            "pairs",
+            "p",
+            "p adj.",
+            "MDE",
+            "verdict");
+
+    /** One figure's row under {@link #HEADERS}. */
+    static List<String> cells(FigureResult f) {
+        return List.of(
+                f.figure(),
+                f.confirmatory() ? "conf" : "desc",
+                f.variant(),
+                num(f.baseline()),
+                num(f.alternative()),
+                ratio(f.ratio()),
+                levelled(f.interval(), f.intervalLevel()),
+                Integer.toString(f.pairs()),
+                p(f.pValue()),
+                p(f.pAdjusted()),
+                mde(f),
+                f.verdict() + (f.scale().equals(PairedFigure.Scale.DIFFERENCE.label()) ? " (diff.)" : ""));
+    }
+
     private static void rows(List<FigureResult> figures, PrintWriter out) {
-        out.printf(
-                ROW,
-                "figure",
-                "fam.",
-                "variant",
-                "baseline",
-                "alternative",
-                "ratio",
-                "interval the verdict used",
-                "pairs",
-                "p",
-                "p adj.",
-                "MDE",
-                "verdict");
+        out.printf(ROW, HEADERS.toArray());
         for (FigureResult f : figures) {
-            out.printf(
-                    Locale.ROOT,
-                    ROW,
-                    cut(f.figure(), 40),
-                    f.confirmatory() ? "conf" : "desc",
-                    cut(f.variant(), 10),
-                    num(f.baseline()),
-                    num(f.alternative()),
-                    ratio(f.ratio()),
-                    levelled(f.interval(), f.intervalLevel()),
-                    f.pairs(),
-                    p(f.pValue()),
-                    p(f.pAdjusted()),
-                    mde(f),
-                    f.verdict() + (f.scale().equals(PairedFigure.Scale.DIFFERENCE.label()) ? " (diff.)" : ""));
+            List<String> c = new ArrayList<>(cells(f));
+            c.set(0, cut(c.get(0), 40));
+            c.set(2, cut(c.get(2), 10));
+            out.printf(Locale.ROOT, ROW, c.toArray());
         }
     }
 
