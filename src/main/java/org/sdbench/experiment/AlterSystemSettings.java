@@ -228,12 +228,23 @@ final class AlterSystemSettings implements ServerSettings {
         }
     }
 
-    /** Exactly what this experiment left in postgresql.auto.conf and how to remove it. */
     private String left() {
+        return left(written, found);
+    }
+
+    /**
+     * Exactly what this experiment left in postgresql.auto.conf and how to remove it.
+     *
+     * @param written what it last wrote for each name (null: no entry)
+     * @param found   the entries the file had for them
+     */
+    static String left(Map<String, String> written, Map<String, String> found) {
         List<String> lines = new ArrayList<>();
         written.forEach((name, value) -> {
             String before = found.get(name);
-            if (value == null ? before != null : !value.equals(before)) {
+            if (value == null && before != null) {
+                lines.add("no " + name + " line (it had " + name + " = '" + before + "': add it back)");
+            } else if (value != null && !value.equals(before)) {
                 lines.add(name + " = '" + value + "' ("
                         + (before == null ? "remove the line: it had none" : "was '" + before + "'") + ")");
             }
