@@ -36,9 +36,9 @@ final class ForestPlot {
     }
 
     /**
-     * The narrowest axis that shows the kind's ratios and the effect band with a margin. One ratio far out
-     * beyond all the others (more than 3 times as far from 1 on the log scale as the next) is left to an
-     * arrow, as are intervals and pair dots beyond the axis: one wild figure does not squeeze the rest.
+     * The narrowest axis that shows the kind's ratios and the effect band with a margin. A few ratios far
+     * out beyond all the others (more than 3 times as far from 1 on the log scale as the next) are left to
+     * arrows, as are intervals and pair dots beyond the axis: a wild figure does not squeeze the rest.
      */
     static double bound(List<FigureResult> fs, double effect) {
         List<Double> far = fs.stream()
@@ -47,9 +47,15 @@ final class ForestPlot {
                 .map(r -> Math.abs(Math.log(r)))
                 .sorted(Comparator.reverseOrder())
                 .toList();
-        // The farthest is left out when the next is itself beyond the effect band and 3 times nearer.
-        int i = far.size() > 1 && far.get(1) > Math.log1p(effect) && far.get(0) > 3 * far.get(1) ? 1 : 0;
-        double need = Math.max(1 + effect * 1.5, far.isEmpty() ? 1 : Math.exp(far.get(i)) * 1.03);
+        // The farthest few (a third of the kind at most) are left out where a gap of 3 times separates them
+        // from a next one that is itself beyond the effect band.
+        int keep = 0;
+        for (int i = 0; i + 1 < far.size() && i + 1 <= far.size() / 3; i++) {
+            if (far.get(i + 1) > Math.log1p(effect) && far.get(i) > 3 * far.get(i + 1)) {
+                keep = i + 1;
+            }
+        }
+        double need = Math.max(1 + effect * 1.5, far.isEmpty() ? 1 : Math.exp(far.get(keep)) * 1.03);
         for (double b : BOUNDS) {
             if (b >= need) {
                 return b;
