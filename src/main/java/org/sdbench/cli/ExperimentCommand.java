@@ -31,9 +31,11 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description =
                 "Does a change help, beyond the noise? Runs a baseline and one or more variants (database settings "
-                        + "db.NAME=VALUE, or any sdbench key) in rounds, each round every variant once in a random order, each run "
-                        + "on reset data; judges every figure as a ratio with a 95 %% interval over the rounds, states the minimum "
-                        + "detectable effect, and stops when the DB-side figures are decided or at --max-rounds. Writes "
+                        + "db.NAME=VALUE, or any sdbench key) in rounds after a discarded warm-up run, each round every variant "
+                        + "once in a counterbalanced order (AB, BA, ...), each run on a restarted server and reset data; judges "
+                        + "every figure on its pairs (the runs of a round), the primary ones per alternative as one family (Holm, "
+                        + "5 %% spent over the looks), states each figure's minimum detectable effect, and stops at the first look "
+                        + "where the primary figures are decided or at --max-rounds. Writes "
                         + "experiments/<time>-<name>/ (experiment.json, experiment.html, every run's folder). Exit 0 when it ran to "
                         + "its end whatever the verdicts, 2 bad options, 3 a run or the database failed, 130 Ctrl-C; the "
                         + "database's settings are put back in every case.")
@@ -57,22 +59,24 @@ final class ExperimentCommand implements Callable<Integer> {
             names = "--rounds",
             paramLabel = "N",
             defaultValue = "3",
-            description = "Least rounds before the experiment may stop (default ${DEFAULT-VALUE}).")
+            description = "The first look: least rounds before the experiment may stop (default ${DEFAULT-VALUE}). "
+                    + "Equal to --max-rounds: one look, at the full 5 %%.")
     int rounds;
 
     @Option(
             names = "--max-rounds",
             paramLabel = "M",
             defaultValue = "10",
-            description =
-                    "Most rounds: the experiment stops here with figures still undecided (default ${DEFAULT-VALUE}).")
+            description = "The last look: most rounds, the experiment stops here with figures still undecided (default "
+                    + "${DEFAULT-VALUE}).")
     int maxRounds;
 
     @Option(
             names = "--seed",
             paramLabel = "N",
             defaultValue = "1",
-            description = "Seed of the variants' random order in each round (default ${DEFAULT-VALUE}).")
+            description = "Seed of the counterbalanced order: which variant starts, and the Williams design for more "
+                    + "than two (default ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(
@@ -80,9 +84,9 @@ final class ExperimentCommand implements Callable<Integer> {
             paramLabel = "PERCENT",
             defaultValue = "5%",
             description =
-                    "The smallest change that matters: 'unchanged' means the 95 %% interval lies within +-PERCENT "
-                            + "(default ${DEFAULT-VALUE}). Compare it with the MDE the experiment prints: a figure noisier than "
-                            + "this stays undecided.")
+                    "The smallest change that matters: 'unchanged' means two one-sided t tests show the change lies "
+                            + "within +-PERCENT (default ${DEFAULT-VALUE}). Compare it with the MDE the experiment prints: a "
+                            + "figure noisier than this stays undecided.")
     String effect;
 
     @Option(
@@ -95,8 +99,9 @@ final class ExperimentCommand implements Callable<Integer> {
             names = "--db-restart-command",
             paramLabel = "COMMAND",
             description = "Shell command that restarts an external PostgreSQL and returns once it accepts connections; "
-                    + "needed when a db.* setting takes effect only after a restart (e.g. shared_buffers). The embedded "
-                    + "server is restarted by sdbench.")
+                    + "needed when a db.* setting takes effect only after a restart (e.g. shared_buffers), and then run "
+                    + "before every run; given without such a setting, every run starts from a restart too. The embedded "
+                    + "server is restarted by sdbench before every run.")
     String restartCommand;
 
     @Option(
