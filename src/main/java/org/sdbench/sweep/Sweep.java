@@ -8,7 +8,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import org.sdbench.config.RunConfig;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
@@ -102,20 +101,8 @@ public final class Sweep {
     }
 
     private static SdbenchConfig level(SdbenchConfig c, int users, Path dir) {
-        RunConfig r = c.run();
-        RunConfig lr = new RunConfig(
-                users,
-                r.rampUp(),
-                r.duration(),
-                r.rampDown(),
-                r.seed(),
-                r.workload(),
-                dir.toString(),
-                r.rules(),
-                r.customizingChangeEvery(),
-                r.cpuSplit());
-        return new SdbenchConfig(
-                c.name() + "-u" + users, c.database(), c.appServer(), lr, c.load(), c.workload(), c.network());
+        return c.withName(c.name() + "-u" + users)
+                .withRun(c.run().withUsers(users).withResultsDir(dir.toString()));
     }
 
     private static Path folder(SdbenchConfig c) {
