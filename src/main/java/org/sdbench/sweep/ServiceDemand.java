@@ -16,8 +16,8 @@ record ServiceDemand(double demandSeconds, double servers, double responseSecond
     private static final double LOW_LOAD_PERCENT = 80;
 
     /** Null when no level has CPU figures, or when they do not yield a positive demand per step. */
-    static ServiceDemand of(List<LevelResult> sorted) {
-        List<LevelResult> usable = sorted.stream()
+    static ServiceDemand of(List<SweepRun> sorted) {
+        List<SweepRun> usable = sorted.stream()
                 .filter(l -> l.hostBusyPercent() != null
                         && l.dbServerCpuPercent() != null
                         && l.steps() > 0
@@ -26,7 +26,7 @@ record ServiceDemand(double demandSeconds, double servers, double responseSecond
         if (usable.isEmpty()) {
             return null;
         }
-        List<LevelResult> low = usable.stream()
+        List<SweepRun> low = usable.stream()
                 .filter(l -> l.hostBusyPercent() < LOW_LOAD_PERCENT)
                 .toList();
         if (low.size() < 2) {
@@ -72,13 +72,13 @@ record ServiceDemand(double demandSeconds, double servers, double responseSecond
                 .orElse(0);
         double servers = Math.max(1, cpus - Math.max(0, intercept) - other);
         double response =
-                low.stream().mapToDouble(LevelResult::avgResponseMs).min().orElseThrow() / 1000;
+                low.stream().mapToDouble(SweepRun::avgResponseMs).min().orElseThrow() / 1000;
         return new ServiceDemand(
                 demand,
                 servers,
                 response,
                 cpus,
-                low.stream().map(LevelResult::users).toList());
+                low.stream().map(SweepRun::users).toList());
     }
 
     private static double mean(double[] v) {

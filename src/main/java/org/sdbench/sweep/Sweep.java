@@ -54,7 +54,7 @@ public final class Sweep {
 
     public SweepResult run(DataSet dataSet) throws InterruptedException {
         Path dir = resume != null ? resume : folder(base);
-        List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());
+        List<SweepRun> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());
         String started = LocalDateTime.now().toString();
         double think = base.workload().thinkTime().toNanos() / 1e9;
         try (Database db = Database.open(base.database(), false)) {
@@ -77,7 +77,7 @@ public final class Sweep {
                 long bytes = data.sizes().values().stream()
                         .mapToLong(Long::longValue)
                         .sum();
-                LevelResult level = LevelResult.of(
+                SweepRun level = SweepRun.of(
                         outcome.report(), dir.relativize(outcome.folder()).toString(), bytes);
                 done.add(level);
                 SweepResult result = SweepResult.of(base.name(), started, limitSeconds, think, done, RunReport.NOTE);

@@ -42,7 +42,7 @@ public final class SweepHtml {
         h.end();
         h.section("levels", "Levels");
         List<List<String>> rows = new ArrayList<>();
-        for (LevelResult l : r.levels()) {
+        for (SweepRun l : r.levels()) {
             rows.add(List.of(
                     Integer.toString(l.users()),
                     Html.num(l.dialogStepsPerHour(), 0),
@@ -73,13 +73,13 @@ public final class SweepHtml {
 
     private static Map<String, Object> data(SweepResult r) {
         Map<String, Object> d = new LinkedHashMap<>();
-        d.put("users", r.levels().stream().map(LevelResult::users).toList());
-        d.put("avg", r.levels().stream().map(LevelResult::avgResponseMs).toList());
-        d.put("p95", r.levels().stream().map(LevelResult::p95ResponseMs).toList());
-        d.put("ds", r.levels().stream().map(LevelResult::dialogStepsPerHour).toList());
-        d.put("saps", r.levels().stream().map(LevelResult::sapsLike).toList());
-        d.put("host", r.levels().stream().map(LevelResult::hostBusyPercent).toList());
-        d.put("sim", r.levels().stream().map(LevelResult::simulatorCpuPercent).toList());
+        d.put("users", r.levels().stream().map(SweepRun::users).toList());
+        d.put("avg", r.levels().stream().map(SweepRun::avgResponseMs).toList());
+        d.put("p95", r.levels().stream().map(SweepRun::p95ResponseMs).toList());
+        d.put("ds", r.levels().stream().map(SweepRun::dialogStepsPerHour).toList());
+        d.put("saps", r.levels().stream().map(SweepRun::sapsLike).toList());
+        d.put("host", r.levels().stream().map(SweepRun::hostBusyPercent).toList());
+        d.put("sim", r.levels().stream().map(SweepRun::simulatorCpuPercent).toList());
         d.put("limitMs", r.limitSeconds() * 1000);
         if (r.model() != null) {
             d.put(

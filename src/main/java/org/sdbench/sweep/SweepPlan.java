@@ -77,7 +77,7 @@ public final class SweepPlan {
     }
 
     /** The next level to run given the levels finished so far (a resumed sweep skips those). */
-    public OptionalInt next(List<LevelResult> done, boolean lastExploded) {
+    public OptionalInt next(List<SweepRun> done, boolean lastExploded) {
         if (fixed != null) {
             if (lastExploded) {
                 return OptionalInt.empty();
@@ -87,6 +87,6 @@ public final class SweepPlan {
                     .mapToInt(Integer::intValue)
                     .findFirst();
         }
-        return search.next(done.stream().map(LevelResult::point).toList(), lastExploded);
+        return search.next(done.stream().map(SweepRun::point).toList(), lastExploded);
     }
 }

@@ -17,7 +17,7 @@ public record SweepResult(
         String startedAt,
         double limitSeconds,
         double thinkSeconds,
-        List<LevelResult> levels,
+        List<SweepRun> levels,
         Measured measured,
         Model model,
         List<String> notes) {
@@ -45,11 +45,10 @@ public record SweepResult(
             String startedAt,
             double limitSeconds,
             double thinkSeconds,
-            List<LevelResult> levels,
+            List<SweepRun> levels,
             String note) {
-        List<LevelResult> sorted = levels.stream()
-                .sorted(Comparator.comparingInt(LevelResult::users))
-                .toList();
+        List<SweepRun> sorted =
+                levels.stream().sorted(Comparator.comparingInt(SweepRun::users)).toList();
         List<String> notes = new ArrayList<>();
         Measured measured = measured(sorted, limitSeconds);
         if (measured.maxUsers() == null) {
@@ -68,32 +67,30 @@ public record SweepResult(
                 SCHEMA_VERSION, note, name, startedAt, limitSeconds, thinkSeconds, sorted, measured, model, notes);
     }
 
-    private static Measured measured(List<LevelResult> sorted, double limit) {
-        List<Knee.Level> points = sorted.stream().map(LevelResult::point).toList();
+    private static Measured measured(List<SweepRun> sorted, double limit) {
+        List<Knee.Level> points = sorted.stream().map(SweepRun::point).toList();
         OptionalDouble knee = Knee.interpolate(points, limit);
         Integer under = sorted.stream()
                 .filter(l -> l.avgResponseMs() / 1000 < limit)
-                .map(LevelResult::users)
+                .map(SweepRun::users)
                 .max(Integer::compare)
                 .orElse(null);
         Integer over = sorted.stream()
                 .filter(l -> l.avgResponseMs() / 1000 >= limit)
-                .map(LevelResult::users)
+                .map(SweepRun::users)
                 .min(Integer::compare)
                 .orElse(null);
         if (knee.isEmpty() || under == null || over == null) {
             return new Measured(null, null, under, over);
         }
-        LevelResult a =
-                sorted.stream().filter(l -> l.users() == under).findFirst().orElseThrow();
-        LevelResult b =
-                sorted.stream().filter(l -> l.users() == over).findFirst().orElseThrow();
+        SweepRun a = sorted.stream().filter(l -> l.users() == under).findFirst().orElseThrow();
+        SweepRun b = sorted.stream().filter(l -> l.users() == over).findFirst().orElseThrow();
         double f = (knee.getAsDouble() - a.users()) / (b.users() - a.users());
         return new Measured(knee.getAsDouble(), a.sapsLike() + f * (b.sapsLike() - a.sapsLike()), under, over);
     }
 
     private static Model model(
-            List<LevelResult> sorted, double limit, double think, Measured measured, List<String> notes) {
+            List<SweepRun> sorted, double limit, double think, Measured measured, List<String> notes) {
         ServiceDemand cal = ServiceDemand.of(sorted);
         if (cal == null) {
             notes.add(
@@ -105,7 +102,7 @@ public record SweepResult(
         List<Prediction> predictions = new ArrayList<>();
         int top = sorted.get(sorted.size() - 1).users();
         var curve = m.curve(Math.max(top, 1));
-        for (LevelResult l : sorted) {
+        for (SweepRun l : sorted) {
             var p = curve.get(l.users() - 1);
             predictions.add(new Prediction(l.users(), p.responseSeconds() * 1000, p.dialogStepsPerHour()));
         }

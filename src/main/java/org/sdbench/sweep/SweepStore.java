@@ -27,7 +27,7 @@ public final class SweepStore {
     }
 
     /** The levels an earlier sweep finished; knee and model are recomputed from them, never trusted from the file. */
-    public static List<LevelResult> levels(Path dir) {
+    public static List<SweepRun> levels(Path dir) {
         Path f = dir.resolve(FILE);
         if (!Files.isRegularFile(f)) {
             throw new ConfigException("--resume '" + dir + "' is not allowed: it has no " + FILE
@@ -35,7 +35,7 @@ public final class SweepStore {
         }
         try {
             var tree = Json.MAPPER.readTree(f.toFile());
-            return List.of(Json.MAPPER.treeToValue(tree.path("levels"), LevelResult[].class));
+            return List.of(Json.MAPPER.treeToValue(tree.path("levels"), SweepRun[].class));
         } catch (IOException e) {
             throw new ConfigException("--resume: " + f + " is not a sweep result ("
                     + e.getMessage().lines().findFirst().orElse("") + ")");

@@ -31,7 +31,7 @@ public final class SweepTable {
                 "errors",
                 "docs MB",
                 "model avg ms");
-        for (LevelResult l : r.levels()) {
+        for (SweepRun l : r.levels()) {
             Double predicted = r.model() == null
                     ? null
                     : r.model().predictions().stream()

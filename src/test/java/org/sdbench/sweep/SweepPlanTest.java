@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.config.ConfigException;
 
 class SweepPlanTest {
-    private static LevelResult level(int users, double avgMs) {
-        return new LevelResult(users, "f", 10, 100, 0, avgMs, avgMs, 1, 1, null, 0, null, 2, null, 0, false);
+    private static SweepRun level(int users, double avgMs) {
+        return new SweepRun(users, "f", 10, 100, 0, avgMs, avgMs, 1, 1, null, 0, null, 2, null, 0, false);
     }
 
     @Test

@@ -8,9 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SweepResultTest {
-    private static LevelResult level(int users, double avgMs, double saps, Double cpuPerStep) {
+    private static SweepRun level(int users, double avgMs, double saps, Double cpuPerStep) {
         boolean cpu = cpuPerStep != null;
-        return new LevelResult(
+        return new SweepRun(
                 users,
                 "u" + users,
                 30,
@@ -60,10 +60,8 @@ class SweepResultTest {
     void of_negativeCpuFigures_noModelInsteadOfAnInternalError() {
         // A busy shared host once gave the DB server a negative CPU share: the regression's slope and
         // the fallback ratio were both negative, and the MVA model refused them with an exception.
-        LevelResult low =
-                new LevelResult(10, "u10", 30, 3000, 0, 20, 40, 360_000, 100, 60.0, 5, -16.0, 2, null, 0, false);
-        LevelResult high =
-                new LevelResult(20, "u20", 30, 6000, 0, 25, 50, 720_000, 200, 70.0, 6, -30.0, 2, null, 0, false);
+        SweepRun low = new SweepRun(10, "u10", 30, 3000, 0, 20, 40, 360_000, 100, 60.0, 5, -16.0, 2, null, 0, false);
+        SweepRun high = new SweepRun(20, "u20", 30, 6000, 0, 25, 50, 720_000, 200, 70.0, 6, -30.0, 2, null, 0, false);
         var r = SweepResult.of("t", "now", 1.0, 0.2, List.of(low, high), "note");
         assertNull(r.model());
     }

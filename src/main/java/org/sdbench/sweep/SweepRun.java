@@ -10,7 +10,7 @@ import org.sdbench.report.RunReport;
  *                          this machine: simulator and a local DB); null when not measurable
  * @param documentBytes     size of the document tables after the level (grows unless reset)
  */
-public record LevelResult(
+public record SweepRun(
         int users,
         String folder,
         double windowSeconds,
@@ -36,7 +36,7 @@ public record LevelResult(
         return new Knee.Level(users, avgResponseMs / 1000);
     }
 
-    public static LevelResult of(RunReport r, String folder, long documentBytes) {
+    public static SweepRun of(RunReport r, String folder, long documentBytes) {
         var s = r.summary();
         long errors =
                 s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
@@ -45,7 +45,7 @@ public record LevelResult(
         Double perStep = busy == null || s.overall().count() + errors == 0
                 ? null
                 : busy / 100 * h.logicalCpus() * h.seconds() / (s.overall().count() + errors);
-        return new LevelResult(
+        return new SweepRun(
                 r.users(),
                 folder,
                 s.windowSeconds(),
