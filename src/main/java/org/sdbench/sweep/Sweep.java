@@ -194,7 +194,8 @@ public final class Sweep {
         int measured = (int)
                 runs.stream().filter(r -> !r.phase().equals(SweepRun.WARM_UP)).count();
         if (measured + next > plan.maxRuns()) {
-            return "--max-runs " + plan.maxRuns() + " reached (" + measured + " runs)";
+            return "--max-runs " + plan.maxRuns() + " leaves no room for " + next + " more (" + measured
+                    + " runs done)";
         }
         if (o.budget() != null
                 && elapsed() + next * progress.runSeconds(runs) > o.budget().toSeconds()) {

@@ -142,6 +142,15 @@ class SweepCommandTest {
                 2, after.rounds().stream().filter(SweepResult.Round::complete).count());
         assertTrue(r.out().contains("--- round 2, 2 of 3:"), r.out());
         assertTrue(r.out().contains(" left) ---"), "progress estimates the time left: " + r.out());
+
+        // The fabricated sessions already spent a minute: a one-minute budget starts no round.
+        var budget = TestDb.sdbench(
+                sweep("--levels", "2,3,4", "--limit", "250ms", "--resume", dir.toString(), "--budget", "1m"));
+        assertEquals(0, budget.exit(), budget.err() + budget.out());
+        assertEquals(after.runs(), SweepStore.load(dir).runs());
+        assertTrue(
+                SweepStore.load(dir).stopped().startsWith("--budget 1 min would be passed"),
+                SweepStore.load(dir).stopped());
     }
 
     private static void deleteTree(Path dir) throws IOException {
