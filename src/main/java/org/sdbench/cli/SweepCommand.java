@@ -1,33 +1,19 @@
 package org.sdbench.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
-import org.sdbench.config.RunConfig;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.EnvironmentException;
-import org.sdbench.db.Database;
-import org.sdbench.load.TransactionalReset;
 import org.sdbench.process.ConfigOptions;
-import org.sdbench.process.ExitCode;
-import org.sdbench.report.AtomicFiles;
-import org.sdbench.report.RunReport;
 import org.sdbench.run.AppTiers;
-import org.sdbench.run.RunEngine;
-import org.sdbench.sweep.LevelResult;
-import org.sdbench.sweep.SweepHtml;
+import org.sdbench.sweep.Sweep;
 import org.sdbench.sweep.SweepPlan;
-import org.sdbench.sweep.SweepResult;
-import org.sdbench.sweep.SweepStore;
-import org.sdbench.sweep.SweepTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,7 +24,13 @@ import picocli.CommandLine.Spec;
         name = "sweep",
         mixinStandardHelpOptions = true,
         description =
-                "Capacity sizing: run successive user levels on one data set and find the most users whose average dialog response time stays under --limit. Each level is a full run (its own folder); sweep.json, sweep.html and the terminal table show the capacity curve, the interpolated maximum and a queueing-model prediction beside it. An interrupted sweep continues with --resume.")
+                "Capacity sizing: the most users whose average dialog response time stays under --limit, with a 95 %% "
+                        + "interval. A search (or --levels) brackets the knee with one run per level; then rounds of the three "
+                        + "levels around it, each round every level once in counterbalanced order on reset data, until the "
+                        + "interval is narrower than --precision or --max-runs/--budget is spent. A queueing model fitted on the "
+                        + "low levels is checked on a level it did not see, and a sizing statement follows. Writes sweep.json, "
+                        + "sweep.html and every run's folder; --resume continues an interrupted sweep with its rounds. Exit 0 "
+                        + "when it ran to its end, 2 bad options, 3 the database failed, 130 Ctrl-C.")
 final class SweepCommand implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
@@ -46,7 +38,7 @@ final class SweepCommand implements Callable<Integer> {
     @Option(
             names = "--levels",
             paramLabel = "LIST",
-            description = "User levels: '10,20,40' or a range '10..150/10'. Default: automatic search for the knee.")
+            description = "Search levels: '10,20,40' or a range '10..150/10'. Default: automatic search for the knee.")
     String levels;
 
     @Option(
@@ -71,25 +63,55 @@ final class SweepCommand implements Callable<Integer> {
     int maxUsers;
 
     @Option(
-            names = "--precision",
-            paramLabel = "FRACTION",
-            defaultValue = "0.1",
+            names = "--rounds",
+            paramLabel = "N",
+            defaultValue = "3",
             description =
-                    "Automatic search stops when the bracket around the knee is this narrow (default ${DEFAULT-VALUE}).")
-    double precision;
+                    "Least rounds of the levels around the knee, so each runs at least N times (default ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(
+            names = "--precision",
+            paramLabel = "PERCENT",
+            defaultValue = "10%",
+            description =
+                    "Stop when the capacity's 95 %% interval is narrower than this share of it (default ${DEFAULT-VALUE}).")
+    String precision;
+
+    @Option(
+            names = "--max-runs",
+            paramLabel = "N",
+            defaultValue = "40",
+            description =
+                    "Most measured runs, search included (default ${DEFAULT-VALUE}); no round starts that would pass it.")
+    int maxRuns;
+
+    @Option(
+            names = "--budget",
+            paramLabel = "DURATION",
+            description =
+                    "Most wall time for the whole sweep, e.g. 3h; no round starts that its runs' pace says would pass it.")
+    String budget;
+
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "Seed of the rounds' counterbalanced order (default ${DEFAULT-VALUE}).")
+    long seed;
 
     @Option(
             names = "--reset",
             paramLabel = "MODE",
             defaultValue = "truncate",
             description =
-                    "Between levels: 'truncate' removes the documents and restores stock so levels compare; 'none' lets tables grow.")
+                    "Before each run: 'truncate' removes the documents and restores stock so runs compare; 'none' lets tables grow.")
     String reset;
 
     @Option(
             names = "--resume",
             paramLabel = "DIR",
-            description = "Continue the sweep in this folder from its last finished level.")
+            description = "Continue the sweep in this folder with the runs and rounds it finished.")
     Path resume;
 
     @Mixin
@@ -107,95 +129,50 @@ final class SweepCommand implements Callable<Integer> {
         if (limitSeconds <= 0) {
             throw new ConfigException("'--limit' = '" + limit + "' is not allowed: a duration above 0, such as 1s");
         }
-        SweepPlan plan = levels == null
-                ? SweepPlan.automatic(start, limitSeconds, precision, maxUsers)
-                : SweepPlan.parse(levels);
+        if (rounds < 3) {
+            throw new ConfigException("'--rounds' = " + rounds
+                    + " is not allowed: 3 or more (each level around the knee runs at least 3 times)");
+        }
+        if (maxRuns < 3 * rounds) {
+            throw new ConfigException("'--max-runs' = " + maxRuns + " is not allowed: at least " + 3 * rounds
+                    + " (--rounds " + rounds + " of the 3 levels around the knee), such as 40");
+        }
+        Duration time = budget == null ? null : Durations.parse("--budget", budget, Duration.ofMinutes(1));
+        SweepPlan plan = levels == null ? SweepPlan.automatic(start, limitSeconds, maxUsers) : SweepPlan.parse(levels);
         List<String> extra = new ArrayList<>(phases.overrides());
         extra.add("run.users=" + plan.maxUsers());
         SdbenchConfig base = options.load(extra);
         AppTiers.requireSupported(base);
         PrintWriter out = spec.commandLine().getOut();
-        Path dir = resume != null ? resume : folder(base);
-        List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());
-        String started = LocalDateTime.now().toString();
-        double think = base.workload().thinkTime().toNanos() / 1e9;
-        try (Database db = Database.open(base.database(), false)) {
-            new DataSetCheck(db, base, out).ensureLoaded(true);
-            TransactionalReset data = new TransactionalReset(db);
-            out.printf("sweep '%s' in %s: %s%n", base.name(), dir, plan.describe());
-            out.flush();
-            boolean exploded = false;
-            for (var next = plan.next(done, exploded); next.isPresent(); next = plan.next(done, exploded)) {
-                int users = next.getAsInt();
-                if (reset.equals("truncate")) {
-                    data.reset();
-                }
-                out.printf("%n--- level %d users ---%n", users);
-                out.flush();
-                // Errors do not end a sweep: its own search judges each level (and stops when one explodes).
-                var outcome = new RunEngine(
-                                RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true))
-                        .execute(level(base, users, dir), db, out);
-                long bytes = data.sizes().values().stream()
-                        .mapToLong(Long::longValue)
-                        .sum();
-                LevelResult level = LevelResult.of(
-                        outcome.report(), dir.relativize(outcome.folder()).toString(), bytes);
-                done.add(level);
-                SweepResult result = SweepResult.of(base.name(), started, limitSeconds, think, done, RunReport.NOTE);
-                SweepStore.save(dir, result);
-                if (level.stoppedEarly()) {
-                    out.println("sweep interrupted: continue with 'sdbench sweep --resume " + dir
-                            + "' and the same options");
-                    break;
-                }
-                exploded = level.errorRate() > 0.05 || level.avgResponseMs() / 1000 > 5 * limitSeconds;
+        var o = new Sweep.Options(
+                limitSeconds,
+                reset.equals("truncate"),
+                phases.intervalSeconds,
+                rounds,
+                fraction(precision),
+                maxRuns,
+                time,
+                seed,
+                resume);
+        return new Sweep(base, plan, o, out, Clock.systemUTC())
+                .run(db -> new DataSetCheck(db, base, out).ensureLoaded(true))
+                .exitCode();
+    }
+
+    /** "10%" or 0.1; between 0 and 1 exclusive. */
+    private static double fraction(String text) {
+        String t = text.strip();
+        try {
+            double v = t.endsWith("%")
+                    ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
+                    : Double.parseDouble(t);
+            if (v > 0 && v < 1) {
+                return v;
             }
+        } catch (NumberFormatException e) {
+            // reported below with what is allowed
         }
-        SweepResult result = SweepResult.of(base.name(), started, limitSeconds, think, done, RunReport.NOTE);
-        SweepStore.save(dir, result);
-        writeHtml(dir, result);
-        SweepTable.print(result, out);
-        out.println("sweep: " + dir.resolve(SweepStore.FILE).toAbsolutePath());
-        out.println("chart: " + dir.resolve("sweep.html").toAbsolutePath());
-        out.flush();
-        return ExitCode.OK;
-    }
-
-    private static SdbenchConfig level(SdbenchConfig c, int users, Path dir) {
-        RunConfig r = c.run();
-        RunConfig lr = new RunConfig(
-                users,
-                r.rampUp(),
-                r.duration(),
-                r.rampDown(),
-                r.seed(),
-                r.workload(),
-                dir.toString(),
-                r.rules(),
-                r.customizingChangeEvery(),
-                r.cpuSplit());
-        return new SdbenchConfig(
-                c.name() + "-u" + users, c.database(), c.appServer(), lr, c.load(), c.workload(), c.network());
-    }
-
-    private static Path folder(SdbenchConfig c) {
-        Path dir = Path.of(
-                c.run().resultsDir(),
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-sweep-" + c.name());
-        try {
-            return Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot create the sweep folder " + dir + " (" + e.getMessage()
-                    + "): set run.resultsDir to a writable directory");
-        }
-    }
-
-    private static void writeHtml(Path dir, SweepResult r) {
-        try {
-            AtomicFiles.writeString(dir.resolve("sweep.html"), SweepHtml.render(r));
-        } catch (IOException e) {
-            throw new EnvironmentException("writing " + dir.resolve("sweep.html") + " failed: " + e.getMessage());
-        }
+        throw new ConfigException("'--precision' = '" + text + "' is not allowed: a share of the capacity above 0 %"
+                + " and below 100 %, such as 10%");
     }
 }

@@ -47,4 +47,22 @@ public record RunConfig(
                 "0 (never) or a duration of at least 100ms");
         ConfigException.require(cpuSplit != null, "run.cpuSplit", null, "none or auto");
     }
+
+    /** This configuration with another number of users, validated as any other. */
+    public RunConfig withUsers(int n) {
+        return new RunConfig(
+                n, rampUp, duration, rampDown, seed, workload, resultsDir, rules, customizingChangeEvery, cpuSplit);
+    }
+
+    /** This configuration with other phases. */
+    public RunConfig withPhases(Duration up, Duration window, Duration down) {
+        return new RunConfig(
+                users, up, window, down, seed, workload, resultsDir, rules, customizingChangeEvery, cpuSplit);
+    }
+
+    /** This configuration writing its run folders under another directory. */
+    public RunConfig withResultsDir(String dir) {
+        return new RunConfig(
+                users, rampUp, duration, rampDown, seed, workload, dir, rules, customizingChangeEvery, cpuSplit);
+    }
 }

@@ -27,4 +27,14 @@ public record SdbenchConfig(
                 "a workload section (from the workload file named by run.workload)");
         ConfigException.require(network != null, "network", null, "a network section");
     }
+
+    /** This configuration under another name (the name of its run folders). */
+    public SdbenchConfig withName(String n) {
+        return new SdbenchConfig(n, database, appServer, run, load, workload, network);
+    }
+
+    /** This configuration with another run section. */
+    public SdbenchConfig withRun(RunConfig r) {
+        return new SdbenchConfig(name, database, appServer, r, load, workload, network);
+    }
 }

@@ -9,6 +9,9 @@ import java.util.OptionalInt;
  * far past the knee: the first level over the limit ends the growth phase.
  */
 public final class LevelSearch {
+    /** One measured level: its users and average response time. */
+    public record Level(int users, double avgResponseSeconds) {}
+
     private final int start;
     private final double limitSeconds;
     private final double precision;
@@ -26,18 +29,18 @@ public final class LevelSearch {
     }
 
     /** The next level to measure given those measured so far, or empty when the knee is located. */
-    public OptionalInt next(List<Knee.Level> done, boolean lastLevelExploded) {
+    public OptionalInt next(List<Level> done, boolean lastLevelExploded) {
         if (done.isEmpty()) {
             return OptionalInt.of(start);
         }
         int under = done.stream()
                 .filter(l -> l.avgResponseSeconds() < limitSeconds)
-                .mapToInt(Knee.Level::users)
+                .mapToInt(Level::users)
                 .max()
                 .orElse(0);
         int over = done.stream()
                 .filter(l -> l.avgResponseSeconds() >= limitSeconds)
-                .mapToInt(Knee.Level::users)
+                .mapToInt(Level::users)
                 .min()
                 .orElse(Integer.MAX_VALUE);
         if (lastLevelExploded) {
@@ -46,7 +49,7 @@ public final class LevelSearch {
             under = done.stream()
                     .filter(l -> l.avgResponseSeconds() < limitSeconds
                             && l.users() < done.get(done.size() - 1).users())
-                    .mapToInt(Knee.Level::users)
+                    .mapToInt(Level::users)
                     .max()
                     .orElse(0);
         }

@@ -4,14 +4,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.List;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.Json;
 
-/** sweep.json in the sweep folder: rewritten after every level, read back by --resume. */
+/** sweep.json and sweep.html in the sweep folder: rewritten after every run, read back by --resume. */
 public final class SweepStore {
     public static final String FILE = "sweep.json";
+    public static final String HTML = "sweep.html";
+    /** The published JSON Schema of sweep.json. */
+    public static final String SCHEMA = "/org/sdbench/sweep/sweep.schema.json";
 
     private SweepStore() {}
 
@@ -26,32 +29,32 @@ public final class SweepStore {
         }
     }
 
-    /** The levels an earlier sweep finished; knee and model are recomputed from them, never trusted from the file. */
-    public static List<LevelResult> levels(Path dir) {
+    public static void saveHtml(Path dir, SweepResult r) {
+        try {
+            AtomicFiles.writeString(dir.resolve(HTML), SweepHtml.render(r));
+        } catch (IOException e) {
+            throw new EnvironmentException("writing " + dir.resolve(HTML) + " failed: " + e.getMessage());
+        }
+    }
+
+    /** An earlier sweep: its plan and runs are kept; everything else is recomputed from them. */
+    public static SweepResult load(Path dir) {
         Path f = dir.resolve(FILE);
         if (!Files.isRegularFile(f)) {
-            throw new ConfigException("--resume '" + dir + "' is not allowed: it has no " + FILE
+            throw new ConfigException("'--resume' = '" + dir + "' is not allowed: it has no " + FILE
                     + " (give the folder of an earlier sweep)");
         }
         try {
             var tree = Json.MAPPER.readTree(f.toFile());
-            return List.of(Json.MAPPER.treeToValue(tree.path("levels"), LevelResult[].class));
+            int version = tree.path("schemaVersion").asInt();
+            if (version != SweepResult.SCHEMA_VERSION) {
+                throw new ConfigException("'--resume' = '" + dir + "' is not allowed: its " + FILE
+                        + " has schema version " + version + ", this sdbench continues version "
+                        + SweepResult.SCHEMA_VERSION + " (start a new sweep)");
+            }
+            return Json.MAPPER.treeToValue(tree, SweepResult.class);
         } catch (IOException e) {
-            throw new ConfigException("--resume: " + f + " is not a sweep result ("
-                    + e.getMessage().lines().findFirst().orElse("") + ")");
-        }
-    }
-
-    public static SweepResult load(Path dir) {
-        Path f = dir.resolve(FILE);
-        if (!Files.isRegularFile(f)) {
-            throw new ConfigException("--resume '" + dir + "' is not allowed: it has no " + FILE
-                    + " (give the folder of an earlier sweep)");
-        }
-        try {
-            return Json.MAPPER.readValue(f.toFile(), SweepResult.class);
-        } catch (IOException e) {
-            throw new ConfigException("--resume: " + f + " is not a sweep result ("
+            throw new ConfigException("'--resume': " + f + " is not a sweep result ("
                     + e.getMessage().lines().findFirst().orElse("") + ")");
         }
     }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.load.TestDb;
 import org.sdbench.protocol.wire.FrameIO;
 import org.sdbench.protocol.wire.FrameType;
@@ -166,5 +167,30 @@ class CommandErrorsTest {
     @Test
     void sweep_badLevels_exit2() {
         oneLine(TestDb.sdbench("sweep", "--levels", "ten"), 2, "'--levels' = 'ten'");
+    }
+
+    @Test
+    void sweep_fewerThanThreeRounds_exit2() {
+        oneLine(TestDb.sdbench("sweep", "--rounds", "2"), 2, "'--rounds' = 2 is not allowed: 3 or more");
+    }
+
+    @Test
+    void sweep_maxRunsBelowTheLeastRounds_exit2() {
+        oneLine(TestDb.sdbench("sweep", "--max-runs", "5"), 2, "'--max-runs' = 5 is not allowed: at least 9");
+    }
+
+    @Test
+    void sweep_badPrecisionOrBudget_exit2() {
+        oneLine(TestDb.sdbench("sweep", "--precision", "0%"), 2, "'--precision' = '0%' is not allowed");
+        oneLine(TestDb.sdbench("sweep", "--precision", "150%"), 2, "'--precision' = '150%' is not allowed");
+        oneLine(TestDb.sdbench("sweep", "--budget", "soon"), 2, "'--budget' = 'soon'");
+    }
+
+    @Test
+    void sweep_resumeWithoutSweepJson_exit2(@TempDir Path empty) {
+        oneLine(
+                TestDb.sdbench("sweep", "--resume", empty.toString(), "--db-url", TestDb.url()),
+                2,
+                "has no sweep.json");
     }
 }

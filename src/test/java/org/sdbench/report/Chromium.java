@@ -37,6 +37,23 @@ public final class Chromium {
         return m.find() ? m.group(1) : "(no body element in: " + dom.substring(0, Math.min(300, dom.length())) + ")";
     }
 
+    /**
+     * Writes the page and, where a browser is installed, checks that every chart drew and leaves a
+     * screenshot beside it; the body's attributes, or empty without a browser.
+     */
+    public static Optional<String> render(Path page, String html, int height) throws IOException, InterruptedException {
+        Files.createDirectories(page.getParent());
+        Files.writeString(page, html);
+        var browser = find();
+        if (browser.isEmpty()) {
+            return Optional.empty();
+        }
+        String body = bodyAttributes(browser.get(), page);
+        String name = page.getFileName().toString();
+        screenshot(browser.get(), page, page.resolveSibling(name.substring(0, name.lastIndexOf('.')) + ".png"), height);
+        return Optional.of(body);
+    }
+
     public static void screenshot(Path browser, Path page, Path png, int height)
             throws IOException, InterruptedException {
         Files.createDirectories(png.getParent());

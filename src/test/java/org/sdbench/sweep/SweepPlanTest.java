@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.config.ConfigException;
 
 class SweepPlanTest {
-    private static LevelResult level(int users, double avgMs) {
-        return new LevelResult(users, "f", 10, 100, 0, avgMs, avgMs, 1, 1, null, 0, null, 2, null, 0, false);
+    private static SweepRun level(int users, double avgMs) {
+        return Runs.run(SweepRun.SEARCH, 0, 0, users, avgMs, 1);
     }
 
     @Test
@@ -38,14 +38,38 @@ class SweepPlanTest {
 
     @Test
     void automatic_errorsExplodeUnderTheLimit_bisectsBelowTheExplodedLevel() {
-        SweepPlan p = SweepPlan.automatic(10, 1.0, 0.1, 1000);
+        SweepPlan p = SweepPlan.automatic(10, 1.0, 1000);
         int next = p.next(List.of(level(10, 100), level(20, 200)), true).getAsInt();
         assertEquals(15, next);
     }
 
     @Test
     void automatic_badOptions_rejected() {
-        assertThrows(ConfigException.class, () -> SweepPlan.automatic(0, 1, 0.1, 10));
-        assertThrows(ConfigException.class, () -> SweepPlan.automatic(10, 1, 1.5, 100));
+        assertThrows(ConfigException.class, () -> SweepPlan.automatic(0, 1, 10));
+        assertThrows(ConfigException.class, () -> SweepPlan.automatic(100, 1, 10));
+    }
+
+    @Test
+    void roundLevels_automatic_theKneeEstimateAndFifteenPercentEitherSide() {
+        // log-linear between 80 users at 50 ms and 160 at 400 ms: 100 ms a third of the way, 106.7 users.
+        var levels = SweepPlan.automatic(10, 0.1, 1000)
+                .roundLevels(List.of(level(40, 20), level(80, 50), level(160, 400)), 0.1)
+                .orElseThrow();
+        assertEquals(List.of(91, 107, 123), levels);
+    }
+
+    @Test
+    void roundLevels_fixed_theBracketAndTheNearerNeighbour() {
+        var plan = SweepPlan.parse("10,20,40,80,160");
+        var search = List.of(level(10, 5), level(20, 10), level(40, 60), level(80, 200), level(160, 900));
+        assertEquals(List.of(20, 40, 80), plan.roundLevels(search, 0.1).orElseThrow());
+    }
+
+    @Test
+    void roundLevels_notBracketed_none() {
+        var plan = SweepPlan.automatic(10, 0.1, 40);
+        assertTrue(plan.roundLevels(List.of(level(10, 5), level(20, 10), level(40, 20)), 0.1)
+                .isEmpty());
+        assertTrue(plan.roundLevels(List.of(level(1, 500)), 0.1).isEmpty());
     }
 }

@@ -3,68 +3,123 @@ package org.sdbench.sweep;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.report.Json;
+import org.sdbench.report.ResultSchema;
 
+/** sweep.json as a whole: the three blocks from the runs, its schema, and the round trip --resume reads. */
 class SweepResultTest {
-    private static LevelResult level(int users, double avgMs, double saps, Double cpuPerStep) {
-        boolean cpu = cpuPerStep != null;
-        return new LevelResult(
-                users,
-                "u" + users,
-                30,
-                1000L * users,
-                0,
-                avgMs,
-                avgMs * 2,
-                saps * 60,
-                saps,
-                cpu ? 50.0 : null,
-                cpu ? 1.0 * users / 10 : 0,
-                cpu ? 0.5 * users / 10 : null,
-                2,
-                cpuPerStep,
-                0,
-                false);
+    private static final double LIMIT = 0.1;
+    private static final List<Integer> AROUND = List.of(85, 100, 115);
+
+    private static SweepRun run(String phase, int round, int position, int users, double avgMs) {
+        double x = users / (0.2 + avgMs / 1000);
+        Map<String, Double> cpu = new LinkedHashMap<>();
+        cpu.put(SweepRun.APP_TIER, (0.1 + x * 0.002) / 2 * 100);
+        cpu.put(SweepRun.DATABASE, (0.05 + x * 0.003) / 2 * 100);
+        return Runs.run(phase, round, position, users, avgMs, 0, x, cpu);
+    }
+
+    private static SweepResult.Plan plan(List<Integer> around) {
+        return new SweepResult.Plan("automatic", around, 3, 0.1, 40, null, 1, 2000);
+    }
+
+    private static List<SweepRun> sweep() {
+        List<SweepRun> runs = new ArrayList<>();
+        runs.add(run(SweepRun.WARM_UP, 0, 0, 10, 90));
+        runs.add(run(SweepRun.SEARCH, 0, 0, 10, 6));
+        runs.add(run(SweepRun.SEARCH, 0, 0, 20, 6.5));
+        runs.add(run(SweepRun.SEARCH, 0, 0, 40, 8));
+        runs.add(run(SweepRun.SEARCH, 0, 0, 80, 40));
+        runs.add(run(SweepRun.SEARCH, 0, 0, 160, 900));
+        double[][] avg = {{45, 95, 210}, {50, 110, 190}, {40, 90, 230}};
+        for (int round = 1; round <= 3; round++) {
+            for (int i = 0; i < 3; i++) {
+                runs.add(run(SweepRun.ROUND, round, i + 1, AROUND.get(i), avg[round - 1][i]));
+            }
+        }
+        return runs;
+    }
+
+    static SweepResult sample() {
+        return result(sweep(), plan(AROUND));
+    }
+
+    private static SweepResult result(List<SweepRun> runs, SweepResult.Plan plan) {
+        return SweepResult.of("note", "t", "now", null, LIMIT, 0.2, plan, runs, null, 100);
     }
 
     @Test
-    void of_bracketedLimit_interpolatesUsersAndSaps() {
-        var r = SweepResult.of(
-                "t",
-                "now",
-                1.0,
-                0.2,
-                List.of(level(100, 200, 1000, 0.003), level(200, 600, 1800, 0.003), level(300, 1400, 2000, 0.003)),
-                "note");
-        assertEquals(250.0, r.measured().maxUsers(), 1e-9);
-        assertEquals(1900.0, r.measured().sapsLikeAtMax(), 1e-9);
-        assertNotNull(r.model());
-        assertEquals(List.of(100, 200, 300), r.model().calibratedOnUsers(), "all levels under 80 % host CPU calibrate");
-        // CPU (sim + DB) grows 1.5 % of 2 CPUs per 10 users while steps/s grow 1000/30 per user: a linear demand.
-        double stepsPerSecondPerUser = 1000.0 / 30;
-        assertEquals(0.015 * 2 / 10 / stepsPerSecondPerUser * 1000, r.model().cpuDemandMs(), 1e-9);
-        assertNotNull(r.model().errorPercent());
+    void of_searchAndThreeRounds_capacityModelAndSizing() {
+        var r = result(sweep(), plan(AROUND));
+        var c = r.capacity();
+        assertNotNull(c, r.notes().toString());
+        assertEquals(3, c.runsPerLevel());
+        assertTrue(c.users() >= c.ci95().get(0) && c.users() <= c.ci95().get(1), c.toString());
+        assertTrue(c.users() > 85 && c.users() < 115, c.toString());
+        assertEquals(8, r.levels().size(), "the warm-up left out: 10, 20, 40, 80, 160 and the three round levels");
+        assertNotNull(r.model(), r.notes().toString());
+        assertEquals(100, r.model().heldOut().users(), "the highest level under the limit on average");
+        assertEquals(List.of(10, 20, 40), r.model().calibratedOnUsers(), "80 and 85 ran the host over 80 %");
+        var s = r.sizing();
+        assertNotNull(s);
+        assertNotNull(s.sapsLikeAtKnee());
+        assertNull(s.sapsLikeAtCalibrationSpeed(), "no run states a calibration speed");
+        assertEquals(s.sapsLikeAtKnee() / c.crossingMean(), s.sapsLikePerUser(), 1e-9);
+        assertNotNull(s.usersAt65PercentCpu());
+        assertTrue(s.bottleneck().startsWith("host CPU"), s.bottleneck());
+        assertEquals(
+                List.of(SweepRun.APP_TIER, SweepRun.DATABASE),
+                s.tiers().stream().map(SweepResult.TierShare::tier).toList());
+        assertEquals(16384, s.rollAreaBytesPerUser(), 1e-9);
+        assertEquals(100_000_000.0 / 2000, s.databaseBytesPerUser(), 1e-9);
     }
 
     @Test
-    void of_noCpuFigures_noModelButKnee() {
-        var r = SweepResult.of(
-                "t", "now", 1.0, 0.2, List.of(level(10, 100, 10, null), level(20, 2000, 20, null)), "note");
-        assertNull(r.model());
-        assertEquals(10 + 10 * (900.0 / 1900), r.measured().maxUsers(), 1e-9);
+    void of_searchOnly_noCapacityButACurve() {
+        var runs = sweep().subList(0, 5);
+        var r = result(runs, plan(null));
+        assertNull(r.capacity());
+        assertNull(r.sizing());
+        assertTrue(
+                r.notes().stream().anyMatch(n -> n.contains("do not bracket")),
+                r.notes().toString());
     }
 
     @Test
-    void of_negativeCpuFigures_noModelInsteadOfAnInternalError() {
-        // A busy shared host once gave the DB server a negative CPU share: the regression's slope and
-        // the fallback ratio were both negative, and the MVA model refused them with an exception.
-        LevelResult low =
-                new LevelResult(10, "u10", 30, 3000, 0, 20, 40, 360_000, 100, 60.0, 5, -16.0, 2, null, 0, false);
-        LevelResult high =
-                new LevelResult(20, "u20", 30, 6000, 0, 25, 50, 720_000, 200, 70.0, 6, -30.0, 2, null, 0, false);
-        var r = SweepResult.of("t", "now", 1.0, 0.2, List.of(low, high), "note");
-        assertNull(r.model());
+    void json_followsItsSchemaAndReadsBackForResume(@TempDir Path dir) throws Exception {
+        var r = result(sweep(), plan(AROUND));
+        assertEquals(List.of(), ResultSchema.load(SweepStore.SCHEMA).errors(Json.MAPPER.valueToTree(r)));
+        var none = result(sweep().subList(0, 3), plan(null));
+        assertEquals(List.of(), ResultSchema.load(SweepStore.SCHEMA).errors(Json.MAPPER.valueToTree(none)));
+        SweepStore.save(dir, r);
+        var back = SweepStore.load(dir);
+        assertEquals(r.runs(), back.runs());
+        assertEquals(r.plan(), back.plan());
+        assertEquals(r.capacity(), result(back.runs(), back.plan()).capacity());
+        var tree = Json.MAPPER.readTree(dir.resolve(SweepStore.FILE).toFile());
+        for (String key : List.of("users", "ci95", "limitSeconds", "runsPerLevel", "method")) {
+            assertTrue(tree.path("capacity").has(key), "capacity." + key);
+        }
+        for (String key :
+                List.of("users", "predictedDsh", "measuredDsh", "predictedAvgMs", "measuredAvgMs", "errorPercent")) {
+            assertTrue(tree.path("model").path("heldOut").has(key), "model.heldOut." + key);
+        }
+        for (String key : List.of(
+                "sapsLikeAtKnee",
+                "sapsLikeAtCalibrationSpeed",
+                "sapsLikePerUser",
+                "usersAt65PercentCpu",
+                "bottleneck")) {
+            assertTrue(tree.path("sizing").has(key), "sizing." + key);
+        }
     }
 }
