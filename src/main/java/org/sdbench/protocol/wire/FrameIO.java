@@ -89,6 +89,29 @@ public final class FrameIO implements AutoCloseable {
     }
 
     /**
+     * Tells a peer still in its handshake why it goes, then closes: never waits, for the caller is
+     * the listener's accept thread. The peer was sent a few hundred bytes at most, so the frame fits
+     * the socket's buffer; should another thread be writing, the connection is just closed.
+     */
+    void refuseAndClose(String why) {
+        if (writeLock.tryLock()) {
+            try {
+                byte[] body = new Control.Error(why).encode();
+                out.writeInt(5 + body.length);
+                out.writeByte(FrameType.REFUSED.code());
+                out.writeInt(0);
+                out.write(body);
+                out.flush();
+            } catch (IOException e) {
+                // Gone already: closed below all the same.
+            } finally {
+                writeLock.unlock();
+            }
+        }
+        close();
+    }
+
+    /**
      * Closes this connection once nothing arrived for {@code millis}: a watchdog, not a socket read
      * timeout, which would cost a poll system call per frame on every reader.
      */

@@ -58,7 +58,10 @@ public final class WireClient implements AutoCloseable {
                 }
                 throw e instanceof WireException w
                         ? w
-                        : new WireException(what + ": handshake failed (" + e.getMessage() + ")", e);
+                        : new WireException(
+                                what + " reset the connection during the handshake (" + e.getMessage() + "): "
+                                        + Handshake.SHED,
+                                e);
             }
         }
     }

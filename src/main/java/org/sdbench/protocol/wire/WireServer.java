@@ -193,7 +193,7 @@ public final class WireServer implements AutoCloseable {
             }
             var p = new PendingHandshakes.Pending(s.getInetAddress(), io);
             for (var shed : pending.admit(p)) {
-                shed.io.close();
+                shed.io.refuseAndClose(Handshake.SHED);
             }
             // Few connections (drivers, app servers), each busy: a platform reader per connection
             // costs one kernel wake-up per frame where a virtual one adds a poller hand-off.
