@@ -31,10 +31,13 @@ public final class WireClient implements AutoCloseable {
     /** Connections tried when the server closes one during the handshake. */
     static final int HANDSHAKE_ATTEMPTS = 3;
 
-    private WireClient(FrameIO io, String what, HostAndPort address) {
+    private final Fatal fatal;
+
+    private WireClient(FrameIO io, String what, HostAndPort address, Fatal fatal) {
         this.io = io;
         this.what = what;
         this.address = address;
+        this.fatal = fatal;
     }
 
     /**
@@ -67,7 +70,7 @@ public final class WireClient implements AutoCloseable {
     }
 
     private static WireClient started(Wire wire, FrameIO io, String what, HostAndPort address) {
-        WireClient c = new WireClient(io, what, address);
+        WireClient c = new WireClient(io, what, address, wire.fatal());
         // The server answers every heartbeat: silence this long means it is gone (stopped, cut off).
         io.closeWhenSilentFor(wire.liveness().silenceMillis());
         c.heartbeat = wire.liveness().everyHeartbeat(c::beat);
@@ -174,6 +177,8 @@ public final class WireClient implements AutoCloseable {
                     e instanceof EOFException
                             ? "connection closed by the peer"
                             : "connection lost (" + Handshake.describe(e) + ")");
+        } catch (Error e) {
+            fatal.end("the thread reading " + what + " died", e);
         }
     }
 
