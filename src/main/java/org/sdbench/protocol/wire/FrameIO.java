@@ -92,24 +92,15 @@ public final class FrameIO implements AutoCloseable {
     }
 
     /**
-     * Tells a peer still in its handshake why it goes, then closes: never waits, for the caller is
-     * the listener's accept thread. The peer was sent a few hundred bytes at most, so the frame fits
-     * the socket's buffer; should another thread be writing, the connection is just closed.
+     * Tells a peer still in its handshake why it goes, then closes. The peer was sent a few hundred
+     * bytes at most, so the frame fits the socket's buffer and the write does not wait for the peer;
+     * the handshake's deadline closes the connection in any case.
      */
     void refuseAndClose(String why) {
-        if (writeLock.tryLock()) {
-            try {
-                byte[] body = new Control.Error(why).encode();
-                out.writeInt(5 + body.length);
-                out.writeByte(FrameType.REFUSED.code());
-                out.writeInt(0);
-                out.write(body);
-                out.flush();
-            } catch (IOException e) {
-                // Gone already: closed below all the same.
-            } finally {
-                writeLock.unlock();
-            }
+        try {
+            write(FrameType.REFUSED, 0, new Control.Error(why).encode());
+        } catch (IOException e) {
+            // Gone already: closed below all the same.
         }
         close();
     }

@@ -216,7 +216,8 @@ public final class WireServer implements AutoCloseable {
             }
             var p = new PendingHandshakes.Pending(s.getInetAddress(), io);
             for (var shed : pending.admit(p)) {
-                shed.io.refuseAndClose(Handshake.SHED);
+                // Its own handshake thread may be writing to it: told and closed off the accept thread.
+                Thread.ofVirtual().start(() -> shed.io.refuseAndClose(Handshake.SHED));
             }
             // Few connections (drivers, app servers), each busy: a platform reader per connection
             // costs one kernel wake-up per frame where a virtual one adds a poller hand-off.
