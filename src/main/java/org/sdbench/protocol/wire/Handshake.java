@@ -239,7 +239,10 @@ public final class Handshake {
                     "unauthenticated " + role + " at " + io.peer(),
                     "authentication failed: wrong or missing token");
         }
-        pending.proven();
+        if (!pending.proven()) {
+            // Shed a moment before its proof arrived: its connection is being closed with the reason.
+            return null;
+        }
         if (!side.slots().take(hello.role())) {
             return refuse(
                     io,

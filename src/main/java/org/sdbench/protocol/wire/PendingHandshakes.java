@@ -36,12 +36,13 @@ final class PendingHandshakes {
             return shed;
         }
 
-        /** The peer proved the token: from now on it cannot be shed. */
-        void proven() {
+        /**
+         * The peer proved the token: from now on it cannot be shed. False when it was shed first:
+         * then its connection is being closed and its handshake must end.
+         */
+        boolean proven() {
             PendingHandshakes a = admitted;
-            if (a != null) {
-                a.done(this);
-            }
+            return a == null ? !shed : a.prove(this);
         }
 
         /** Nothing waiting to be read: the first to shed, whatever it sent before. */
@@ -80,9 +81,18 @@ final class PendingHandshakes {
             all.addLast(p);
             p.admitted = this;
             bySource.merge(p.source, 1, Integer::sum);
+            // Marked under the monitor a proof takes too: a connection is either shed or proven, never both.
+            shed.forEach(s -> s.shed = true);
         }
-        shed.forEach(s -> s.shed = true);
         return shed;
+    }
+
+    private synchronized boolean prove(Pending p) {
+        if (p.shed) {
+            return false;
+        }
+        done(p);
+        return true;
     }
 
     /** The handshake ended (done, refused or shed). */

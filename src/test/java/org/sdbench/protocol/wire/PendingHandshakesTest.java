@@ -60,12 +60,13 @@ class PendingHandshakesTest {
             p.admit(a);
             p.admit(b);
             p.admit(c);
-            a.proven();
+            assertTrue(a.proven());
             assertEquals(2, p.size(), "a proven peer is no longer pending");
             var d = pending(listener, "10.0.0.4");
             assertTrue(p.admit(d).isEmpty(), "room again");
             var e = pending(listener, "10.0.0.5");
             assertEquals(List.of(b), p.admit(e));
+            assertFalse(b.proven(), "shed before its proof came: it stays shed");
             assertFalse(a.shed());
             p.done(c);
             assertEquals(2, p.size());
