@@ -16,6 +16,7 @@ import org.sdbench.process.EmulatedNetwork;
 import org.sdbench.process.ProcessSupport;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RemoteFacts;
@@ -72,7 +73,10 @@ public final class RemoteAppTier implements AppTier {
                     central,
                     children != null ? children.token() : ProcessSupport.token(a.tokenFile()),
                     c,
+                    RunIdentity.fresh(
+                            s.folder().getFileName().toString(), s.clock().wallMillis()),
                     s.clock());
+            connections.begin();
             RemoteAppTier tier = new RemoteAppTier(s, net, children, connections);
             connections.awaitInstances(a.instances(), TierTimeouts.INSTANCES_REGISTERED);
             HopProbes.record(connections, central, s.db(), s.folder(), s.out());

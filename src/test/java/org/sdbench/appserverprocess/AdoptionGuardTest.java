@@ -8,9 +8,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.sdbench.central.CentralServices;
+import org.sdbench.central.IdentityListener;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.core.Clock;
-import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Token;
@@ -41,12 +41,10 @@ class AdoptionGuardTest {
                                 left.countDown();
                             }
                         });
-                WireClient one = connect(central, "appserver-1")) {
+                WireClient one = connect(central, "appserver-1");
+                IdentityListener at2 = new IdentityListener(token, 2)) {
             WireClient two = connect(central, "appserver-2");
-            two.call(
-                    FrameType.REGISTER,
-                    new CentralMessages.Instance(2, new HostAndPort("127.0.0.1", 9)).encode(),
-                    Duration.ofSeconds(5));
+            two.call(FrameType.REGISTER, at2.register(), Duration.ofSeconds(5));
             AdoptionGuard guard = new AdoptionGuard(1, one, Duration.ofSeconds(5));
             var e = assertThrows(IllegalStateException.class, () -> guard.check(2));
             assertTrue(e.getMessage().contains("still registered"), e.getMessage());

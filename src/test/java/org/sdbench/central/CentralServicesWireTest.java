@@ -45,18 +45,14 @@ class CentralServicesWireTest {
     void register_otherInstanceNumberThanTheRole_refusedAndNotRouted() throws Exception {
         try (CentralServices central =
                         CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, log::add);
-                WireClient app = connect(central, "appserver-1")) {
-            Frame f = send(
-                    app, FrameType.REGISTER, new CentralMessages.Instance(2, new HostAndPort("127.0.0.1", 9)).encode());
+                WireClient app = connect(central, "appserver-1");
+                IdentityListener one = new IdentityListener(token, 1);
+                IdentityListener two = new IdentityListener(token, 2)) {
+            Frame f = send(app, FrameType.REGISTER, two.register());
             assertEquals(FrameType.ERROR, f.type());
             assertTrue(central.messageServer().instances().isEmpty());
             assertEquals(
-                    FrameType.OK,
-                    send(
-                                    app,
-                                    FrameType.REGISTER,
-                                    new CentralMessages.Instance(1, new HostAndPort("127.0.0.1", 9)).encode())
-                            .type());
+                    FrameType.OK, send(app, FrameType.REGISTER, one.register()).type());
             assertEquals(1, central.messageServer().instances().size());
         }
     }
@@ -85,26 +81,25 @@ class CentralServicesWireTest {
                         CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, log::add);
                 WireClient app = connect(central, "appserver-1");
                 WireClient driver = connect(central, "driver")) {
-            var granted = send(app, FrameType.ENQ_LOCK, new CentralMessages.Lock("user:1", "VBAK", "1", 0).encode());
+            var granted =
+                    send(app, FrameType.ENQ_LOCK, new CentralMessages.Lock("user:1-r-1", "VBAK", "1", 0).encode());
             assertTrue(CentralMessages.LockReply.decode(granted.body(), 2).granted());
             assertEquals(
                     FrameType.ERROR,
-                    send(driver, FrameType.ENQ_RELEASE_ALL, new CentralMessages.ReleaseAll("user:1").encode())
+                    send(driver, FrameType.ENQ_RELEASE_ALL, new CentralMessages.ReleaseAll("user:1-r-1").encode())
                             .type());
             assertEquals(
                     FrameType.ERROR,
-                    send(driver, FrameType.ENQ_TRANSFER, new CentralMessages.Transfer("user:1", "x").encode())
+                    send(driver, FrameType.ENQ_TRANSFER, new CentralMessages.Transfer("user:1-r-1", "x").encode())
                             .type());
-            var conflict = send(app, FrameType.ENQ_LOCK, new CentralMessages.Lock("user:2", "VBAK", "1", 0).encode());
+            var conflict =
+                    send(app, FrameType.ENQ_LOCK, new CentralMessages.Lock("user:1-r-2", "VBAK", "1", 0).encode());
             assertTrue(!CentralMessages.LockReply.decode(conflict.body(), 2).granted(), "user 1 still holds its lock");
         }
     }
 
-    private static Frame register(WireClient app, int number) throws Exception {
-        return send(
-                app,
-                FrameType.REGISTER,
-                new CentralMessages.Instance(number, new HostAndPort("127.0.0.1", 9)).encode());
+    private static Frame register(WireClient app, IdentityListener listening) throws Exception {
+        return send(app, FrameType.REGISTER, listening.register());
     }
 
     private static boolean lock(WireClient app, String owner, String key) throws Exception {
@@ -113,7 +108,10 @@ class CentralServicesWireTest {
                 && CentralMessages.LockReply.decode(f.body(), 2).granted();
     }
 
-    /** An instance acts only on its own lock owners, until the message server no longer lists their instance. */
+    /**
+     * An instance acts only on its own lock owners, until the message server no longer lists their
+     * instance; then its dialog sessions' locks are gone with it and its update requests' pass on.
+     */
     @Test
     void releaseAllAndTransfer_ofAnotherLiveInstancesLocks_refusedUntilItIsGone() throws Exception {
         CountDownLatch left = new CountDownLatch(1);
@@ -124,49 +122,83 @@ class CentralServicesWireTest {
                                 left.countDown();
                             }
                         });
-                WireClient eight = connect(central, "appserver-8")) {
+                WireClient eight = connect(central, "appserver-8");
+                IdentityListener at7 = new IdentityListener(token, 7);
+                IdentityListener at8 = new IdentityListener(token, 8)) {
             WireClient seven = connect(central, "appserver-7");
-            assertEquals(FrameType.OK, register(seven, 7).type());
-            assertEquals(FrameType.OK, register(eight, 8).type());
-            assertTrue(lock(seven, "user:5", "1"));
-            var release = send(eight, FrameType.ENQ_RELEASE_ALL, new CentralMessages.ReleaseAll("user:5").encode());
+            assertEquals(FrameType.OK, register(seven, at7).type());
+            assertEquals(FrameType.OK, register(eight, at8).type());
+            assertTrue(lock(seven, "user:7-r-5", "1"));
+            assertTrue(lock(seven, "user:7-r-9", "3"), "a dialog session's lock, held when its instance goes");
+            var release = send(eight, FrameType.ENQ_RELEASE_ALL, new CentralMessages.ReleaseAll("user:7-r-5").encode());
             assertEquals(FrameType.ERROR, release.type());
             assertTrue(Control.Error.decode(release.body()).message().contains("belongs to app-server instance 7"));
             assertEquals(
                     FrameType.ERROR,
-                    send(eight, FrameType.ENQ_TRANSFER, new CentralMessages.Transfer("user:5", "upd:x").encode())
+                    send(
+                                    eight,
+                                    FrameType.ENQ_TRANSFER,
+                                    new CentralMessages.Transfer("user:7-r-5", "upd:8-r-x-1").encode())
                             .type());
             assertEquals(
                     FrameType.ERROR,
-                    send(eight, FrameType.ENQ_TRANSFER, new CentralMessages.Transfer("user:9", "user:5").encode())
+                    send(
+                                    eight,
+                                    FrameType.ENQ_TRANSFER,
+                                    new CentralMessages.Transfer("user:8-r-9", "user:7-r-5").encode())
                             .type(),
                     "nor can it hand its own locks to another instance's owner");
             assertEquals(
                     FrameType.ERROR,
-                    send(eight, FrameType.ENQ_LOCK, new CentralMessages.Lock("user:5", "VBAK", "2", 0).encode())
+                    send(eight, FrameType.ENQ_LOCK, new CentralMessages.Lock("user:7-r-5", "VBAK", "2", 0).encode())
                             .type());
-            assertTrue(!lock(eight, "user:6", "1"), "instance 7's lock still holds");
+            assertTrue(!lock(eight, "user:8-r-6", "1"), "instance 7's lock still holds");
             // Its own locks it moves freely: a session's locks to its update request, then released.
             assertEquals(
                     1,
                     Control.Count.decode(send(
                                             seven,
                                             FrameType.ENQ_TRANSFER,
-                                            new CentralMessages.Transfer("user:5", "upd:a").encode())
+                                            new CentralMessages.Transfer("user:7-r-5", "upd:7-r-x-a").encode())
                                     .body())
                             .n());
             seven.close();
             assertTrue(left.await(10, TimeUnit.SECONDS));
+            assertTrue(lock(eight, "user:8-r-6", "3"), "the gone instance's dialog locks went with it");
+            assertTrue(!lock(eight, "user:8-r-6", "1"), "its update request's lock stays until it is adopted");
             // Instance 7 is gone: its update request's locks are handed to whoever adopts them.
             assertEquals(
                     1,
                     Control.Count.decode(send(
                                             eight,
                                             FrameType.ENQ_RELEASE_ALL,
-                                            new CentralMessages.ReleaseAll("upd:a").encode())
+                                            new CentralMessages.ReleaseAll("upd:7-r-x-a").encode())
                                     .body())
                             .n());
-            assertTrue(lock(eight, "user:6", "1"));
+            assertTrue(lock(eight, "user:8-r-6", "1"));
+        }
+    }
+
+    /**
+     * Owner names are not free for anybody to take: one naming no instance, or another live one, is
+     * refused before it locks anything (a peer registered as instance 5 held user:1 to user:10 of a run).
+     */
+    @Test
+    void lock_ownerOfAnotherLiveInstanceOrOfNone_refused() throws Exception {
+        try (CentralServices central =
+                        CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, log::add);
+                WireClient one = connect(central, "appserver-1");
+                WireClient five = connect(central, "appserver-5");
+                IdentityListener at1 = new IdentityListener(token, 1);
+                IdentityListener at5 = new IdentityListener(token, 5)) {
+            assertEquals(FrameType.OK, register(one, at1).type());
+            assertEquals(FrameType.OK, register(five, at5).type());
+            for (String squatted : List.of("user:3", "upd:x", "user:1-r-3", "upd:1-r-x-1", "user:01-r-3")) {
+                var f = send(five, FrameType.ENQ_LOCK, new CentralMessages.Lock(squatted, "VBAK", "1", 0).encode());
+                assertEquals(FrameType.ERROR, f.type(), squatted);
+            }
+            assertTrue(lock(one, "user:1-r-3", "1"), "the real owner's lock");
+            assertTrue(lock(five, "user:5-r-3", "2"), "its own owners it may use");
         }
     }
 
@@ -174,8 +206,9 @@ class CentralServicesWireTest {
     void instances_fromAnAppServer_listed() throws Exception {
         try (CentralServices central =
                         CentralServices.start(Wire.DEFAULTS, "127.0.0.1", 0, token, Clock.SYSTEM, log::add);
-                WireClient app = connect(central, "appserver-3")) {
-            register(app, 3);
+                WireClient app = connect(central, "appserver-3");
+                IdentityListener at3 = new IdentityListener(token, 3)) {
+            register(app, at3);
             var listed = CentralMessages.Instances.decode(
                     send(app, FrameType.INSTANCES, Control.EMPTY).body());
             assertEquals(3, listed.all().get(0).number());

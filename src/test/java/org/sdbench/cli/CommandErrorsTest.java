@@ -155,7 +155,7 @@ class CommandErrorsTest {
                             "--instance",
                             "1"),
                     3,
-                    "did not answer the sdbench handshake within");
+                    "the sdbench handshake within");
         }
     }
 

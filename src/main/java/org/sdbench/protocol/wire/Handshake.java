@@ -14,8 +14,11 @@ import java.security.SecureRandom;
  */
 public final class Handshake {
     static final int MAGIC = 0x5D_BE_4C_01;
-    /** 3: authentication always, roles checked per frame type, heartbeats. */
-    public static final int WIRE_VERSION = 3;
+    /**
+     * 4: authentication always, roles checked per frame type, heartbeats; one run at a time,
+     * registrations checked at their address.
+     */
+    public static final int WIRE_VERSION = 4;
 
     static final int CHALLENGE_BYTES = 32;
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -142,7 +145,7 @@ public final class Handshake {
             if (why.equals(SHED)) {
                 throw new Cut(what + " refused the connection: " + SHED);
             }
-            throw new WireException(what + " refused the connection: " + PeerText.escape(why, Limits.TEXT_BYTES));
+            throw new PeerRefused(what + " refused the connection: " + PeerText.escape(why, Limits.TEXT_BYTES));
         }
         if (f.type() != type) {
             throw new WireException(what + " is not an sdbench peer (frame type " + f.type() + ")");
@@ -225,7 +228,7 @@ public final class Handshake {
                     io,
                     side,
                     "peer at " + io.peer() + " announcing role '" + role + "'",
-                    "unknown role '" + role + "': driver or appserver-N (1 to 99)");
+                    "unknown role '" + role + "': driver, central or appserver-N (1 to 99)");
         }
         byte[] mine = challenge();
         io.write(FrameType.CHALLENGE, 0, new Proof(version(), mine).encode());

@@ -101,14 +101,17 @@ public final class WireClient implements AutoCloseable {
         return broken.isDone();
     }
 
-    /** Sends a request and waits for its reply; an ERROR reply, a broken connection or the timeout throw. */
+    /**
+     * Sends a request and waits for its reply; an ERROR reply ({@link PeerRefused}), a broken
+     * connection or the timeout throw.
+     */
     public Frame call(FrameType type, byte[] body, Duration timeout) throws InterruptedException {
         CompletableFuture<Frame> reply = send(type, body);
         try {
             // Untimed park plus the shared watcher: a timed get on a virtual thread costs a timer task per call.
             Frame f = ReplyWait.shared().get(reply, timeout.toNanos());
             if (f.type() == FrameType.ERROR) {
-                throw new WireException(what + ": "
+                throw new PeerRefused(what + ": "
                         + PeerText.escape(Control.Error.decode(f.body()).message(), Limits.TEXT_BYTES));
             }
             if (f.type() != type.reply()) {
@@ -120,7 +123,7 @@ public final class WireClient implements AutoCloseable {
                     ? w
                     : new WireException(what + ": " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new WireException(what + ": no reply within " + timeout.toMillis() + " ms");
+            throw new NoReply(what + ": no reply within " + timeout.toMillis() + " ms");
         } finally {
             reply.cancel(false);
         }

@@ -86,6 +86,11 @@ public final class WireServer implements AutoCloseable {
         public void close() {
             io.close();
         }
+
+        /** False once the connection closed, from either side. */
+        public boolean isOpen() {
+            return !io.socket().isClosed();
+        }
     }
 
     /** The log kind of frames refused for their sender's role. */
