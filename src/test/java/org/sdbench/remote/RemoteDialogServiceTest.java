@@ -19,6 +19,7 @@ import org.sdbench.core.Clock;
 import org.sdbench.core.SdStep;
 import org.sdbench.load.TestDb;
 import org.sdbench.metrics.RunMetrics;
+import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
@@ -45,6 +46,7 @@ class RemoteDialogServiceTest {
     private final List<String> seen = new CopyOnWriteArrayList<>();
 
     private final CountDownLatch releaseAbandon = new CountDownLatch(1);
+    private final CountDownLatch firstSent = new CountDownLatch(1);
     private final AtomicBoolean abandonAnswered = new AtomicBoolean();
     private final AtomicInteger steps = new AtomicInteger();
     private WireServer app;
@@ -69,6 +71,7 @@ class RemoteDialogServiceTest {
                 new HostAndPort("127.0.0.1", central.port()),
                 TOKEN,
                 TestDb.config("public"),
+                RunIdentity.fresh("test", 0),
                 Clock.SYSTEM);
         service = new RemoteDialogService(
                 connections,
@@ -90,11 +93,21 @@ class RemoteDialogServiceTest {
         switch (f.type()) {
             case FrameType.STEP -> {
                 seen.add("STEP after abandon answered=" + abandonAnswered.get());
-                StepOutcome outcome = steps.getAndIncrement() == 0
-                        ? new StepOutcome.LockConflict("VBAK", "1", "user 8")
-                        : new StepOutcome.Ok();
+                boolean first = steps.getAndIncrement() == 0;
+                StepOutcome outcome =
+                        first ? new StepOutcome.LockConflict("VBAK", "1", "user 8") : new StepOutcome.Ok();
                 StepResult r = new StepResult(SdStep.LOOP.get(0), outcome, StepTimes.ZERO, 0);
-                c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(r, 1_000));
+                // The first answer comes once sendStep has returned: the answer it watches for is then
+                // handled where answers are (an answer before that would be handled by the caller).
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        if (!first || firstSent.await(30, TimeUnit.SECONDS)) {
+                            c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(r, 1_000));
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
             }
             case FrameType.ABANDON -> {
                 seen.add("ABANDON");
@@ -129,6 +142,7 @@ class RemoteDialogServiceTest {
             service.abandonLoop(USER);
             first.complete(r);
         });
+        firstSent.countDown();
         assertTrue(sent, "a logged-on user's step on a live connection goes out without a thread");
         StepResult failed = first.get(10, TimeUnit.SECONDS);
         assertEquals("LockConflict", failed.outcome().getClass().getSimpleName());
