@@ -3,6 +3,8 @@ package org.sdbench.remote;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.sdbench.apptier.AppTier;
 import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.config.HostAndPort;
@@ -175,9 +177,14 @@ public final class RemoteAppTier implements AppTier {
         var dead = fencing.dead();
         boolean centralGone = connections.central().isBroken();
         RemoteDialogService s = service;
+        // Every instance a step counted as app-server-lost is among the lost ones: the two never disagree.
+        Set<Integer> lost = new TreeSet<>(fencing.everLost());
+        if (s != null) {
+            lost.addAll(s.lost());
+        }
         return new RemoteFacts(
                 harvest.processes(dead, centralGone),
-                dead.stream().sorted().toList(),
+                List.copyOf(lost),
                 s == null ? 0 : s.relogons(),
                 s == null ? List.of() : s.perInstance(),
                 centralGone,
