@@ -3,6 +3,7 @@ package org.sdbench.driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.load.TestDb;
+import org.sdbench.report.Json;
 
 /**
  * One run per app tier. Central services and two app servers started by hand; a run is pointed at
@@ -60,8 +62,18 @@ class ThreeTierOneRunTest {
             "--set",
             "run.resultsDir=target/test-results/three-tier-one-run",
             "--interval",
-            "2"
+            "2",
+            // Little's law over a short window of 4 users on a shared host is noise: failed steps are checked instead.
+            "--accept-errors"
         };
+    }
+
+    /** The run ended cleanly: exit 0, steps served, none failed. */
+    private static void clean(TestDb.Run r) throws Exception {
+        assertEquals(0, r.exit(), r.out() + r.err() + String.join("\n", processes.output()));
+        JsonNode result = Json.MAPPER.readTree(r.folder().resolve("result.json").toFile());
+        assertEquals(0, result.at("/summary/errorsByKind").size(), "no failed step: " + result.at("/summary"));
+        assertTrue(result.at("/summary/overall/response/count").asLong() > 0, "steps served: " + result.at("/summary"));
     }
 
     @Test
@@ -86,7 +98,7 @@ class ThreeTierOneRunTest {
         String err = new String(second.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         TestDb.Run r = first.get(5, TimeUnit.MINUTES);
 
-        assertEquals(0, r.exit(), r.out() + r.err() + String.join("\n", processes.output()));
+        clean(r);
         String name = r.folder().getFileName().toString();
         assertEquals(3, second.exitValue(), out + err);
         List<String> lines = err.lines().filter(l -> !l.isBlank()).toList();
@@ -98,7 +110,7 @@ class ThreeTierOneRunTest {
         assertTrue(processes.started().stream().allMatch(Process::isAlive), "the hand-started processes stay up");
 
         TestDb.Run next = TestDb.sdbench(run(at, "6s"));
-        assertEquals(0, next.exit(), next.out() + next.err() + String.join("\n", processes.output()));
+        clean(next);
         String nextName = next.folder().getFileName().toString();
         // The central services see the driver's connection close a moment after the run returned.
         awaitOutput("served run '" + nextName + "'", 3);
