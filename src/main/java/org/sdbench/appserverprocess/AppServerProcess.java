@@ -238,7 +238,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                         FrameType.PROBE_REPLY,
                         new AppMessages.ProbeReply(
                                         RoundTrips.ping(central, Roles.appServer(number), "central", count),
-                                        dbRoundTrips(count))
+                                        DbProbe.roundTrips(system, Roles.appServer(number), count))
                                 .encode());
             }
             case FrameType.SHUTDOWN -> {
@@ -338,28 +338,6 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                         + "): the next run builds it");
             }
         });
-    }
-
-    /** The DB's own round trip from this process: the dialect's empty query on one of the instance's connections. */
-    private RoundTrips dbRoundTrips(int count) throws InterruptedException {
-        DbSession db = system.instances().get(0).sessions().open();
-        long[] t = new long[count];
-        try (var st = db.connection().createStatement()) {
-            for (int i = 0; i < count; i++) {
-                long t0 = System.nanoTime();
-                try (var rs = st.executeQuery(db.dialect().emptyQuery())) {
-                    rs.next();
-                }
-                t[i] = System.nanoTime() - t0;
-            }
-            db.commit();
-        } catch (SQLException e) {
-            db.rollbackQuietly();
-            throw new IllegalStateException("probing the DB round trip failed: " + e.getMessage());
-        } finally {
-            db.close();
-        }
-        return RoundTrips.of(Roles.appServer(number), "db", 0, 0, t);
     }
 
     private int adopt(int deadInstance) throws InterruptedException {
