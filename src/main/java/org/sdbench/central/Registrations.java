@@ -149,9 +149,10 @@ final class Registrations {
         if (!r.dropped().compareAndSet(false, true)) {
             return;
         }
+        // Its dialog locks go while it is still listed: a new process of its number registers only after.
+        left.accept(r.instance().number());
         messages.deregister(r.instance());
         r.check().close();
-        left.accept(r.instance().number());
         log.accept("instance " + r.instance().number() + " at " + r.instance().address() + " left the logon group");
     }
 }
