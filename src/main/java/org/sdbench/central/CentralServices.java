@@ -21,7 +21,9 @@ import org.sdbench.protocol.wire.WireServer;
 
 /**
  * The central services process of a three-tier system: the message server (instance registry,
- * logon balancing) and the enqueue server (the system's one lock table), on one listener.
+ * logon balancing) and the enqueue server (the system's one lock table), on one listener. They admit
+ * one driver's run at a time ({@link RunAdmission}) and list an app server only once its address
+ * answers as that instance ({@link Registrations}).
  */
 public final class CentralServices implements WireServer.Handler, AutoCloseable {
     /** How long the check of a registration's address may take when no setting says. */

@@ -181,7 +181,7 @@ class CentralServicesWireTest {
 
     /**
      * Owner names are not free for anybody to take: one naming no instance, or another live one, is
-     * refused before it locks anything (a peer registered as instance 5 held user:1 to user:10 of a run).
+     * refused before it locks anything (else a peer registered as instance 5 can hold user:1 to user:10 of a run).
      */
     @Test
     void lock_ownerOfAnotherLiveInstanceOrOfNone_refused() throws Exception {

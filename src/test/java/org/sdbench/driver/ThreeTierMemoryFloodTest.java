@@ -31,9 +31,10 @@ import org.sdbench.report.Json;
 /**
  * Central services started by hand in a 64 MiB heap, then 400 authenticated connections over 25
  * roles (16 each, the most a role may hold), each sending the largest frame a peer may send: 1.6
- * GB at once, 25 times the heap. The central services stay up (before, they ran out of memory and
- * died, or kept listening without finishing a handshake), two app servers register with them while
- * the attackers stay connected, and a three-tier run pointed at them ends normally.
+ * GB at once, 25 times the heap. Without one memory budget for all connections the central
+ * services run out of memory, and die or keep listening without finishing a handshake; with it they
+ * stay up, two app servers register with them while the attackers stay connected, and a three-tier
+ * run pointed at them ends without a failed step.
  */
 class ThreeTierMemoryFloodTest {
     private static final String SCHEMA = "it_threetier_memory";

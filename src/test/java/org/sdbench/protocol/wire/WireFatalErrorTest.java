@@ -16,7 +16,7 @@ import org.sdbench.config.HostAndPort;
 
 /**
  * An Error in a listener's reader thread ends the process with exit 3 and one line, in a process of
- * its own: before, the thread died and the process went on listening.
+ * its own, rather than the thread dying while the process goes on listening.
  */
 class WireFatalErrorTest {
     /** A listener whose every frame ends in an OutOfMemoryError, as a full heap would. */
