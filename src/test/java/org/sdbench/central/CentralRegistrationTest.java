@@ -16,7 +16,6 @@ import org.sdbench.config.HostAndPort;
 import org.sdbench.core.Clock;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
-import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Token;
@@ -36,21 +35,6 @@ class CentralRegistrationTest {
                 Wire.DEFAULTS, "127.0.0.1", 0, token, Duration.ofSeconds(2), Clock.SYSTEM, log::add);
     }
 
-    private WireClient connect(CentralServices c, String role) {
-        return WireClient.connect(
-                Wire.DEFAULTS,
-                Dialer.Hop.APP_TO_CENTRAL,
-                new HostAndPort("127.0.0.1", c.port()),
-                role,
-                token,
-                Duration.ofSeconds(5),
-                "central services");
-    }
-
-    private static Frame send(WireClient c, FrameType type, byte[] body) throws Exception {
-        return c.send(type, body).get(20, TimeUnit.SECONDS);
-    }
-
     private static int freePort() throws Exception {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
@@ -61,11 +45,11 @@ class CentralRegistrationTest {
     @Test
     void register_addressWhereNothingAnswers_refusedAndNeverListed() throws Exception {
         try (CentralServices central = central();
-                WireClient squatter = connect(central, "appserver-5")) {
+                WireClient squatter = CentralPeers.connect(central, token, "appserver-5")) {
             byte[] nonce = new byte[CentralMessages.NONCE_BYTES];
             new SecureRandom().nextBytes(nonce);
             var dead = new CentralMessages.Register(5, new HostAndPort("127.0.0.1", freePort()), nonce);
-            Frame f = send(squatter, FrameType.REGISTER, dead.encode());
+            Frame f = CentralPeers.send(squatter, FrameType.REGISTER, dead.encode());
             assertEquals(FrameType.ERROR, f.type());
             String why = Control.Error.decode(f.body()).message();
             assertTrue(why.contains("cannot list app server 5") && why.contains("connection refused"), why);
@@ -76,13 +60,14 @@ class CentralRegistrationTest {
     @Test
     void register_addressOfAnotherInstanceOrProcess_refused() throws Exception {
         try (CentralServices central = central();
-                WireClient five = connect(central, "appserver-5");
+                WireClient five = CentralPeers.connect(central, token, "appserver-5");
                 IdentityListener three = new IdentityListener(token, 3);
                 IdentityListener otherFive = new IdentityListener(token, 5)) {
             byte[] mine = new byte[CentralMessages.NONCE_BYTES];
             new SecureRandom().nextBytes(mine);
             for (HostAndPort at : List.of(three.address(), otherFive.address())) {
-                Frame f = send(five, FrameType.REGISTER, new CentralMessages.Register(5, at, mine).encode());
+                Frame f =
+                        CentralPeers.send(five, FrameType.REGISTER, new CentralMessages.Register(5, at, mine).encode());
                 assertEquals(FrameType.ERROR, f.type(), at.toString());
                 String why = Control.Error.decode(f.body()).message();
                 assertTrue(why.contains("not the one registering"), why);
@@ -94,10 +79,11 @@ class CentralRegistrationTest {
     @Test
     void register_addressStopsAnswering_droppedWithALineAndItsConnectionClosed() throws Exception {
         try (CentralServices central = central();
-                WireClient two = connect(central, "appserver-2")) {
+                WireClient two = CentralPeers.connect(central, token, "appserver-2")) {
             IdentityListener at = new IdentityListener(token, 2);
             assertEquals(
-                    FrameType.OK, send(two, FrameType.REGISTER, at.register()).type());
+                    FrameType.OK,
+                    CentralPeers.send(two, FrameType.REGISTER, at.register()).type());
             assertEquals(1, central.messageServer().instances().size());
             assertTrue(
                     log.stream().anyMatch(l -> l.contains("instance 2 registered at") && l.contains("answers there")));

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;
@@ -13,12 +12,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.sdbench.config.HostAndPort;
 import org.sdbench.core.Clock;
 import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
-import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Token;
@@ -46,23 +43,8 @@ class CentralRunAdmissionTest {
         });
     }
 
-    private WireClient connect(CentralServices c, String role) {
-        return WireClient.connect(
-                Wire.DEFAULTS,
-                Dialer.Hop.DRIVER_TO_CENTRAL,
-                new HostAndPort("127.0.0.1", c.port()),
-                role,
-                token,
-                Duration.ofSeconds(5),
-                "central services");
-    }
-
-    private static Frame send(WireClient c, FrameType type, byte[] body) throws Exception {
-        return c.send(type, body).get(10, TimeUnit.SECONDS);
-    }
-
     private static Frame begin(WireClient driver, RunIdentity run) throws Exception {
-        return send(driver, FrameType.RUN_BEGIN, new CentralMessages.Run(run).encode());
+        return CentralPeers.send(driver, FrameType.RUN_BEGIN, new CentralMessages.Run(run).encode());
     }
 
     private String awaitLine(String containing) throws InterruptedException {
@@ -83,19 +65,20 @@ class CentralRunAdmissionTest {
     @Test
     void runBegin_secondDriverWhileARunIsOn_refusedNamingTheRunAndItsStartUntilItEnds() throws Exception {
         try (CentralServices central = central();
-                WireClient app = connect(central, "appserver-1");
+                WireClient app = CentralPeers.connect(central, token, "appserver-1");
                 IdentityListener at1 = new IdentityListener(token, 1);
-                WireClient second = connect(central, "driver")) {
+                WireClient second = CentralPeers.connect(central, token, "driver")) {
             assertEquals(
-                    FrameType.OK, send(app, FrameType.REGISTER, at1.register()).type());
-            WireClient first = connect(central, "driver");
+                    FrameType.OK,
+                    CentralPeers.send(app, FrameType.REGISTER, at1.register()).type());
+            WireClient first = CentralPeers.connect(central, token, "driver");
             assertEquals(
                     FrameType.OK,
                     begin(first, new RunIdentity("a1", "20250304-102030-three-tier", START))
                             .type());
             assertEquals(
                     FrameType.ROUTE_REPLY,
-                    send(first, FrameType.ROUTE, Control.EMPTY).type());
+                    CentralPeers.send(first, FrameType.ROUTE, Control.EMPTY).type());
 
             // Same settings, other settings: the central services never see them; any second run is refused.
             Frame refused = begin(second, new RunIdentity("b2", "20250304-102042-three-tier", START + 12_000));
@@ -106,7 +89,7 @@ class CentralRunAdmissionTest {
                     why);
             assertEquals(
                     FrameType.ERROR,
-                    send(second, FrameType.ROUTE, Control.EMPTY).type(),
+                    CentralPeers.send(second, FrameType.ROUTE, Control.EMPTY).type(),
                     "no logon is routed for a run that was not admitted");
 
             first.close();
@@ -123,23 +106,19 @@ class CentralRunAdmissionTest {
     @Test
     void runEnd_releasesItsDialogLocksAndKeepsItsUpdateRequests() throws Exception {
         try (CentralServices central = central();
-                WireClient app = connect(central, "appserver-1")) {
-            WireClient driver = connect(central, "driver");
+                WireClient app = CentralPeers.connect(central, token, "appserver-1")) {
+            WireClient driver = CentralPeers.connect(central, token, "driver");
             assertEquals(
                     FrameType.OK,
                     begin(driver, new RunIdentity("a1", "r", START)).type());
-            assertTrue(lock(app, "user:1-a1-3", "1"));
-            assertTrue(lock(app, "upd:1-a1-x-1", "2"));
+            assertTrue(CentralPeers.lock(app, "user:1-a1-3", "1"));
+            assertTrue(CentralPeers.lock(app, "upd:1-a1-x-1", "2"));
             driver.close();
             awaitLine("served run 'r'");
-            assertTrue(lock(app, "user:1-b2-3", "1"), "the ended run's dialog lock is gone");
-            assertFalse(lock(app, "user:1-b2-3", "2"), "its update request still holds its lock until it is done");
+            assertTrue(CentralPeers.lock(app, "user:1-b2-3", "1"), "the ended run's dialog lock is gone");
+            assertFalse(
+                    CentralPeers.lock(app, "user:1-b2-3", "2"),
+                    "its update request still holds its lock until it is done");
         }
-    }
-
-    private static boolean lock(WireClient app, String owner, String key) throws Exception {
-        var f = send(app, FrameType.ENQ_LOCK, new CentralMessages.Lock(owner, "VBAK", key, 0).encode());
-        return f.type() == FrameType.ENQ_LOCK_REPLY
-                && CentralMessages.LockReply.decode(f.body(), 2).granted();
     }
 }

@@ -14,22 +14,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sdbench.config.HostAndPort;
-import org.sdbench.core.Clock;
 import org.sdbench.core.SdStep;
-import org.sdbench.load.TestDb;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.StepCodec;
-import org.sdbench.protocol.wire.Token;
-import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireServer;
 
 /**
@@ -39,7 +31,6 @@ import org.sdbench.protocol.wire.WireServer;
  * request overtake it.
  */
 class RemoteDialogServiceTest {
-    private static final Token TOKEN = Token.random();
     private static final int USER = 7;
 
     /** Frames the scripted app server received, in order, with what it had answered by then. */
@@ -49,43 +40,18 @@ class RemoteDialogServiceTest {
     private final CountDownLatch firstSent = new CountDownLatch(1);
     private final AtomicBoolean abandonAnswered = new AtomicBoolean();
     private final AtomicInteger steps = new AtomicInteger();
-    private WireServer app;
-    private WireServer central;
-    private Connections connections;
+    private ScriptedTier tier;
     private RemoteDialogService service;
 
     @BeforeEach
     void start() {
-        app = WireServer.start(Wire.DEFAULTS, "127.0.0.1", 0, TOKEN, this::appServer, line -> {}, "app server");
-        HostAndPort appAddress = new HostAndPort("127.0.0.1", app.port());
-        central = WireServer.start(
-                Wire.DEFAULTS,
-                "127.0.0.1",
-                0,
-                TOKEN,
-                (c, f) -> c.reply(f, FrameType.ROUTE_REPLY, new CentralMessages.Instance(1, appAddress).encode()),
-                line -> {},
-                "central services");
-        connections = new Connections(
-                Wire.DEFAULTS,
-                new HostAndPort("127.0.0.1", central.port()),
-                TOKEN,
-                TestDb.config("public"),
-                RunIdentity.fresh("test", 0),
-                Clock.SYSTEM);
-        service = new RemoteDialogService(
-                connections,
-                new Fencing(connections, Clock.SYSTEM, line -> {}),
-                new RunMetrics(Clock.SYSTEM),
-                USER,
-                () -> true);
+        tier = new ScriptedTier(this::appServer, USER);
+        service = tier.service();
     }
 
     @AfterEach
     void stop() {
-        connections.close();
-        app.close();
-        central.close();
+        tier.close();
     }
 
     /** The first step fails with a lock conflict, later ones succeed; an abandon is answered when the test says. */

@@ -8,18 +8,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sdbench.config.HostAndPort;
-import org.sdbench.core.Clock;
 import org.sdbench.core.SdStep;
-import org.sdbench.load.TestDb;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.protocol.RunIdentity;
-import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
-import org.sdbench.protocol.wire.Token;
-import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireServer;
 
 /**
@@ -28,47 +20,21 @@ import org.sdbench.protocol.wire.WireServer;
  * breaks is, and the run then lists it among the lost ones.
  */
 class RemoteErrorCausesTest {
-    private static final Token TOKEN = Token.random();
     private static final int USER = 3;
 
     private final AtomicBoolean refuseLogon = new AtomicBoolean();
-    private WireServer app;
-    private WireServer central;
-    private Connections connections;
+    private ScriptedTier tier;
     private RemoteDialogService service;
 
     @BeforeEach
     void start() {
-        app = WireServer.start(Wire.DEFAULTS, "127.0.0.1", 0, TOKEN, this::appServer, line -> {}, "app server");
-        HostAndPort appAddress = new HostAndPort("127.0.0.1", app.port());
-        central = WireServer.start(
-                Wire.DEFAULTS,
-                "127.0.0.1",
-                0,
-                TOKEN,
-                (c, f) -> c.reply(f, FrameType.ROUTE_REPLY, new CentralMessages.Instance(1, appAddress).encode()),
-                line -> {},
-                "central services");
-        connections = new Connections(
-                Wire.DEFAULTS,
-                new HostAndPort("127.0.0.1", central.port()),
-                TOKEN,
-                TestDb.config("public"),
-                RunIdentity.fresh("test", 0),
-                Clock.SYSTEM);
-        service = new RemoteDialogService(
-                connections,
-                new Fencing(connections, Clock.SYSTEM, line -> {}),
-                new RunMetrics(Clock.SYSTEM),
-                USER,
-                () -> true);
+        tier = new ScriptedTier(this::appServer, USER);
+        service = tier.service();
     }
 
     @AfterEach
     void stop() {
-        connections.close();
-        app.close();
-        central.close();
+        tier.close();
     }
 
     /** Refuses logons when told to (as after a refused enqueue request); a step closes the connection. */
