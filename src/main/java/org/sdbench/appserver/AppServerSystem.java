@@ -26,6 +26,7 @@ import org.sdbench.db.Database;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.ReplyWait;
+import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
@@ -48,6 +49,8 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
     private final long seed;
     private final int firstNumber;
     private final long replyTimeoutNanos;
+    /** The run served now: the lock owners of its sessions and update requests name it. */
+    private volatile String run;
 
     public AppServerSystem(
             AppServerConfig config,
@@ -87,6 +90,18 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         for (int i = firstNumber; i < firstNumber + config.instances(); i++) {
             instances.add(new AppServerInstance(i, config, workload, db, enqueue, handler, modules, updates, clock));
         }
+        beginRun(RunIdentity.freshId());
+    }
+
+    /** Serves run {@code id} from now on: the sessions logged on and the saves made next are its own. */
+    public void beginRun(String id) {
+        run = id;
+        instances.forEach(i -> i.updateTask().run(id));
+    }
+
+    /** The id of the run served now. */
+    public String run() {
+        return run;
     }
 
     /** Starts every instance; returns how many update requests left by an earlier crash were queued. */
@@ -113,7 +128,8 @@ public final class AppServerSystem implements DialogService, AutoCloseable {
         // from the run seed and the user number alone: the same seed gives every user the same choices.
         SplittableRandom r = new SplittableRandom(seed ^ (userNo * 0x9E37_79B9_7F4A_7C15L));
         byte[] context = instance(instance).newUserContext();
-        release(users.getAndSet(userNo, new UserSession(userNo, instance, context, r, handler.newUserState(userNo))));
+        release(users.getAndSet(
+                userNo, new UserSession(userNo, instance, run, context, r, handler.newUserState(userNo))));
     }
 
     private AppServerInstance instance(int number) {

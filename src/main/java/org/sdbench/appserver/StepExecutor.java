@@ -9,6 +9,7 @@ import org.sdbench.appserver.workprocess.DialogWorkProcess;
 import org.sdbench.core.SdStep;
 import org.sdbench.db.DbSession;
 import org.sdbench.protocol.StepOutcome;
+import org.sdbench.protocol.enqueue.EnqueueRefusedException;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 
 /**
@@ -81,6 +82,10 @@ final class StepExecutor implements DialogWorkProcess.StepRunner {
                 db.rollbackQuietly();
                 ctx.rolledBack();
                 return new StepOutcome.EnqueueUnavailable(e.getMessage());
+            } catch (EnqueueRefusedException e) {
+                db.rollbackQuietly();
+                ctx.rolledBack();
+                return new StepOutcome.EnqueueRefused(e.getMessage());
             } catch (RuntimeException | InterruptedException e) {
                 // A bug or an interrupt mid-step: the transaction is abandoned, and its update request
                 // must become visible to the sweep should its commit have gone through after all.

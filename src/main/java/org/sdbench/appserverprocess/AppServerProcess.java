@@ -1,9 +1,8 @@
 package org.sdbench.appserverprocess;
 
+import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.sdbench.appserver.AppServerInstance;
@@ -45,7 +44,14 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
     private final int number;
     private final Database db;
     private final RunSettingsHolder settings;
-    private final Set<WireServer.Connection> drivers = ConcurrentHashMap.newKeySet();
+    private final ServedRuns runs;
+    /** Started by a run (it ends with that run), or by hand (it serves one run after another). */
+    private final boolean endsWithRun;
+    /** What this process's registration carries and its listener answers IDENTIFY with. */
+    private final byte[] nonce = new byte[CentralMessages.NONCE_BYTES];
+    /** The instance was stopped at a run's end and is built afresh before the next run (guarded by settings). */
+    private boolean stopped;
+
     private volatile AppServerSystem system;
     private final RemoteEnqueue enqueue;
     private final RemoteUpdates updates;
@@ -66,8 +72,12 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
             WireClient central,
             Clock clock,
             Consumer<String> log,
-            int recovered) {
+            int recovered,
+            boolean endsWithRun) {
         this.number = number;
+        this.endsWithRun = endsWithRun;
+        this.runs = new ServedRuns(number, log);
+        new SecureRandom().nextBytes(nonce);
         this.db = db;
         this.settings = settings;
         this.system = system;
@@ -82,6 +92,8 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
     /**
      * Connects to the central services, starts the instance (update requests it left in an
      * earlier life first), listens, and registers with the message server under {@code advertise}.
+     * {@code endsWithRun}: a run started this process, and its end ends it; else the instance is
+     * built afresh at a run's end and serves the next.
      */
     public static AppServerProcess start(
             Wire wire,
@@ -93,7 +105,8 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
             int port,
             String advertise,
             Token token,
-            Consumer<String> log)
+            Consumer<String> log,
+            boolean endsWithRun)
             throws InterruptedException {
         var a = c.appServer();
         Clock clock = Clock.SYSTEM;
@@ -110,12 +123,12 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
         RunSettingsHolder settings = new RunSettingsHolder(c);
         AppServerSystem system = settings.build(db, updates, clock, enqueue, number);
         int recovered = system.start();
-        AppServerProcess p =
-                new AppServerProcess(number, db, settings, system, enqueue, updates, central, clock, log, recovered);
+        AppServerProcess p = new AppServerProcess(
+                number, db, settings, system, enqueue, updates, central, clock, log, recovered, endsWithRun);
         p.server = WireServer.start(wire, listen, port, token, p, log, "app server " + number);
         central.call(
                 FrameType.REGISTER,
-                new CentralMessages.Instance(number, new HostAndPort(advertise, p.server.port())).encode(),
+                new CentralMessages.Register(number, new HostAndPort(advertise, p.server.port()), p.nonce).encode(),
                 a.centralTimeout());
         central.broken().thenAccept(why -> {
             if (why.clean()) {
@@ -192,8 +205,8 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                     c.error(f, notSettled());
                     return;
                 }
-                // Locks a session of this user left on a crashed instance would otherwise block it forever.
-                enqueue.releaseAll(new LockOwner("user:" + user));
+                // Locks an earlier session of this user here in this run left behind (a loop its driver dropped).
+                enqueue.releaseAll(LockOwner.session(number, system.run(), user));
                 system.logon(user);
                 c.reply(f, FrameType.OK, Control.EMPTY);
             }
@@ -225,37 +238,52 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                         FrameType.PROBE_REPLY,
                         new AppMessages.ProbeReply(
                                         RoundTrips.ping(central, Roles.appServer(number), "central", count),
-                                        dbRoundTrips(count))
+                                        DbProbe.roundTrips(system, Roles.appServer(number), count))
                                 .encode());
             }
             case FrameType.SHUTDOWN -> {
                 int seconds = AppMessages.Shutdown.decode(f.body()).drainSeconds();
-                boolean drained = system.stop(Duration.ofSeconds(seconds));
-                // The driver still fetches the final figures: the process ends when that connection closes.
+                boolean drained;
+                synchronized (settings) {
+                    drained = system.stop(Duration.ofSeconds(seconds));
+                    stopped = true;
+                }
+                runs.end(drained, seconds);
+                // The driver still fetches the final figures: the run is over here when that connection closes.
                 c.attach(SHUTDOWN_REQUESTED);
                 c.reply(f, FrameType.OK, new Control.Flag(drained).encode());
+            }
+            case FrameType.IDENTIFY -> {
+                Control.empty(f.body());
+                c.reply(f, FrameType.IDENTITY, new CentralMessages.Identity(number, nonce).encode());
             }
             default -> c.error(f, "app server " + number + " does not serve frame type " + f.type());
         }
     }
 
     /**
-     * The run's settings: the same as this instance's, or taken over when no other driver is
-     * connected (the old instance drains first), or refused in one line naming what differs.
+     * The run's identity and settings: refused while a driver of another run is connected (one run
+     * at a time, whatever the settings); settings the same as this instance's, or taken over when
+     * no other driver is connected (the old instance drains first), or refused naming what differs.
      */
     private void runSettings(WireServer.Connection c, Frame f) throws InterruptedException {
-        var wanted = RunSettingsHolder.parse(AppMessages.RunSettings.decode(f.body()));
+        var message = AppMessages.RunSettings.decode(f.body());
+        var wanted = RunSettingsHolder.parse(message);
         synchronized (settings) {
+            String refused = runs.refusal(c, message.run());
+            if (refused != null) {
+                c.error(f, refused);
+                return;
+            }
+            renewIfStopped();
             String diff = settings.differences(wanted);
             if (!diff.isEmpty()) {
-                drivers.remove(c);
-                var others =
-                        drivers.stream().filter(d -> d.attachment() == SETTLED).toList();
-                if (!others.isEmpty()) {
+                runs.closed(c);
+                if (runs.othersConnected(c)) {
                     c.error(
                             f,
-                            "app server " + number + " serves another driver's run ("
-                                    + others.get(0).peer() + ") with other settings: " + diff);
+                            "app server " + number + " serves another driver connection of this run with other"
+                                    + " settings: " + diff);
                     return;
                 }
                 AppServerSystem old = system;
@@ -267,40 +295,49 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                 system = fresh;
                 log.accept("app server " + number + ": took the run's settings from " + c.peer() + " (" + diff + ")");
             }
-            drivers.add(c);
+            if (runs.serve(c, message.run())) {
+                system.beginRun(message.run().id());
+            }
             c.attach(SETTLED);
         }
         c.reply(f, FrameType.OK, Control.EMPTY);
     }
 
-    @Override
-    public void closed(WireServer.Connection c) {
-        drivers.remove(c);
-        if (c.attachment() == SHUTDOWN_REQUESTED) {
-            shutdown.countDown();
+    /** An instance stopped at a run's end is built afresh: a process started by hand serves the next run. */
+    private void renewIfStopped() throws InterruptedException {
+        if (!stopped) {
+            return;
         }
+        system.close();
+        AppServerSystem fresh = settings.build(db, updates, clock, enqueue, number);
+        recovered += fresh.start();
+        system = fresh;
+        stopped = false;
     }
 
-    /** The DB's own round trip from this process: the dialect's empty query on one of the instance's connections. */
-    private RoundTrips dbRoundTrips(int count) throws InterruptedException {
-        DbSession db = system.instances().get(0).sessions().open();
-        long[] t = new long[count];
-        try (var st = db.connection().createStatement()) {
-            for (int i = 0; i < count; i++) {
-                long t0 = System.nanoTime();
-                try (var rs = st.executeQuery(db.dialect().emptyQuery())) {
-                    rs.next();
-                }
-                t[i] = System.nanoTime() - t0;
-            }
-            db.commit();
-        } catch (SQLException e) {
-            db.rollbackQuietly();
-            throw new IllegalStateException("probing the DB round trip failed: " + e.getMessage());
-        } finally {
-            db.close();
+    @Override
+    public void closed(WireServer.Connection c) {
+        runs.closed(c);
+        if (c.attachment() != SHUTDOWN_REQUESTED) {
+            return;
         }
-        return RoundTrips.of(Roles.appServer(number), "db", 0, 0, t);
+        if (endsWithRun) {
+            shutdown.countDown();
+            return;
+        }
+        // Off the connection's reader: building the instance opens its DB pool.
+        Thread.ofVirtual().name("renew-" + number).start(() -> {
+            try {
+                synchronized (settings) {
+                    renewIfStopped();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                log.accept("app server " + number + ": building the instance for the next run failed (" + e.getMessage()
+                        + "): the next run builds it");
+            }
+        });
     }
 
     private int adopt(int deadInstance) throws InterruptedException {

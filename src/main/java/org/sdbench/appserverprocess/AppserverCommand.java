@@ -92,7 +92,8 @@ public final class AppserverCommand implements Callable<Integer> {
                                 process.port,
                                 host,
                                 ProcessSupport.token(a.tokenFile()),
-                                ProcessSupport::log);
+                                ProcessSupport::log,
+                                process.parentWatch);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         throw new WireException("interrupted while starting");

@@ -2,6 +2,7 @@ package org.sdbench.appserverprocess;
 
 import java.time.Duration;
 import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.EnqueueRefusedException;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
@@ -10,6 +11,7 @@ import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.PeerRefused;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
 
@@ -65,6 +67,8 @@ final class RemoteEnqueue implements Enqueue {
     private Frame call(FrameType type, byte[] body) {
         try {
             return central.call(type, body, timeout);
+        } catch (PeerRefused e) {
+            throw new EnqueueRefusedException("enqueue server refused: " + e.getMessage(), e);
         } catch (WireException e) {
             throw new EnqueueUnavailableException("enqueue server: " + e.getMessage(), e);
         } catch (InterruptedException e) {

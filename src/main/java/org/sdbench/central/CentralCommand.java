@@ -31,6 +31,7 @@ public final class CentralCommand implements Callable<Integer> {
                 a.listen(),
                 process.port,
                 ProcessSupport.token(a.tokenFile()),
+                a.connectTimeout(),
                 Clock.SYSTEM,
                 ProcessSupport::log))) {
             Runtime.getRuntime().addShutdownHook(new Thread(stop::countDown, "central-stop"));

@@ -1,5 +1,6 @@
 package org.sdbench.central;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.sdbench.core.Clock;
@@ -20,26 +21,46 @@ import org.sdbench.protocol.wire.WireServer;
 
 /**
  * The central services process of a three-tier system: the message server (instance registry,
- * logon balancing) and the enqueue server (the system's one lock table), on one listener.
+ * logon balancing) and the enqueue server (the system's one lock table), on one listener. They admit
+ * one driver's run at a time ({@link RunAdmission}) and list an app server only once its address
+ * answers as that instance ({@link Registrations}).
  */
 public final class CentralServices implements WireServer.Handler, AutoCloseable {
+    /** How long the check of a registration's address may take when no setting says. */
+    static final Duration REGISTRATION_CHECK = Duration.ofSeconds(5);
+
     private final MessageServer messages = new MessageServer();
     private final EnqueueServer enqueue;
     private final Consumer<String> log;
     private final LockOwners owners = new LockOwners(this::registered);
+    private final RunAdmission runs;
+    private final Registrations registrations;
     private WireServer server;
 
-    private CentralServices(Clock clock, Consumer<String> log) {
+    private CentralServices(Wire wire, Token token, Duration checkTimeout, Clock clock, Consumer<String> log) {
         this.enqueue = new EnqueueServer(clock);
         this.log = log;
+        this.runs = new RunAdmission(enqueue, log);
+        this.registrations = new Registrations(wire, token, checkTimeout, messages, log, this::left);
     }
 
     /** Listens on {@code host:port} (0: any free port). */
     public static CentralServices start(
             Wire wire, String host, int port, Token token, Clock clock, Consumer<String> log) {
-        CentralServices c = new CentralServices(clock, log);
+        return start(wire, host, port, token, REGISTRATION_CHECK, clock, log);
+    }
+
+    /** The same; the check of a registration's address (connect, then its answer) takes at most {@code checkTimeout} each. */
+    public static CentralServices start(
+            Wire wire, String host, int port, Token token, Duration checkTimeout, Clock clock, Consumer<String> log) {
+        CentralServices c = new CentralServices(wire, token, checkTimeout, clock, log);
         c.server = WireServer.start(wire, host, port, token, c, log, "central services");
         return c;
+    }
+
+    /** Instance {@code n} left the logon group: its dialog sessions' locks go with it (its update requests' stay). */
+    private void left(int n) {
+        enqueue.releaseAllWhere(owner -> LockOwner.isSessionOf(owner, n));
     }
 
     public int port() {
@@ -62,6 +83,15 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
                 case FrameType.ENQ_RELEASE_ALL -> releaseAll(c, f);
                 case FrameType.ENQ_TRANSFER -> transfer(c, f);
                 case FrameType.REGISTER -> register(c, f);
+                case FrameType.RUN_BEGIN -> {
+                    String refused =
+                            runs.admit(c, CentralMessages.Run.decode(f.body()).run());
+                    if (refused != null) {
+                        c.error(f, refused);
+                    } else {
+                        c.reply(f, Control.EMPTY);
+                    }
+                }
                 case FrameType.ROUTE -> route(c, f);
                 case FrameType.INSTANCES -> {
                     Control.empty(f.body());
@@ -100,13 +130,8 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
         var l = CentralMessages.Lock.decode(f.body(), LockMode.values().length);
         int i = instance(c);
         LockResult r;
-        synchronized (owners) {
-            owners.check(i, l.owner());
-            r = enqueue.lock(new LockOwner(l.owner()), l.object(), l.key(), LockMode.values()[l.mode()]);
-            if (r.granted()) {
-                owners.own(i, l.owner());
-            }
-        }
+        owners.check(i, l.owner());
+        r = enqueue.lock(new LockOwner(l.owner()), l.object(), l.key(), LockMode.values()[l.mode()]);
         var reply = r instanceof LockResult.Conflict conflict
                 ? new CentralMessages.LockReply(
                         false, conflict.holder().id(), conflict.heldMode().ordinal())
@@ -116,52 +141,36 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
 
     private void releaseAll(WireServer.Connection c, Frame f) {
         String owner = CentralMessages.ReleaseAll.decode(f.body()).owner();
-        int n;
-        synchronized (owners) {
-            owners.check(instance(c), owner);
-            n = enqueue.releaseAll(new LockOwner(owner));
-            owners.forget(owner);
-        }
-        c.reply(f, new Control.Count(n).encode());
+        owners.check(instance(c), owner);
+        c.reply(f, new Control.Count(enqueue.releaseAll(new LockOwner(owner))).encode());
     }
 
     private void transfer(WireServer.Connection c, Frame f) {
         var t = CentralMessages.Transfer.decode(f.body());
         int i = instance(c);
-        int n;
-        synchronized (owners) {
-            owners.check(i, t.from());
-            owners.check(i, t.to());
-            n = enqueue.transfer(new LockOwner(t.from()), new LockOwner(t.to()));
-            if (n > 0) {
-                owners.forget(t.from());
-                owners.own(i, t.to());
-            }
-        }
-        c.reply(f, new Control.Count(n).encode());
+        owners.check(i, t.from());
+        owners.check(i, t.to());
+        c.reply(f, new Control.Count(enqueue.transfer(new LockOwner(t.from()), new LockOwner(t.to()))).encode());
     }
 
     private void register(WireServer.Connection c, Frame f) {
-        var r = CentralMessages.Instance.decode(f.body());
+        var r = CentralMessages.Register.decode(f.body());
         if (Roles.instance(c.role()) != r.number()) {
             log.accept("refused REGISTER of instance " + r.number() + " from " + c.role() + " at " + c.peer());
             c.error(f, c.role() + " may register only its own instance number, not " + r.number());
             return;
         }
-        var i = new MessageServer.Instance(r.number(), r.address());
-        if (!messages.register(i)) {
-            c.error(
-                    f,
-                    "app-server instance " + i.number() + " is already registered: give each instance its own number");
-            return;
-        }
-        c.attach(i);
-        log.accept("instance " + i.number() + " registered at " + i.address());
-        c.reply(f, Control.EMPTY);
+        registrations.register(c, f, r);
     }
 
     private void route(WireServer.Connection c, Frame f) {
         Control.empty(f.body());
+        if (!runs.admitted(c)) {
+            c.error(
+                    f,
+                    "no run of this driver connection is admitted (RUN_BEGIN first): logons belong to the run that is on");
+            return;
+        }
         Optional<MessageServer.Instance> i = messages.route();
         if (i.isEmpty()) {
             c.error(f, "no app-server instance is registered with the message server");
@@ -173,10 +182,8 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
 
     @Override
     public void closed(WireServer.Connection c) {
-        if (c.attachment() instanceof MessageServer.Instance i) {
-            messages.deregister(i);
-            log.accept("instance " + i.number() + " at " + i.address() + " left the logon group");
-        }
+        registrations.closed(c);
+        runs.closed(c);
     }
 
     @Override

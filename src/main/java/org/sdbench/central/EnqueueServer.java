@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 import org.sdbench.core.Clock;
 import org.sdbench.protocol.enqueue.Enqueue;
 import org.sdbench.protocol.enqueue.EnqueueStats;
@@ -155,6 +156,27 @@ public final class EnqueueServer implements Enqueue {
                 unlink(h);
             }
             return mine.size();
+        } finally {
+            mutex.unlock();
+        }
+    }
+
+    /** Releases everything held by the owners whose id {@code which} accepts; returns how many entries they had. */
+    public int releaseAllWhere(Predicate<String> which) {
+        mutex.lock();
+        try {
+            int n = 0;
+            for (var it = byOwner.entrySet().iterator(); it.hasNext(); ) {
+                var e = it.next();
+                if (which.test(e.getKey().id())) {
+                    for (Holder h : e.getValue().values()) {
+                        unlink(h);
+                    }
+                    n += e.getValue().size();
+                    it.remove();
+                }
+            }
+            return n;
         } finally {
             mutex.unlock();
         }

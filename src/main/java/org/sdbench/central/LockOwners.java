@@ -1,44 +1,40 @@
 package org.sdbench.central;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.IntPredicate;
+import org.sdbench.protocol.enqueue.LockOwner;
+import org.sdbench.protocol.wire.PeerText;
 
 /**
- * Which app-server instance each lock owner (a dialog session, an update request) belongs to: the
- * instance that took its first lock, or the one its locks were transferred to. An instance acts
- * only on its own owners, and on those of an instance the message server no longer lists (a dead
- * one, whose update requests a survivor adopted); every other request is refused, whatever the
- * token. Callers hold this object's monitor around the check and the enqueue operation it guards.
+ * Which app-server instance may act on a lock owner: the one its id names ({@link LockOwner}: every
+ * id an app server makes names its instance and its run), or any instance once the message server
+ * no longer lists the named one (a dead instance, whose update requests a survivor adopted). An id
+ * that names no instance, or another live one, is refused whatever the token: a peer cannot take
+ * owners of another instance's users or requests before they lock anything.
  */
 final class LockOwners {
-    private final Map<String, Integer> instanceOf = new HashMap<>();
     private final IntPredicate registered;
 
     LockOwners(IntPredicate registered) {
         this.registered = registered;
     }
 
-    /** Throws when {@code owner} belongs to another live instance. */
+    /** Throws unless instance {@code instance} may act on {@code owner}. */
     void check(int instance, String owner) {
-        Integer holder = instanceOf.get(owner);
-        if (holder != null && holder != instance && registered.test(holder)) {
-            throw new IllegalArgumentException("lock owner '" + owner + "' belongs to app-server instance " + holder
-                    + ": instance " + instance + " may act only on the locks it owns or was handed");
+        int named = LockOwner.instanceOf(owner);
+        if (named == 0) {
+            throw new IllegalArgumentException("lock owner '" + PeerText.escape(owner, 120)
+                    + "' names no app-server instance: owners are user:<instance>-<run>-<user> or"
+                    + " upd:<instance>-<run>-...");
         }
-    }
-
-    /** {@code owner} holds locks for {@code instance} from now on. */
-    void own(int instance, String owner) {
-        instanceOf.put(owner, instance);
-    }
-
-    /** {@code owner} holds nothing any more. */
-    void forget(String owner) {
-        instanceOf.remove(owner);
-    }
-
-    int size() {
-        return instanceOf.size();
+        if (named != instance && registered.test(named)) {
+            throw new IllegalArgumentException("lock owner '" + PeerText.escape(owner, 120)
+                    + "' belongs to app-server instance " + named + ": instance " + instance
+                    + " may act only on its own locks");
+        }
+        if (named != instance && !registered.test(instance)) {
+            throw new IllegalArgumentException("lock owner '" + PeerText.escape(owner, 120)
+                    + "' belongs to app-server instance " + named + ": only a registered instance may take over"
+                    + " the locks of one that left the logon group");
+        }
     }
 }

@@ -12,7 +12,7 @@ import org.sdbench.config.HostAndPort;
 /**
  * SAP's message server, reduced to what the benchmark needs: the registry of live app-server
  * instances and logon balancing (round-robin) over the one logon group they form. An instance is
- * live while its registration connection is open.
+ * live while its registration connection is open and its registered address answers.
  */
 public final class MessageServer {
     /** A registered instance and where drivers reach it. */

@@ -48,6 +48,8 @@ public final class NetworkEmulation implements AutoCloseable {
         return (hop, target) -> switch (hop) {
             case DRIVER_TO_APP, DRIVER_TO_CENTRAL -> route(EmulatedLink.DRIVER_TO_APP, target);
             case APP_TO_CENTRAL -> route(EmulatedLink.APP_TO_CENTRAL, target);
+            // The central services' check of a registration's address: no run's link.
+            case CENTRAL_TO_APP -> target;
         };
     }
 

@@ -96,8 +96,9 @@ public sealed interface StepOutcome {
     }
 
     /**
-     * The app-server instance the user was logged on to went away (three-tier): the user logs on
-     * again to another instance, as a real user would.
+     * The app-server instance the user was logged on to went away (three-tier: its connection broke,
+     * or it could not be reached): the user logs on again to another instance, as a real user would,
+     * and the run lists the instance among its lost ones.
      */
     record InstanceLost(String message) implements StepOutcome {
         @Override
@@ -107,13 +108,35 @@ public sealed interface StepOutcome {
     }
 
     /**
-     * The enqueue server did not answer (three-tier: the central services unreachable from this app
-     * server); the step's transaction was rolled back.
+     * The app server, or the message server routing its logon, answered with an error instead of
+     * serving it (three-tier): it is there and said why. Not a lost app server.
+     */
+    record InstanceRefused(String message) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "app-server-refused";
+        }
+    }
+
+    /**
+     * The central services did not answer (three-tier: the enqueue server unreachable from the app
+     * server, or the message server from the driver at a logon); the step's transaction was rolled back.
      */
     record EnqueueUnavailable(String message) implements StepOutcome {
         @Override
         public String kind() {
             return "enqueue-unavailable";
+        }
+    }
+
+    /**
+     * The enqueue server refused a request, neither granting it nor naming a conflict (an owner that
+     * is not the instance's to use); the step's transaction was rolled back.
+     */
+    record EnqueueRefused(String message) implements StepOutcome {
+        @Override
+        public String kind() {
+            return "enqueue-refused";
         }
     }
 

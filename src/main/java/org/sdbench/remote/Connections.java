@@ -13,11 +13,14 @@ import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
+import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.NoReply;
+import org.sdbench.protocol.wire.PeerRefused;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
@@ -32,6 +35,20 @@ import org.sdbench.protocol.wire.WireException;
 final class Connections implements AutoCloseable {
     /** The instance a logon goes to (message server's choice) and a live connection to it. */
     record Routed(int number, WireClient client) {}
+
+    /** Instance {@code instance} could not be reached at its address, nor asked anything: lost to this driver. */
+    static final class Unreachable extends WireException {
+        private final int instance;
+
+        Unreachable(int instance, String message) {
+            super(message);
+            this.instance = instance;
+        }
+
+        int instance() {
+            return instance;
+        }
+    }
 
     /** What follows when an instance's connection is made, or breaks other than by closing. */
     interface Listener {
@@ -51,6 +68,7 @@ final class Connections implements AutoCloseable {
     private final Map<Integer, HostAndPort> addresses = new ConcurrentSkipListMap<>();
     private final ReentrantLock connecting = new ReentrantLock();
     private final AppMessages.RunSettings settings;
+    private final RunIdentity run;
     private volatile Listener listener = new Listener() {
         @Override
         public void connected(int n) {}
@@ -59,15 +77,16 @@ final class Connections implements AutoCloseable {
         public void lost(int n, String why) {}
     };
 
-    Connections(Wire wire, HostAndPort centralAddress, Token token, SdbenchConfig run, Clock clock) {
+    Connections(Wire wire, HostAndPort centralAddress, Token token, SdbenchConfig run, RunIdentity id, Clock clock) {
         AppServerConfig a = run.appServer();
+        this.run = id;
         this.wire = wire;
         this.token = token;
         this.connectTimeout = a.connectTimeout();
         this.replyTimeout = a.replyTimeout();
         this.centralTimeout = a.centralTimeout();
         this.clock = clock;
-        this.settings = new AppMessages.RunSettings(ConfigLoader.toYaml(run), ConfigLoader.workloadYaml(run));
+        this.settings = new AppMessages.RunSettings(id, ConfigLoader.toYaml(run), ConfigLoader.workloadYaml(run));
         this.central = WireClient.connect(
                 wire,
                 Dialer.Hop.DRIVER_TO_CENTRAL,
@@ -76,6 +95,14 @@ final class Connections implements AutoCloseable {
                 token,
                 connectTimeout,
                 "central services at " + centralAddress);
+    }
+
+    /**
+     * Asks the central services to admit this run: refused (a WireException naming the run that is
+     * on) while another driver's run is on, whatever its settings; before any app server is touched.
+     */
+    void begin() throws InterruptedException {
+        central.call(FrameType.RUN_BEGIN, new CentralMessages.Run(run).encode(), centralTimeout);
     }
 
     void listen(Listener l) {
@@ -155,20 +182,30 @@ final class Connections implements AutoCloseable {
             if (c != null && !c.isBroken()) {
                 return c;
             }
-            WireClient fresh = WireClient.connect(
-                    wire,
-                    Dialer.Hop.DRIVER_TO_APP,
-                    a,
-                    Roles.DRIVER,
-                    token,
-                    connectTimeout,
-                    "app server " + n + " at " + a);
+            WireClient fresh;
+            try {
+                fresh = WireClient.connect(
+                        wire,
+                        Dialer.Hop.DRIVER_TO_APP,
+                        a,
+                        Roles.DRIVER,
+                        token,
+                        connectTimeout,
+                        "app server " + n + " at " + a);
+            } catch (PeerRefused e) {
+                throw e;
+            } catch (WireException e) {
+                throw new Unreachable(n, e.getMessage());
+            }
             try {
                 Control.empty(fresh.call(FrameType.RUN_SETTINGS, settings.encode(), replyTimeout)
                         .body());
             } catch (WireException e) {
                 fresh.close();
-                throw new WireException("app server " + n + " at " + a + " cannot serve this run: " + e.getMessage());
+                String why = "app server " + n + " at " + a + " cannot serve this run: " + e.getMessage();
+                throw e instanceof PeerRefused
+                        ? new PeerRefused(why)
+                        : e instanceof NoReply ? new NoReply(why) : new Unreachable(n, why);
             }
             instances.put(n, fresh);
             listener.connected(n);

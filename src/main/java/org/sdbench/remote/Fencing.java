@@ -28,6 +28,8 @@ final class Fencing implements Connections.Listener {
     private final Clock clock;
     private final Consumer<String> log;
     private final Set<Integer> dead = ConcurrentHashMap.newKeySet();
+    /** Every instance lost during the run, also one that came back since: the report lists them all. */
+    private final Set<Integer> everLost = ConcurrentHashMap.newKeySet();
     /** Lost instances whose fate is settled: fenced out of the logon group, or found alive after the bound. */
     private final Set<Integer> settled = ConcurrentHashMap.newKeySet();
 
@@ -56,6 +58,7 @@ final class Fencing implements Connections.Listener {
      */
     @Override
     public void lost(int n, String why) {
+        everLost.add(n);
         if (!dead.add(n) || connections.central().isBroken()) {
             // Without central services the app servers stop by design; there is nobody to hand work to.
             settled.add(n);
@@ -154,5 +157,10 @@ final class Fencing implements Connections.Listener {
 
     Set<Integer> dead() {
         return Set.copyOf(dead);
+    }
+
+    /** Every instance whose connection broke during the run, dead now or not. */
+    Set<Integer> everLost() {
+        return Set.copyOf(everLost);
     }
 }

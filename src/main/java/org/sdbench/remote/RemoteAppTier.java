@@ -3,6 +3,8 @@ package org.sdbench.remote;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.sdbench.apptier.AppTier;
 import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.config.HostAndPort;
@@ -16,6 +18,7 @@ import org.sdbench.process.EmulatedNetwork;
 import org.sdbench.process.ProcessSupport;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.wire.WireException;
 import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RemoteFacts;
@@ -72,7 +75,10 @@ public final class RemoteAppTier implements AppTier {
                     central,
                     children != null ? children.token() : ProcessSupport.token(a.tokenFile()),
                     c,
+                    RunIdentity.fresh(
+                            s.folder().getFileName().toString(), s.clock().wallMillis()),
                     s.clock());
+            connections.begin();
             RemoteAppTier tier = new RemoteAppTier(s, net, children, connections);
             connections.awaitInstances(a.instances(), TierTimeouts.INSTANCES_REGISTERED);
             HopProbes.record(connections, central, s.db(), s.folder(), s.out());
@@ -171,9 +177,14 @@ public final class RemoteAppTier implements AppTier {
         var dead = fencing.dead();
         boolean centralGone = connections.central().isBroken();
         RemoteDialogService s = service;
+        // Every instance a step counted as app-server-lost is among the lost ones: the two never disagree.
+        Set<Integer> lost = new TreeSet<>(fencing.everLost());
+        if (s != null) {
+            lost.addAll(s.lost());
+        }
         return new RemoteFacts(
                 harvest.processes(dead, centralGone),
-                dead.stream().sorted().toList(),
+                List.copyOf(lost),
                 s == null ? 0 : s.relogons(),
                 s == null ? List.of() : s.perInstance(),
                 centralGone,

@@ -2,8 +2,10 @@ package org.sdbench.remote;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -22,6 +24,8 @@ import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
+import org.sdbench.protocol.wire.NoReply;
+import org.sdbench.protocol.wire.PeerRefused;
 import org.sdbench.protocol.wire.PeerText;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.WireClient;
@@ -57,6 +61,7 @@ final class RemoteDialogService implements DialogService {
     private final LongAdder relogons = new LongAdder();
     private final BooleanSupplier inWindow;
     private final Map<Integer, Sums> perInstance = new ConcurrentSkipListMap<>();
+    private final Set<Integer> lost = ConcurrentHashMap.newKeySet();
 
     /** @param inWindow whether a step answered now falls in the measurement window (per-instance figures) */
     RemoteDialogService(
@@ -86,27 +91,60 @@ final class RemoteDialogService implements DialogService {
         return relogons.sum();
     }
 
+    /** Every instance a step counted as {@code app-server-lost} was attributed to. */
+    Set<Integer> lost() {
+        return Set.copyOf(lost);
+    }
+
     @Override
     public void logon(int userNo) {
         try {
-            tryLogon(userNo);
+            tryLogon(userNo, SdStep.LOOP.get(0));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
+    /** A logon's session, or, when there is none, the outcome that says why. */
+    private record Logon(Session session, StepResult failure) {}
+
     /** One attempt; on failure the session stays empty and the next step tries again. */
-    private Session tryLogon(int userNo) throws InterruptedException {
+    private Logon tryLogon(int userNo, SdStep step) throws InterruptedException {
+        int instance = 0;
         try {
             Connections.Routed r = connections.route();
+            instance = r.number();
             r.client().call(FrameType.LOGON, new AppMessages.User(userNo).encode(), connections.replyTimeout());
             Session s = new Session(r.number(), r.client());
             sessions.set(userNo, s);
-            return s;
+            return new Logon(s, null);
+        } catch (Connections.Unreachable e) {
+            sessions.set(userNo, null);
+            return new Logon(null, lost(step, e.instance(), e.getMessage()));
         } catch (WireException e) {
             sessions.set(userNo, null);
-            return null;
+            return new Logon(null, logonFailed(step, instance, e));
         }
+    }
+
+    /**
+     * Why a logon failed, by cause: the message server or the instance refused it (it answered), no
+     * answer came in time, the central services are gone; only an instance that cannot be reached is
+     * a lost one.
+     */
+    private StepResult logonFailed(SdStep step, int instance, WireException e) {
+        String why = PeerText.escape(e.getMessage(), ERROR_CHARS);
+        StepOutcome o;
+        if (e instanceof PeerRefused) {
+            o = new StepOutcome.InstanceRefused(why);
+        } else if (e instanceof NoReply) {
+            o = new StepOutcome.Timeout("logon: " + why);
+        } else if (instance == 0) {
+            o = new StepOutcome.EnqueueUnavailable("logon: " + why);
+        } else {
+            return lost(step, instance, why);
+        }
+        return new StepResult(step, o, StepTimes.ZERO, 0);
     }
 
     @Override
@@ -117,18 +155,28 @@ final class RemoteDialogService implements DialogService {
             // The old session may still run on an instance that is silent but not yet fenced: no second one meanwhile.
             return lost(
                     step,
+                    s.instance(),
                     "app server " + s.instance() + " is not answering; its users log on elsewhere once it is fenced");
         }
         if (s == null || s.client().isBroken()) {
             relogons.increment();
-            s = tryLogon(userNo);
-            if (s == null) {
-                return lost(step, "no app-server instance accepted the logon");
+            Session gone = s;
+            Logon l = tryLogon(userNo, step);
+            if (l.session() == null) {
+                return l.failure();
             }
+            s = l.session();
             if (step != SdStep.LOOP.get(0)) {
                 // The new instance holds a fresh user context: the documents of this loop so far were in
-                // the lost one. The step is not sent; the user starts its loop over, as a real user would.
-                return lost(step, "logged on again to app server " + s.instance() + " mid-loop: the loop starts over");
+                // the old one. The step is not sent; the user starts its loop over, as a real user would.
+                String why = "logged on again to app server " + s.instance() + " mid-loop: the loop starts over";
+                return gone != null
+                        ? lost(step, gone.instance(), "app server " + gone.instance() + " lost; " + why)
+                        : new StepResult(
+                                step,
+                                new StepOutcome.Skipped("the session was dropped after a failed step; " + why),
+                                StepTimes.ZERO,
+                                0);
             }
         }
         var reply = s.client().send(FrameType.STEP, new AppMessages.Step(userNo, step).encode());
@@ -167,7 +215,7 @@ final class RemoteDialogService implements DialogService {
                 r = f != null ? answered(userNo, s, step, f) : failed(userNo, s, step, e);
             } catch (RuntimeException undecodable) {
                 sessions.compareAndSet(userNo, s, null);
-                r = lost(step, "app server " + s.instance() + ": " + undecodable.getMessage());
+                r = refused(step, "app server " + s.instance() + ": " + undecodable.getMessage());
             }
             answer.accept(r);
         });
@@ -178,7 +226,7 @@ final class RemoteDialogService implements DialogService {
     private StepResult answered(int userNo, Session s, SdStep step, Frame f) {
         if (f.type() != FrameType.STEP_RESULT) {
             sessions.compareAndSet(userNo, s, null);
-            return lost(
+            return refused(
                     step,
                     "app server " + s.instance() + ": "
                             + PeerText.escape(Control.Error.decode(f.body()).message(), ERROR_CHARS));
@@ -197,17 +245,37 @@ final class RemoteDialogService implements DialogService {
         return r.result();
     }
 
-    /** No answer: the bound passed or the connection broke; the user logs on again at its next step. */
+    /**
+     * No answer: the bound passed (a timeout: the session is dropped and the user logs on again at its
+     * next step), or the connection broke (a lost instance: the session stays, broken, so that its
+     * next step waits for the fence).
+     */
     private StepResult failed(int userNo, Session s, SdStep step, Throwable cause) {
-        sessions.compareAndSet(userNo, s, null);
-        String why = cause instanceof TimeoutException || ReplyWait.isOverdue(cause)
-                ? "no answer within " + connections.replyTimeout().toSeconds() + " s"
-                : String.valueOf((cause instanceof CompletionException c ? c.getCause() : cause).getMessage());
-        return lost(step, "app server " + s.instance() + ": " + why);
+        if (cause instanceof TimeoutException || ReplyWait.isOverdue(cause)) {
+            sessions.compareAndSet(userNo, s, null);
+            return new StepResult(
+                    step,
+                    new StepOutcome.Timeout(
+                            "no answer from app server " + s.instance() + " within appServer.replyTimeout ("
+                                    + connections.replyTimeout().toSeconds() + " s)"),
+                    StepTimes.ZERO,
+                    0);
+        }
+        if (!s.client().isBroken()) {
+            sessions.compareAndSet(userNo, s, null);
+        }
+        String why = String.valueOf((cause instanceof CompletionException c ? c.getCause() : cause).getMessage());
+        return lost(step, s.instance(), "app server " + s.instance() + ": " + why);
     }
 
-    private static StepResult lost(SdStep step, String why) {
+    /** The user's instance is lost, and the run's report lists it among the lost ones. */
+    private StepResult lost(SdStep step, int instance, String why) {
+        lost.add(instance);
         return new StepResult(step, new StepOutcome.InstanceLost(why), StepTimes.ZERO, 0);
+    }
+
+    private static StepResult refused(SdStep step, String why) {
+        return new StepResult(step, new StepOutcome.InstanceRefused(why), StepTimes.ZERO, 0);
     }
 
     /**

@@ -7,11 +7,10 @@ import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.sdbench.central.CentralPeers;
 import org.sdbench.central.CentralServices;
-import org.sdbench.config.HostAndPort;
+import org.sdbench.central.IdentityListener;
 import org.sdbench.core.Clock;
-import org.sdbench.protocol.wire.CentralMessages;
-import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
@@ -20,17 +19,6 @@ import org.sdbench.protocol.wire.WireClient;
 /** A driver's ADOPT(2) fences instance 2 only once the real central services no longer list it. */
 class AdoptionGuardTest {
     private final Token token = Token.random();
-
-    private WireClient connect(CentralServices c, String role) {
-        return WireClient.connect(
-                Wire.DEFAULTS,
-                Dialer.Hop.APP_TO_CENTRAL,
-                new HostAndPort("127.0.0.1", c.port()),
-                role,
-                token,
-                Duration.ofSeconds(5),
-                "central services");
-    }
 
     @Test
     void check_instanceStillRegistered_refusedUntilItLeaves() throws Exception {
@@ -41,12 +29,10 @@ class AdoptionGuardTest {
                                 left.countDown();
                             }
                         });
-                WireClient one = connect(central, "appserver-1")) {
-            WireClient two = connect(central, "appserver-2");
-            two.call(
-                    FrameType.REGISTER,
-                    new CentralMessages.Instance(2, new HostAndPort("127.0.0.1", 9)).encode(),
-                    Duration.ofSeconds(5));
+                WireClient one = CentralPeers.connect(central, token, "appserver-1");
+                IdentityListener at2 = new IdentityListener(token, 2)) {
+            WireClient two = CentralPeers.connect(central, token, "appserver-2");
+            two.call(FrameType.REGISTER, at2.register(), Duration.ofSeconds(5));
             AdoptionGuard guard = new AdoptionGuard(1, one, Duration.ofSeconds(5));
             var e = assertThrows(IllegalStateException.class, () -> guard.check(2));
             assertTrue(e.getMessage().contains("still registered"), e.getMessage());

@@ -20,11 +20,15 @@ final class HandStartedProcesses {
 
     /** Starts {@code sdbench ARGS} and returns the port its ready line names (bounded wait). */
     int start(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                "org.sdbench.cli.Main"));
+        return start(List.of(), args);
+    }
+
+    /** The same in a JVM started with {@code jvmOptions} (a small heap, say). */
+    int start(List<String> jvmOptions, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "org.sdbench.cli.Main"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         started.add(p);
@@ -57,6 +61,11 @@ final class HandStartedProcesses {
             all.addAll(List.of(p));
         }
         return all.toArray(String[]::new);
+    }
+
+    /** The processes started so far, in order. */
+    List<Process> started() {
+        return List.copyOf(started);
     }
 
     void stopAll() throws InterruptedException {

@@ -11,6 +11,7 @@ import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
+import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireException;
@@ -34,7 +35,12 @@ class CentralTimeoutTest {
         try (WireServer central = WireServer.start(
                         Wire.DEFAULTS, "127.0.0.1", 0, TOKEN, (conn, f) -> {}, line -> {}, "hung central services");
                 Connections connections = new Connections(
-                        Wire.DEFAULTS, new HostAndPort("127.0.0.1", central.port()), TOKEN, c, Clock.SYSTEM)) {
+                        Wire.DEFAULTS,
+                        new HostAndPort("127.0.0.1", central.port()),
+                        TOKEN,
+                        c,
+                        RunIdentity.fresh("test", 0),
+                        Clock.SYSTEM)) {
             var e = assertThrows(WireException.class, () -> connections.awaitInstances(2, Duration.ofSeconds(90)));
             assertTrue(e.getMessage().contains("no reply within 300 ms"), e.getMessage());
         }

@@ -14,21 +14,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sdbench.config.HostAndPort;
-import org.sdbench.core.Clock;
 import org.sdbench.core.SdStep;
-import org.sdbench.load.TestDb;
-import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
-import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.StepCodec;
-import org.sdbench.protocol.wire.Token;
-import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireServer;
 
 /**
@@ -38,51 +31,27 @@ import org.sdbench.protocol.wire.WireServer;
  * request overtake it.
  */
 class RemoteDialogServiceTest {
-    private static final Token TOKEN = Token.random();
     private static final int USER = 7;
 
     /** Frames the scripted app server received, in order, with what it had answered by then. */
     private final List<String> seen = new CopyOnWriteArrayList<>();
 
     private final CountDownLatch releaseAbandon = new CountDownLatch(1);
+    private final CountDownLatch firstSent = new CountDownLatch(1);
     private final AtomicBoolean abandonAnswered = new AtomicBoolean();
     private final AtomicInteger steps = new AtomicInteger();
-    private WireServer app;
-    private WireServer central;
-    private Connections connections;
+    private ScriptedTier tier;
     private RemoteDialogService service;
 
     @BeforeEach
     void start() {
-        app = WireServer.start(Wire.DEFAULTS, "127.0.0.1", 0, TOKEN, this::appServer, line -> {}, "app server");
-        HostAndPort appAddress = new HostAndPort("127.0.0.1", app.port());
-        central = WireServer.start(
-                Wire.DEFAULTS,
-                "127.0.0.1",
-                0,
-                TOKEN,
-                (c, f) -> c.reply(f, FrameType.ROUTE_REPLY, new CentralMessages.Instance(1, appAddress).encode()),
-                line -> {},
-                "central services");
-        connections = new Connections(
-                Wire.DEFAULTS,
-                new HostAndPort("127.0.0.1", central.port()),
-                TOKEN,
-                TestDb.config("public"),
-                Clock.SYSTEM);
-        service = new RemoteDialogService(
-                connections,
-                new Fencing(connections, Clock.SYSTEM, line -> {}),
-                new RunMetrics(Clock.SYSTEM),
-                USER,
-                () -> true);
+        tier = new ScriptedTier(this::appServer, USER);
+        service = tier.service();
     }
 
     @AfterEach
     void stop() {
-        connections.close();
-        app.close();
-        central.close();
+        tier.close();
     }
 
     /** The first step fails with a lock conflict, later ones succeed; an abandon is answered when the test says. */
@@ -90,11 +59,21 @@ class RemoteDialogServiceTest {
         switch (f.type()) {
             case FrameType.STEP -> {
                 seen.add("STEP after abandon answered=" + abandonAnswered.get());
-                StepOutcome outcome = steps.getAndIncrement() == 0
-                        ? new StepOutcome.LockConflict("VBAK", "1", "user 8")
-                        : new StepOutcome.Ok();
+                boolean first = steps.getAndIncrement() == 0;
+                StepOutcome outcome =
+                        first ? new StepOutcome.LockConflict("VBAK", "1", "user 8") : new StepOutcome.Ok();
                 StepResult r = new StepResult(SdStep.LOOP.get(0), outcome, StepTimes.ZERO, 0);
-                c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(r, 1_000));
+                // The first answer comes once sendStep has returned: the answer it watches for is then
+                // handled where answers are (an answer before that would be handled by the caller).
+                Thread.ofVirtual().start(() -> {
+                    try {
+                        if (!first || firstSent.await(30, TimeUnit.SECONDS)) {
+                            c.reply(f, FrameType.STEP_RESULT, StepCodec.encode(r, 1_000));
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
             }
             case FrameType.ABANDON -> {
                 seen.add("ABANDON");
@@ -129,6 +108,7 @@ class RemoteDialogServiceTest {
             service.abandonLoop(USER);
             first.complete(r);
         });
+        firstSent.countDown();
         assertTrue(sent, "a logged-on user's step on a live connection goes out without a thread");
         StepResult failed = first.get(10, TimeUnit.SECONDS);
         assertEquals("LockConflict", failed.outcome().getClass().getSimpleName());

@@ -16,10 +16,11 @@ public final class UserSession {
     private final SplittableRandom random;
     private final Object state;
 
-    public UserSession(int userNo, int instance, byte[] context, SplittableRandom random, Object state) {
+    /** A session of run {@code run}: its lock owner names the instance and the run. */
+    public UserSession(int userNo, int instance, String run, byte[] context, SplittableRandom random, Object state) {
         this.userNo = userNo;
         this.instance = instance;
-        this.owner = new LockOwner("user:" + userNo);
+        this.owner = LockOwner.session(instance, run, userNo);
         this.context = context;
         this.random = random;
         this.state = state;

@@ -13,8 +13,10 @@ import java.util.function.Consumer;
 import org.sdbench.appserver.workprocess.SessionSource;
 import org.sdbench.core.Clock;
 import org.sdbench.db.DbSession;
+import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.UpdateListener;
 import org.sdbench.protocol.enqueue.Enqueue;
+import org.sdbench.protocol.enqueue.EnqueueRefusedException;
 import org.sdbench.protocol.enqueue.EnqueueUnavailableException;
 import org.sdbench.protocol.enqueue.LockOwner;
 import org.slf4j.Logger;
@@ -49,7 +51,11 @@ public final class UpdateTask {
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicInteger workerNumber = new AtomicInteger();
     private final AtomicLong workersReplaced = new AtomicLong();
-    private final String keyPrefix;
+    /** This task's life in base 36 milliseconds: two processes of one instance number in one run never share a key. */
+    private final String life;
+    /** Keys begin with the instance, the run and this task's life: {@link LockOwner#updateKeyPrefix}. */
+    private volatile String keyPrefix;
+
     private final Enqueue enqueue;
     private final SessionSource sessions;
     private final List<Thread> workers = new CopyOnWriteArrayList<>();
@@ -75,7 +81,8 @@ public final class UpdateTask {
         this.listener = listener;
         this.enqueue = enqueue;
         this.sessions = sessions;
-        this.keyPrefix = Long.toString(clock.wallMillis(), 36) + "-" + instance + "-";
+        this.life = Long.toString(clock.wallMillis(), 36);
+        run(RunIdentity.freshId());
         this.hooks = options.hooks();
         this.processor = new UpdateProcessor(
                 sessions, modules, listener, clock, retries, new Outcomes(), hooks, options.moduleWork());
@@ -92,6 +99,11 @@ public final class UpdateTask {
                 .unstarted(this::work);
         t.setUncaughtExceptionHandler(this::workerDied);
         return t;
+    }
+
+    /** The run whose saves come next: their keys, and so their lock owners, name it. */
+    public void run(String run) {
+        keyPrefix = LockOwner.updateKeyPrefix(instance, run) + life + "-";
     }
 
     /**
@@ -127,7 +139,7 @@ public final class UpdateTask {
         if (held == null) {
             throw new IllegalStateException("instance " + instance + ": a save before the update task took its lease");
         }
-        String vbkey = keyPrefix + sequence.incrementAndGet();
+        String vbkey = keyPrefix + Long.toString(sequence.incrementAndGet(), 36);
         queue.inDialog(vbkey);
         afterRollback.accept(() -> queue.dialogEnded(vbkey));
         UpdateRequestWriter.write(dialog, vbkey, user, tcode, held, calls, clock.wallMillis());
@@ -136,7 +148,7 @@ public final class UpdateTask {
         afterCommit.accept(() -> {
             try {
                 enqueue.transfer(dialogOwner, owner(vbkey));
-            } catch (EnqueueUnavailableException e) {
+            } catch (EnqueueUnavailableException | EnqueueRefusedException e) {
                 // The request is committed and must be queued all the same; its locks stay with the
                 // dialog session, which the central services drop with this instance should it be fenced.
                 LOG.warn(
@@ -153,7 +165,7 @@ public final class UpdateTask {
     }
 
     static LockOwner owner(String vbkey) {
-        return new LockOwner("upd:" + vbkey);
+        return LockOwner.update(vbkey);
     }
 
     /** Queues the requests a previous process left in VBHDR (state P) for this instance number. */
@@ -177,7 +189,7 @@ public final class UpdateTask {
         public void v1Done(String vbkey, UpdateOutcome outcome, boolean countIt) {
             try {
                 enqueue.releaseAll(owner(vbkey));
-            } catch (EnqueueUnavailableException e) {
+            } catch (EnqueueUnavailableException | EnqueueRefusedException e) {
                 // V1 is over either way; the central services drop this instance's locks should it be fenced.
                 LOG.warn("releasing the locks of update request {} failed: {}", vbkey, e.getMessage());
             }

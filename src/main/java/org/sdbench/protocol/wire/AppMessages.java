@@ -2,6 +2,7 @@ package org.sdbench.protocol.wire;
 
 import org.sdbench.core.SdStep;
 import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.protocol.RunIdentity;
 
 /** What a driver sends an app-server instance, and the answers that are not a step result. */
 public final class AppMessages {
@@ -119,9 +120,9 @@ public final class AppMessages {
      * secrets), sent on every new driver connection before any logon, so an instance started with
      * other settings serves the run with the run's.
      */
-    public record RunSettings(String configYaml, String workloadYaml) {
+    public record RunSettings(RunIdentity run, String configYaml, String workloadYaml) {
         public byte[] encode() {
-            return new WireOut(configYaml.length() + workloadYaml.length() + 16)
+            return CentralMessages.Run.write(new WireOut(configYaml.length() + workloadYaml.length() + 96), run)
                     .str(configYaml)
                     .str(workloadYaml)
                     .toBytes();
@@ -130,7 +131,9 @@ public final class AppMessages {
         public static RunSettings decode(byte[] body) {
             WireIn in = new WireIn(body);
             RunSettings s = new RunSettings(
-                    in.str("settings.config", Limits.YAML_BYTES), in.str("settings.workload", Limits.YAML_BYTES));
+                    CentralMessages.Run.read(in),
+                    in.str("settings.config", Limits.YAML_BYTES),
+                    in.str("settings.workload", Limits.YAML_BYTES));
             in.end();
             return s;
         }

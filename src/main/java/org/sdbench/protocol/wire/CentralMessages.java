@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.HostAndPort;
+import org.sdbench.protocol.RunIdentity;
 
 /** What app servers and drivers send the central services (message server and enqueue server), and the answers. */
 public final class CentralMessages {
@@ -48,6 +49,85 @@ public final class CentralMessages {
             Instance i = read(in);
             in.end();
             return i;
+        }
+    }
+
+    /** How many random bytes an app server's registration carries, to be answered at its address. */
+    public static final int NONCE_BYTES = 16;
+
+    /**
+     * REGISTER: an app server joins the logon group, reachable at {@code address}; the central
+     * services list it only once the listener there, asked to IDENTIFY itself, answers with this
+     * instance number and this nonce (so the registration was made by the process that listens there).
+     */
+    public record Register(int number, HostAndPort address, byte[] nonce) {
+        public Register {
+            WireIn.check("instance", number, 1, Limits.MAX_INSTANCE);
+            WireIn.check("register.nonce", nonce.length, NONCE_BYTES, NONCE_BYTES);
+        }
+
+        public byte[] encode() {
+            return new Instance(number, address)
+                    .write(new WireOut(48))
+                    .bytes(nonce)
+                    .toBytes();
+        }
+
+        public static Register decode(byte[] body) {
+            WireIn in = new WireIn(body);
+            Instance i = Instance.read(in);
+            Register r = new Register(i.number(), i.address(), in.bytes("register.nonce", NONCE_BYTES));
+            in.end();
+            return r;
+        }
+    }
+
+    /** IDENTITY: the instance listening here and the nonce of its registration. */
+    public record Identity(int number, byte[] nonce) {
+        public Identity {
+            WireIn.check("identity.instance", number, 1, Limits.MAX_INSTANCE);
+            WireIn.check("identity.nonce", nonce.length, NONCE_BYTES, NONCE_BYTES);
+        }
+
+        public byte[] encode() {
+            return new WireOut(32).i32(number).bytes(nonce).toBytes();
+        }
+
+        public static Identity decode(byte[] body) {
+            WireIn in = new WireIn(body);
+            Identity i = new Identity(
+                    in.i32("identity.instance", 1, Limits.MAX_INSTANCE), in.bytes("identity.nonce", NONCE_BYTES));
+            in.end();
+            return i;
+        }
+    }
+
+    /** RUN_BEGIN: the run a driver starts; the same identity goes to the app servers with the run's settings. */
+    public record Run(RunIdentity run) {
+        public byte[] encode() {
+            return write(new WireOut(96), run).toBytes();
+        }
+
+        public static Run decode(byte[] body) {
+            WireIn in = new WireIn(body);
+            Run r = new Run(read(in));
+            in.end();
+            return r;
+        }
+
+        static WireOut write(WireOut o, RunIdentity r) {
+            return o.str(r.id()).str(r.name()).i64(r.startMillis());
+        }
+
+        static RunIdentity read(WireIn in) {
+            String id = in.str("run.id", 12);
+            String name = in.str("run.name", Limits.NAME_BYTES);
+            long start = in.count("run.startMillis");
+            try {
+                return new RunIdentity(id, name, start);
+            } catch (IllegalArgumentException e) {
+                throw new WireException("frame field run: " + e.getMessage());
+            }
         }
     }
 

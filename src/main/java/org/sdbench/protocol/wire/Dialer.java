@@ -19,7 +19,9 @@ public record Dialer(Dialer.Router router) {
     public enum Hop {
         DRIVER_TO_APP,
         DRIVER_TO_CENTRAL,
-        APP_TO_CENTRAL
+        APP_TO_CENTRAL,
+        /** The central services reach an app server at the address it registered, to check that it answers there. */
+        CENTRAL_TO_APP
     }
 
     /** Where a hop really dials: the target itself, or an emulated link (a relay) in front of it. */

@@ -6,6 +6,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.Socket;
 import java.net.SocketException;
 import java.util.Arrays;
@@ -30,6 +31,8 @@ public final class FrameIO implements AutoCloseable {
     private volatile long silenceNanos;
     private volatile boolean silent;
     private volatile boolean stuck;
+    /** Where a listener's connection takes the memory for the frames it reads; null: a client's, unbudgeted. */
+    private volatile FrameBudget.Account budget;
     /** What a frame body takes before its bytes arrived; it doubles as they do. */
     static final int CHUNK_BYTES = 64 * 1024;
 
@@ -89,6 +92,20 @@ public final class FrameIO implements AutoCloseable {
     }
 
     /**
+     * Tells a peer still in its handshake why it goes, then closes. The peer was sent a few hundred
+     * bytes at most, so the frame fits the socket's buffer and the write does not wait for the peer;
+     * the handshake's deadline closes the connection in any case.
+     */
+    void refuseAndClose(String why) {
+        try {
+            write(FrameType.REFUSED, 0, new Control.Error(why).encode());
+        } catch (IOException e) {
+            // Gone already: closed below all the same.
+        }
+        close();
+    }
+
+    /**
      * Closes this connection once nothing arrived for {@code millis}: a watchdog, not a socket read
      * timeout, which would cost a poll system call per frame on every reader.
      */
@@ -135,6 +152,19 @@ public final class FrameIO implements AutoCloseable {
         return readAtMost(Frame.MAX_BYTES);
     }
 
+    /** From now on each frame's memory is taken from {@code account} before it is allocated. */
+    void budget(FrameBudget.Account account) {
+        budget = account;
+    }
+
+    /** A frame this connection read was served: its memory goes back to the listener's budget. */
+    void served(Frame f) {
+        FrameBudget.Account a = budget;
+        if (a != null) {
+            a.give(f.body().length);
+        }
+    }
+
     /** The next frame of at most {@code maxBytes}: the length is checked before anything is allocated. */
     public Frame readAtMost(int maxBytes) throws IOException {
         int len = in.readInt();
@@ -147,7 +177,7 @@ public final class FrameIO implements AutoCloseable {
         FrameType t = FrameType.of(type)
                 .orElseThrow(() -> new WireException(
                         "frame type " + type + " from " + peer() + " is unknown: a peer of another sdbench version?"));
-        byte[] body = readBody(in, len - 5);
+        byte[] body = readBody(in, len - 5, budget);
         lastRead = System.nanoTime();
         return new Frame(t, id, body);
     }
@@ -158,7 +188,18 @@ public final class FrameIO implements AutoCloseable {
      * next to nothing.
      */
     static byte[] readBody(DataInputStream in, int size) throws IOException {
-        byte[] body = new byte[Math.min(size, CHUNK_BYTES)];
+        return readBody(in, size, null);
+    }
+
+    /**
+     * The same, each allocation first taken from {@code budget} (when there is one): the copy that
+     * doubles the body holds both for a moment, so the new size is taken before and the old given back
+     * after. What a frame holds when its read fails comes back when its connection's account closes.
+     */
+    static byte[] readBody(DataInputStream in, int size, FrameBudget.Account budget) throws IOException {
+        int first = Math.min(size, CHUNK_BYTES);
+        take(budget, first);
+        byte[] body = new byte[first];
         int have = 0;
         while (true) {
             in.readFully(body, have, body.length - have);
@@ -166,7 +207,24 @@ public final class FrameIO implements AutoCloseable {
             if (have == size) {
                 return body;
             }
-            body = Arrays.copyOf(body, (int) Math.min(size, 2L * have));
+            int next = (int) Math.min(size, 2L * have);
+            take(budget, next);
+            body = Arrays.copyOf(body, next);
+            if (budget != null) {
+                budget.give(have);
+            }
+        }
+    }
+
+    private static void take(FrameBudget.Account budget, int bytes) throws IOException {
+        if (budget == null || bytes == 0) {
+            return;
+        }
+        try {
+            budget.take(bytes);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the memory budget");
         }
     }
 

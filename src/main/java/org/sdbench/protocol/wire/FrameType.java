@@ -35,10 +35,15 @@ public enum FrameType {
     /** App server: time the hops to the central services and to the DB, reply with both. */
     PROBE(29, Sender.DRIVER),
     PROBE_REPLY(39, Sender.NOBODY),
-    /** The run's settings, first on every driver connection to an app server. */
+    /** The run's identity and settings, first on every driver connection to an app server. */
     RUN_SETTINGS(40, Sender.DRIVER),
+    /** Central services to an app server at the address it registered: which instance answers there? */
+    IDENTIFY(42, Sender.CENTRAL),
+    IDENTITY(43, Sender.NOBODY),
     // App server or driver to central services.
     REGISTER(30, Sender.APP_SERVER),
+    /** A driver's run begins: admitted while no other driver's run is on, else refused naming that run. */
+    RUN_BEGIN(41, Sender.DRIVER),
     ROUTE(31, Sender.DRIVER),
     ROUTE_REPLY(32, Sender.NOBODY),
     ENQ_LOCK(33, Sender.APP_SERVER),
@@ -90,7 +95,17 @@ public enum FrameType {
             case ROUTE -> ROUTE_REPLY;
             case ENQ_LOCK -> ENQ_LOCK_REPLY;
             case INSTANCES -> INSTANCES_REPLY;
-            case LOGON, ABANDON, LOGOFF, ADOPT, SHUTDOWN, RUN_SETTINGS, REGISTER, ENQ_RELEASE_ALL, ENQ_TRANSFER -> OK;
+            case IDENTIFY -> IDENTITY;
+            case LOGON,
+                    ABANDON,
+                    LOGOFF,
+                    ADOPT,
+                    SHUTDOWN,
+                    RUN_SETTINGS,
+                    RUN_BEGIN,
+                    REGISTER,
+                    ENQ_RELEASE_ALL,
+                    ENQ_TRANSFER -> OK;
             default -> throw new IllegalArgumentException(this + " is not a request: nothing replies to it");
         };
     }
@@ -105,6 +120,7 @@ public enum FrameType {
         ANY_PEER,
         DRIVER,
         APP_SERVER,
+        CENTRAL,
         /** A reply or handshake frame: never a request to a server after the handshake. */
         NOBODY;
 
@@ -113,6 +129,7 @@ public enum FrameType {
                 case ANY_PEER -> true;
                 case DRIVER -> Roles.DRIVER.equals(role);
                 case APP_SERVER -> Roles.isAppServer(role);
+                case CENTRAL -> Roles.CENTRAL.equals(role);
                 case NOBODY -> false;
             };
         }

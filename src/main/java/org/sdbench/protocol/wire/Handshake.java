@@ -14,8 +14,11 @@ import java.security.SecureRandom;
  */
 public final class Handshake {
     static final int MAGIC = 0x5D_BE_4C_01;
-    /** 3: authentication always, roles checked per frame type, heartbeats. */
-    public static final int WIRE_VERSION = 3;
+    /**
+     * 4: authentication always, roles checked per frame type, heartbeats; one run at a time,
+     * registrations checked at their address.
+     */
+    public static final int WIRE_VERSION = 4;
 
     static final int CHALLENGE_BYTES = 32;
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -73,7 +76,13 @@ public final class Handshake {
         }
     }
 
-    /** The server closed the connection before the handshake ended: it shed it, or it is not an sdbench peer. */
+    /** What a client shed by a listener's handshake limit hears, and says. */
+    static final String SHED = "shed by the listener's handshake limit (a flood?)";
+
+    /**
+     * The server closed the connection before the handshake ended without answering anything else:
+     * it shed it (with or without saying so) to admit a newcomer.
+     */
     static final class Cut extends WireException {
         Cut(String message) {
             super(message);
@@ -111,7 +120,7 @@ public final class Handshake {
             // Whatever the closed socket made the read fail with, the deadline's own close is the cause.
             if (deadline.expired()) {
                 throw new WireException(
-                        what + " did not finish the sdbench handshake within " + timeout + " ms: not an sdbench peer?");
+                        what + " did not finish the sdbench handshake within " + timeout + " ms" + SILENT);
             }
             throw e;
         } finally {
@@ -119,19 +128,24 @@ public final class Handshake {
         }
     }
 
+    /** Silence proves nothing about who listens: only an answer of another kind says "not an sdbench peer". */
+    private static final String SILENT = " (a hung process, or no sdbench listener at that port?)";
+
     private static Frame expect(FrameIO io, String what, FrameType type, int timeout) throws IOException {
         Frame f;
         try {
             f = io.read(timeout, Frame.PRE_AUTH_BYTES);
         } catch (SocketTimeoutException e) {
-            throw new WireException(
-                    what + " did not answer the sdbench handshake within " + timeout + " ms: not an sdbench peer?");
+            throw new WireException(what + " did not answer the sdbench handshake within " + timeout + " ms" + SILENT);
         } catch (EOFException e) {
-            throw new Cut(what + " closed the connection during the handshake: not an sdbench peer?");
+            throw new Cut(what + " closed the connection during the handshake: " + SHED);
         }
         if (f.type() == FrameType.REFUSED) {
-            throw new WireException(what + " refused the connection: "
-                    + PeerText.escape(Control.Error.decode(f.body()).message(), Limits.TEXT_BYTES));
+            String why = Control.Error.decode(f.body()).message();
+            if (why.equals(SHED)) {
+                throw new Cut(what + " refused the connection: " + SHED);
+            }
+            throw new PeerRefused(what + " refused the connection: " + PeerText.escape(why, Limits.TEXT_BYTES));
         }
         if (f.type() != type) {
             throw new WireException(what + " is not an sdbench peer (frame type " + f.type() + ")");
@@ -199,7 +213,6 @@ public final class Handshake {
                     "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION
                             + "), yours sent a hello it does not understand: run the same sdbench version on every tier");
         }
-        pending.spoke();
         String role = PeerText.escape(hello.role());
         if (hello.wire() != WIRE_VERSION || !hello.version().equals(version())) {
             String theirs = PeerText.escape(hello.version());
@@ -215,7 +228,7 @@ public final class Handshake {
                     io,
                     side,
                     "peer at " + io.peer() + " announcing role '" + role + "'",
-                    "unknown role '" + role + "': driver or appserver-N (1 to 99)");
+                    "unknown role '" + role + "': driver, central or appserver-N (1 to 99)");
         }
         byte[] mine = challenge();
         io.write(FrameType.CHALLENGE, 0, new Proof(version(), mine).encode());
@@ -228,6 +241,10 @@ public final class Handshake {
                     side,
                     "unauthenticated " + role + " at " + io.peer(),
                     "authentication failed: wrong or missing token");
+        }
+        if (!pending.proven()) {
+            // Shed a moment before its proof arrived: its connection is being closed with the reason.
+            return null;
         }
         if (!side.slots().take(hello.role())) {
             return refuse(

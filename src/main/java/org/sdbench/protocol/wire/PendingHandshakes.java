@@ -10,12 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The connections of one listener still in their handshake. A newcomer is always admitted; when its
- * source already has its share pending, one of that source's is shed, and when the listener is
- * full, one of all: the oldest that has not spoken yet (no hello read, no byte waiting), else the
- * oldest. A real peer sends its hello the moment it connects, so however many idle connections
- * anybody opens and reopens, they are shed before it: it is exposed only for the instant between
- * its connect and its first byte.
+ * The connections of one listener that have not proved the token yet. A newcomer is always
+ * admitted; when its source already has its share pending, one of that source's is shed, and when
+ * the listener is full, one of all: the oldest with no byte waiting to be read, else the oldest.
+ * What a connection sent earns it nothing: a hello costs nothing to send and proves nothing, so only
+ * the proof of the token ({@link #proven}) takes a connection out of reach. A real peer answers each
+ * step of the handshake at once, so it is shed only when more connections than the limit arrive
+ * from its source during its own handshake of a few round trips.
  */
 final class PendingHandshakes {
     /** One pending handshake; {@link #shed} is set before its connection is closed. */
@@ -23,7 +24,8 @@ final class PendingHandshakes {
         final InetAddress source;
         final FrameIO io;
         private volatile boolean shed;
-        private volatile boolean spoke;
+        /** The listener's pending handshakes this one was admitted to. */
+        private volatile PendingHandshakes admitted;
 
         Pending(InetAddress source, FrameIO io) {
             this.source = source;
@@ -34,16 +36,17 @@ final class PendingHandshakes {
             return shed;
         }
 
-        /** Its hello was read and valid. */
-        void spoke() {
-            spoke = true;
+        /**
+         * The peer proved the token: from now on it cannot be shed. False when it was shed first:
+         * then its connection is being closed and its handshake must end.
+         */
+        boolean proven() {
+            PendingHandshakes a = admitted;
+            return a == null ? !shed : a.prove(this);
         }
 
-        /** Nothing read from it and nothing waiting: an idle connection, the first to shed. */
+        /** Nothing waiting to be read: the first to shed, whatever it sent before. */
         boolean idle() {
-            if (spoke) {
-                return false;
-            }
             try {
                 // The socket's own count (the kernel's), not the buffered stream's: that one takes the reader's lock.
                 return io.socket().getInputStream().available() == 0;
@@ -76,10 +79,20 @@ final class PendingHandshakes {
                 shed.add(removeOldest(null));
             }
             all.addLast(p);
+            p.admitted = this;
             bySource.merge(p.source, 1, Integer::sum);
+            // Marked under the monitor a proof takes too: a connection is either shed or proven, never both.
+            shed.forEach(s -> s.shed = true);
         }
-        shed.forEach(s -> s.shed = true);
         return shed;
+    }
+
+    private synchronized boolean prove(Pending p) {
+        if (p.shed) {
+            return false;
+        }
+        done(p);
+        return true;
     }
 
     /** The handshake ended (done, refused or shed). */

@@ -2,9 +2,13 @@ package org.sdbench.protocol.wire;
 
 import java.util.regex.Pattern;
 
-/** The roles a client announces in its handshake: the driver, or app-server instance N. */
+/**
+ * The roles a client announces in its handshake: the driver, app-server instance N, or the central
+ * services (checking that an app server answers at the address it registered).
+ */
 public final class Roles {
     public static final String DRIVER = "driver";
+    public static final String CENTRAL = "central";
     private static final Pattern APP_SERVER = Pattern.compile("appserver-([1-9][0-9]?)");
 
     private Roles() {}
@@ -24,6 +28,6 @@ public final class Roles {
     }
 
     public static boolean valid(String role) {
-        return DRIVER.equals(role) || isAppServer(role);
+        return DRIVER.equals(role) || CENTRAL.equals(role) || isAppServer(role);
     }
 }

@@ -70,6 +70,8 @@ public final class StepCodec {
                 o.u8(9).str(clip(d.document())).str(clip(d.missing()));
             case StepOutcome.InstanceFenced f -> o.u8(10).i32(f.instance());
             case StepOutcome.EnqueueUnavailable u -> o.u8(11).str(clip(u.message()));
+            case StepOutcome.EnqueueRefused r -> o.u8(12).str(clip(r.message()));
+            case StepOutcome.InstanceRefused r -> o.u8(13).str(clip(r.message()));
         }
     }
 
@@ -79,7 +81,7 @@ public final class StepCodec {
     }
 
     private static StepOutcome outcome(WireIn in) {
-        int kind = in.u8("outcome", 0, 11);
+        int kind = in.u8("outcome", 0, 13);
         return switch (kind) {
             case 0 -> StepOutcome.Ok.INSTANCE;
             case 1 -> new StepOutcome.LockConflict(text(in), text(in), text(in));
@@ -92,7 +94,9 @@ public final class StepCodec {
             case 8 -> new StepOutcome.DbTimeout(text(in));
             case 9 -> new StepOutcome.IncompleteDocument(text(in), text(in));
             case 10 -> new StepOutcome.InstanceFenced(in.i32("outcome.instance", 0, Limits.MAX_INSTANCE));
-            default -> new StepOutcome.EnqueueUnavailable(text(in));
+            case 11 -> new StepOutcome.EnqueueUnavailable(text(in));
+            case 12 -> new StepOutcome.EnqueueRefused(text(in));
+            default -> new StepOutcome.InstanceRefused(text(in));
         };
     }
 

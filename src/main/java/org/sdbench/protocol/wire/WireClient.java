@@ -31,10 +31,13 @@ public final class WireClient implements AutoCloseable {
     /** Connections tried when the server closes one during the handshake. */
     static final int HANDSHAKE_ATTEMPTS = 3;
 
-    private WireClient(FrameIO io, String what, HostAndPort address) {
+    private final Fatal fatal;
+
+    private WireClient(FrameIO io, String what, HostAndPort address, Fatal fatal) {
         this.io = io;
         this.what = what;
         this.address = address;
+        this.fatal = fatal;
     }
 
     /**
@@ -58,13 +61,16 @@ public final class WireClient implements AutoCloseable {
                 }
                 throw e instanceof WireException w
                         ? w
-                        : new WireException(what + ": handshake failed (" + e.getMessage() + ")", e);
+                        : new WireException(
+                                what + " reset the connection during the handshake (" + e.getMessage() + "): "
+                                        + Handshake.SHED,
+                                e);
             }
         }
     }
 
     private static WireClient started(Wire wire, FrameIO io, String what, HostAndPort address) {
-        WireClient c = new WireClient(io, what, address);
+        WireClient c = new WireClient(io, what, address, wire.fatal());
         // The server answers every heartbeat: silence this long means it is gone (stopped, cut off).
         io.closeWhenSilentFor(wire.liveness().silenceMillis());
         c.heartbeat = wire.liveness().everyHeartbeat(c::beat);
@@ -95,14 +101,17 @@ public final class WireClient implements AutoCloseable {
         return broken.isDone();
     }
 
-    /** Sends a request and waits for its reply; an ERROR reply, a broken connection or the timeout throw. */
+    /**
+     * Sends a request and waits for its reply; an ERROR reply ({@link PeerRefused}), a broken
+     * connection or the timeout throw.
+     */
     public Frame call(FrameType type, byte[] body, Duration timeout) throws InterruptedException {
         CompletableFuture<Frame> reply = send(type, body);
         try {
             // Untimed park plus the shared watcher: a timed get on a virtual thread costs a timer task per call.
             Frame f = ReplyWait.shared().get(reply, timeout.toNanos());
             if (f.type() == FrameType.ERROR) {
-                throw new WireException(what + ": "
+                throw new PeerRefused(what + ": "
                         + PeerText.escape(Control.Error.decode(f.body()).message(), Limits.TEXT_BYTES));
             }
             if (f.type() != type.reply()) {
@@ -114,7 +123,7 @@ public final class WireClient implements AutoCloseable {
                     ? w
                     : new WireException(what + ": " + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new WireException(what + ": no reply within " + timeout.toMillis() + " ms");
+            throw new NoReply(what + ": no reply within " + timeout.toMillis() + " ms");
         } finally {
             reply.cancel(false);
         }
@@ -171,6 +180,8 @@ public final class WireClient implements AutoCloseable {
                     e instanceof EOFException
                             ? "connection closed by the peer"
                             : "connection lost (" + Handshake.describe(e) + ")");
+        } catch (Error e) {
+            fatal.end("the thread reading " + what + " died", e);
         }
     }
 

@@ -7,6 +7,8 @@ package org.sdbench.protocol.wire;
  * (of that source first) is shed, so a flood of idle connections delays nobody who completes a
  * handshake at once. An authenticated role holds at most {@link #connectionsPerRole} connections.
  * Refusals a peer causes are logged {@link #logBurst} per {@link #logWindowMillis}, the rest counted.
+ * What all authenticated peers send shares one memory budget of {@link #frameBudgetBytes} (0: a
+ * share of the heap, {@link FrameBudget#forHeap}).
  */
 public record WireLimits(
         int pendingHandshakes,
@@ -14,9 +16,21 @@ public record WireLimits(
         long handshakeMillis,
         int connectionsPerRole,
         int logBurst,
-        long logWindowMillis) {
+        long logWindowMillis,
+        long frameBudgetBytes) {
 
     public static final WireLimits DEFAULTS = new WireLimits(64, 16, 3_000, 16, 20, 10_000);
+
+    /** With the memory budget sized from the heap. */
+    public WireLimits(
+            int pendingHandshakes,
+            int pendingPerSource,
+            long handshakeMillis,
+            int connectionsPerRole,
+            int logBurst,
+            long logWindowMillis) {
+        this(pendingHandshakes, pendingPerSource, handshakeMillis, connectionsPerRole, logBurst, logWindowMillis, 0);
+    }
 
     public WireLimits {
         positive("pendingHandshakes", pendingHandshakes);
@@ -25,10 +39,22 @@ public record WireLimits(
         positive("connectionsPerRole", connectionsPerRole);
         positive("logBurst", logBurst);
         positive("logWindowMillis", logWindowMillis);
+        if (frameBudgetBytes != 0 && frameBudgetBytes < FrameBudget.CONNECTION_BYTES + Frame.MAX_BYTES) {
+            throw new IllegalArgumentException("wire limit frameBudgetBytes = " + frameBudgetBytes
+                    + ": 0 (a share of the heap) or at least one connection and its largest frame ("
+                    + (FrameBudget.CONNECTION_BYTES + Frame.MAX_BYTES) + ")");
+        }
         if (pendingPerSource > pendingHandshakes) {
             throw new IllegalArgumentException("wire limit pendingPerSource = " + pendingPerSource
                     + ": at most pendingHandshakes (" + pendingHandshakes + ")");
         }
+    }
+
+    /** The budget in bytes: as set, or sized from this JVM's heap. */
+    long budgetBytes() {
+        return frameBudgetBytes != 0
+                ? frameBudgetBytes
+                : FrameBudget.forHeap(Runtime.getRuntime().maxMemory());
     }
 
     private static void positive(String key, long value) {

@@ -86,6 +86,11 @@ public final class WireServer implements AutoCloseable {
         public void close() {
             io.close();
         }
+
+        /** False once the connection closed, from either side. */
+        public boolean isOpen() {
+            return !io.socket().isClosed();
+        }
     }
 
     /** The log kind of frames refused for their sender's role. */
@@ -97,17 +102,32 @@ public final class WireServer implements AutoCloseable {
     private final Set<Connection> open = ConcurrentHashMap.newKeySet();
     private final PendingHandshakes pending;
     private final Handshake.ServerSide side;
+    private final FrameBudget budget;
+    private final Fatal fatal;
+    private final String what;
     private volatile boolean closing;
 
     private WireServer(
-            ServerSocket socket, Liveness liveness, Token token, Handler handler, WireLimits limits, LogLimiter log) {
+            ServerSocket socket,
+            Wire wire,
+            Token token,
+            Handler handler,
+            WireLimits limits,
+            LogLimiter log,
+            String what) {
         this.socket = socket;
-        this.liveness = liveness;
+        this.liveness = wire.liveness();
+        this.fatal = wire.fatal();
+        this.what = what;
         this.handler = handler;
         this.pending = new PendingHandshakes(limits.pendingHandshakes(), limits.pendingPerSource());
         this.side = new Handshake.ServerSide(
                 token, limits.handshakeMillis(), new RoleSlots(limits.connectionsPerRole()), log);
+        this.budget = new FrameBudget(limits.budgetBytes(), BUDGET_WAIT_MILLIS, what, log);
     }
+
+    /** How long a read waits for the memory budget before the connection asking for most is closed. */
+    static final long BUDGET_WAIT_MILLIS = 1_000;
 
     /**
      * Listens on {@code host:port} (port 0: any free port) and serves only peers that prove
@@ -153,7 +173,7 @@ public final class WireServer implements AutoCloseable {
         }
         LogLimiter limited = new LogLimiter(
                 log, nanoClock, limits.logBurst(), TimeUnit.MILLISECONDS.toNanos(limits.logWindowMillis()));
-        WireServer s = new WireServer(ss, wire.liveness(), token, handler, limits, limited);
+        WireServer s = new WireServer(ss, wire, token, handler, limits, limited, what);
         Thread.ofVirtual().name("accept-" + ss.getLocalPort()).start(s::acceptLoop);
         return s;
     }
@@ -173,6 +193,14 @@ public final class WireServer implements AutoCloseable {
     }
 
     private void acceptLoop() {
+        try {
+            accept();
+        } catch (Error e) {
+            fatal.end(what + ": the thread accepting connections on port " + port() + " died", e);
+        }
+    }
+
+    private void accept() {
         while (!closing) {
             Socket s;
             try {
@@ -193,7 +221,8 @@ public final class WireServer implements AutoCloseable {
             }
             var p = new PendingHandshakes.Pending(s.getInetAddress(), io);
             for (var shed : pending.admit(p)) {
-                shed.io.close();
+                // Its own handshake thread may be writing to it: told and closed off the accept thread.
+                Thread.ofVirtual().start(() -> shed.io.refuseAndClose(Handshake.SHED));
             }
             // Few connections (drivers, app servers), each busy: a platform reader per connection
             // costs one kernel wake-up per frame where a virtual one adds a poller hand-off.
@@ -209,8 +238,14 @@ public final class WireServer implements AutoCloseable {
         return pending.size();
     }
 
+    /** The memory budget of what this listener's peers send (tests watch it). */
+    FrameBudget budget() {
+        return budget;
+    }
+
     private void serve(FrameIO io, PendingHandshakes.Pending p) {
         Connection c = null;
+        FrameBudget.Account account = null;
         try {
             String role;
             try {
@@ -222,13 +257,23 @@ public final class WireServer implements AutoCloseable {
                 return;
             }
             c = new Connection(io, role);
+            account = budget.open(role + " at " + io.peer(), io::close);
+            io.budget(account);
             open.add(c);
             // Clients send heartbeats: silence this long means the peer is gone (stopped, cut off).
             io.closeWhenSilentFor(liveness.silenceMillis());
             while (true) {
                 Frame f = io.read();
-                dispatch(c, f);
+                try {
+                    dispatch(c, f);
+                } finally {
+                    io.served(f);
+                }
             }
+        } catch (Error e) {
+            fatal.end(
+                    what + ": the thread reading " + (c == null ? io.peer() : c.role() + " at " + c.peer()) + " died",
+                    e);
         } catch (IOException | WireException e) {
             if (io.closedForStuckWrite() && c != null) {
                 side.log().log(
@@ -246,6 +291,9 @@ public final class WireServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             io.close();
+            if (account != null) {
+                account.close();
+            }
             if (c != null) {
                 open.remove(c);
                 side.slots().give(c.role());

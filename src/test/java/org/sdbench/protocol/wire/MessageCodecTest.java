@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.core.SdStep;
 import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.protocol.RunIdentity;
 
 /** Every message's codec: what is encoded decodes to the same message; a field out of bounds is refused by name. */
 class MessageCodecTest {
@@ -52,11 +53,32 @@ class MessageCodecTest {
                 new RoundTrips("appserver-1", "central", 50, 400, 1200, 0.1, 0.2, 0.3),
                 new RoundTrips("appserver-1", "db", 50, 0, 0, 0.05, 0.06, 0.9));
         assertEquals(probe, AppMessages.ProbeReply.decode(probe.encode()));
-        var settings = new AppMessages.RunSettings("run:\n  users: 20\n", "workload: {}\n");
+        var settings = new AppMessages.RunSettings(
+                new RunIdentity("k3x9a", "20250101-120000-three-tier", 1_735_729_200_000L),
+                "run:\n  users: 20\n",
+                "workload: {}\n");
         assertEquals(settings, AppMessages.RunSettings.decode(settings.encode()));
         var stats = new AppMessages.Stats(
                 new UpdateInterval(new byte[] {1, 2, 3}, 1, 2, 3, 4, 5), figures(2, 9), 13, PROCESS);
         assertEquals(stats, AppMessages.Stats.decode(stats.encode()));
+    }
+
+    @Test
+    void runRegisterAndIdentity_roundTrip_sameFields() {
+        var run = new CentralMessages.Run(new RunIdentity("a1", "r", 5));
+        assertEquals(run, CentralMessages.Run.decode(run.encode()));
+        byte[] nonce = new byte[CentralMessages.NONCE_BYTES];
+        nonce[3] = 7;
+        var r = new CentralMessages.Register(2, new HostAndPort("10.0.0.2", 7302), nonce);
+        var back = CentralMessages.Register.decode(r.encode());
+        assertEquals(List.of(2, r.address()), List.of(back.number(), back.address()));
+        assertArrayEquals(nonce, back.nonce());
+        var id = CentralMessages.Identity.decode(new CentralMessages.Identity(2, nonce).encode());
+        assertEquals(2, id.number());
+        assertArrayEquals(nonce, id.nonce());
+        // A run id a peer chose is checked like any field: no owner or key can be built from another shape.
+        byte[] bad = new WireOut().str("A-B").str("r").i64(5).toBytes();
+        assertThrows(WireException.class, () -> CentralMessages.Run.decode(bad));
     }
 
     @Test

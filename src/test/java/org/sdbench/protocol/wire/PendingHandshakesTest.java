@@ -12,7 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Who is shed when the pending handshakes are full: the oldest silent one, of the newcomer's source first. */
+/**
+ * Who is shed when the pending handshakes are full: the oldest with nothing waiting, of the
+ * newcomer's source first, whatever it sent before; a peer that proved the token is out of reach.
+ */
 class PendingHandshakesTest {
     private final List<AutoCloseable> open = new ArrayList<>();
 
@@ -33,40 +36,39 @@ class PendingHandshakesTest {
     }
 
     @Test
-    void admit_sourceFull_shedsItsOldestSilentOneNotOneThatSpoke() throws Exception {
+    void admit_sourceFull_shedsItsOldest() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
             PendingHandshakes p = new PendingHandshakes(3, 2);
             var first = pending(listener, "10.0.0.1");
-            var spoke = pending(listener, "10.0.0.1");
+            var second = pending(listener, "10.0.0.1");
             var third = pending(listener, "10.0.0.1");
-            first.spoke();
             assertTrue(p.admit(first).isEmpty());
-            assertTrue(p.admit(spoke).isEmpty());
-            spoke.spoke();
-            // first and spoke both spoke: the source's oldest goes.
+            assertTrue(p.admit(second).isEmpty());
             assertEquals(List.of(first), p.admit(third));
             assertTrue(first.shed(), "marked before anybody closes it");
-            var fourth = pending(listener, "10.0.0.1");
-            assertEquals(List.of(third), p.admit(fourth), "the silent one goes before the older one that spoke");
-            assertFalse(spoke.shed());
+            assertFalse(second.shed());
         }
     }
 
     @Test
-    void admit_listenerFull_shedsTheOldestSilentOneOfAnySource() throws Exception {
+    void admit_listenerFull_shedsTheOldestOfAnySourceButNeverAProvenOne() throws Exception {
         try (ServerSocket listener = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
             PendingHandshakes p = new PendingHandshakes(3, 2);
             var a = pending(listener, "10.0.0.1");
             var b = pending(listener, "10.0.0.2");
             var c = pending(listener, "10.0.0.3");
-            a.spoke();
             p.admit(a);
             p.admit(b);
             p.admit(c);
+            assertTrue(a.proven());
+            assertEquals(2, p.size(), "a proven peer is no longer pending");
             var d = pending(listener, "10.0.0.4");
-            assertEquals(List.of(b), p.admit(d));
-            assertEquals(3, p.size());
-            p.done(a);
+            assertTrue(p.admit(d).isEmpty(), "room again");
+            var e = pending(listener, "10.0.0.5");
+            assertEquals(List.of(b), p.admit(e));
+            assertFalse(b.proven(), "shed before its proof came: it stays shed");
+            assertFalse(a.shed());
+            p.done(c);
             assertEquals(2, p.size());
         }
     }

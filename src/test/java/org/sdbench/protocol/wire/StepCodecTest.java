@@ -25,7 +25,9 @@ class StepCodecTest {
                 new StepOutcome.DbTimeout("statement"),
                 new StepOutcome.IncompleteDocument("sales order", "sold-to party"),
                 new StepOutcome.InstanceFenced(2),
-                new StepOutcome.EnqueueUnavailable("central services unreachable"));
+                new StepOutcome.EnqueueUnavailable("central services unreachable"),
+                new StepOutcome.EnqueueRefused("owner of instance 3"),
+                new StepOutcome.InstanceRefused("app server 1: no run settings"));
         for (StepOutcome o : outcomes) {
             var r = new StepResult(SdStep.VL02N_POST_GOODS_ISSUE, o, times, 5);
             var back = StepCodec.decode(StepCodec.encode(r, 123_456_789L));

@@ -148,7 +148,10 @@ class WireClientTest {
         }
     }
 
-    /** A peer that closes every connection is not an sdbench peer: after a bounded number of tries, one line. */
+    /**
+     * A listener that closes every connection during the handshake, answering nothing: after a bounded
+     * number of tries, one line that names the shedding, not another kind of peer.
+     */
     @Test
     void connect_everyConnectionClosedDuringTheHandshake_failsAfterBoundedAttempts() throws Exception {
         try (ServerSocket shedding = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
@@ -165,10 +168,51 @@ class WireClientTest {
                             "app server 1"));
             closer.join(5_000);
             assertTrue(
-                    e.getMessage().startsWith("app server 1 closed the connection during the handshake")
-                            || e.getMessage().startsWith("app server 1: handshake failed"),
+                    (e.getMessage().startsWith("app server 1 closed the connection during the handshake")
+                                    || e.getMessage()
+                                            .startsWith("app server 1 reset the connection during the handshake"))
+                            && e.getMessage().endsWith("shed by the listener's handshake limit (a flood?)"),
                     e.getMessage());
+            assertFalse(e.getMessage().contains("not an sdbench peer"), e.getMessage());
             assertFalse(closer.isAlive(), "the listener saw exactly " + WireClient.HANDSHAKE_ATTEMPTS + " connections");
+        }
+    }
+
+    /** A listener that sheds every connection and says so: the client connects again, then says it was shed. */
+    @Test
+    void connect_everyConnectionShedWithTheReason_failsAfterBoundedAttemptsSayingShed() throws Exception {
+        try (ServerSocket shedding = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
+            AtomicInteger shed = new AtomicInteger();
+            Thread listener = Thread.ofVirtual().start(() -> {
+                for (int i = 0; i < WireClient.HANDSHAKE_ATTEMPTS; i++) {
+                    try (Socket s = shedding.accept();
+                            FrameIO io = new FrameIO(s)) {
+                        io.read(5_000);
+                        io.write(
+                                FrameType.REFUSED,
+                                0,
+                                new Control.Error("shed by the listener's handshake limit (a flood?)").encode());
+                        shed.incrementAndGet();
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            WireException e = assertThrows(
+                    WireException.class,
+                    () -> WireClient.connect(
+                            Wire.DEFAULTS,
+                            Dialer.Hop.APP_TO_CENTRAL,
+                            new HostAndPort("127.0.0.1", shedding.getLocalPort()),
+                            "appserver-1",
+                            TOKEN,
+                            Duration.ofSeconds(5),
+                            "central services"));
+            listener.join(5_000);
+            assertEquals(WireClient.HANDSHAKE_ATTEMPTS, shed.get(), "a shed connection is tried again");
+            assertEquals(
+                    "central services refused the connection: shed by the listener's handshake limit (a flood?)",
+                    e.getMessage());
         }
     }
 

@@ -127,7 +127,7 @@ class WireHandshakeTest {
         try (WireServer s = echo(right);
                 Socket raw = new Socket("127.0.0.1", s.port());
                 FrameIO io = new FrameIO(raw)) {
-            io.write(FrameType.HELLO, 0, hello(Handshake.version(), "central", Handshake.challenge()));
+            io.write(FrameType.HELLO, 0, hello(Handshake.version(), "admin", Handshake.challenge()));
             Frame f = io.read(5_000);
             assertEquals(FrameType.REFUSED, f.type());
             assertTrue(Control.Error.decode(f.body()).message().contains("unknown role"));

@@ -137,6 +137,40 @@ class WireHardeningTest {
         assertTrue(log.stream().anyMatch(l -> l.contains("shed")), log.toString());
     }
 
+    private static byte[] hello() {
+        return new Handshake.Hello(
+                        Handshake.MAGIC, Handshake.WIRE_VERSION, Handshake.version(), "driver", Handshake.challenge())
+                .encode();
+    }
+
+    /**
+     * A valid hello without the proof earns a connection nothing: when the source's share is full, it
+     * is shed before a newer connection whose hello has not arrived yet (a real peer's, a moment after
+     * its connect), and told why.
+     */
+    @Test
+    void admit_sourceFull_helloWithoutProofShedFirstAndToldWhy() throws Exception {
+        WireLimits limits = new WireLimits(16, 2, 20_000, 2, 5, 10_000);
+        try (WireServer s = pong(limits);
+                Socket a = new Socket("127.0.0.1", s.port());
+                FrameIO helloOnly = new FrameIO(a)) {
+            helloOnly.write(FrameType.HELLO, 0, hello());
+            assertEquals(FrameType.CHALLENGE, helloOnly.read(10_000).type(), "its hello was read");
+            try (Socket b = new Socket("127.0.0.1", s.port());
+                    FrameIO newer = new FrameIO(b);
+                    Socket third = new Socket("127.0.0.1", s.port())) {
+                assertTrue(third.isConnected());
+                Frame f = helloOnly.read(10_000);
+                assertEquals(FrameType.REFUSED, f.type());
+                assertEquals(
+                        "shed by the listener's handshake limit (a flood?)",
+                        Control.Error.decode(f.body()).message());
+                newer.write(FrameType.HELLO, 0, hello());
+                assertEquals(FrameType.CHALLENGE, newer.read(10_000).type(), "the newer connection stays");
+            }
+        }
+    }
+
     @Test
     void connect_beyondTheCapPerRole_refusedUntilOneCloses() throws Exception {
         CountDownLatch closed = new CountDownLatch(1);
