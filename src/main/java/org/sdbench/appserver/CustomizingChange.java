@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Numbers;
 
 /**
  * A change to one field of one buffered customizing row, as a consultant makes it in SPRO: the
@@ -149,11 +150,10 @@ public final class CustomizingChange {
     }
 
     private static BigDecimal number(String what, String value) {
-        try {
-            return new BigDecimal(value.strip());
-        } catch (NumberFormatException e) {
-            throw new ConfigException("value '" + value + "' of " + what + " is not allowed: a number");
+        if (!Numbers.isDecimal(value.strip())) {
+            throw new ConfigException("value '" + value + "' of " + what + " is not allowed: " + Numbers.DECIMAL);
         }
+        return new BigDecimal(value.strip());
     }
 
     /** Columns by lower-case name; the identifier case differs between PostgreSQL and DB2. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Numbers;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.experiment.Experiment;
@@ -151,14 +152,9 @@ final class ExperimentCommand implements Callable<Integer> {
 
     private static double percent(String text) {
         String t = text.strip();
-        try {
-            double v = Double.parseDouble(
-                    t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t);
-            if (t.endsWith("%") && Double.isFinite(v)) {
-                return v / 100;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with what is allowed
+        String digits = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : "";
+        if (Numbers.isDecimal(digits) && Double.isFinite(Double.parseDouble(digits))) {
+            return Double.parseDouble(digits) / 100;
         }
         throw new ConfigException("'--effect' = '" + text + "' is not allowed: a percentage such as 5%");
     }

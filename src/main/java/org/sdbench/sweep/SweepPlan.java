@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.TreeSet;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Numbers;
 
 /** Which user levels a sweep measures: a fixed list, or the automatic search for the knee. */
 public final class SweepPlan {
@@ -45,9 +46,9 @@ public final class SweepPlan {
                 String p = part.trim();
                 if (p.contains("..")) {
                     String[] range = p.split("\\.\\.|/");
-                    int from = Integer.parseInt(range[0].trim());
-                    int to = Integer.parseInt(range[1].trim());
-                    int step = range.length > 2 ? Integer.parseInt(range[2].trim()) : 10;
+                    int from = count(range[0]);
+                    int to = count(range[1]);
+                    int step = range.length > 2 ? count(range[2]) : 10;
                     if (step < 1 || to < from) {
                         throw new NumberFormatException(p);
                     }
@@ -55,7 +56,7 @@ public final class SweepPlan {
                         levels.add(u);
                     }
                 } else {
-                    levels.add(Integer.parseInt(p));
+                    levels.add(count(p));
                 }
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
@@ -66,6 +67,14 @@ public final class SweepPlan {
             throw new ConfigException("'--levels' = '" + text + "' is not allowed: user counts of 1 or more");
         }
         return new SweepPlan(new ArrayList<>(levels), null, levels.last(), "levels " + levels);
+    }
+
+    private static int count(String text) {
+        String t = text.trim();
+        if (!Numbers.isWhole(t)) {
+            throw new NumberFormatException(t);
+        }
+        return Integer.parseInt(t);
     }
 
     public int maxUsers() {
