@@ -49,6 +49,16 @@ public final class CustomizingChange {
 
     private CustomizingChange() {}
 
+    /** The table's name in upper case; refused unless it is one the table buffer serves. */
+    public static String requireBuffered(String table) {
+        String t = table == null ? "" : table.strip().toUpperCase(Locale.ROOT);
+        if (!BUFFERED_TABLES.contains(t)) {
+            throw new ConfigException("customizing table '" + table + "' is not allowed: one of " + BUFFERED_TABLES
+                    + " (the tables the table buffer serves)");
+        }
+        return t;
+    }
+
     /**
      * Sets {@code field} of the row of {@code table} whose key columns (in primary-key order,
      * joined by '/') are {@code key}, and records the change in DDLOG; commits.
@@ -58,11 +68,7 @@ public final class CustomizingChange {
      */
     public static Result apply(Connection c, String schema, String table, String key, String field, String value)
             throws SQLException {
-        String t = table == null ? "" : table.strip().toUpperCase(Locale.ROOT);
-        if (!BUFFERED_TABLES.contains(t)) {
-            throw new ConfigException("customizing table '" + table + "' is not allowed: one of " + BUFFERED_TABLES
-                    + " (the tables the table buffer serves)");
-        }
+        String t = requireBuffered(table);
         Map<String, Column> columns = columns(c.getMetaData(), schema, t);
         List<String> keyColumns = keyColumns(c.getMetaData(), schema, t);
         if (columns.isEmpty() || keyColumns.isEmpty()) {

@@ -19,8 +19,9 @@ import org.sdbench.experiment.ExperimentTable;
 import org.sdbench.experiment.ServerSettings;
 import org.sdbench.experiment.Variant;
 import org.sdbench.process.ConfigOptions;
-import org.sdbench.run.AppTiers;
+import org.sdbench.report.RunFolder;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunPreflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -120,9 +121,10 @@ final class ExperimentCommand implements Callable<Integer> {
         SdbenchConfig largest = null;
         for (Variant v : plan.variants()) {
             SdbenchConfig c = config(v, 1, folder);
-            AppTiers.requireSupported(c);
+            RunPreflight.settings(c);
             largest = largest == null || c.run().users() > largest.run().users() ? c : largest;
         }
+        RunFolder.requireWritable(dir != null ? "--dir" : "run.resultsDir", folder);
         ServerSettings settings = ServerSettings.open(base.database(), plan, restartCommand);
         try {
             new DataSetCheck(settings.apply(plan.baseline()), largest, out).ensureLoaded(true);

@@ -19,9 +19,10 @@ import org.sdbench.load.TransactionalReset;
 import org.sdbench.process.ConfigOptions;
 import org.sdbench.process.ExitCode;
 import org.sdbench.report.AtomicFiles;
+import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
-import org.sdbench.run.AppTiers;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunPreflight;
 import org.sdbench.sweep.LevelResult;
 import org.sdbench.sweep.SweepHtml;
 import org.sdbench.sweep.SweepPlan;
@@ -113,7 +114,10 @@ final class SweepCommand implements Callable<Integer> {
         List<String> extra = new ArrayList<>(phases.overrides());
         extra.add("run.users=" + plan.maxUsers());
         SdbenchConfig base = options.load(extra);
-        AppTiers.requireSupported(base);
+        RunPreflight.settings(base);
+        RunFolder.requireWritable(
+                resume != null ? "--resume" : "run.resultsDir",
+                resume != null ? resume : Path.of(base.run().resultsDir()));
         PrintWriter out = spec.commandLine().getOut();
         Path dir = resume != null ? resume : folder(base);
         List<LevelResult> done = new ArrayList<>(resume != null ? SweepStore.levels(resume) : List.of());

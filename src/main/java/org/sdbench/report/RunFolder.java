@@ -69,6 +69,32 @@ public final class RunFolder {
         }
     }
 
+    /**
+     * Refuses, before anything starts, a folder runs could not be written into: {@code dir} is tried
+     * where it would be created, without creating it (a probe file in its nearest existing folder,
+     * removed at once), so a refused command leaves nothing behind.
+     *
+     * @param key the setting or option that named the folder, for the one-line refusal
+     */
+    public static void requireWritable(String key, Path dir) {
+        Path at = dir.toAbsolutePath().normalize();
+        while (at != null && !Files.exists(at)) {
+            at = at.getParent();
+        }
+        String allowed = "a folder sdbench can create and write into";
+        if (at == null || !Files.isDirectory(at)) {
+            throw ConfigException.key(key, dir.toString(), allowed + " (" + at + " is not a folder)");
+        }
+        try {
+            Files.delete(Files.createTempFile(at, ".sdbench-write-check", ""));
+        } catch (IOException | RuntimeException e) {
+            String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+                    ? f.getReason()
+                    : e.getClass().getSimpleName();
+            throw ConfigException.key(key, dir.toString(), allowed + " (writing into " + at + ": " + why + ")");
+        }
+    }
+
     /** Adds (or replaces) one top-level entry of environment.json, atomically as every run file is written. */
     public static void addToEnvironment(Path dir, String key, Object value) {
         Path env = dir.resolve(ENVIRONMENT);
