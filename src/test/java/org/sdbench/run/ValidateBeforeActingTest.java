@@ -159,4 +159,17 @@ class ValidateBeforeActingTest {
         refused(r, 2, "customizing table 'KNA1' is not allowed");
         assertFalse(Files.exists(data), "no server started");
     }
+
+    @Test
+    void bench_badDurations_exit2BeforeTheEmbeddedServerStarts() {
+        Path data = tmp.resolve("embedded-pg17");
+        String home = "database.embeddedDir=" + data;
+        refused(TestDb.sdbench("bench", "saturation", "--window", "5x", "--set", home), 2, "'--window' = '5x'");
+        refused(TestDb.sdbench("bench", "overhead", "--warm-up", "5x", "--set", home), 2, "'--warm-up' = '5x'");
+        refused(
+                TestDb.sdbench("bench", "replay", "--record-window", "5x", "--set", home),
+                2,
+                "'--record-window' = '5x'");
+        assertFalse(Files.exists(data), "no server started");
+    }
 }
