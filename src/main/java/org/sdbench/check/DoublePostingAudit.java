@@ -29,21 +29,31 @@ public final class DoublePostingAudit implements Audit {
                 + " GROUP BY mandt, " + key + ", " + item + ")";
     }
 
-    private static final String OVER_DELIVERED = "SELECT p.vbeln, p.posnr, p.kwmeng,"
-            + " l.qty, l.n, l.first_doc, l.last_doc, f.qty, f.n, f.first_doc, f.last_doc FROM vbap p"
-            + " LEFT JOIN " + followOn("lips", "vgbel", "vbeln", "vgpos", "lfimg", "") + " l"
-            + " ON l.mandt = p.mandt AND l.vbeln = p.vbeln AND l.posnr = p.posnr"
-            + " LEFT JOIN " + followOn("vbfa", "vbelv", "vbeln", "posnv", "rfmng", " WHERE vbtyp_n = 'J'") + " f"
-            + " ON f.mandt = p.mandt AND f.vbeln = p.vbeln AND f.posnr = p.posnr"
-            + " WHERE l.qty > p.kwmeng OR f.qty > p.kwmeng ORDER BY p.vbeln, p.posnr";
+    /**
+     * The document items ({@code items}, with their own quantity {@code had}) that the two sources of
+     * follow-on documents ({@code a}: the item table, {@code f}: the document flow) find {@code when}.
+     */
+    private static String findings(String items, String had, String a, String f, String when) {
+        return "SELECT d.vbeln, d.posnr, d." + had
+                + ", a.qty, a.n, a.first_doc, a.last_doc, f.qty, f.n, f.first_doc, f.last_doc FROM " + items + " d"
+                + " LEFT JOIN " + a + " a ON a.mandt = d.mandt AND a.vbeln = d.vbeln AND a.posnr = d.posnr"
+                + " LEFT JOIN " + f + " f ON f.mandt = d.mandt AND f.vbeln = d.vbeln AND f.posnr = d.posnr"
+                + " WHERE " + when + " ORDER BY d.vbeln, d.posnr";
+    }
 
-    private static final String BILLED_TWICE = "SELECT d.vbeln, d.posnr, d.lfimg,"
-            + " r.qty, r.n, r.first_doc, r.last_doc, f.qty, f.n, f.first_doc, f.last_doc FROM lips d"
-            + " LEFT JOIN " + followOn("vbrp", "vgbel", "vbeln", "vgpos", "fkimg", "") + " r"
-            + " ON r.mandt = d.mandt AND r.vbeln = d.vbeln AND r.posnr = d.posnr"
-            + " LEFT JOIN " + followOn("vbfa", "vbelv", "vbeln", "posnv", "rfmng", " WHERE vbtyp_n = 'M'") + " f"
-            + " ON f.mandt = d.mandt AND f.vbeln = d.vbeln AND f.posnr = d.posnr"
-            + " WHERE r.n > 1 OR f.n > 1 ORDER BY d.vbeln, d.posnr";
+    private static final String OVER_DELIVERED = findings(
+            "vbap",
+            "kwmeng",
+            followOn("lips", "vgbel", "vbeln", "vgpos", "lfimg", ""),
+            followOn("vbfa", "vbelv", "vbeln", "posnv", "rfmng", " WHERE vbtyp_n = 'J'"),
+            "a.qty > d.kwmeng OR f.qty > d.kwmeng");
+
+    private static final String BILLED_TWICE = findings(
+            "lips",
+            "lfimg",
+            followOn("vbrp", "vgbel", "vbeln", "vgpos", "fkimg", ""),
+            followOn("vbfa", "vbelv", "vbeln", "posnv", "rfmng", " WHERE vbtyp_n = 'M'"),
+            "a.n > 1 OR f.n > 1");
 
     @Override
     public String name() {

@@ -55,6 +55,17 @@ class DoublePostingAuditTest {
         assertEquals(0, r.exit(), r.out() + r.err());
     }
 
+    /** Check fails (exit 1); its line that starts with {@code start}. */
+    private static String failsWith(String start) {
+        TestDb.Run r = check();
+        assertEquals(1, r.exit(), r.out() + r.err());
+        return r.out()
+                .lines()
+                .filter(l -> l.startsWith(start))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no line '" + start + "...' in:\n" + r.out()));
+    }
+
     @Test
     void check_orderDeliveredTwice_failsNamingOrderAndBothDeliveries() throws SQLException {
         requirePasses();
@@ -71,14 +82,7 @@ class DoublePostingAuditTest {
             copy(s, "nast", "kschl = 'LD00' AND objky = '" + delivery + "'", "objky = '" + second + "'");
         });
 
-        TestDb.Run r = check();
-
-        assertEquals(1, r.exit(), r.out() + r.err());
-        String line = r.out()
-                .lines()
-                .filter(l -> l.startsWith("double-posting: order " + order + " item 10 delivered beyond"))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no double delivery of " + order + " in:\n" + r.out()));
+        String line = failsWith("double-posting: order " + order + " item 10 delivered beyond");
         assertTrue(line.contains("LIPS") && line.contains("VBFA"), line);
         assertTrue(line.contains("deliveries " + delivery + " and " + second), line);
     }
@@ -104,14 +108,7 @@ class DoublePostingAuditTest {
             copy(s, "bseg", "belnr = '" + belnr + "'", "belnr = '" + secondBelnr + "'");
         });
 
-        TestDb.Run r = check();
-
-        assertEquals(1, r.exit(), r.out() + r.err());
-        String line = r.out()
-                .lines()
-                .filter(l -> l.startsWith("double-posting: delivery " + delivery + " item 10 billed more than once"))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no double billing of " + delivery + " in:\n" + r.out()));
+        String line = failsWith("double-posting: delivery " + delivery + " item 10 billed more than once");
         assertTrue(line.contains("VBRP") && line.contains("VBFA"), line);
         assertTrue(line.contains("invoices " + invoice + " and " + second), line);
     }

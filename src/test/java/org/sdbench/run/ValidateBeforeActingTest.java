@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,6 +53,13 @@ class ValidateBeforeActingTest {
         }
     }
 
+    /** {@code sdbench ARGS} on the loaded schema of the test server. */
+    private static TestDb.Run onSchema(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA));
+        return TestDb.sdbench(all.toArray(String[]::new));
+    }
+
     private static void refused(TestDb.Run r, int exit, String contains) {
         assertEquals(exit, r.exit(), r.out() + r.err());
         long lines = (r.out() + r.err()).lines().filter(l -> !l.isBlank()).count();
@@ -61,18 +70,7 @@ class ValidateBeforeActingTest {
     @Test
     void run_unwritableResultsDir_exit2BeforeAddingUsers() throws SQLException {
         long[] before = state();
-        TestDb.Run r = TestDb.sdbench(
-                "run",
-                "--db-url",
-                TestDb.url(),
-                "--set",
-                "database.schema=" + SCHEMA,
-                "--users",
-                "4",
-                "--duration",
-                "1s",
-                "--set",
-                "run.resultsDir=/proc/nope");
+        TestDb.Run r = onSchema("run", "--users", "4", "--duration", "1s", "--set", "run.resultsDir=/proc/nope");
         refused(r, 2, "'run.resultsDir' = '/proc/nope' is not allowed: a folder sdbench can create and write into");
         long[] after = state();
         assertEquals(2, after[0], "no users added");
@@ -116,16 +114,7 @@ class ValidateBeforeActingTest {
     @Test
     void sweep_unwritableResultsDir_exit2BeforeAddingUsers() throws SQLException {
         long[] before = state();
-        TestDb.Run r = TestDb.sdbench(
-                "sweep",
-                "--db-url",
-                TestDb.url(),
-                "--set",
-                "database.schema=" + SCHEMA,
-                "--levels",
-                "4",
-                "--set",
-                "run.resultsDir=/proc/nope");
+        TestDb.Run r = onSchema("sweep", "--levels", "4", "--set", "run.resultsDir=/proc/nope");
         refused(r, 2, "'run.resultsDir' = '/proc/nope'");
         assertEquals(before[0], state()[0], "no users added");
     }
@@ -133,20 +122,8 @@ class ValidateBeforeActingTest {
     @Test
     void experiment_unwritableDir_exit2BeforeAddingUsers() throws SQLException {
         long[] before = state();
-        TestDb.Run r = TestDb.sdbench(
-                "experiment",
-                "--db-url",
-                TestDb.url(),
-                "--set",
-                "database.schema=" + SCHEMA,
-                "--users",
-                "4",
-                "--variant",
-                "a:run.seed=1",
-                "--variant",
-                "b:run.seed=2",
-                "--dir",
-                "/proc/nope");
+        TestDb.Run r = onSchema(
+                "experiment", "--users", "4", "--variant", "base:", "--variant", "b:run.seed=2", "--dir", "/proc/nope");
         refused(r, 2, "'--dir' = '/proc/nope");
         assertEquals(before[0], state()[0], "no users added");
     }
