@@ -71,6 +71,8 @@ final class EmbeddedPort {
     /** Refuses a port something already listens on, naming who (and whether it is this data directory's own server). */
     static void requireFree(Path dataDir, int port, boolean configured) {
         try (ServerSocket s = new ServerSocket()) {
+            // As PostgreSQL binds: connections of a server just stopped (TIME_WAIT) do not hold the port.
+            s.setReuseAddress(true);
             s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
             return;
         } catch (IOException inUse) {
