@@ -4,8 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -88,9 +91,11 @@ public final class RunFolder {
         try {
             Files.delete(Files.createTempFile(at, ".sdbench-write-check", ""));
         } catch (IOException | RuntimeException e) {
-            String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null
+            String why = e instanceof FileSystemException f && f.getReason() != null
                     ? f.getReason()
-                    : e.getClass().getSimpleName();
+                    : e instanceof AccessDeniedException
+                            ? "permission denied"
+                            : e instanceof NoSuchFileException ? "no such file or directory" : e.toString();
             throw ConfigException.key(key, dir.toString(), allowed + " (writing into " + at + ": " + why + ")");
         }
     }
