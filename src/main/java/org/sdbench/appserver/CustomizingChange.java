@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Numbers;
 
 /**
  * A change to one field of one buffered customizing row, as a consultant makes it in SPRO: the
@@ -48,6 +49,16 @@ public final class CustomizingChange {
 
     private CustomizingChange() {}
 
+    /** The table's name in upper case; refused unless it is one the table buffer serves. */
+    public static String requireBuffered(String table) {
+        String t = table == null ? "" : table.strip().toUpperCase(Locale.ROOT);
+        if (!BUFFERED_TABLES.contains(t)) {
+            throw new ConfigException("customizing table '" + table + "' is not allowed: one of " + BUFFERED_TABLES
+                    + " (the tables the table buffer serves)");
+        }
+        return t;
+    }
+
     /**
      * Sets {@code field} of the row of {@code table} whose key columns (in primary-key order,
      * joined by '/') are {@code key}, and records the change in DDLOG; commits.
@@ -57,11 +68,7 @@ public final class CustomizingChange {
      */
     public static Result apply(Connection c, String schema, String table, String key, String field, String value)
             throws SQLException {
-        String t = table == null ? "" : table.strip().toUpperCase(Locale.ROOT);
-        if (!BUFFERED_TABLES.contains(t)) {
-            throw new ConfigException("customizing table '" + table + "' is not allowed: one of " + BUFFERED_TABLES
-                    + " (the tables the table buffer serves)");
-        }
+        String t = requireBuffered(table);
         Map<String, Column> columns = columns(c.getMetaData(), schema, t);
         List<String> keyColumns = keyColumns(c.getMetaData(), schema, t);
         if (columns.isEmpty() || keyColumns.isEmpty()) {
@@ -149,11 +156,10 @@ public final class CustomizingChange {
     }
 
     private static BigDecimal number(String what, String value) {
-        try {
-            return new BigDecimal(value.strip());
-        } catch (NumberFormatException e) {
-            throw new ConfigException("value '" + value + "' of " + what + " is not allowed: a number");
+        if (!Numbers.isDecimal(value.strip())) {
+            throw new ConfigException("value '" + value + "' of " + what + " is not allowed: " + Numbers.DECIMAL);
         }
+        return new BigDecimal(value.strip());
     }
 
     /** Columns by lower-case name; the identifier case differs between PostgreSQL and DB2. */

@@ -7,6 +7,6 @@ public final class Audits {
     private Audits() {}
 
     public static List<Audit> standard() {
-        return List.of(new MasterDataAudit(), new RunConsistencyAudit());
+        return List.of(new MasterDataAudit(), new RunConsistencyAudit(), new DoublePostingAudit());
     }
 }

@@ -108,6 +108,10 @@ final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws InterruptedException {
+            // Read before the database starts or data is loaded, as every option is.
+            var z = Durations.parse("--think", think);
+            var w = Durations.parse("--window", window);
+            var warm = Durations.parse("--warm-up", warmUp);
             PrintWriter out = spec.commandLine().getOut();
             return BenchSetup.run(
                     options,
@@ -120,14 +124,14 @@ final class BenchCommand implements Runnable {
                     (c, db, runner, o) -> new OverheadBench(runner, o)
                             .run(new OverheadBench.Options(
                                     c.run().users(),
-                                    Durations.parse("--think", think),
-                                    Durations.parse("--window", window),
+                                    z,
+                                    w,
                                     Math.max(1, rounds),
                                     !noSql,
                                     c.appServer(),
                                     c.workload(),
                                     c.run().seed(),
-                                    Durations.parse("--warm-up", warmUp))));
+                                    warm)));
         }
 
         /** Before anything is loaded: app-server processes run the SD transactions only. */
@@ -176,6 +180,7 @@ final class BenchCommand implements Runnable {
         public Integer call() throws InterruptedException {
             var z = Durations.parse("--think", think);
             var up = rampUp != null ? Durations.parse("--ramp-up", rampUp) : z.multipliedBy(2);
+            var w = Durations.parse("--window", window);
             PrintWriter out = spec.commandLine().getOut();
             return BenchSetup.run(
                     options,
@@ -190,7 +195,7 @@ final class BenchCommand implements Runnable {
                                     c.run().users(),
                                     z,
                                     up,
-                                    Durations.parse("--window", window),
+                                    w,
                                     c.appServer(),
                                     c.workload(),
                                     c.run().seed())));
@@ -244,6 +249,9 @@ final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws InterruptedException {
+            var z = Durations.parse("--think", think);
+            var up = Durations.parse("--ramp-up", rampUp);
+            var w = Durations.parse("--window", window);
             PrintWriter out = spec.commandLine().getOut();
             return BenchSetup.run(
                     options,
@@ -256,9 +264,9 @@ final class BenchCommand implements Runnable {
                     (c, db, runner, o) -> new SaturationBench(runner, o)
                             .run(new SaturationBench.Options(
                                     c.run().users(),
-                                    Durations.parse("--think", think),
-                                    Durations.parse("--ramp-up", rampUp),
-                                    Durations.parse("--window", window),
+                                    z,
+                                    up,
+                                    w,
                                     keepCpu,
                                     c.appServer(),
                                     c.workload(),

@@ -16,6 +16,7 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.process.CaptureProtocols;
 import org.sdbench.process.ConfigOptions;
+import org.sdbench.report.RunFolder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -134,6 +135,12 @@ final class BenchReplayCommand implements Callable<Integer> {
         var up = Durations.parse("--ramp-up", rampUp);
         var w = Durations.parse("--window", window);
         var limit = Durations.parse("--pgbench-timeout", pgbenchTimeout);
+        // Every option is read before the database starts or data is loaded: a refused one changes nothing.
+        var record = Durations.parse("--record-window", recordWindow);
+        var warm = Durations.parse("--warm-up", warmUp);
+        if (workDir != null) {
+            RunFolder.requireWritable("--work-dir", workDir);
+        }
         PrintWriter out = spec.commandLine().getOut();
         return BenchSetup.run(options, layout, 100, true, true, out, this::refuse, (c, db, runner, o) -> {
             var endpoint = db.endpoint();
@@ -153,7 +160,7 @@ final class BenchReplayCommand implements Callable<Integer> {
                             c.run().users(),
                             up,
                             w,
-                            Durations.parse("--record-window", recordWindow),
+                            record,
                             c.appServer(),
                             c.workload(),
                             c.run().seed(),
@@ -161,7 +168,7 @@ final class BenchReplayCommand implements Callable<Integer> {
                             target,
                             limit,
                             protocol,
-                            Durations.parse("--warm-up", warmUp),
+                            warm,
                             rounds));
         });
     }

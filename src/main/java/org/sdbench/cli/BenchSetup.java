@@ -17,8 +17,8 @@ import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.process.ConfigOptions;
 import org.sdbench.process.ExitCode;
-import org.sdbench.run.AppTiers;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunPreflight;
 
 /**
  * What the benches that run users share: their configuration with the bench's defaults, the
@@ -56,7 +56,7 @@ final class BenchSetup {
             throws InterruptedException {
         SdbenchConfig c = options.load(extra(options, layout, defaultUsers, sql));
         refuse.accept(c);
-        AppTiers.requireSupported(c);
+        RunPreflight.settings(c);
         try (Database db = Database.open(c.database(), false)) {
             prepare(db, c, sql, out);
             Path work = workFolder();

@@ -16,6 +16,7 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
+import org.sdbench.load.LoadMarker;
 import org.sdbench.process.ConfigOptions;
 import org.sdbench.process.ExitCode;
 import picocli.CommandLine.Command;
@@ -55,6 +56,7 @@ final class CheckCommand implements Callable<Integer> {
         try (Database db = Database.open(c.database(), false)) {
             where = "schema '" + db.schema() + "' of " + db.describe();
             new SchemaInstaller(db).requireInstalled();
+            LoadMarker.requireComplete(db);
             if (repost) {
                 repost(db, out);
             }

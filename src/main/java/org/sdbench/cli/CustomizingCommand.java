@@ -69,6 +69,7 @@ final class CustomizingCommand implements Runnable {
         @Override
         public Integer call() {
             SdbenchConfig c = options.load();
+            CustomizingChange.requireBuffered(table);
             PrintWriter out = spec.commandLine().getOut();
             try (Database db = Database.open(c.database(), false)) {
                 new SchemaInstaller(db).requireInstalled();

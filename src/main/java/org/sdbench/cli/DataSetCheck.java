@@ -8,6 +8,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
+import org.sdbench.load.LoadMarker;
 import org.sdbench.load.LoadProgress;
 import org.sdbench.load.MasterDataLoader;
 import org.sdbench.load.MasterDataSpec;
@@ -59,6 +60,7 @@ final class DataSetCheck {
             return;
         }
         schema.requireInstalled();
+        LoadMarker.requireComplete(db);
         requireCurrentLayout(db, config.run().users());
         var w = config.workload();
         int loaded;

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Numbers;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.experiment.Experiment;
@@ -18,8 +19,9 @@ import org.sdbench.experiment.ExperimentTable;
 import org.sdbench.experiment.ServerSettings;
 import org.sdbench.experiment.Variant;
 import org.sdbench.process.ConfigOptions;
-import org.sdbench.run.AppTiers;
+import org.sdbench.report.RunFolder;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunPreflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -124,9 +126,10 @@ final class ExperimentCommand implements Callable<Integer> {
         SdbenchConfig largest = null;
         for (Variant v : plan.variants()) {
             SdbenchConfig c = config(v, 1, folder);
-            AppTiers.requireSupported(c);
+            RunPreflight.settings(c);
             largest = largest == null || c.run().users() > largest.run().users() ? c : largest;
         }
+        RunFolder.requireWritable(dir != null ? "--dir" : "run.resultsDir", folder);
         ServerSettings settings = ServerSettings.open(base.database(), plan, restartCommand);
         try {
             new DataSetCheck(settings.apply(plan.baseline()), largest, out).ensureLoaded(true);
@@ -163,14 +166,9 @@ final class ExperimentCommand implements Callable<Integer> {
 
     private static double percent(String text) {
         String t = text.strip();
-        try {
-            double v = Double.parseDouble(
-                    t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t);
-            if (t.endsWith("%") && Double.isFinite(v)) {
-                return v / 100;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with what is allowed
+        String digits = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : "";
+        if (Numbers.isDecimal(digits) && Double.isFinite(Double.parseDouble(digits))) {
+            return Double.parseDouble(digits) / 100;
         }
         throw new ConfigException("'--effect' = '" + text + "' is not allowed: a percentage such as 5%");
     }

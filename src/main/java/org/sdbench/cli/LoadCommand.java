@@ -5,11 +5,13 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
+import org.sdbench.load.LoadMarker;
 import org.sdbench.load.LoadProgress;
 import org.sdbench.load.LoadResult;
 import org.sdbench.load.MasterDataLoader;
@@ -76,6 +78,14 @@ final class LoadCommand implements Callable<Integer> {
             } else {
                 try (Database db = Database.open(c.database(), createDatabase)) {
                     where = "schema '" + db.schema() + "' of " + db.describe();
+                    var left = recreate ? Optional.<LoadMarker.Incomplete>empty() : LoadMarker.read(db);
+                    if (left.isPresent() && left.get().step() == LoadMarker.Step.ANALYZE) {
+                        return finishStatistics(loader, db, where, out);
+                    }
+                    if (left.isPresent()) {
+                        throw new EnvironmentException(where + " holds an incomplete load: it stopped "
+                                + left.get().step().during() + "; add --recreate to drop and reload it");
+                    }
                     new SchemaInstaller(db).install(c.database().tablespaces(), recreate);
                     out.printf(
                             "loading %d users (%d customers, %d materials per user, seed %d, %d threads) into %s%n",
@@ -100,6 +110,16 @@ final class LoadCommand implements Callable<Integer> {
                 r.rowsPerSecond(),
                 r.analyzeNanos() > 0 ? String.format(Locale.ROOT, ", ANALYZE %.2f s", r.analyzeNanos() / 1e9) : "",
                 where);
+        return ExitCode.OK;
+    }
+
+    /** The last step of a load that stopped in it: its data is whole, so nothing is reloaded. */
+    private static int finishStatistics(MasterDataLoader loader, Database db, String where, PrintWriter out)
+            throws InterruptedException {
+        out.printf("the load of %s stopped while updating the optimizer statistics: updating them%n", where);
+        out.flush();
+        long nanos = loader.finishStatistics(db);
+        out.printf(Locale.ROOT, "finished the load: ANALYZE %.2f s in %s%n", nanos / 1e9, where);
         return ExitCode.OK;
     }
 

@@ -11,9 +11,9 @@ import org.sdbench.process.Addresses;
 import org.sdbench.process.ConfigOptions;
 import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
-import org.sdbench.run.AppTiers;
 import org.sdbench.run.PrometheusEndpoint;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunPreflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -95,16 +95,15 @@ final class RunCommand implements Callable<Integer> {
                 metricsPort == null ? null : new PrometheusEndpoint.Binding(metricsBind, metricsPort, metricsTokenFile);
         List<Threshold> parsed = Thresholds.parse(thresholds);
         SdbenchConfig c = options.load(extra);
-        AppTiers.requireSupported(c);
+        RunEngine.Options run = RunEngine.Options.of(phases.intervalSeconds)
+                .withMetricsEndpoint(metrics)
+                .withThresholds(parsed)
+                .acceptingErrors(acceptErrors);
+        RunPreflight.check(c, run);
         PrintWriter out = spec.commandLine().getOut();
         try (Database db = Database.open(c.database(), false)) {
             new DataSetCheck(db, c, out, verbose).ensureLoaded(!noLoad);
-            return new RunEngine(RunEngine.Options.of(phases.intervalSeconds)
-                            .withMetricsEndpoint(metrics)
-                            .withThresholds(parsed)
-                            .acceptingErrors(acceptErrors))
-                    .execute(c, db, out)
-                    .exitCode();
+            return new RunEngine(run).execute(c, db, out).exitCode();
         }
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import org.sdbench.appserverprocess.AppserverCommand;
 import org.sdbench.central.CentralCommand;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Numbers;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.process.ExitCode;
 import picocli.CommandLine;
@@ -41,6 +42,9 @@ public final class SdbenchCommand implements Runnable {
                 new CommandLine(this), "a command is required (plan, load, run, check)");
     }
 
+    /** The key a refused option value is first named by, before {@link #message} names the option. */
+    private static final String VALUE = "value";
+
     /** Runs the command line and maps every failure to one line and a documented exit code. */
     public static int execute(String... args) {
         return execute(new CommandLine(new SdbenchCommand()), args);
@@ -55,6 +59,13 @@ public final class SdbenchCommand implements Runnable {
     }
 
     private static int execute(CommandLine cl, String... args) {
+        // Every numeric option and parameter of every command reads its value by the configuration's rule.
+        cl.registerConverter(Integer.class, t -> Numbers.parseInt(VALUE, t));
+        cl.registerConverter(int.class, t -> Numbers.parseInt(VALUE, t));
+        cl.registerConverter(Long.class, t -> Numbers.parseLong(VALUE, t));
+        cl.registerConverter(long.class, t -> Numbers.parseLong(VALUE, t));
+        cl.registerConverter(Double.class, t -> Numbers.parseDouble(VALUE, t));
+        cl.registerConverter(double.class, t -> Numbers.parseDouble(VALUE, t));
         cl.setExecutionExceptionHandler(SdbenchCommand::onException);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -11,7 +11,8 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.process.ConfigOptions;
-import org.sdbench.run.AppTiers;
+import org.sdbench.report.RunFolder;
+import org.sdbench.run.RunPreflight;
 import org.sdbench.sweep.Sweep;
 import org.sdbench.sweep.SweepPlan;
 import picocli.CommandLine.Command;
@@ -142,7 +143,10 @@ final class SweepCommand implements Callable<Integer> {
         List<String> extra = new ArrayList<>(phases.overrides());
         extra.add("run.users=" + plan.maxUsers());
         SdbenchConfig base = options.load(extra);
-        AppTiers.requireSupported(base);
+        RunPreflight.settings(base);
+        RunFolder.requireWritable(
+                resume != null ? "--resume" : "run.resultsDir",
+                resume != null ? resume : Path.of(base.run().resultsDir()));
         PrintWriter out = spec.commandLine().getOut();
         var o = new Sweep.Options(
                 limitSeconds,

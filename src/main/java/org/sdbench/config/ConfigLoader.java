@@ -135,7 +135,10 @@ public final class ConfigLoader {
     private static ObjectNode readLayer(Path file) {
         JsonNode n;
         try {
-            n = YAML.readTree(SmallFile.read(file.toString(), file, SmallFile.CONFIG_LIMIT));
+            String text = SmallFile.read(file.toString(), file, SmallFile.CONFIG_LIMIT);
+            try (JsonParser p = Numbers.checked(YAML.createParser(text), file.toString(), "")) {
+                n = YAML.readTree(p);
+            }
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             String at = file + (loc == null ? "" : ":" + loc.getLineNr());
@@ -149,6 +152,8 @@ public final class ConfigLoader {
             }
             throw new ConfigException(
                     at + ": not valid YAML (" + m.lines().findFirst().orElse("") + ")");
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + file + " from memory failed", e);
         }
         if (n == null || n.isMissingNode() || n.isNull()) {
             return YAML.createObjectNode();
@@ -209,10 +214,10 @@ public final class ConfigLoader {
             return rootMessage(e);
         }
         if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
-            return "a whole number";
+            return Numbers.WHOLE;
         }
         if (type == double.class || type == Double.class) {
-            return "a number";
+            return Numbers.DECIMAL;
         }
         if (type.isEnum()) {
             return "one of "
@@ -259,7 +264,7 @@ public final class ConfigLoader {
         }
     }
 
-    private static String fullPath(JsonStreamContext ctx) {
+    static String fullPath(JsonStreamContext ctx) {
         StringBuilder sb = new StringBuilder();
         for (var c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
             String part = c.inArray() ? "[" + c.getCurrentIndex() + "]" : c.getCurrentName();

@@ -54,10 +54,10 @@ public record DatabaseConfig(
                 schema,
                 "a lower-case SQL identifier such as sdbench");
         ConfigException.require(
-                embeddedPort > 0 && embeddedPort < 65536,
+                embeddedPort >= 0 && embeddedPort < 65536,
                 "database.embeddedPort",
                 embeddedPort,
-                "a TCP port from 1 to 65535");
+                "a TCP port from 1 to 65535, or 0 for the port the home picked once");
         ConfigException.require(SSL_MODES.contains(sslmode), "database.sslmode", sslmode, "one of " + SSL_MODES);
         if (sslmode.equals("auto")) {
             // Credentials and data cross a network only when the server is elsewhere: there, try TLS first.

@@ -25,13 +25,12 @@ public record HostAndPort(String host, int port) {
             if (bracketed) {
                 host = host.substring(1, host.length() - 1);
             }
-            try {
-                int port = Integer.parseInt(t.substring(colon + 1));
+            String digits = t.substring(colon + 1);
+            if (Numbers.isWhole(digits) && digits.length() <= 5) {
+                int port = Integer.parseInt(digits);
                 if (port >= 0 && port <= 65535 && isHost(host) && (host.indexOf(':') < 0 || bracketed)) {
                     return new HostAndPort(host, port);
                 }
-            } catch (NumberFormatException e) {
-                // reported below with the allowed form
             }
         }
         throw ConfigException.key(key, text, FORM);

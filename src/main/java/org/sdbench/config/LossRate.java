@@ -11,15 +11,12 @@ public final class LossRate {
 
     public static double parse(String key, String text) {
         String t = text == null ? "" : text.trim();
-        try {
-            double v = t.endsWith("%")
-                    ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100
-                    : Double.parseDouble(t);
+        String digits = t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t;
+        if (Numbers.isDecimal(digits)) {
+            double v = Double.parseDouble(digits) / (t.endsWith("%") ? 100 : 1);
             if (v >= 0 && v < 1) {
                 return v;
             }
-        } catch (NumberFormatException e) {
-            // reported below with the allowed forms
         }
         throw new ConfigException(
                 "'" + key + "' = '" + text + "' is not allowed: a loss rate in [0, 1) such as 0.001 or 0.1%");

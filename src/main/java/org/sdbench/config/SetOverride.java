@@ -1,5 +1,6 @@
 package org.sdbench.config;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +27,13 @@ record SetOverride(String key, JsonNode value) {
         }
         JsonNode v;
         try {
-            v = raw.isEmpty() ? TextNode.valueOf("") : YAML.readTree(raw);
+            if (raw.isEmpty()) {
+                v = TextNode.valueOf("");
+            } else {
+                try (JsonParser p = Numbers.checked(YAML.createParser(raw), "--set", key)) {
+                    v = YAML.readTree(p);
+                }
+            }
         } catch (IOException e) {
             v = TextNode.valueOf(raw);
         }

@@ -66,6 +66,7 @@ final class EmbeddedServer implements AutoCloseable {
         }
     }
 
+    /** {@code port} 0: the data directory's own port ({@link EmbeddedPort}). */
     static EmbeddedServer start(Path dataDir, int port) {
         return start(dataDir, port, Map.of());
     }
@@ -75,10 +76,18 @@ final class EmbeddedServer implements AutoCloseable {
      * take precedence over postgresql.conf and ALTER SYSTEM, so this is how an experiment varies any
      * setting of the embedded server, those that need a restart included. Nothing of them is persisted.
      */
-    static EmbeddedServer start(Path dataDir, int port, Map<String, String> settings) {
+    static EmbeddedServer start(Path dataDir, int configuredPort, Map<String, String> settings) {
         StartLog log = StartLog.of(logFile(dataDir));
+        int port;
         try {
             Files.createDirectories(dataDir.getParent());
+            port = EmbeddedPort.of(dataDir, configuredPort);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot pick a port for the embedded PostgreSQL of " + dataDir + " ("
+                    + rootCause(e) + "): make its folder writable, or set database.embeddedPort");
+        }
+        EmbeddedPort.requireFree(dataDir, port, configuredPort > 0);
+        try {
             EmbeddedAuth auth = new EmbeddedAuth(dataDir);
             if (!auth.secured()) {
                 try (EmbeddedPostgres trusting = builder(dataDir, port).start()) {

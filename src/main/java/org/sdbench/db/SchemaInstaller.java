@@ -29,6 +29,12 @@ public final class SchemaInstaller {
 
     public static final String TEMPLATE_PREFIX = Schema.TEMPLATE_PREFIX;
 
+    /**
+     * The table a load creates when it starts and drops when it finished (load.LoadMarker): while it
+     * exists, the schema holds an incomplete load. Not part of the schema's DDL, and not foreign to it.
+     */
+    public static final String LOAD_MARKER = "sdbench_load_incomplete";
+
     private final Database db;
 
     public SchemaInstaller(Database db) {
@@ -70,6 +76,7 @@ public final class SchemaInstaller {
      */
     public List<String> foreignObjects(Connection c) throws SQLException {
         Set<String> ours = new HashSet<>(tables());
+        ours.add(LOAD_MARKER);
         List<String> foreign = new ArrayList<>();
         try (var rs = c.getMetaData().getTables(null, schemaPattern(c), "%", null)) {
             while (rs.next()) {

@@ -208,6 +208,18 @@ public final class Driver {
         unanswered += steps.size();
     }
 
+    /**
+     * A step sent before the window and still unanswered at its end blocked the whole window (a
+     * database that stalled during the ramp-up): it counts in the window, as a timeout with the time
+     * it waited so far, and its user is named in the summary. An answer that still comes falls after
+     * the window, and the drain counts only steps sent in the window, so it is counted once.
+     */
+    private void countStuck() {
+        for (var p : inFlight.sentBefore(phases.windowStart())) {
+            metrics.recordStuck(p.userNo(), p.step(), phases.windowEnd() - p.sentNanos());
+        }
+    }
+
     private void harvestUntilEnd(Consumer<Interval> onInterval) throws InterruptedException {
         long next = phases.startNanos() + intervalNanos;
         // From the last boundary harvested, not from now: a reporter that runs late (a loaded host)
@@ -222,6 +234,9 @@ public final class Driver {
             }
             // The span just ended belongs to the phase that was current just before the boundary.
             boolean inWindow = phases.phaseAt(boundary - 1) == Phases.Phase.MEASUREMENT;
+            if (inWindow && boundary == phases.windowEnd()) {
+                countStuck();
+            }
             Interval i = metrics.interval(inWindow);
             intervals.add(i);
             onInterval.accept(i);

@@ -1,6 +1,7 @@
 package org.sdbench.driver;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,8 +16,8 @@ import org.sdbench.protocol.StepResult;
  * database or app server past the drain), each is counted as a timeout instead of vanishing.
  */
 final class InFlightSteps implements DialogService {
-    /** One step still waiting for its answer. */
-    record Pending(SdStep step, long sentNanos) {}
+    /** One step of a user still waiting for its answer. */
+    record Pending(int userNo, SdStep step, long sentNanos) {}
 
     private final DialogService service;
     private final Clock clock;
@@ -34,7 +35,7 @@ final class InFlightSteps implements DialogService {
 
     @Override
     public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
-        Pending p = new Pending(step, clock.nanoTime());
+        Pending p = new Pending(userNo, step, clock.nanoTime());
         pending.put(userNo, p);
         try {
             StepResult r = service.dialogStep(userNo, step);
@@ -51,7 +52,7 @@ final class InFlightSteps implements DialogService {
 
     @Override
     public boolean sendStep(int userNo, SdStep step, Consumer<StepResult> answer) {
-        Pending p = new Pending(step, clock.nanoTime());
+        Pending p = new Pending(userNo, step, clock.nanoTime());
         pending.put(userNo, p);
         boolean sent = service.sendStep(userNo, step, r -> {
             pending.remove(userNo, p);
@@ -71,6 +72,14 @@ final class InFlightSteps implements DialogService {
     @Override
     public void logoff(int userNo) {
         service.logoff(userNo);
+    }
+
+    /** The steps sent before {@code nanos} and still waiting, by user; they stay pending. */
+    List<Pending> sentBefore(long nanos) {
+        return pending.values().stream()
+                .filter(p -> p.sentNanos() < nanos)
+                .sorted(Comparator.comparingInt(Pending::userNo))
+                .toList();
     }
 
     /** Takes every step still waiting: from now on the run no longer waits for them. */

@@ -115,14 +115,24 @@ public final class CalibrationProbe {
         }
     }
 
-    /** For a run: the stored calibration of this host, or a quick one (about half a second). */
+    /**
+     * The quick calibration this process measured, reused by its later runs: a run's settings are
+     * checked against it before the database starts, and its environment records the same figure.
+     */
+    private static volatile Calibration quick;
+
+    /** For a run: the stored calibration of this host, or a quick one (about half a second, once per process). */
     public static Calibration forRun(Path home) {
         Calibration c = home == null ? null : stored(home);
         if (c != null) {
             return c;
         }
+        if (quick != null) {
+            return quick;
+        }
         try {
-            return measure(150_000_000L, "quick, at run start (run 'sdbench calibrate' for a steadier figure)");
+            quick = measure(150_000_000L, "quick, at run start (run 'sdbench calibrate' for a steadier figure)");
+            return quick;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;

@@ -43,7 +43,10 @@ final class LockStall {
         return new EnvironmentException("load stalled: " + statement + " waited "
                 + db.config().timeouts().lock().toSeconds() + " s for a lock on " + table
                 + " (database.timeouts.lock) held by " + holders(db, mine, table)
-                + ": end that session or let it finish, then load again");
+                + ": end that session or let it finish, then "
+                + (statement.startsWith("ANALYZE")
+                        ? "run the same load again (it updates the statistics only)"
+                        : "load again with --recreate (the schema holds part of the data)"));
     }
 
     /** Sessions other than this load's holding locks on the table, as far as the server says. */

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +21,6 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
-import org.sdbench.db.Db2Dialect;
 import org.sdbench.db.PostgresDialect;
 import org.sdbench.db.SchemaInstaller;
 import org.sdbench.db.SqlErrors;
@@ -68,8 +66,8 @@ public final class MasterDataLoader {
      * <p>Worker i streams all per-user tables of its user range, one table after the other, in
      * one transaction (COPY) or committing every few thousand rows (INSERT); the first worker also writes
      * the customizing and number-range rows. The sdbench_load row is written last, after every
-     * worker committed, so its presence marks a complete load. The statistics update is spread
-     * over the same connections.
+     * worker committed. A {@link LoadMarker} marks the schema incomplete from the start until the
+     * statistics, spread over the same connections, are up to date.
      *
      * @throws EnvironmentException when the database refuses the data or the connection breaks
      */
@@ -103,6 +101,8 @@ public final class MasterDataLoader {
                 LockStall.bound(db, c);
                 c.setAutoCommit(false);
             }
+            doing = "marking the load as started in ";
+            LoadMarker.begin(db, spec.users());
             int newUsers = spec.users() - firstUser + 1;
             doing = "reading the number-range levels of ";
             OrderHistory history = initial
@@ -158,10 +158,13 @@ public final class MasterDataLoader {
             connections.get(0).commit();
             long loadNanos = System.nanoTime() - t0;
 
+            LoadMarker.dataDone(db);
+
             doing = "updating statistics (ANALYZE) in ";
             long a0 = System.nanoTime();
             listener.phaseStarted("analyze");
-            updateStatistics(db, connections, pool);
+            LoadStatistics.update(db, connections, pool);
+            LoadMarker.clear(db);
             long analyzeNanos = System.nanoTime() - a0;
             listener.phaseDone("analyze", analyzeNanos);
             Map<String, Long> rows = new LinkedHashMap<>();
@@ -181,14 +184,17 @@ public final class MasterDataLoader {
             throw new EnvironmentException(doing + db.describe() + " failed: " + SqlErrors.firstLine(e), e);
         } finally {
             pool.shutdownNow();
-            for (Connection c : connections) {
-                try {
-                    c.close();
-                } catch (SQLException ignored) {
-                    // closing after a failure: the first error is the one to report
-                }
-            }
+            LoadStatistics.closeAll(connections);
         }
+    }
+
+    /**
+     * Finishes a load that stopped while updating the optimizer statistics (its schema's
+     * {@link LoadMarker} says {@link LoadMarker.Step#ANALYZE}): the data is whole, so only the
+     * statistics are updated. Returns the nanoseconds that took.
+     */
+    public long finishStatistics(Database db) throws InterruptedException {
+        return LoadStatistics.finish(db, threads, listener);
     }
 
     /** Rows and timing of one table, loaded by several workers. */
@@ -307,43 +313,6 @@ public final class MasterDataLoader {
         } catch (SQLException | IOException | RuntimeException e) {
             c.rollback();
             throw e;
-        }
-    }
-
-    private void updateStatistics(Database db, List<Connection> connections, ExecutorService pool)
-            throws SQLException, IOException, InterruptedException {
-        List<String> tables = new SchemaInstaller(db).tables();
-        List<Callable<Long>> parts = new ArrayList<>();
-        for (int i = 0; i < connections.size(); i++) {
-            Connection c = connections.get(i);
-            List<String> mine = new ArrayList<>();
-            for (int j = i; j < tables.size(); j += connections.size()) {
-                mine.add(tables.get(j));
-            }
-            parts.add(() -> {
-                c.setAutoCommit(true);
-                try (Statement s = c.createStatement()) {
-                    for (String t : mine) {
-                        if (db.dialect().supportsCopy()) {
-                            try {
-                                s.execute("ANALYZE " + t);
-                            } catch (SQLException e) {
-                                throw LockStall.failure(db, connections, "ANALYZE " + t, t, e);
-                            }
-                        } else if (db.dialect() instanceof Db2Dialect) {
-                            s.execute("CALL SYSPROC.ADMIN_CMD('RUNSTATS ON TABLE "
-                                    + db.schema().toUpperCase() + "." + t.toUpperCase()
-                                    + " WITH DISTRIBUTION AND DETAILED INDEXES ALL')");
-                        }
-                    }
-                }
-                return (long) mine.size();
-            });
-        }
-        try {
-            LoadWorkers.runAll(pool, parts);
-        } catch (TableFailure e) {
-            throw new IllegalStateException("statistics update reported a table failure", e);
         }
     }
 

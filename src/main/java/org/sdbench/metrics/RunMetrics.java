@@ -6,8 +6,10 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -18,6 +20,7 @@ import org.sdbench.core.SdStep;
 import org.sdbench.core.Tx;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
+import org.sdbench.protocol.StepTimes;
 
 /**
  * The measurements of one run. Any number of threads record concurrently without allocating: a
@@ -71,6 +74,7 @@ public final class RunMetrics {
 
     private final Totals[] window = new Totals[STEPS.length];
     private final Map<String, Long> windowErrors = new TreeMap<>();
+    private final Set<Integer> stuckUsers = new ConcurrentSkipListSet<>();
     private final Histogram windowThinkLag = Histograms.histogram();
     private long windowNs;
     private long lastHarvestNs;
@@ -125,6 +129,19 @@ public final class RunMetrics {
             harvest.unlock();
         }
     }
+
+    /**
+     * A user's step sent before the window and still unanswered at its end: one more timeout of its
+     * step type in the window, with the time it waited so far as its response time (a lower bound),
+     * and its user among {@link Summary#stuckUsers()}. Call it from the reporter, before the harvest
+     * of the window's last span.
+     */
+    public void recordStuck(int userNo, SdStep step, long waitedNs) {
+        stuckUsers.add(userNo);
+        record(new StepResult(step, STUCK, StepTimes.ZERO, 0), waitedNs);
+    }
+
+    private static final StepOutcome STUCK = new StepOutcome.Timeout("no answer since before the window started");
 
     /** How late a user started a step against its think-time schedule (0 when on time). */
     public void recordThinkLag(long lagNs) {
@@ -351,7 +368,8 @@ public final class RunMetrics {
                     steps.get(SdStep.VF01_SAVE.ordinal()).count(),
                     Latency.of(windowThinkLag),
                     lateSteps(),
-                    updates.window());
+                    updates.window(),
+                    List.copyOf(stuckUsers));
         } finally {
             harvest.unlock();
         }

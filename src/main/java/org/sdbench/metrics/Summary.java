@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * The measurement window's results: per step (loop order), per transaction, overall; throughput
- * derived by the {@link Throughput} definitions.
+ * derived by the {@link Throughput} definitions. {@code stuckUsers}: the users whose step was sent
+ * before the window and still unanswered at its end (counted in the window as timeouts).
  */
 public record Summary(
         double windowSeconds,
@@ -18,7 +19,8 @@ public record Summary(
         long invoices,
         Latency thinkLag,
         long lateSteps,
-        UpdateStats update) {
+        UpdateStats update,
+        List<Integer> stuckUsers) {
 
     /** A step started this much later than its think-time schedule counts as driver lag. */
     public static final double LATE_STEP_MS = 10;
@@ -27,6 +29,8 @@ public record Summary(
         steps = List.copyOf(steps);
         transactions = List.copyOf(transactions);
         errorsByKind = Map.copyOf(errorsByKind);
+        // A result.json written before the field existed has none.
+        stuckUsers = stuckUsers == null ? List.of() : List.copyOf(stuckUsers);
     }
 
     public double dialogStepsPerHour() {

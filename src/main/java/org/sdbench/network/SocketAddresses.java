@@ -7,6 +7,7 @@ import java.net.SocketException;
 import java.net.UnknownHostException;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.HostAndPort;
+import org.sdbench.config.Numbers;
 
 /**
  * The one place that turns what a user writes for a host, a port or a {@code HOST:PORT} address (its form is
@@ -25,13 +26,9 @@ public final class SocketAddresses {
 
     /** A port to listen on: 0 (any free port, the process says which) to 65535. */
     public static int listenPort(String key, String text) {
-        try {
-            int port = Integer.parseInt(text == null ? "" : text.trim());
-            if (port >= 0 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the allowed range
+        String t = text == null ? "" : text.trim();
+        if (Numbers.isWhole(t) && t.length() <= 5 && Integer.parseInt(t) >= 0 && Integer.parseInt(t) <= 65535) {
+            return Integer.parseInt(t);
         }
         throw ConfigException.key(key, text, "a TCP port from 0 to 65535 (0 = any free port)");
     }

@@ -4,8 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -66,6 +69,34 @@ public final class RunFolder {
         } catch (IOException e) {
             throw new EnvironmentException("cannot create the result folder " + dir + " (" + e.getMessage()
                     + "): set run.resultsDir to a writable directory");
+        }
+    }
+
+    /**
+     * Refuses, before anything starts, a folder runs could not be written into: {@code dir} is tried
+     * where it would be created, without creating it (a probe file in its nearest existing folder,
+     * removed at once), so a refused command leaves nothing behind.
+     *
+     * @param key the setting or option that named the folder, for the one-line refusal
+     */
+    public static void requireWritable(String key, Path dir) {
+        Path at = dir.toAbsolutePath().normalize();
+        while (at != null && !Files.exists(at)) {
+            at = at.getParent();
+        }
+        String allowed = "a folder sdbench can create and write into";
+        if (at == null || !Files.isDirectory(at)) {
+            throw ConfigException.key(key, dir.toString(), allowed + " (" + at + " is not a folder)");
+        }
+        try {
+            Files.delete(Files.createTempFile(at, ".sdbench-write-check", ""));
+        } catch (IOException | RuntimeException e) {
+            String why = e instanceof FileSystemException f && f.getReason() != null
+                    ? f.getReason()
+                    : e instanceof AccessDeniedException
+                            ? "permission denied"
+                            : e instanceof NoSuchFileException ? "no such file or directory" : e.toString();
+            throw ConfigException.key(key, dir.toString(), allowed + " (writing into " + at + ": " + why + ")");
         }
     }
 

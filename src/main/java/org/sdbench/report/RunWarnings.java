@@ -41,6 +41,11 @@ final class RunWarnings {
                     s.thinkLag().p99Ms(),
                     s.thinkLag().maxMs()));
         }
+        if (!s.stuckUsers().isEmpty()) {
+            w.add(s.stuckUsers().size() + " users stuck since before the window started (users "
+                    + listed(s.stuckUsers()) + "): each one's step, sent before the window and unanswered at its"
+                    + " end, counts in it as a timeout");
+        }
         long errors =
                 s.errorsByKind().values().stream().mapToLong(Long::longValue).sum();
         if (errors > 0) {
@@ -60,6 +65,15 @@ final class RunWarnings {
         }
         return w;
     }
+
+    /** At most {@link #USERS_SHOWN} user numbers, then how many more. */
+    private static String listed(List<Integer> users) {
+        String shown = String.join(
+                ", ", users.stream().limit(USERS_SHOWN).map(String::valueOf).toList());
+        return users.size() > USERS_SHOWN ? shown + " and " + (users.size() - USERS_SHOWN) + " more" : shown;
+    }
+
+    private static final int USERS_SHOWN = 10;
 
     private static void check(List<String> w, String step, String what, double ms, double limit, String meaning) {
         if (ms > limit) {

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.sdbench.config.ConfigException;
@@ -45,13 +46,34 @@ final class MetricsSocket implements AutoCloseable {
         byte[] token = b.tokenFile() == null ? null : readToken(b.tokenFile());
         try {
             return new MetricsSocket(HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0), token, b.host());
-        } catch (BindException e) {
-            throw new EnvironmentException("'--metrics-port' = " + b.port() + " on " + b.host() + " cannot be used ("
-                    + e.getMessage() + "): choose a free port, or 0 for any");
         } catch (IOException e) {
-            throw new EnvironmentException(
-                    "the metrics endpoint on " + b.host() + ":" + b.port() + " failed to start: " + e.getMessage());
+            throw portRefused(b, e);
         }
+    }
+
+    /**
+     * What {@link #open} would refuse, checked without keeping anything: the token file, and a fixed
+     * port bound and let go. A run checks this before its database starts.
+     */
+    static void check(PrometheusEndpoint.Binding b) {
+        if (b.tokenFile() != null) {
+            readToken(b.tokenFile());
+        }
+        if (b.port() != 0) {
+            try (ServerSocket s = new ServerSocket()) {
+                s.bind(new InetSocketAddress(b.host(), b.port()));
+            } catch (IOException e) {
+                throw portRefused(b, e);
+            }
+        }
+    }
+
+    private static EnvironmentException portRefused(PrometheusEndpoint.Binding b, IOException e) {
+        return e instanceof BindException
+                ? new EnvironmentException("'--metrics-port' = " + b.port() + " on " + b.host() + " cannot be used ("
+                        + e.getMessage() + "): choose a free port, or 0 for any")
+                : new EnvironmentException(
+                        "the metrics endpoint on " + b.host() + ":" + b.port() + " failed to start: " + e.getMessage());
     }
 
     private static byte[] readToken(Path file) {

@@ -19,7 +19,6 @@ import org.sdbench.driver.ThinkTime;
 import org.sdbench.env.CpuPinning;
 import org.sdbench.env.Environment;
 import org.sdbench.env.EnvironmentProbe;
-import org.sdbench.env.WorkFeasibility;
 import org.sdbench.load.LoadProgress;
 import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
@@ -110,11 +109,11 @@ public final class RunEngine {
      * the summary. Ctrl-C ends the run early; the window so far is still reported.
      */
     public Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
+        RunPreflight.check(c, options);
         LocalDateTime started = LocalDateTime.now();
         Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
-        // Checked before the run folder exists: a refused workload leaves nothing behind.
-        WorkFeasibility.require(c.workload(), env.calibration());
-        // So is the metrics port (taken now, served once users run) and its token file.
+        // The metrics port is taken before the run folder exists (served once users run): a port taken
+        // since the preflight refuses the run without leaving a folder.
         try (MetricsSocket metricsSocket =
                         options.metricsEndpoint() == null ? null : MetricsSocket.open(options.metricsEndpoint());
                 // Before the app tier opens: the processes it starts and the backends it connects inherit their CPUs.

@@ -9,6 +9,7 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Numbers;
 
 /**
  * Which user levels a sweep measures. The search locates the knee with one run per level: a fixed
@@ -56,9 +57,9 @@ public final class SweepPlan {
                 String p = part.trim();
                 if (p.contains("..")) {
                     String[] range = p.split("\\.\\.|/");
-                    int from = Integer.parseInt(range[0].trim());
-                    int to = Integer.parseInt(range[1].trim());
-                    int step = range.length > 2 ? Integer.parseInt(range[2].trim()) : 10;
+                    int from = count(range[0]);
+                    int to = count(range[1]);
+                    int step = range.length > 2 ? count(range[2]) : 10;
                     if (step < 1 || to < from) {
                         throw new NumberFormatException(p);
                     }
@@ -66,7 +67,7 @@ public final class SweepPlan {
                         levels.add(u);
                     }
                 } else {
-                    levels.add(Integer.parseInt(p));
+                    levels.add(count(p));
                 }
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
@@ -77,6 +78,14 @@ public final class SweepPlan {
             throw new ConfigException("'--levels' = '" + text + "' is not allowed: user counts of 1 or more");
         }
         return new SweepPlan(new ArrayList<>(levels), null, levels.last(), "levels " + levels);
+    }
+
+    private static int count(String text) {
+        String t = text.trim();
+        if (!Numbers.isWhole(t)) {
+            throw new NumberFormatException(t);
+        }
+        return Integer.parseInt(t);
     }
 
     public int maxUsers() {

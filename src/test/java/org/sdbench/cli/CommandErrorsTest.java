@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.sdbench.config.Numbers;
 import org.sdbench.load.TestDb;
 import org.sdbench.protocol.wire.FrameIO;
 import org.sdbench.protocol.wire.FrameType;
@@ -193,5 +194,17 @@ class CommandErrorsTest {
                 TestDb.sdbench("sweep", "--resume", empty.toString(), "--db-url", TestDb.url()),
                 2,
                 "has no sweep.json");
+    }
+
+    @Test
+    void options_nonDecimalNumbers_exit2NamingOptionAndValue() {
+        oneLine(
+                TestDb.sdbench("plan", "--users", "\uff13"),
+                2,
+                "'--users' = '\uff13' is not allowed: " + Numbers.WHOLE);
+        oneLine(TestDb.sdbench("plan", "--users", "010"), 2, "'--users' = '010' is not allowed");
+        oneLine(TestDb.sdbench("run", "--interval", "0x10"), 2, "'--interval' = '0x10' is not allowed");
+        oneLine(TestDb.sdbench("sweep", "--levels", "\uff11\uff10,20"), 2, "'--levels'");
+        oneLine(TestDb.sdbench("plan", "--set", "run.users=1_000"), 2, "'run.users' = '1_000' is not allowed");
     }
 }

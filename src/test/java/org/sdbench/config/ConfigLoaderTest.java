@@ -64,7 +64,7 @@ class ConfigLoaderTest {
     @Test
     void load_wrongType_namesKeyValueAndExpectedType() {
         var e = fails(null, "run.users=many");
-        assertEquals("'run.users' = 'many' is not allowed: a whole number", e.getMessage());
+        assertEquals("'run.users' = 'many' is not allowed: " + Numbers.WHOLE, e.getMessage());
     }
 
     @Test
@@ -199,10 +199,44 @@ class ConfigLoaderTest {
     @Test
     void load_nonAsciiDigits_namesKey() throws IOException {
         assertEquals(
-                "'run.users' = '\u0663' is not allowed: a number written with the digits 0-9",
+                "'run.users' = '\u0663' is not allowed: " + Numbers.WHOLE,
                 fails(null, "run.users=\u0663").getMessage());
         Path f = file("digits.yaml", "run:\n  users: \"\u0663\"\n");
         assertTrue(fails(f).getMessage().startsWith("'run.users' = '\u0663'"));
+    }
+
+    @Test
+    void load_yaml11NumbersInFile_refusedNamingLineKeyAndValue() throws IOException {
+        for (String v : List.of("010", "0x10", "0b1", "1_000", "+5", "0o7", "\"010\"")) {
+            Path f = file("n.yaml", "name: x\nrun:\n  users: " + v + "\n");
+            String m = fails(f).getMessage();
+            String shown = v.replace("\"", "");
+            assertTrue(m.contains("'run.users' = '" + shown + "' is not allowed: " + Numbers.WHOLE), v + ": " + m);
+        }
+        assertTrue(fails(file("l.yaml", "name: x\nrun:\n  users: 010\n"))
+                .getMessage()
+                .startsWith(tmp.resolve("l.yaml") + ":3: "));
+        for (String v : List.of(".5", "1_0.5", "0x1p-1")) {
+            String m = fails(file("f.yaml", "workload:\n  thinkTimeJitter: " + v + "\n"))
+                    .getMessage();
+            assertTrue(m.contains("'workload.thinkTimeJitter' = '" + v + "' is not allowed: " + Numbers.DECIMAL), m);
+        }
+    }
+
+    @Test
+    void load_yaml11NumbersInSet_refusedNamingKey() {
+        for (String v : List.of("010", "0x10", "0b1", "1_000", "+5")) {
+            assertEquals(
+                    "--set: 'run.users' = '" + v + "' is not allowed: " + Numbers.WHOLE,
+                    fails(null, "run.users=" + v).getMessage());
+        }
+        assertTrue(fails(null, "name=0x10").getMessage().startsWith("--set: 'name' = '0x10'"));
+    }
+
+    @Test
+    void load_decimalNumbers_accepted() {
+        SdbenchConfig c = loader.load(null, null, List.of("run.users=10", "load.seed=0", "run.users=\"12\""));
+        assertEquals(12, c.run().users());
     }
 
     @Test

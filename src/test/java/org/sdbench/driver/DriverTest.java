@@ -114,4 +114,88 @@ class DriverTest {
         assertEquals(3, service.logoffs.get());
         assertEquals(0, service.steps.get(), "no step starts after the end");
     }
+
+    /** A clock that moves only when slept on, and holds every sleep reaching {@code gateAt} until {@code open}. */
+    private static final class GatedClock implements Clock {
+        final AtomicLong now = new AtomicLong();
+        final long gateAt;
+        final CountDownLatch open = new CountDownLatch(1);
+
+        GatedClock(long gateAt) {
+            this.gateAt = gateAt;
+        }
+
+        @Override
+        public long nanoTime() {
+            return now.get();
+        }
+
+        @Override
+        public long wallMillis() {
+            return 1_700_000_000_000L + now.get() / 1_000_000;
+        }
+
+        @Override
+        public void sleepUntil(long deadlineNanos) throws InterruptedException {
+            if (deadlineNanos >= gateAt && !open.await(1, TimeUnit.MINUTES)) {
+                throw new AssertionError("the gate never opened");
+            }
+            now.accumulateAndGet(deadlineNanos, Math::max);
+        }
+    }
+
+    /** Answers user 1's first step never (until the run stops waiting for it). */
+    private static final class StuckService implements DialogService {
+        final CountDownLatch sent = new CountDownLatch(1);
+
+        @Override
+        public void logon(int userNo) {}
+
+        @Override
+        public StepResult dialogStep(int userNo, SdStep step) throws InterruptedException {
+            sent.countDown();
+            new CountDownLatch(1).await();
+            throw new AssertionError("unreachable");
+        }
+
+        @Override
+        public void abandonLoop(int userNo) {}
+
+        @Override
+        public void logoff(int userNo) {}
+    }
+
+    @Test
+    void run_stepStuckSinceRampUp_countedOnceInTheWindowAndItsUserNamed() throws Exception {
+        Phases phases = new Phases(0, S, S, 0, 1);
+        GatedClock clock = new GatedClock(phases.windowStart());
+        StuckService service = new StuckService();
+        RunMetrics metrics = new RunMetrics(clock);
+        Driver driver = new Driver(service, metrics, clock, phases, new ThinkTime(S / 10, 0), 1, 5 * S, Duration.ZERO);
+        var run = CompletableFuture.supplyAsync(() -> {
+            try {
+                return driver.run(i -> {});
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        // The window starts only once the step is out: it was sent in the ramp-up.
+        assertTrue(service.sent.await(1, TimeUnit.MINUTES), "the step was sent");
+        clock.open.countDown();
+        var intervals = run.get(1, TimeUnit.MINUTES);
+
+        var summary = metrics.summary();
+        assertEquals(java.util.Map.of("timeout", 1L), summary.errorsByKind(), "counted in the window, once");
+        assertEquals(java.util.List.of(1), summary.stuckUsers());
+        assertEquals(1, summary.overall().errors());
+        assertEquals(2000.0, summary.overall().response().maxMs(), 2.0, "it waited since it was sent");
+        assertEquals(
+                1,
+                intervals.stream()
+                        .filter(Interval::inWindow)
+                        .mapToLong(Interval::errors)
+                        .sum(),
+                "visible in the window's interval too");
+        assertEquals(1, driver.unanswered(), "the run still says it stopped waiting for it");
+    }
 }
