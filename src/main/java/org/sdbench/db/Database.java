@@ -161,6 +161,11 @@ public final class Database implements AutoCloseable {
         return embedded != null;
     }
 
+    /** The embedded server's data directory; null for an external server. */
+    public Path embeddedDataDirectory() {
+        return embedded == null ? null : embedded.dataDir();
+    }
+
     /**
      * At JVM shutdown, keeps an embedded server running until {@code gate} opens (bounded), so
      * that an interrupted run can still finish its report; nothing to do for an external server.

@@ -13,7 +13,7 @@ import java.util.Map;
  * snapshot says so instead of failing the run.
  */
 public final class PgStats {
-    /** Statements of this probe itself are left out, they are not the workload's. */
+    /** Statements of this probe itself (and of the speed probe) are left out, they are not the workload's. */
     private static final String OWN = "%pg_stat_%";
 
     private final Connection c;
@@ -131,7 +131,8 @@ public final class PgStats {
         try (ResultSet rs = s.executeQuery("SELECT queryid::text, min(query), sum(calls), sum(total_exec_time), "
                 + "sum(rows), sum(shared_blks_hit), sum(shared_blks_read) FROM " + statementsView
                 + " WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())"
-                + " AND queryid IS NOT NULL AND query NOT LIKE '" + OWN + "' GROUP BY queryid")) {
+                + " AND queryid IS NOT NULL AND query NOT LIKE '" + OWN + "' AND query NOT LIKE '%"
+                + SpeedProbe.NAME + "%' GROUP BY queryid")) {
             while (rs.next()) {
                 m.put(
                         rs.getString(1),

@@ -8,14 +8,16 @@ import java.util.List;
 import org.sdbench.config.DbKind;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
+import org.sdbench.env.ClusterCpu;
 import org.sdbench.env.CpuSampler;
+import org.sdbench.env.DbSpeed;
 import org.sdbench.env.HostUsage;
 
 /**
  * Takes DB and CPU snapshots exactly at the measurement window's start and end, from a thread of
  * its own, so that the DB-side figures cover the same span as the dialog-step figures without
- * the driver knowing about it. DB statistics are best effort: a failure becomes a note in the
- * report, never a failed run.
+ * the driver knowing about it, and runs the {@link SpeedProbe} at even spacing in between. DB
+ * statistics are best effort: a failure becomes a note in the report, never a failed run.
  */
 public final class WindowProbe implements AutoCloseable {
     /** Longest wait for one statistics snapshot. */
@@ -28,6 +30,8 @@ public final class WindowProbe implements AutoCloseable {
     private final List<String> notes = new ArrayList<>();
     private final Connection connection;
     private final PgStats pg;
+    private final SpeedProbe speed;
+    private final int speedProbes;
     private final Thread thread;
     private volatile Sample start;
     private volatile Sample end;
@@ -59,7 +63,21 @@ public final class WindowProbe implements AutoCloseable {
         }
         this.connection = c;
         this.pg = stats;
-        this.cpu = new CpuSampler(dbLocal, c == null ? null : currentDatabase(c));
+        ClusterCpu.Located cluster = db.config().kind() == DbKind.DB2
+                ? new ClusterCpu.Absent("the database is DB2: the CPU of PostgreSQL clusters only is sampled")
+                : ClusterCpu.locate(c, dbLocal, db.embeddedDataDirectory(), c == null ? null : currentDatabase(c));
+        this.cpu = new CpuSampler(cluster);
+        Duration window = Duration.ofNanos(Math.max(0, windowEnd - windowStart));
+        SpeedProbe probe = null;
+        if (c != null) {
+            try {
+                probe = SpeedProbe.open(db, clock, window, cluster instanceof ClusterCpu.Found);
+            } catch (SQLException e) {
+                notes.add("DB speed probe unavailable: " + firstLine(e));
+            }
+        }
+        this.speed = probe;
+        this.speedProbes = SpeedProbe.probes(window);
         this.thread = Thread.ofPlatform().daemon().name("sdbench-window-probe").unstarted(this::sampleWindow);
     }
 
@@ -80,6 +98,14 @@ public final class WindowProbe implements AutoCloseable {
         try {
             clock.sleepUntil(windowStart);
             start = sample();
+            if (speed != null) {
+                // Each probe in the middle of its share of the window, so that the last ends well before it.
+                long slot = (windowEnd - windowStart) / speedProbes;
+                for (int k = 0; k < speedProbes; k++) {
+                    clock.sleepUntil(windowStart + k * slot + slot / 2);
+                    speed.probe();
+                }
+            }
             clock.sleepUntil(windowEnd);
             end = sample();
         } catch (InterruptedException e) {
@@ -130,7 +156,8 @@ public final class WindowProbe implements AutoCloseable {
         DbWindow dbw = start.pg() != null && last.pg() != null
                 ? DbWindows.delta(start.pg(), last.pg(), clientMsPerRoundTrip)
                 : null;
-        return new Result(dbw, CpuSampler.usage(start.cpu(), last.cpu()), n);
+        DbSpeed dbSpeed = speed == null ? null : speed.result();
+        return new Result(dbw, cpu.usage(start.cpu(), last.cpu(), dbSpeed), n);
     }
 
     private static String firstLine(SQLException e) {
@@ -151,5 +178,8 @@ public final class WindowProbe implements AutoCloseable {
     public void close() {
         thread.interrupt();
         close(connection);
+        if (speed != null) {
+            speed.close();
+        }
     }
 }

@@ -1,34 +1,32 @@
 package org.sdbench.env;
 
 import com.sun.management.OperatingSystemMXBean;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
-/** Samples host, simulator and local DB-server CPU time; two samples give a {@link HostUsage}. */
+/**
+ * Samples host, simulator and DB-server CPU time; two samples give a {@link HostUsage}. The DB
+ * server is the run's own PostgreSQL cluster ({@link ClusterCpu}); never another cluster's processes.
+ */
 public final class CpuSampler {
     /** Linux reports /proc times in USER_HZ, which is 100 on every mainstream architecture. */
     private static final double TICKS_PER_SECOND = 100.0;
 
-    private final boolean dbLocal;
-    private final String database;
+    private final ClusterCpu cluster;
+    private final String dbNote;
 
-    /** @param dbLocal whether the DB server runs on this host, so its processes can be sampled */
-    public CpuSampler(boolean dbLocal) {
-        this(dbLocal, null);
-    }
-
-    /**
-     * @param database the benchmark's database, whose backends are sampled apart from the other
-     *     postgres processes (other databases of a shared server); null: not sampled
-     */
-    public CpuSampler(boolean dbLocal, String database) {
-        this.dbLocal = dbLocal;
-        this.database = database;
+    /** @param db where the DB server's CPU comes from, or why it is not sampled */
+    public CpuSampler(ClusterCpu.Located db) {
+        this.cluster = db instanceof ClusterCpu.Found f ? f.cpu() : null;
+        this.dbNote = switch (db) {
+            case ClusterCpu.Found f ->
+                "DB server = the run's PostgreSQL cluster (postmaster pid "
+                        + f.cpu().postmasterPid() + ", from the " + f.how()
+                        + "): its processes and those that ended during the window";
+            case ClusterCpu.Absent a -> "DB server CPU not sampled: " + a.reason();
+        };
     }
 
     /** One sample; fields are -1 where the host does not expose them. */
@@ -56,16 +54,15 @@ public final class CpuSampler {
         long process = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
                 ? os.getProcessCpuTime()
                 : -1;
-        return new Sample(
-                nanos,
-                busy,
-                total,
-                process,
-                dbLocal ? postgresTicks(null) : -1,
-                dbLocal && database != null ? postgresTicks(database) : -1);
+        ClusterCpu.Sample db = cluster == null ? new ClusterCpu.Sample(-1, -1) : cluster.sample();
+        return new Sample(nanos, busy, total, process, db.clusterTicks(), db.backendTicks());
     }
 
-    public static HostUsage usage(Sample a, Sample b) {
+    /**
+     * @param speed the speed probe's figures, whose backend CPU ({@link DbSpeed#probeCpuMs}) is left
+     *     out of the DB server's figure; null when no probe ran
+     */
+    public HostUsage usage(Sample a, Sample b, DbSpeed speed) {
         double seconds = (b.nanos() - a.nanos()) / 1e9;
         int cpus = CpuPinning.logicalCpus();
         double capacity = seconds * cpus;
@@ -75,38 +72,22 @@ public final class CpuSampler {
         double sim = a.processCpuNanos() < 0 || capacity <= 0
                 ? 0
                 : 100.0 * (b.processCpuNanos() - a.processCpuNanos()) / 1e9 / capacity;
-        // A postgres process that ended in the window takes its ticks with it: when that shows as a
-        // drop, the figure is unknown rather than negative.
-        Double db = a.postgresTicks() < 0 || b.postgresTicks() < a.postgresTicks() || capacity <= 0
-                ? null
-                : 100.0 * (b.postgresTicks() - a.postgresTicks()) / TICKS_PER_SECOND / capacity;
-        String note = a.postgresTicks() >= 0 && db == null
-                ? "DB server CPU unknown: postgres processes ended during the window (their CPU left the sum)"
-                : db == null
-                        ? "database on another host (or not PostgreSQL): its CPU is not sampled"
-                        : "DB server = all local postgres processes (every cluster on this host)";
-        // The work processes hold their connections for the whole run, so the backends live through the window.
+        String note = dbNote;
+        Double db = null;
+        if (cluster != null && (a.postgresTicks() < 0 || b.postgresTicks() < 0)) {
+            note = "DB server CPU unknown: its postmaster (pid " + cluster.postmasterPid()
+                    + ") ended or restarted during the window";
+        } else if (cluster != null && capacity > 0) {
+            double probeSeconds = speed == null || speed.probeCpuMs() == null ? 0 : speed.probeCpuMs() / 1e3;
+            double dbSeconds = (b.postgresTicks() - a.postgresTicks()) / TICKS_PER_SECOND - probeSeconds;
+            db = 100.0 * Math.max(0, dbSeconds) / capacity;
+        }
+        // Running backends only: one that ended takes its ticks with it, and then the figure is unknown.
         Double backends =
                 a.databaseBackendTicks() < 0 || b.databaseBackendTicks() < a.databaseBackendTicks() || capacity <= 0
                         ? null
                         : 100.0 * (b.databaseBackendTicks() - a.databaseBackendTicks()) / TICKS_PER_SECOND / capacity;
-        return new HostUsage(seconds, cpus, host, sim, db, note, backends);
-    }
-
-    /** CPU ticks of the local postgres processes: all of them, or the backends of one database. */
-    private static long postgresTicks(String database) {
-        long ticks = 0;
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path p : (Iterable<Path>)
-                    procs.filter(x -> x.getFileName().toString().matches("[0-9]+"))::iterator) {
-                if ("postgres".equals(HostProbe.read(p.resolve("comm"))) && (database == null || serves(p, database))) {
-                    ticks += processTicks(HostProbe.read(p.resolve("stat")));
-                }
-            }
-        } catch (IOException e) {
-            return -1;
-        }
-        return ticks;
+        return new HostUsage(seconds, cpus, host, sim, db, note, backends, speed);
     }
 
     /** Backends set their title to "postgres: [cluster: ]user database host(port) activity". */
@@ -120,14 +101,5 @@ public final class CpuSampler {
         return Pattern.compile("^postgres:(?: \\S+:)? \\S+ " + Pattern.quote(database) + " ")
                 .matcher(title)
                 .find();
-    }
-
-    /** utime + stime of a /proc/PID/stat line (fields 14 and 15, counted after the command name). */
-    static long processTicks(String stat) {
-        if (stat == null) {
-            return 0;
-        }
-        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return f.length > 12 ? Long.parseLong(f[11]) + Long.parseLong(f[12]) : 0;
     }
 }

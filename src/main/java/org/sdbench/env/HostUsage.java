@@ -2,10 +2,13 @@ package org.sdbench.env;
 
 /**
  * CPU use during the measurement window, in percent of the host's capacity (100 = every logical
- * CPU busy). The DB server's figure sums the local postgres processes that lived through the
- * window and is null when the database is on another host; {@code databaseBackendsCpuPercent} only
- * the backends of the benchmark's database (null when not sampled), the figure to trust on a server
- * shared with other databases.
+ * CPU busy). The DB server's figure is the run's own PostgreSQL cluster (its postmaster, the
+ * processes it runs and those it reaped during the window, the speed probe's CPU left out) and is
+ * null when it cannot be sampled ({@code note} says why); {@code databaseBackendsCpuPercent} only
+ * the running backends of the benchmark's database in that cluster (null when not sampled or when
+ * one ended in the window).
+ *
+ * @param dbSpeed the DB host's speed from the window's speed probe; null when no probe ran
  */
 public record HostUsage(
         double seconds,
@@ -14,4 +17,5 @@ public record HostUsage(
         double simulatorCpuPercent,
         Double dbServerCpuPercent,
         String note,
-        Double databaseBackendsCpuPercent) {}
+        Double databaseBackendsCpuPercent,
+        DbSpeed dbSpeed) {}

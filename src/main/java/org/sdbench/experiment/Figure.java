@@ -128,7 +128,13 @@ public record Figure(String name, String unit, Kind kind, Function<RunReport, Do
             secondary(
                     "simulator CPU per dialog step",
                     "ms",
-                    r -> r.work() == null ? null : r.work().appCpuMsPerStep()));
+                    r -> r.work() == null ? null : r.work().appCpuMsPerStep()),
+            // The DB CPU at the speed probe's reference speed: a host that got slower between runs
+            // moves the raw figure, this one much less.
+            secondary(
+                    "DB CPU per dialog step at reference speed",
+                    "ms",
+                    r -> r.work() == null ? null : r.work().dbCpuMsPerStepNormalised()));
 
     /**
      * The figures of an experiment: the fixed ones, then one per statement among the baseline's

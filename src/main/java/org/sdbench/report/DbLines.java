@@ -3,6 +3,7 @@ package org.sdbench.report;
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.sdbench.dbstats.DbWindow;
+import org.sdbench.env.DbSpeed;
 
 /** The DB-side and host-CPU lines of the terminal summary. */
 public final class DbLines {
@@ -10,6 +11,32 @@ public final class DbLines {
     private static final int TOP = 5;
 
     private DbLines() {}
+
+    /** The speed probe's line: per CPU second (what normalises), per wall second, and what it cost. */
+    static String speed(DbSpeed d) {
+        String cpu = d.rowsPerCpuSecond() == null
+                ? "n/a per CPU second"
+                : String.format(
+                        Locale.ROOT,
+                        "%.1f M rows per CPU second (reference %.1f M)",
+                        d.rowsPerCpuSecond() / 1e6,
+                        d.referenceRowsPerCpuSecond() / 1e6);
+        String wall = d.rowsPerWallSecond() == null
+                ? ""
+                : String.format(Locale.ROOT, ", %.1f M per wall second", d.rowsPerWallSecond() / 1e6);
+        String cost = d.probeCpuMs() == null
+                ? ""
+                : String.format(Locale.ROOT, ", %.0f ms of DB CPU, left out of the DB figures", d.probeCpuMs());
+        return String.format(
+                Locale.ROOT,
+                "db speed      %s%s; %d probes of %,d rows%s%s",
+                cpu,
+                wall,
+                d.probes(),
+                d.rowsPerProbe(),
+                cost,
+                d.note() == null ? "" : "; " + d.note());
+    }
 
     static void print(RunReport r, PrintWriter out) {
         var h = r.host();
@@ -23,8 +50,11 @@ public final class DbLines {
                     h.logicalCpus(),
                     h.simulatorCpuPercent(),
                     h.dbServerCpuPercent() == null
-                            ? "n/a (remote)"
+                            ? "n/a (" + h.note() + ")"
                             : String.format(Locale.ROOT, "%.1f %%", h.dbServerCpuPercent()));
+            if (h.dbSpeed() != null) {
+                out.println(speed(h.dbSpeed()));
+            }
         }
         DbWindow d = r.dbWindow();
         if (d == null) {

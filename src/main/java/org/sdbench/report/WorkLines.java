@@ -42,9 +42,12 @@ final class WorkLines {
         if (w.appCpuMsPerStep() != null) {
             out.printf(
                     Locale.ROOT,
-                    "CPU split     app tier (simulator) %.1f ms, DB %s per dialog step: app %s%s%n",
+                    "CPU split     app tier (simulator) %.1f ms, DB %s%s per dialog step: app %s%s%n",
                     w.appCpuMsPerStep(),
                     ms(w.dbCpuMsPerStep()),
+                    w.dbCpuMsPerStepNormalised() == null
+                            ? ""
+                            : " (" + ms(w.dbCpuMsPerStepNormalised()) + " at the reference DB speed)",
                     w.appCpuShare() == null ? "n/a" : String.format(Locale.ROOT, "%.1f %%", w.appCpuShare() * 100),
                     w.assumedAppCpuShare() == null
                             ? " (workload not calibrated)"

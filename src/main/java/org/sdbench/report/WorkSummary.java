@@ -22,8 +22,8 @@ import org.sdbench.metrics.Summary;
  *     null when not measured
  * @param expectedWorkMsPerStep dialog plus update units per step at that speed, in ms of one core
  * @param appCpuMsPerStep simulator process CPU per dialog step in the window (null: not sampled)
- * @param dbCpuMsPerStep CPU of the benchmark database's backends per dialog step in the window (all local
- *     postgres processes when the backends could not be told apart; null: DB not on this host)
+ * @param dbCpuMsPerStep CPU of the run's PostgreSQL cluster per dialog step in the window (null: not
+ *     sampled, the host's note says why)
  * @param appCpuShare app / (app + DB) measured
  * @param assumedAppCpuShare what the workload's calibration assumed (null: workload not calibrated)
  * @param calibrationReference the rated hardware the workload was calibrated against (null: not calibrated)
@@ -32,6 +32,8 @@ import org.sdbench.metrics.Summary;
  *     (workload.calibration.unitsPerCpuSecond; null: not stated or not calibrated)
  * @param hostCalibration where the speed came from and on what: CPU model, governor, frequency (null: none)
  * @param calibrationWarnings power-saving governor or clock, other load, poor scaling across cores
+ * @param dbCpuMsPerStepNormalised dbCpuMsPerStep at the speed probe's reference speed:
+ *     {@code dbCpuMsPerStep * rowsPerCpuSecond / referenceRowsPerCpuSecond} (null: either unknown)
  */
 public record WorkSummary(
         double dialogUnitsPerStep,
@@ -49,7 +51,8 @@ public record WorkSummary(
         Double referenceSaps,
         Double calibrationUnitsPerCpuSecond,
         String hostCalibration,
-        List<String> calibrationWarnings) {
+        List<String> calibrationWarnings,
+        Double dbCpuMsPerStepNormalised) {
     public WorkSummary {
         calibrationWarnings = calibrationWarnings == null ? List.of() : List.copyOf(calibrationWarnings);
     }
@@ -100,12 +103,8 @@ public record WorkSummary(
         if (host != null && steps > 0) {
             double capacityMs = host.seconds() * host.logicalCpus() * 1000 / 100;
             app = host.simulatorCpuPercent() * capacityMs / steps;
-            // Postgres processes that ended within the window take their ticks with them: a negative
-            // difference means the DB's CPU is unknown, not that it was negative.
-            Double dbPercent = host.databaseBackendsCpuPercent() != null
-                    ? host.databaseBackendsCpuPercent()
-                    : host.dbServerCpuPercent();
-            db = dbPercent == null || dbPercent < 0 ? null : dbPercent * capacityMs / steps;
+            Double dbPercent = host.dbServerCpuPercent();
+            db = dbPercent == null ? null : dbPercent * capacityMs / steps;
             share = db == null || app + db <= 0 ? null : app / (app + db);
         }
         // Per CPU second, not per wall second: what one core does when the work has it, whatever else runs.
@@ -139,6 +138,7 @@ public record WorkSummary(
                                         : String.format(Locale.ROOT, "%.0f MHz", cal.frequencyMhz()),
                                 cal.source(),
                                 cal.measuredAt()),
-                cal == null ? null : cal.warnings());
+                cal == null ? null : cal.warnings(),
+                host == null || host.dbSpeed() == null ? null : host.dbSpeed().atReferenceSpeed(db));
     }
 }

@@ -142,17 +142,14 @@ public record SweepRun(
                 r.reliability().stoppedEarly());
     }
 
-    /**
-     * The sweep's own CPU by tier. The database counts its benchmark backends when they were told
-     * apart from other databases on the host (a shared server), else every local postgres process.
-     */
+    /** The sweep's own CPU by tier; the database's is the run's PostgreSQL cluster, null where not sampled. */
     private static Map<String, Double> tiers(RunReport r) {
         Map<String, Double> out = new LinkedHashMap<>();
         var h = r.host();
         if (h == null) {
             return out;
         }
-        Double db = h.databaseBackendsCpuPercent() != null ? h.databaseBackendsCpuPercent() : h.dbServerCpuPercent();
+        Double db = h.dbServerCpuPercent();
         if (r.threeTier() == null) {
             out.put(APP_TIER, h.simulatorCpuPercent());
         } else {

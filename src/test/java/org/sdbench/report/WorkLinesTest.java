@@ -60,7 +60,8 @@ class WorkLinesTest {
     @Test
     void hostSpeed_hostNotCalibrated_showsTheRunsSpeedOnly() {
         var w = new WorkSummary(
-                20_207, 5_033, 34.0, null, null, null, null, null, null, null, null, null, null, null, null, List.of());
+                20_207, 5_033, 34.0, null, null, null, null, null, null, null, null, null, null, null, null, List.of(),
+                null);
         assertEquals(
                 "host speed    this run's dialog work ran at 0.594 M units per CPU second (host not calibrated)",
                 WorkLines.hostSpeed(w, null));
@@ -87,6 +88,7 @@ class WorkLinesTest {
                 null,
                 calibrationSpeed,
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 }

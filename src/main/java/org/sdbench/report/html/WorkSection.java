@@ -33,7 +33,11 @@ final class WorkSection {
                 facts.add(List.of(
                         "CPU per dialog step",
                         "app tier (simulator process) " + Html.num(w.appCpuMsPerStep(), 2)
-                                + " ms · DB server " + ms(w.dbCpuMsPerStep()) + " · app share "
+                                + " ms · DB server " + ms(w.dbCpuMsPerStep())
+                                + (w.dbCpuMsPerStepNormalised() == null
+                                        ? ""
+                                        : " (" + ms(w.dbCpuMsPerStepNormalised()) + " at the reference DB speed)")
+                                + " · app share "
                                 + (w.appCpuShare() == null ? "n/a" : Html.pct(w.appCpuShare()))
                                 + (w.assumedAppCpuShare() == null
                                         ? " (workload not calibrated)"
