@@ -16,6 +16,7 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.experiment.Experiment;
 import org.sdbench.experiment.ExperimentPlan;
 import org.sdbench.experiment.ExperimentTable;
+import org.sdbench.experiment.Repeats;
 import org.sdbench.experiment.ServerSettings;
 import org.sdbench.experiment.Variant;
 import org.sdbench.process.ConfigOptions;
@@ -92,6 +93,15 @@ final class ExperimentCommand implements Callable<Integer> {
     String effect;
 
     @Option(
+            names = "--max-repeats",
+            paramLabel = "N",
+            defaultValue = "2",
+            description = "How often a round runs again, whole and in the same order, when one of its runs was "
+                    + "disturbed (CPU steal, other load on the host, a calibration warning); once spent, the round is "
+                    + "kept and marked disturbed. 0 keeps every round as it ran (default ${DEFAULT-VALUE}).")
+    int maxRepeats;
+
+    @Option(
             names = "--name",
             paramLabel = "NAME",
             description = "The experiment's name (default: the configuration's).")
@@ -121,6 +131,7 @@ final class ExperimentCommand implements Callable<Integer> {
         SdbenchConfig base = options.load(phases.overrides());
         ExperimentPlan plan =
                 new ExperimentPlan(name != null ? name : base.name(), parsed, rounds, maxRounds, seed, percent(effect));
+        Repeats repeats = Repeats.of(maxRepeats);
         Path folder = folder(plan, base);
         PrintWriter out = spec.commandLine().getOut();
         SdbenchConfig largest = null;
@@ -144,7 +155,8 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         RunEngine engine =
                 new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
-        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out).run(settings);
+        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out, repeats)
+                .run(settings);
         ExperimentTable.print(outcome.result(), out);
         out.println("experiment: " + folder.resolve("experiment.json").toAbsolutePath());
         out.println("plot:       " + folder.resolve("experiment.html").toAbsolutePath());

@@ -38,11 +38,13 @@ public final class CpuSampler {
             long totalTicks,
             long processCpuNanos,
             long postgresTicks,
-            long databaseBackendTicks) {}
+            long databaseBackendTicks,
+            long stealTicks) {}
 
     public Sample sample(long nanos) {
         long busy = -1;
         long total = -1;
+        long steal = -1;
         List<String> stat = HostProbe.lines(Path.of("/proc/stat"));
         if (!stat.isEmpty() && stat.get(0).startsWith("cpu ")) {
             String[] f = stat.get(0).trim().split("\\s+");
@@ -52,6 +54,7 @@ public final class CpuSampler {
                 total += Long.parseLong(f[i]);
             }
             busy = total - Long.parseLong(f[4]) - (f.length > 5 ? Long.parseLong(f[5]) : 0);
+            steal = f.length > 8 ? Long.parseLong(f[8]) : -1;
         }
         long process = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
                 ? os.getProcessCpuTime()
@@ -62,7 +65,8 @@ public final class CpuSampler {
                 total,
                 process,
                 dbLocal ? postgresTicks(null) : -1,
-                dbLocal && database != null ? postgresTicks(database) : -1);
+                dbLocal && database != null ? postgresTicks(database) : -1,
+                steal);
     }
 
     public static HostUsage usage(Sample a, Sample b) {
@@ -90,7 +94,10 @@ public final class CpuSampler {
                 a.databaseBackendTicks() < 0 || b.databaseBackendTicks() < a.databaseBackendTicks() || capacity <= 0
                         ? null
                         : 100.0 * (b.databaseBackendTicks() - a.databaseBackendTicks()) / TICKS_PER_SECOND / capacity;
-        return new HostUsage(seconds, cpus, host, sim, db, note, backends);
+        Double steal = a.stealTicks() < 0 || b.stealTicks() < a.stealTicks() || b.totalTicks() <= a.totalTicks()
+                ? null
+                : 100.0 * (b.stealTicks() - a.stealTicks()) / (b.totalTicks() - a.totalTicks());
+        return new HostUsage(seconds, cpus, host, sim, db, note, backends, steal);
     }
 
     /** CPU ticks of the local postgres processes: all of them, or the backends of one database. */

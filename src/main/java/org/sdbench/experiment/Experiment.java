@@ -39,6 +39,7 @@ public final class Experiment {
     private final RunLog log;
     private final PrintWriter out;
     private final StopRule rule;
+    private final Repeats repeats;
     private final List<RunSample> samples = new ArrayList<>();
     private final List<RunReport> reports = new ArrayList<>();
     private final List<ExperimentResult.Round> rounds = new ArrayList<>();
@@ -59,7 +60,19 @@ public final class Experiment {
             RunEngine engine,
             Path dir,
             PrintWriter out) {
+        this(plan, configs, engine, dir, out, Repeats.of(Repeats.DEFAULT));
+    }
+
+    /** @param repeats how a round with a disturbed run is repeated */
+    public Experiment(
+            ExperimentPlan plan,
+            BiFunction<Variant, Integer, SdbenchConfig> configs,
+            RunEngine engine,
+            Path dir,
+            PrintWriter out,
+            Repeats repeats) {
         this.plan = plan;
+        this.repeats = repeats;
         this.configs = configs;
         this.engine = engine;
         this.dir = dir;
@@ -90,10 +103,25 @@ public final class Experiment {
                 for (int round = 1; round <= plan.maxRounds() && stopped == null; round++) {
                     List<Variant> order = orders.order(round, plan.variants());
                     List<Run> runs = new ArrayList<>();
-                    for (int i = 0; i < order.size() && !hook.interrupted(); i++) {
-                        Run r = runOnce(settings, order.get(i), round, i + 1, hook);
-                        if (r != null) {
-                            runs.add(r);
+                    List<Repeats.DisturbedRun> replaced = new ArrayList<>();
+                    Repeats.Attempt attempt = null;
+                    // A disturbed run takes its whole round with it: the round runs again in the same order.
+                    for (int a = 0; a == 0 || repeats.again(round, a - 1, attempt, out); a++) {
+                        if (a > 0) {
+                            replaced.addAll(attempt.runs(a - 1, true));
+                        }
+                        runs = new ArrayList<>();
+                        for (int i = 0; i < order.size() && !hook.interrupted(); i++) {
+                            Run r = runOnce(settings, order.get(i), round, i + 1, hook);
+                            if (r != null) {
+                                runs.add(r);
+                            }
+                        }
+                        attempt = new Repeats.Attempt(
+                                runs.stream().map(Run::sample).toList(),
+                                runs.stream().map(Run::disturbances).toList());
+                        if (hook.interrupted()) {
+                            break;
                         }
                     }
                     if (hook.interrupted()) {
@@ -101,10 +129,16 @@ public final class Experiment {
                         exit = 130;
                         break;
                     }
+                    int repeated = replaced.isEmpty()
+                            ? 0
+                            : replaced.get(replaced.size() - 1).attempt() + 1;
                     rounds.add(new ExperimentResult.Round(
                             round,
                             order.stream().map(Variant::name).toList(),
-                            runs.stream().map(Run::sample).toList()));
+                            runs.stream().map(Run::sample).toList(),
+                            repeated,
+                            attempt.runs(repeated, false),
+                            replaced));
                     runs.forEach(r -> {
                         samples.add(r.sample());
                         reports.add(r.report());
@@ -129,7 +163,7 @@ public final class Experiment {
         }
     }
 
-    private record Run(RunSample sample, RunReport report) {}
+    private record Run(RunSample sample, RunReport report, List<Disturbance> disturbances) {}
 
     /** One run, or null when Ctrl-C ended it (it is not a sample). */
     private Run runOnce(ServerSettings settings, Variant v, int round, int position, ExperimentHook hook)
@@ -172,7 +206,7 @@ public final class Experiment {
                 Map.of(),
                 Map.of());
         log.finished(s, o.report());
-        return new Run(s, o.report());
+        return new Run(s, o.report(), repeats.judge().of(o.report(), env == null ? null : env.calibration()));
     }
 
     private List<Figure> figures() {
@@ -224,9 +258,7 @@ public final class Experiment {
         List<RunSample> valued = j.valued();
         Analysis.Outcome a = j.analysis();
         List<ExperimentResult.Round> withValues = rounds.stream()
-                .map(r -> new ExperimentResult.Round(
-                        r.round(),
-                        r.order(),
+                .map(r -> r.withRuns(
                         valued.stream().filter(s -> s.round() == r.round()).toList()))
                 .toList();
         SdbenchConfig base = configs.apply(plan.baseline(), 1);
@@ -263,7 +295,17 @@ public final class Experiment {
                 withValues,
                 a.figures(),
                 a.omitted(),
-                Notes.of(plan, a, valued));
+                notes(Notes.of(plan, a, valued), withValues));
+    }
+
+    private static List<String> notes(List<String> notes, List<ExperimentResult.Round> rounds) {
+        String repeated = Repeats.note(rounds);
+        if (repeated == null) {
+            return notes;
+        }
+        List<String> out = new ArrayList<>(notes);
+        out.add(repeated);
+        return out;
     }
 
     private static String errorControl(int primary) {

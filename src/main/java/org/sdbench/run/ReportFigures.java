@@ -114,7 +114,8 @@ final class ReportFigures {
                 sdbench,
                 h.dbServerCpuPercent(),
                 h.note(),
-                h.databaseBackendsCpuPercent());
+                h.databaseBackendsCpuPercent(),
+                h.stealPercent());
         return report.withWork(WorkSummary.of(c.workload(), metrics.summary(), updateWork, all, env.calibration()));
     }
 
