@@ -102,44 +102,14 @@ public final class Experiment {
                 }
                 for (int round = 1; round <= plan.maxRounds() && stopped == null; round++) {
                     List<Variant> order = orders.order(round, plan.variants());
-                    List<Run> runs = new ArrayList<>();
-                    List<Repeats.DisturbedRun> replaced = new ArrayList<>();
-                    Repeats.Attempt attempt = null;
-                    // A disturbed run takes its whole round with it: the round runs again in the same order.
-                    for (int a = 0; a == 0 || repeats.again(round, a - 1, attempt, out); a++) {
-                        if (a > 0) {
-                            replaced.addAll(attempt.runs(a - 1, true));
-                        }
-                        runs = new ArrayList<>();
-                        for (int i = 0; i < order.size() && !hook.interrupted(); i++) {
-                            Run r = runOnce(settings, order.get(i), round, i + 1, hook);
-                            if (r != null) {
-                                runs.add(r);
-                            }
-                        }
-                        attempt = new Repeats.Attempt(
-                                runs.stream().map(Run::sample).toList(),
-                                runs.stream().map(Run::disturbances).toList());
-                        if (hook.interrupted()) {
-                            break;
-                        }
-                    }
+                    Played played = play(settings, round, order, hook);
                     if (hook.interrupted()) {
                         stopped = "interrupted in round " + round + " (Ctrl-C): that round is left out";
                         exit = 130;
                         break;
                     }
-                    int repeated = replaced.isEmpty()
-                            ? 0
-                            : replaced.get(replaced.size() - 1).attempt() + 1;
-                    rounds.add(new ExperimentResult.Round(
-                            round,
-                            order.stream().map(Variant::name).toList(),
-                            runs.stream().map(Run::sample).toList(),
-                            repeated,
-                            attempt.runs(repeated, false),
-                            replaced));
-                    runs.forEach(r -> {
+                    rounds.add(played.round(round, order));
+                    played.runs().forEach(r -> {
                         samples.add(r.sample());
                         reports.add(r.report());
                     });
@@ -164,6 +134,41 @@ public final class Experiment {
     }
 
     private record Run(RunSample sample, RunReport report, List<Disturbance> disturbances) {}
+
+    /** A round as kept: the last attempt's runs, and every run of the attempts that ran again. */
+    private record Played(List<Run> runs, int repeats, Repeats.Attempt last, List<Repeats.DisturbedRun> replaced) {
+        ExperimentResult.Round round(int round, List<Variant> order) {
+            return new ExperimentResult.Round(
+                    round,
+                    order.stream().map(Variant::name).toList(),
+                    runs.stream().map(Run::sample).toList(),
+                    repeats,
+                    last.runs(repeats, false),
+                    replaced);
+        }
+    }
+
+    /** Runs a round's order; a round with a disturbed run runs again, whole and in the same order (see {@link Repeats}). */
+    private Played play(ServerSettings settings, int round, List<Variant> order, ExperimentHook hook)
+            throws InterruptedException {
+        List<Repeats.DisturbedRun> replaced = new ArrayList<>();
+        for (int a = 0; ; a++) {
+            List<Run> runs = new ArrayList<>();
+            for (int i = 0; i < order.size() && !hook.interrupted(); i++) {
+                Run r = runOnce(settings, order.get(i), round, i + 1, hook);
+                if (r != null) {
+                    runs.add(r);
+                }
+            }
+            Repeats.Attempt attempt = new Repeats.Attempt(
+                    runs.stream().map(Run::sample).toList(),
+                    runs.stream().map(Run::disturbances).toList());
+            if (hook.interrupted() || !repeats.again(round, a, attempt, out)) {
+                return new Played(runs, a, attempt, replaced);
+            }
+            replaced.addAll(attempt.runs(a, true));
+        }
+    }
 
     /** One run, or null when Ctrl-C ended it (it is not a sample). */
     private Run runOnce(ServerSettings settings, Variant v, int round, int position, ExperimentHook hook)
