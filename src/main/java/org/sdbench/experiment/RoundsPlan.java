@@ -214,13 +214,23 @@ public record RoundsPlan(String from, double effect, double power, List<Row> fig
                             ? "n/a: " + r.reason()
                             : rounds(r.roundsNeeded()) + " (" + rounds(r.roundsAtMeasuredSd()) + ")");
         }
-        out.println(
-                rounds == null
-                        ? "rounds    n/a: some figure needs more than " + RoundsNeeded.MOST
-                                + " rounds for this --effect, or none could be planned"
-                        : "rounds    " + rounds + ": sdbench experiment ... --effect "
-                                + String.format(Locale.ROOT, "%.1f%%", effect * 100) + " --rounds " + rounds
-                                + " --max-rounds " + rounds);
+        String most = figures.stream()
+                .filter(r -> r.reason() == null)
+                .filter(r -> rounds == null ? r.roundsNeeded() == null : rounds.equals(r.roundsNeeded()))
+                .map(r -> r.figure() + " (" + r.variant() + ")")
+                .findFirst()
+                .orElse("");
+        if (rounds == null) {
+            out.println(
+                    "rounds    n/a: " + most + " needs more than " + RoundsNeeded.MOST + " rounds for this --effect");
+        } else if (rounds > ExperimentPlan.MOST_ROUNDS) {
+            out.println("rounds    " + rounds + " for " + most + ": more than --max-rounds allows ("
+                    + ExperimentPlan.MOST_ROUNDS + "); at this --effect that figure stays undecided");
+        } else {
+            out.println("rounds    " + rounds + " (for " + most + "): sdbench experiment ... --effect "
+                    + String.format(Locale.ROOT, "%.1f%%", effect * 100) + " --rounds " + rounds + " --max-rounds "
+                    + rounds);
+        }
         out.flush();
     }
 

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,6 +70,19 @@ class RoundsPlanTest {
         assertEquals(RoundsNeeded.of(sd, Math.log1p(0.02), 0.025, 0.8).getAsInt(), r.roundsAtMeasuredSd());
         assertTrue(r.roundsNeeded() > r.roundsAtMeasuredSd(), r.toString());
         assertEquals(r.roundsNeeded(), p.rounds());
+    }
+
+    @Test
+    void print_plannable_suggestsTheCommandForTheFigureThatNeedsMost() throws Exception {
+        write(figure("blocks read per step", "confirmatory", BASE, ALT));
+        RoundsPlan p = RoundsPlan.from(dir, 0.02);
+        StringWriter text = new StringWriter();
+        p.print(new PrintWriter(text));
+        assertTrue(
+                text.toString()
+                        .contains("rounds    " + p.rounds() + " (for blocks read per step (alt)): sdbench experiment"
+                                + " ... --effect 2.0% --rounds " + p.rounds() + " --max-rounds " + p.rounds()),
+                text.toString());
     }
 
     @Test
