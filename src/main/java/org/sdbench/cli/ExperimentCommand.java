@@ -1,5 +1,6 @@
 package org.sdbench.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -16,9 +17,12 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.experiment.Experiment;
 import org.sdbench.experiment.ExperimentPlan;
 import org.sdbench.experiment.ExperimentTable;
+import org.sdbench.experiment.Repeats;
+import org.sdbench.experiment.RoundsPlan;
 import org.sdbench.experiment.ServerSettings;
 import org.sdbench.experiment.Variant;
 import org.sdbench.process.ConfigOptions;
+import org.sdbench.report.Json;
 import org.sdbench.report.RunFolder;
 import org.sdbench.run.RunEngine;
 import org.sdbench.run.RunPreflight;
@@ -50,7 +54,6 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Option(
             names = "--variant",
-            required = true,
             paramLabel = "NAME:KEY=VALUE[,KEY=VALUE...]",
             description = "A variant, repeatable; the first is the baseline ('base:' for the configuration as it is). "
                     + "db.NAME=VALUE is a server setting (e.g. small:db.shared_buffers=16MB), any other key an sdbench "
@@ -92,6 +95,33 @@ final class ExperimentCommand implements Callable<Integer> {
     String effect;
 
     @Option(
+            names = "--max-repeats",
+            paramLabel = "N",
+            defaultValue = "2",
+            description = "How often a round runs again, whole and in the same order, when one of its runs was "
+                    + "disturbed (CPU steal, other load on the host, a calibration warning); once spent, the round is "
+                    + "kept and marked disturbed. 0 keeps every round as it ran (default ${DEFAULT-VALUE}).")
+    int maxRepeats;
+
+    @Option(
+            names = "--plan",
+            description = "Starts no run: from the experiment in --from (an A/A pilot, or the rounds so far), prints "
+                    + "for each primary figure the spread of its pairs' log ratios, the MDE now and the rounds --effect "
+                    + "needs at 80 %% power, at the level the verdict uses.")
+    boolean plan;
+
+    @Option(
+            names = "--from",
+            paramLabel = "DIR",
+            description = "With --plan: the experiment folder (with experiment.json) to plan from.")
+    Path from;
+
+    @Option(
+            names = "--json",
+            description = "With --plan: print the plan as JSON (machine output) instead of the table.")
+    boolean json;
+
+    @Option(
             names = "--name",
             paramLabel = "NAME",
             description = "The experiment's name (default: the configuration's).")
@@ -117,10 +147,19 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        if (plan || from != null || json) {
+            return plan();
+        }
+        ConfigException.require(
+                !variants.isEmpty(),
+                "--variant",
+                "none",
+                "the baseline first (e.g. --variant base:), then one or more alternatives; or --plan --from DIR");
         List<Variant> parsed = variants.stream().map(Variant::parse).toList();
         SdbenchConfig base = options.load(phases.overrides());
         ExperimentPlan plan =
                 new ExperimentPlan(name != null ? name : base.name(), parsed, rounds, maxRounds, seed, percent(effect));
+        Repeats repeats = Repeats.of(maxRepeats);
         Path folder = folder(plan, base);
         PrintWriter out = spec.commandLine().getOut();
         SdbenchConfig largest = null;
@@ -144,12 +183,37 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         RunEngine engine =
                 new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
-        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out).run(settings);
+        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out, repeats)
+                .run(settings);
         ExperimentTable.print(outcome.result(), out);
         out.println("experiment: " + folder.resolve("experiment.json").toAbsolutePath());
         out.println("plot:       " + folder.resolve("experiment.html").toAbsolutePath());
         out.flush();
         return outcome.exitCode();
+    }
+
+    /** --plan: reads an experiment folder, prints the rounds needed; starts no run. */
+    private int plan() {
+        ConfigException.require(plan, json ? "--json" : "--from", "given", "only with --plan");
+        ConfigException.require(from != null, "--plan", "without --from", "--plan --from DIR (an experiment folder)");
+        ConfigException.require(
+                variants.isEmpty(),
+                "--variant",
+                String.join(" ", variants),
+                "no variant with --plan: it starts no run");
+        RoundsPlan p = RoundsPlan.from(from, percent(effect));
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            try {
+                out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(p));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("the plan does not serialize: " + e.getMessage(), e);
+            }
+            out.flush();
+        } else {
+            p.print(out);
+        }
+        return 0;
     }
 
     /**

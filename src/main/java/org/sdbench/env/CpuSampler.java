@@ -36,11 +36,13 @@ public final class CpuSampler {
             long totalTicks,
             long processCpuNanos,
             long postgresTicks,
-            long databaseBackendTicks) {}
+            long databaseBackendTicks,
+            long stealTicks) {}
 
     public Sample sample(long nanos) {
         long busy = -1;
         long total = -1;
+        long steal = -1;
         List<String> stat = HostProbe.lines(Path.of("/proc/stat"));
         if (!stat.isEmpty() && stat.get(0).startsWith("cpu ")) {
             String[] f = stat.get(0).trim().split("\\s+");
@@ -50,12 +52,13 @@ public final class CpuSampler {
                 total += Long.parseLong(f[i]);
             }
             busy = total - Long.parseLong(f[4]) - (f.length > 5 ? Long.parseLong(f[5]) : 0);
+            steal = f.length > 8 ? Long.parseLong(f[8]) : -1;
         }
         long process = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
                 ? os.getProcessCpuTime()
                 : -1;
         ClusterCpu.Sample db = cluster == null ? new ClusterCpu.Sample(-1, -1) : cluster.sample();
-        return new Sample(nanos, busy, total, process, db.clusterTicks(), db.backendTicks());
+        return new Sample(nanos, busy, total, process, db.clusterTicks(), db.backendTicks(), steal);
     }
 
     /**
@@ -87,7 +90,10 @@ public final class CpuSampler {
                 a.databaseBackendTicks() < 0 || b.databaseBackendTicks() < a.databaseBackendTicks() || capacity <= 0
                         ? null
                         : 100.0 * (b.databaseBackendTicks() - a.databaseBackendTicks()) / TICKS_PER_SECOND / capacity;
-        return new HostUsage(seconds, cpus, host, sim, db, note, backends, speed);
+        Double steal = a.stealTicks() < 0 || b.stealTicks() < a.stealTicks() || b.totalTicks() <= a.totalTicks()
+                ? null
+                : 100.0 * (b.stealTicks() - a.stealTicks()) / (b.totalTicks() - a.totalTicks());
+        return new HostUsage(seconds, cpus, host, sim, db, note, backends, speed, steal);
     }
 
     /** Backends set their title to "postgres: [cluster: ]user database host(port) activity". */

@@ -8,6 +8,9 @@ package org.sdbench.env;
  * the running backends of the benchmark's database in that cluster (null when not sampled or when
  * one ended in the window).
  *
+ * {@code stealPercent} is the time a hypervisor ran other guests while this one wanted the CPU
+ * (null where /proc/stat does not say); it is part of the busy figure.
+ *
  * @param dbSpeed the DB host's speed from the window's speed probe; null when no probe ran
  */
 public record HostUsage(
@@ -18,4 +21,5 @@ public record HostUsage(
         Double dbServerCpuPercent,
         String note,
         Double databaseBackendsCpuPercent,
-        DbSpeed dbSpeed) {}
+        DbSpeed dbSpeed,
+        Double stealPercent) {}

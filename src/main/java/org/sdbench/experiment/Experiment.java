@@ -39,6 +39,7 @@ public final class Experiment {
     private final RunLog log;
     private final PrintWriter out;
     private final StopRule rule;
+    private final Repeats repeats;
     private final List<RunSample> samples = new ArrayList<>();
     private final List<RunReport> reports = new ArrayList<>();
     private final List<ExperimentResult.Round> rounds = new ArrayList<>();
@@ -59,7 +60,19 @@ public final class Experiment {
             RunEngine engine,
             Path dir,
             PrintWriter out) {
+        this(plan, configs, engine, dir, out, Repeats.of(Repeats.DEFAULT));
+    }
+
+    /** @param repeats how a round with a disturbed run is repeated */
+    public Experiment(
+            ExperimentPlan plan,
+            BiFunction<Variant, Integer, SdbenchConfig> configs,
+            RunEngine engine,
+            Path dir,
+            PrintWriter out,
+            Repeats repeats) {
         this.plan = plan;
+        this.repeats = repeats;
         this.configs = configs;
         this.engine = engine;
         this.dir = dir;
@@ -89,23 +102,14 @@ public final class Experiment {
                 }
                 for (int round = 1; round <= plan.maxRounds() && stopped == null; round++) {
                     List<Variant> order = orders.order(round, plan.variants());
-                    List<Run> runs = new ArrayList<>();
-                    for (int i = 0; i < order.size() && !hook.interrupted(); i++) {
-                        Run r = runOnce(settings, order.get(i), round, i + 1, hook);
-                        if (r != null) {
-                            runs.add(r);
-                        }
-                    }
+                    Played played = play(settings, round, order, hook);
                     if (hook.interrupted()) {
                         stopped = "interrupted in round " + round + " (Ctrl-C): that round is left out";
                         exit = 130;
                         break;
                     }
-                    rounds.add(new ExperimentResult.Round(
-                            round,
-                            order.stream().map(Variant::name).toList(),
-                            runs.stream().map(Run::sample).toList()));
-                    runs.forEach(r -> {
+                    rounds.add(played.round(round, order));
+                    played.runs().forEach(r -> {
                         samples.add(r.sample());
                         reports.add(r.report());
                     });
@@ -129,7 +133,42 @@ public final class Experiment {
         }
     }
 
-    private record Run(RunSample sample, RunReport report) {}
+    private record Run(RunSample sample, RunReport report, List<Disturbance> disturbances) {}
+
+    /** A round as kept: the last attempt's runs, and every run of the attempts that ran again. */
+    private record Played(List<Run> runs, int repeats, Repeats.Attempt last, List<Repeats.DisturbedRun> replaced) {
+        ExperimentResult.Round round(int round, List<Variant> order) {
+            return new ExperimentResult.Round(
+                    round,
+                    order.stream().map(Variant::name).toList(),
+                    runs.stream().map(Run::sample).toList(),
+                    repeats,
+                    last.runs(repeats, false),
+                    replaced);
+        }
+    }
+
+    /** Runs a round's order; a round with a disturbed run runs again, whole and in the same order (see {@link Repeats}). */
+    private Played play(ServerSettings settings, int round, List<Variant> order, ExperimentHook hook)
+            throws InterruptedException {
+        List<Repeats.DisturbedRun> replaced = new ArrayList<>();
+        for (int a = 0; ; a++) {
+            List<Run> runs = new ArrayList<>();
+            for (int i = 0; i < order.size() && !hook.interrupted(); i++) {
+                Run r = runOnce(settings, order.get(i), round, i + 1, hook);
+                if (r != null) {
+                    runs.add(r);
+                }
+            }
+            Repeats.Attempt attempt = new Repeats.Attempt(
+                    runs.stream().map(Run::sample).toList(),
+                    runs.stream().map(Run::disturbances).toList());
+            if (hook.interrupted() || !repeats.again(round, a, attempt, out)) {
+                return new Played(runs, a, attempt, replaced);
+            }
+            replaced.addAll(attempt.runs(a, true));
+        }
+    }
 
     /** One run, or null when Ctrl-C ended it (it is not a sample). */
     private Run runOnce(ServerSettings settings, Variant v, int round, int position, ExperimentHook hook)
@@ -172,7 +211,7 @@ public final class Experiment {
                 Map.of(),
                 Map.of());
         log.finished(s, o.report());
-        return new Run(s, o.report());
+        return new Run(s, o.report(), repeats.judge().of(o.report(), env == null ? null : env.calibration()));
     }
 
     private List<Figure> figures() {
@@ -224,9 +263,7 @@ public final class Experiment {
         List<RunSample> valued = j.valued();
         Analysis.Outcome a = j.analysis();
         List<ExperimentResult.Round> withValues = rounds.stream()
-                .map(r -> new ExperimentResult.Round(
-                        r.round(),
-                        r.order(),
+                .map(r -> r.withRuns(
                         valued.stream().filter(s -> s.round() == r.round()).toList()))
                 .toList();
         SdbenchConfig base = configs.apply(plan.baseline(), 1);
@@ -263,7 +300,17 @@ public final class Experiment {
                 withValues,
                 a.figures(),
                 a.omitted(),
-                Notes.of(plan, a, valued));
+                notes(Notes.of(plan, a, valued), withValues));
+    }
+
+    private static List<String> notes(List<String> notes, List<ExperimentResult.Round> rounds) {
+        String repeated = Repeats.note(rounds);
+        if (repeated == null) {
+            return notes;
+        }
+        List<String> out = new ArrayList<>(notes);
+        out.add(repeated);
+        return out;
     }
 
     private static String errorControl(int primary) {

@@ -63,6 +63,28 @@ public record ExperimentResult(
         }
     }
 
-    /** One round: the order its variants ran in and their runs. */
-    public record Round(int round, List<String> order, List<RunSample> runs) {}
+    /**
+     * One round: the order its variants ran in and their runs.
+     *
+     * @param repeats   how often the round ran again because a run was disturbed (0: it ran once)
+     * @param disturbed the kept runs that were disturbed, with their reasons: the repeats were spent
+     * @param replaced  every run of the attempts that were run again, each with its own reasons
+     */
+    public record Round(
+            int round,
+            List<String> order,
+            List<RunSample> runs,
+            int repeats,
+            List<Repeats.DisturbedRun> disturbed,
+            List<Repeats.DisturbedRun> replaced) {
+        public Round {
+            disturbed = disturbed == null ? List.of() : List.copyOf(disturbed);
+            replaced = replaced == null ? List.of() : List.copyOf(replaced);
+        }
+
+        /** The same round with its runs' figures filled in. */
+        Round withRuns(List<RunSample> valued) {
+            return new Round(round, order, valued, repeats, disturbed, replaced);
+        }
+    }
 }

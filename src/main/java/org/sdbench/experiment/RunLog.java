@@ -12,8 +12,8 @@ import org.sdbench.report.RunReport;
 
 /**
  * The terminal of an experiment: each run's whole output (its summary included) goes to
- * {@code logs/r<round>-<variant>.log} (the warm-up's to {@code logs/warmup-<variant>.log}) in the experiment
- * folder; the terminal gets one line when a
+ * {@code logs/r<round>-<variant>.log} (the warm-up's to {@code logs/warmup-<variant>.log}, a repeated round's
+ * to {@code logs/r<round>-<variant>.repeat<n>.log}) in the experiment folder; the terminal gets one line when a
  * run starts, its live progress lines, and one line of key figures when it ends.
  */
 final class RunLog {
@@ -57,8 +57,13 @@ final class RunLog {
     PrintWriter writer(int round, Variant v) {
         try {
             Files.createDirectories(logs);
-            String stem = round == Experiment.WARM_UP ? "warmup" : "r" + round;
-            Writer file = Files.newBufferedWriter(logs.resolve(stem + "-" + v.name() + ".log"), StandardCharsets.UTF_8);
+            String stem = (round == Experiment.WARM_UP ? "warmup" : "r" + round) + "-" + v.name();
+            Path log = logs.resolve(stem + ".log");
+            // A repeated round's runs keep the replaced runs' logs beside their own.
+            for (int repeat = 1; Files.exists(log); repeat++) {
+                log = logs.resolve(stem + ".repeat" + repeat + ".log");
+            }
+            Writer file = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
             return new PrintWriter(new Tee(file, out), true);
         } catch (IOException e) {
             throw new EnvironmentException("cannot write the run log in " + logs + " (" + e.getMessage() + ")");

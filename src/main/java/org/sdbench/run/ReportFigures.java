@@ -115,7 +115,8 @@ final class ReportFigures {
                 h.dbServerCpuPercent(),
                 h.note(),
                 h.databaseBackendsCpuPercent(),
-                h.dbSpeed());
+                h.dbSpeed(),
+                h.stealPercent());
         return report.withWork(WorkSummary.of(c.workload(), metrics.summary(), updateWork, all, env.calibration()));
     }
 
