@@ -1,4 +1,4 @@
-package org.sdbench.run;
+package org.sdbench.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -29,8 +29,6 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.SdStep;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.metrics.StepObserver;
 import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.StepTimes;
 
@@ -255,7 +253,7 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
         return start(MetricsSocket.open(b), appTier, usersLoggedOn, phase);
     }
 
-    static PrometheusEndpoint start(
+    public static PrometheusEndpoint start(
             MetricsSocket socket,
             Supplier<List<InstanceFigures>> appTier,
             IntSupplier usersLoggedOn,

@@ -1,10 +1,10 @@
 package org.sdbench.remote;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sdbench.apptier.RunFiles;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.db.Database;
 import org.sdbench.network.SocketAddresses;
@@ -14,7 +14,6 @@ import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.WireClient;
-import org.sdbench.report.RunFolder;
 
 /**
  * Every hop timed before the run, each end named by role and address: driver to the central
@@ -26,7 +25,7 @@ final class HopProbes {
 
     private HopProbes() {}
 
-    static void record(Connections connections, HostAndPort central, Database db, Path folder, PrintWriter out)
+    static void record(Connections connections, HostAndPort central, Database db, RunFiles files, PrintWriter out)
             throws InterruptedException {
         String driver = ProcessInfo.current("driver").host();
         String dbAddress = SocketAddresses.format(db.endpoint());
@@ -43,7 +42,7 @@ final class HopProbes {
             out.println(h.line());
         }
         out.flush();
-        RunFolder.addToEnvironment(folder, "hops", hops);
+        files.addToEnvironment("hops", hops);
     }
 
     private static List<RoundTrips> probe(Connections connections, Map<Integer, HostAndPort> instances)

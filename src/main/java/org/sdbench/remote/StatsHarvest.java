@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.sdbench.apptier.RemoteFacts;
 import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
@@ -20,7 +21,6 @@ import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.report.RemoteFacts;
 
 /**
  * The app servers' figures, pulled at every harvest: each interval's update figures merged

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.apptier.RemoteFacts;
 import org.sdbench.env.CpuPinning;
 import org.sdbench.env.HostUsage;
 import org.sdbench.metrics.Latency;

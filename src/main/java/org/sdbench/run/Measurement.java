@@ -6,11 +6,11 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.sdbench.apptier.RemoteFacts;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.Summary;
 import org.sdbench.protocol.InstanceFigures;
-import org.sdbench.report.RemoteFacts;
 
 /**
  * What a bench of the simulator itself adds to the one run lifecycle ({@link RunEngine#measure}):
