@@ -238,7 +238,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                         FrameType.PROBE_REPLY,
                         new AppMessages.ProbeReply(
                                         RoundTrips.ping(central, Roles.appServer(number), "central", count),
-                                        DbProbe.roundTrips(system, Roles.appServer(number), count))
+                                        DbHopProbe.roundTrips(system, Roles.appServer(number), count))
                                 .encode());
             }
             case FrameType.SHUTDOWN -> {

@@ -6,8 +6,8 @@ import org.sdbench.db.DbSession;
 import org.sdbench.protocol.wire.RoundTrips;
 
 /** The app server's hop to its database, as the driver's PROBE asks for it. */
-final class DbProbe {
-    private DbProbe() {}
+final class DbHopProbe {
+    private DbHopProbe() {}
 
     /** The DB's own round trip from this process: the dialect's empty query on one of the instance's connections. */
     static RoundTrips roundTrips(AppServerSystem system, String from, int count) throws InterruptedException {

@@ -21,17 +21,17 @@ final class MeasuredRounds {
     /** One round of one variant. */
     @FunctionalInterface
     interface Round {
-        BenchResult run(Variant v) throws InterruptedException;
+        BenchResult run(MeasuredConfig v) throws InterruptedException;
     }
 
     /** Prints one round's line; {@code verdict} is empty for a round that counts. */
     @FunctionalInterface
     interface Printer {
-        void print(int round, Variant v, BenchResult res, String verdict);
+        void print(int round, MeasuredConfig v, BenchResult res, String verdict);
     }
 
     private final boolean threeTier;
-    private final Predicate<Variant> withSql;
+    private final Predicate<MeasuredConfig> withSql;
     private final ToDoubleFunction<BenchResult> jitShare;
     private final Printer printer;
 
@@ -44,16 +44,19 @@ final class MeasuredRounds {
 
     /** The loop with its judgement and its output given: for a test, which has no run to read. */
     MeasuredRounds(
-            boolean threeTier, Predicate<Variant> withSql, ToDoubleFunction<BenchResult> jitShare, Printer printer) {
+            boolean threeTier,
+            Predicate<MeasuredConfig> withSql,
+            ToDoubleFunction<BenchResult> jitShare,
+            Printer printer) {
         this.threeTier = threeTier;
         this.withSql = withSql;
         this.jitShare = jitShare;
         this.printer = printer;
     }
 
-    void run(int rounds, List<Variant> variants, Round round) throws InterruptedException {
+    void run(int rounds, List<MeasuredConfig> variants, Round round) throws InterruptedException {
         for (int r = 1; r <= rounds; r++) {
-            for (Variant v : variants) {
+            for (MeasuredConfig v : variants) {
                 BenchResult res = round.run(v);
                 for (int repeat = 1; repeat <= MAX_REPEATS && stillCompiling(v, res); repeat++) {
                     printer.print(r, v, res, "; compiling: set aside, run again");
@@ -65,16 +68,16 @@ final class MeasuredRounds {
         }
     }
 
-    private boolean stillCompiling(Variant v, BenchResult res) {
+    private boolean stillCompiling(MeasuredConfig v, BenchResult res) {
         return stillCompiling(threeTier, withSql.test(v), jitShare.applyAsDouble(res));
     }
 
     /** Whether the rule judges {@code v}'s rounds. */
-    static boolean judged(boolean threeTier, Variant v) {
+    static boolean judged(boolean threeTier, MeasuredConfig v) {
         return judged(threeTier, withSql(v));
     }
 
-    private static boolean withSql(Variant v) {
+    private static boolean withSql(MeasuredConfig v) {
         return !(v.spec.handler() instanceof NoSqlSteps);
     }
 
@@ -90,7 +93,8 @@ final class MeasuredRounds {
         return judged(threeTier, withSql) && jitShare > JitWarmUp.SETTLED;
     }
 
-    private static void print(PrintWriter out, boolean threeTier, int r, Variant v, BenchResult res, String verdict) {
+    private static void print(
+            PrintWriter out, boolean threeTier, int r, MeasuredConfig v, BenchResult res, String verdict) {
         out.printf(
                 Locale.ROOT,
                 "  round %d %-34s %,9.0f steps/s  %7.2f us/step %s CPU   (%s%s%s)%n",

@@ -79,7 +79,7 @@ class MeasuredRoundsTest {
         assertEquals(List.of("1 sql 1", "2 sql 2"), f.lines);
     }
 
-    private static List<Long> numbers(Variant v) {
+    private static List<Long> numbers(MeasuredConfig v) {
         return v.results.stream().map(BenchResult::runSteps).toList();
     }
 
@@ -88,8 +88,8 @@ class MeasuredRoundsTest {
      * round by its number, and the loop's lines collected.
      */
     private static final class Fixture {
-        final Variant sql = new Variant("sql", null);
-        final Variant noSql = new Variant("no-sql", null);
+        final MeasuredConfig sql = new MeasuredConfig("sql", null);
+        final MeasuredConfig noSql = new MeasuredConfig("no-sql", null);
         final List<String> lines = new ArrayList<>();
         final MeasuredRounds rounds;
 
@@ -111,7 +111,7 @@ class MeasuredRoundsTest {
             byVariant.forEach((k, v) -> next.put(k, new ArrayDeque<>(v)));
         }
 
-        BenchResult next(Variant v) {
+        BenchResult next(MeasuredConfig v) {
             long n = next.get(v.name).removeFirst();
             return new BenchResult(null, null, null, 0, 0, 0, 0, n, -1, -1);
         }

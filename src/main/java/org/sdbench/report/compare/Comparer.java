@@ -10,7 +10,7 @@ import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 
-/** Builds a {@link Comparison} from loaded run folders; the first run is the baseline. */
+/** Builds a {@link CompareResult} from loaded run folders; the first run is the baseline. */
 public final class Comparer {
     private Comparer() {}
 
@@ -180,7 +180,7 @@ public final class Comparer {
                     null));
 
     /** One run per side: each run against the first, with the within-run noise band. */
-    public static Comparison compare(List<RunFolder.Loaded> runs) {
+    public static CompareResult compare(List<RunFolder.Loaded> runs) {
         return compareSides(runs.stream().map(List::of).toList());
     }
 
@@ -191,21 +191,21 @@ public final class Comparer {
      * run is one sample: the ratio of the sides' geometric means with a Welch 95 % interval over the
      * runs, and better/worse only where Holm's correction over all figures still rejects "no change".
      */
-    public static Comparison compareSides(List<List<RunFolder.Loaded>> sides) {
+    public static CompareResult compareSides(List<List<RunFolder.Loaded>> sides) {
         boolean runLevel = sides.stream().allMatch(side -> side.size() >= 2);
         if (!runLevel && sides.stream().anyMatch(side -> side.size() >= 2)) {
             throw new ConfigException(
                     "'--side' has a side with one run: a run-level comparison needs 2 or more runs on "
                             + "every side (3 or more for a useful interval)");
         }
-        List<Comparison.Run> refs = new ArrayList<>();
+        List<CompareResult.Run> refs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (int i = 0; i < sides.size(); i++) {
             var side = sides.get(i);
             var l = side.get(0);
             var r = l.report();
             int n = Noise.of(l.intervals(), IntervalRow::dsPerHour).n();
-            refs.add(new Comparison.Run(
+            refs.add(new CompareResult.Run(
                     label(i),
                     l.dir().toString(),
                     r.name(),
@@ -219,7 +219,7 @@ public final class Comparer {
                         + "use a longer --duration or a shorter --interval");
             }
         }
-        List<Comparison.Figure> figures = runLevel
+        List<CompareResult.Figure> figures = runLevel
                 ? RunLevel.figures(SPECS, sides)
                 : SPECS.stream()
                         .map(s -> figure(
@@ -236,8 +236,8 @@ public final class Comparer {
                     + "(--side A1,A2,A3 --side B1,B2,B3) or run 'sdbench experiment'");
         }
         List<RunFolder.Loaded> firsts = sides.stream().map(side -> side.get(0)).toList();
-        return new Comparison(
-                Comparison.SCHEMA_VERSION,
+        return new CompareResult(
+                CompareResult.SCHEMA_VERSION,
                 RunReport.NOTE,
                 refs,
                 figures,
@@ -251,7 +251,7 @@ public final class Comparer {
         return i < 26 ? String.valueOf((char) ('A' + i)) : "R" + (i + 1);
     }
 
-    private static Comparison.Figure figure(Spec s, List<RunFolder.Loaded> runs) {
+    private static CompareResult.Figure figure(Spec s, List<RunFolder.Loaded> runs) {
         int k = runs.size();
         Double[] values = new Double[k];
         Double[] delta = new Double[k];
@@ -279,7 +279,7 @@ public final class Comparer {
                 }
             }
         }
-        return new Comparison.Figure(
+        return new CompareResult.Figure(
                 s.name(),
                 s.unit(),
                 s.higherIsBetter(),
