@@ -3,6 +3,7 @@ package org.sdbench.appserverprocess;
 import java.sql.SQLException;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.db.DbSession;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.RoundTrips;
 
 /** The app server's hop to its database, as the driver's PROBE asks for it. */
@@ -28,6 +29,6 @@ final class DbHopProbe {
         } finally {
             db.close();
         }
-        return RoundTrips.of(from, "db", 0, 0, t);
+        return RoundTrips.of(from, Role.DB, 0, 0, t);
     }
 }

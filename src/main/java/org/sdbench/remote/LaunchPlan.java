@@ -13,7 +13,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.protocol.ChildStartup;
-import org.sdbench.protocol.wire.Roles;
+import org.sdbench.protocol.Role;
 
 /**
  * The processes a three-tier run starts on this machine: the central services, then every
@@ -42,7 +42,7 @@ final class LaunchPlan {
         HostAndPort address = new HostAndPort(a.listen(), central.port());
         out.printf("central services: %s (pid %d)%n", address, central.process().pid());
         for (int i = 1; i <= a.instances(); i++) {
-            String role = Roles.appServer(i);
+            String role = Role.appServer(i);
             List<String> args = new ArrayList<>(ChildStartup.appServer(settings, address.toString(), i));
             args.addAll(db.childCaptureOptions(role));
             var child = children.start(role, args, env);

@@ -14,6 +14,7 @@ import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
@@ -60,7 +61,7 @@ final class StatsHarvest {
         try {
             centralInfo =
                     CentralMessages.Stats.decode(call(connections.central())).process();
-            sample("central", now, centralInfo.cpuNanos());
+            sample(Role.CENTRAL, now, centralInfo.cpuNanos());
         } catch (WireException ex) {
             // Central services gone: the run notices through its own watch of that connection.
         } catch (InterruptedException ex) {
