@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -41,9 +42,8 @@ import org.sdbench.protocol.StepTimes;
  */
 public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     /** ST03 component names, in {@link StepTimes} order, as the {@code component} tag. */
-    private static final String[] COMPONENTS = {
-        "wait", "roll_in", "cpu", "db", "enqueue", "number_range", "update_wait", "roll_out"
-    };
+    private static final String[] COMPONENTS =
+            Arrays.stream(Component.values()).map(Component::tag).toArray(String[]::new);
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Timer[] response = new Timer[SdStep.values().length];

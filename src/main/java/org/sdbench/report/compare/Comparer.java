@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.sdbench.config.ConfigException;
+import org.sdbench.metrics.Component;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
@@ -32,6 +33,11 @@ public final class Comparer {
         return x.seconds() <= 0 ? 0 : x.lineItems() * 3600.0 / x.seconds();
     }
 
+    /** A component's average per dialog step, its noise from the intervals' averages. */
+    private static Spec component(Component c) {
+        return new Spec(c.figure(), "ms", false, r -> c.of(r.summary().overall().avg()), x -> c.of(x.avg()));
+    }
+
     private static final List<Spec> SPECS = List.of(
             new Spec("SAPS-like", "", true, r -> r.throughput().sapsLike(), x -> lineItemsPerHour(x) / 20),
             new Spec("dialog steps/h", "", true, r -> r.throughput().dialogStepsPerHour(), IntervalRow::dsPerHour),
@@ -54,48 +60,13 @@ public final class Comparer {
                     false,
                     r -> r.summary().overall().response().p99Ms(),
                     null),
-            new Spec(
-                    "DB time per step",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().dbMs(),
-                    x -> x.avg().dbMs()),
-            new Spec(
-                    "dispatcher wait",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().waitMs(),
-                    x -> x.avg().waitMs()),
-            new Spec(
-                    "roll-in",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().rollInMs(),
-                    x -> x.avg().rollInMs()),
-            new Spec(
-                    "CPU (processing)",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().cpuMs(),
-                    x -> x.avg().cpuMs()),
-            new Spec(
-                    "enqueue time",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().enqueueMs(),
-                    x -> x.avg().enqueueMs()),
-            new Spec(
-                    "number-range wait",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().numberRangeMs(),
-                    x -> x.avg().numberRangeMs()),
-            new Spec(
-                    "update wait",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().updateWaitMs(),
-                    x -> x.avg().updateWaitMs()),
+            component(Component.DB),
+            component(Component.WAIT),
+            component(Component.ROLL_IN),
+            component(Component.CPU),
+            component(Component.ENQUEUE),
+            component(Component.NUMBER_RANGE),
+            component(Component.UPDATE_WAIT),
             // In two-tier the app server is in the driver's process: its response time is the driver's, no network.
             new Spec(
                     "response at app server",
