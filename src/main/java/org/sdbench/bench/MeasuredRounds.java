@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import org.sdbench.stats.Counterbalance;
 
 /**
- * The measured rounds of {@code bench overhead}, each variant in turn so noise hits all alike. The
+ * The measured rounds of {@code bench overhead}, each round's variants in the experiment's
+ * counterbalanced order so noise and carry-over hit all alike. The
  * transactions' code runs once per dialog step or per document, so the JIT compiler can reach it with
  * C2 after the warm-up ended: a two-tier round with SQL in which the compiler took more than
  * {@link JitWarmUp#SETTLED} of the JVM's CPU is still warm-up. It is printed, set aside and run
@@ -54,9 +56,14 @@ final class MeasuredRounds {
         this.printer = printer;
     }
 
-    void run(int rounds, List<MeasuredConfig> variants, Round round) throws InterruptedException {
+    /**
+     * Runs {@code rounds} rounds of every variant, each round's order from the experiment's design
+     * ({@link Counterbalance}, seeded by {@code seed}): every variant runs in every position alike.
+     */
+    void run(int rounds, List<MeasuredConfig> variants, long seed, Round round) throws InterruptedException {
+        Counterbalance design = new Counterbalance(variants.size(), seed);
         for (int r = 1; r <= rounds; r++) {
-            for (MeasuredConfig v : variants) {
+            for (MeasuredConfig v : design.order(r, variants)) {
                 BenchResult res = round.run(v);
                 for (int repeat = 1; repeat <= MAX_REPEATS && stillCompiling(v, res); repeat++) {
                     printer.print(r, v, res, "; compiling: set aside, run again");

@@ -91,7 +91,7 @@ public final class OverheadBench {
             warmUp(variants, o.warmUp());
         }
         out.flush();
-        new MeasuredRounds(out, threeTier).run(o.rounds(), variants, v -> runner.run(v.spec));
+        new MeasuredRounds(out, threeTier).run(o.rounds(), variants, o.seed(), v -> runner.run(v.spec));
         WireBench.Result wire = threeTier ? wire(o) : null;
         print(variants, wire);
         if (threeTier) {
