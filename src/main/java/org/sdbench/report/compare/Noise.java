@@ -19,10 +19,6 @@ public final class Noise {
 
     /** The spread of one figure over a run's window intervals. */
     public record Band(int n, double mean, double sd) {
-        public double standardError() {
-            return n == 0 ? Double.NaN : sd / Math.sqrt(n);
-        }
-
         /** Half-width of the 95 % confidence interval of the mean; NaN with fewer than two intervals. */
         public double halfWidth95() {
             return Welch.meanHalfWidth(n, sd);
