@@ -13,6 +13,7 @@ import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.db.DbSession;
 import org.sdbench.metrics.RemoteUpdates;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.enqueue.LockOwner;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.CentralMessages;
@@ -21,7 +22,6 @@ import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
-import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.RoundTrips;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
@@ -114,7 +114,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                 wire,
                 Dialer.Hop.APP_TO_CENTRAL,
                 centralAddress,
-                Roles.appServer(number),
+                Role.appServer(number),
                 token,
                 a.connectTimeout(),
                 "central services at " + centralAddress);
@@ -237,8 +237,8 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                         f,
                         FrameType.PROBE_REPLY,
                         new AppMessages.ProbeReply(
-                                        RoundTrips.ping(central, Roles.appServer(number), "central", count),
-                                        DbProbe.roundTrips(system, Roles.appServer(number), count))
+                                        RoundTrips.ping(central, Role.appServer(number), Role.CENTRAL, count),
+                                        DbHopProbe.roundTrips(system, Role.appServer(number), count))
                                 .encode());
             }
             case FrameType.SHUTDOWN -> {
@@ -363,7 +363,7 @@ public final class AppServerProcess implements WireServer.Handler, AutoCloseable
                         updates.drain(),
                         system.instances().get(0).figures(),
                         recovered,
-                        ProcessInfo.current(Roles.appServer(number)))
+                        ProcessInfo.current(Role.appServer(number)))
                 .encode();
     }
 

@@ -15,14 +15,14 @@ import org.sdbench.process.ExitCode;
 import org.sdbench.process.ProcessOptions;
 import org.sdbench.process.ProcessSupport;
 import org.sdbench.protocol.ChildStartup;
-import org.sdbench.protocol.wire.Roles;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.WireException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(
-        name = "appserver",
+        name = Role.APP_SERVER,
         mixinStandardHelpOptions = true,
         description =
                 "One app-server instance of a three-tier system as its own process: dispatcher, dialog and update work processes, roll area, table buffer, number-range buffers and its own DB connection pool. Registers with the central services and serves dialog steps from drivers over TCP.")
@@ -106,7 +106,7 @@ public final class AppserverCommand implements Callable<Integer> {
             }
             Thread main = Thread.currentThread();
             process.watchParent(main::interrupt);
-            process.ready(Roles.appServer(instance), p.port());
+            process.ready(Role.appServer(instance), p.port());
             try {
                 p.awaitShutdown();
             } catch (InterruptedException e) {

@@ -1,7 +1,6 @@
 package org.sdbench.apptier;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.sdbench.config.SdbenchConfig;
@@ -9,21 +8,18 @@ import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
-import org.sdbench.network.RoundTrip;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
-import org.sdbench.report.RemoteFacts;
-import org.sdbench.report.RunReport;
 
 /**
  * The seam between the one run lifecycle ({@code run.RunEngine}) and where the app tier runs: in
- * this process (two-tier, {@code run.InProcessAppTier}) or in app-server processes reached over
+ * this process (two-tier, {@link InProcessAppTier}) or in app-server processes reached over
  * TCP (three-tier, {@code remote.RemoteAppTier}). The engine asks for facts; every figure is
  * computed from them in one place ({@code run.ReportFigures}).
  */
 public interface AppTier extends AutoCloseable {
     /** What every layout's tier is opened with. */
-    record Setup(SdbenchConfig config, Database db, Path folder, RunMetrics metrics, Clock clock, PrintWriter out) {}
+    record Setup(SdbenchConfig config, Database db, RunFiles files, RunMetrics metrics, Clock clock, PrintWriter out) {}
 
     /** True when this process's own database connections go through the emulated app-to-DB link. */
     default boolean routesDatabase() {
@@ -73,8 +69,8 @@ public interface AppTier extends AutoCloseable {
     /** The processes of a tier that runs elsewhere (three-tier section), or null in this process. */
     RemoteFacts remote();
 
-    /** The emulated hops as the report names them. */
-    RunReport.Network network(RoundTrip dbRoundTrip);
+    /** The links the tier emulates, for the report's network section. */
+    TierNetwork network();
 
     @Override
     void close();

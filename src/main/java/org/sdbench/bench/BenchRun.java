@@ -18,6 +18,7 @@ import org.sdbench.load.Settle;
 import org.sdbench.load.TransactionalReset;
 import org.sdbench.metrics.Interval;
 import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.protocol.Role;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.run.AppLogic;
 import org.sdbench.run.Measurement;
@@ -183,8 +184,8 @@ public final class BenchRun {
                     window.updateDbCalls(),
                     window.roundTrips(),
                     runSteps,
-                    m.cpuNanos("appserver-"),
-                    m.cpuNanos("central"));
+                    m.cpuNanos(Role.appServerPrefix()),
+                    m.cpuNanos(Role.CENTRAL));
         }
     }
 

@@ -5,9 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
+import org.sdbench.stats.Counterbalance;
 
 /**
- * The measured rounds of {@code bench overhead}, each variant in turn so noise hits all alike. The
+ * The measured rounds of {@code bench overhead}, each round's variants in the experiment's
+ * counterbalanced order so noise and carry-over hit all alike. The
  * transactions' code runs once per dialog step or per document, so the JIT compiler can reach it with
  * C2 after the warm-up ended: a two-tier round with SQL in which the compiler took more than
  * {@link JitWarmUp#SETTLED} of the JVM's CPU is still warm-up. It is printed, set aside and run
@@ -21,17 +23,17 @@ final class MeasuredRounds {
     /** One round of one variant. */
     @FunctionalInterface
     interface Round {
-        BenchResult run(Variant v) throws InterruptedException;
+        BenchResult run(MeasuredConfig v) throws InterruptedException;
     }
 
     /** Prints one round's line; {@code verdict} is empty for a round that counts. */
     @FunctionalInterface
     interface Printer {
-        void print(int round, Variant v, BenchResult res, String verdict);
+        void print(int round, MeasuredConfig v, BenchResult res, String verdict);
     }
 
     private final boolean threeTier;
-    private final Predicate<Variant> withSql;
+    private final Predicate<MeasuredConfig> withSql;
     private final ToDoubleFunction<BenchResult> jitShare;
     private final Printer printer;
 
@@ -44,16 +46,24 @@ final class MeasuredRounds {
 
     /** The loop with its judgement and its output given: for a test, which has no run to read. */
     MeasuredRounds(
-            boolean threeTier, Predicate<Variant> withSql, ToDoubleFunction<BenchResult> jitShare, Printer printer) {
+            boolean threeTier,
+            Predicate<MeasuredConfig> withSql,
+            ToDoubleFunction<BenchResult> jitShare,
+            Printer printer) {
         this.threeTier = threeTier;
         this.withSql = withSql;
         this.jitShare = jitShare;
         this.printer = printer;
     }
 
-    void run(int rounds, List<Variant> variants, Round round) throws InterruptedException {
+    /**
+     * Runs {@code rounds} rounds of every variant, each round's order from the experiment's design
+     * ({@link Counterbalance}, seeded by {@code seed}): every variant runs in every position alike.
+     */
+    void run(int rounds, List<MeasuredConfig> variants, long seed, Round round) throws InterruptedException {
+        Counterbalance design = new Counterbalance(variants.size(), seed);
         for (int r = 1; r <= rounds; r++) {
-            for (Variant v : variants) {
+            for (MeasuredConfig v : design.order(r, variants)) {
                 BenchResult res = round.run(v);
                 for (int repeat = 1; repeat <= MAX_REPEATS && stillCompiling(v, res); repeat++) {
                     printer.print(r, v, res, "; compiling: set aside, run again");
@@ -65,16 +75,16 @@ final class MeasuredRounds {
         }
     }
 
-    private boolean stillCompiling(Variant v, BenchResult res) {
+    private boolean stillCompiling(MeasuredConfig v, BenchResult res) {
         return stillCompiling(threeTier, withSql.test(v), jitShare.applyAsDouble(res));
     }
 
     /** Whether the rule judges {@code v}'s rounds. */
-    static boolean judged(boolean threeTier, Variant v) {
+    static boolean judged(boolean threeTier, MeasuredConfig v) {
         return judged(threeTier, withSql(v));
     }
 
-    private static boolean withSql(Variant v) {
+    private static boolean withSql(MeasuredConfig v) {
         return !(v.spec.handler() instanceof NoSqlSteps);
     }
 
@@ -90,7 +100,8 @@ final class MeasuredRounds {
         return judged(threeTier, withSql) && jitShare > JitWarmUp.SETTLED;
     }
 
-    private static void print(PrintWriter out, boolean threeTier, int r, Variant v, BenchResult res, String verdict) {
+    private static void print(
+            PrintWriter out, boolean threeTier, int r, MeasuredConfig v, BenchResult res, String verdict) {
         out.printf(
                 Locale.ROOT,
                 "  round %d %-34s %,9.0f steps/s  %7.2f us/step %s CPU   (%s%s%s)%n",

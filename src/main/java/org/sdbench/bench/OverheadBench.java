@@ -58,7 +58,7 @@ public final class OverheadBench {
     /** Runs the rounds and prints the table; true when the no-SQL figure meets the target. */
     public boolean run(Options o) throws InterruptedException {
         boolean threeTier = runner.threeTier();
-        List<Variant> variants = variants(o, threeTier);
+        List<MeasuredConfig> variants = variants(o, threeTier);
         out.printf(
                 Locale.ROOT,
                 "bench overhead: %d users, think %d ms, cpu 0 per step, %d x %d dialog WPs, "
@@ -91,7 +91,7 @@ public final class OverheadBench {
             warmUp(variants, o.warmUp());
         }
         out.flush();
-        new MeasuredRounds(out, threeTier).run(o.rounds(), variants, v -> runner.run(v.spec));
+        new MeasuredRounds(out, threeTier).run(o.rounds(), variants, o.seed(), v -> runner.run(v.spec));
         WireBench.Result wire = threeTier ? wire(o) : null;
         print(variants, wire);
         if (threeTier) {
@@ -100,7 +100,7 @@ public final class OverheadBench {
             out.flush();
             return met;
         }
-        Variant sql = o.withSql() ? variants.getLast() : null;
+        MeasuredConfig sql = o.withSql() ? variants.getLast() : null;
         double noSql = variants.get(variants.size() - (sql == null ? 1 : 2)).medianMicrosPerStep();
         Judged noSqlTarget = Judged.below(noSql, TARGET_MICROS, 1);
         out.printf(
@@ -133,14 +133,14 @@ public final class OverheadBench {
      * The line printed says how it ended, and the JIT's share of the measured rounds is printed with the
      * others.
      */
-    private void warmUp(List<Variant> variants, Duration each) throws InterruptedException {
-        List<Variant> judged = variants.stream()
+    private void warmUp(List<MeasuredConfig> variants, Duration each) throws InterruptedException {
+        List<MeasuredConfig> judged = variants.stream()
                 .filter(v -> MeasuredRounds.judged(runner.threeTier(), v))
                 .toList();
-        List<Variant> deciding = judged.isEmpty() ? variants : judged;
+        List<MeasuredConfig> deciding = judged.isEmpty() ? variants : judged;
         JitWarmUp.Outcome w = JitWarmUp.run(() -> {
             double worst = 0;
-            for (Variant v : variants) {
+            for (MeasuredConfig v : variants) {
                 double share = JitWarmUp.jitShare(
                         runner.run(v.spec.phases(Duration.ofSeconds(1), warmUpOf(v, each), Duration.ZERO)));
                 if (deciding.contains(v)) {
@@ -165,17 +165,17 @@ public final class OverheadBench {
      * 100 to 150 times a second here, and C2 takes them on only after thousands of calls (seen with
      * -XX:+PrintCompilation: VA01.items, the update modules compiled 30 to 40 s into the SQL runs).
      */
-    private static Duration warmUpOf(Variant v, Duration each) {
+    private static Duration warmUpOf(MeasuredConfig v, Duration each) {
         return v.spec.handler() instanceof NoSqlSteps ? each : each.multipliedBy(SQL_WARM_UP_FACTOR);
     }
 
-    private static List<Variant> variants(Options o, boolean threeTier) {
+    private static List<MeasuredConfig> variants(Options o, boolean threeTier) {
         WorkloadConfig w = RunSpec.zeroCpu(o.workload(), o.think());
         AppServerConfig a = o.appServer();
-        List<Variant> v = new ArrayList<>();
+        List<MeasuredConfig> v = new ArrayList<>();
         if (threeTier) {
             // App-server processes run the SD transactions only; their JIT warms up in each round's ramp-up.
-            v.add(new Variant(
+            v.add(new MeasuredConfig(
                     "SD transactions, three-tier",
                     RunSpec.sql("sql", a, w, o.users(), o.seed())
                             .phases(
@@ -186,15 +186,15 @@ public final class OverheadBench {
         }
         if (a.userContextBytes() > 0) {
             // The same steps without the roll-in copy beside them; with no context configured they would be a twin.
-            v.add(new Variant(
+            v.add(new MeasuredConfig(
                     "no SQL, user context 0 B",
                     window(RunSpec.noSql("no-sql-ctx0", RunSpec.withContextBytes(a, 0), w, o.users(), o.seed()), o)));
         }
-        v.add(new Variant(
+        v.add(new MeasuredConfig(
                 "no SQL, user context " + a.userContextBytes() + " B",
                 window(RunSpec.noSql("no-sql", a, w, o.users(), o.seed()), o)));
         if (o.withSql()) {
-            v.add(new Variant(
+            v.add(new MeasuredConfig(
                     "SD transactions, context " + a.userContextBytes() + " B",
                     window(RunSpec.sql("sql", a, w, o.users(), o.seed()), o)));
         }
@@ -211,7 +211,7 @@ public final class OverheadBench {
         return WireBench.run(clients, Math.max(1_000, WIRE_ROUND_TRIPS / clients));
     }
 
-    private void print(List<Variant> variants, WireBench.Result wire) {
+    private void print(List<MeasuredConfig> variants, WireBench.Result wire) {
         out.println();
         out.println(
                 wire == null
@@ -220,7 +220,7 @@ public final class OverheadBench {
                         : "Simulator CPU per dialog step in microseconds (driver, app-server processes and central "
                                 + "services; median over rounds; min..max), steps/s, and where it went (all rounds; "
                                 + "thread groups: the driver's):");
-        for (Variant v : variants) {
+        for (MeasuredConfig v : variants) {
             out.printf(
                     Locale.ROOT,
                     "  %-34s %7.2f us (%.2f..%.2f)  %,9.0f steps/s%n",

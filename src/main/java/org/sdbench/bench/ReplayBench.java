@@ -193,10 +193,10 @@ public final class ReplayBench {
                 first.left() > leftByRun ? " (an update client got to a request before its save: not ordered)" : "");
         dbWork.lines().forEach(out::println);
         new ReplayReport(db, out).comparison(measured, recorded, recording, scripts, pg);
-        ReplayRounds rounds = new ReplayRounds(o.rounds(), recorded.runSteps(), out);
+        ReplayRounds rounds = new ReplayRounds(o.rounds(), recorded.runSteps(), o.seed(), out);
         boolean complete = rounds.add(measured, pg);
         for (int round = 2; complete && round <= o.rounds(); round++) {
-            boolean replayFirst = ReplayRounds.replayFirst(round);
+            boolean replayFirst = rounds.replayFirst(round);
             // A later replay's table work is not compared: only the rows the run changed from what it read go back.
             Pgbench.Result again = replayFirst
                     ? replay(o, scripts, dbWork::restoreGuarded, NOTHING).pg()

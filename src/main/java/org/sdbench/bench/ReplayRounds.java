@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.stats.Counterbalance;
 import org.sdbench.stats.RatioEstimate;
 
 /**
@@ -19,17 +20,27 @@ final class ReplayRounds {
     private final PrintWriter out;
     private final List<Double> sdbench = new ArrayList<>();
     private final List<Double> replay = new ArrayList<>();
+    /** The order of the rounds after the first, over the two sides: sdbench (0) and the replay (1). */
+    private final Counterbalance design;
 
-    /** {@code replayedSteps}: the recorded run's dialog steps, which every replay does again. */
-    ReplayRounds(int planned, long replayedSteps, PrintWriter out) {
+    /**
+     * {@code replayedSteps}: the recorded run's dialog steps, which every replay does again; {@code seed}
+     * the bench's, for the order of the rounds.
+     */
+    ReplayRounds(int planned, long replayedSteps, long seed, PrintWriter out) {
         this.planned = planned;
         this.replayedSteps = replayedSteps;
+        this.design = new Counterbalance(2, seed);
         this.out = out;
     }
 
-    /** Whether round {@code round} replays first: the rounds alternate, so a host that drifts favours neither side. */
-    static boolean replayFirst(int round) {
-        return round % 2 == 0;
+    /**
+     * Whether round {@code round} replays first. The first round runs sdbench first (its run is the
+     * one recorded); the rounds after it take their order from the experiment's design
+     * ({@link Counterbalance}), so a host that drifts favours neither side.
+     */
+    boolean replayFirst(int round) {
+        return round > 1 && design.order(round - 1)[0] == 1;
     }
 
     /** A round's two runs; false when the replay did not finish, which ends the rounds there. */

@@ -29,7 +29,7 @@ final class SqlTargets {
      * then prints the SQL variant's figures against them: this JVM's CPU in two-tier, every sdbench
      * process's in three-tier.
      */
-    boolean judge(Variant sql, AppServerConfig appServer, Duration window) throws InterruptedException {
+    boolean judge(MeasuredConfig sql, AppServerConfig appServer, Duration window) throws InterruptedException {
         String who = runner.threeTier() ? "simulator CPU (every sdbench process)" : "JVM CPU";
         int threads = workProcesses(appServer);
         RoundTripFloor.Result floor = runner.roundTripFloor(threads, FLOOR_WARM_UP, window);
@@ -88,7 +88,7 @@ final class SqlTargets {
 
     /** The per-statement and per-DB-CPU figures of the variant with SQL; true when both are met. */
     private boolean printSqlTargets(
-            Variant sql, RoundTripFloor.Result floor, Optional<RoundTripFloor.Loaded> loaded, String who) {
+            MeasuredConfig sql, RoundTripFloor.Result floor, Optional<RoundTripFloor.Loaded> loaded, String who) {
         double perStatement = Stats.median(sql.microsPerStatement());
         Judged perStatementTarget = Judged.atMost(perStatement, OverheadBench.TARGET_MICROS_PER_STATEMENT, 1);
         out.printf(
@@ -147,7 +147,7 @@ final class SqlTargets {
     }
 
     /** The simulator's CPU per step over PostgreSQL's, against its target; true when met. */
-    private boolean dbRatio(Variant sql) {
+    private boolean dbRatio(MeasuredConfig sql) {
         Judged ratio = Judged.atMost(Stats.median(sql.dbRatios()), OverheadBench.TARGET_DB_RATIO, 3);
         out.printf(
                 Locale.ROOT,

@@ -3,18 +3,14 @@ package org.sdbench.bench;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.stats.Medians;
 
 /** Small helpers for repeated measurements on a noisy machine: medians and spreads, not means. */
 final class Stats {
     private Stats() {}
 
     static double median(List<Double> values) {
-        double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        if (v.length == 0) {
-            return Double.NaN;
-        }
-        int m = v.length / 2;
-        return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+        return Medians.of(values);
     }
 
     static double min(List<Double> values) {

@@ -16,7 +16,7 @@ final class TierOverhead {
     }
 
     /** A variant's lines in the overhead table beside its driver thread groups. */
-    static void print(Variant v, WireBench.Result wire, PrintWriter out) {
+    static void print(MeasuredConfig v, WireBench.Result wire, PrintWriter out) {
         out.printf(
                 Locale.ROOT,
                 "      %7.2f us  app-server processes (their own CPU samples)%n",
@@ -36,7 +36,7 @@ final class TierOverhead {
     }
 
     /** Where the three-tier layout's CPU per step went, before the targets both layouts share. */
-    void summary(Variant sql, WireBench.Result wire) {
+    void summary(MeasuredConfig sql, WireBench.Result wire) {
         out.printf(
                 Locale.ROOT,
                 "three-tier: app-server processes %.1f us per step (the JIT compilers of the processes the rounds "

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.core.SdStep;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.StepOutcome;
 import org.sdbench.protocol.StepResult;
 import org.sdbench.protocol.StepTimes;
@@ -13,7 +14,6 @@ import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
-import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
@@ -57,7 +57,7 @@ public final class WireBench {
                     Wire.DEFAULTS,
                     Dialer.Hop.DRIVER_TO_APP,
                     a,
-                    Roles.DRIVER,
+                    Role.DRIVER,
                     token,
                     Duration.ofSeconds(5),
                     "wire bench server")) {

@@ -7,12 +7,13 @@ import org.sdbench.process.ExitCode;
 import org.sdbench.process.ProcessOptions;
 import org.sdbench.process.ProcessSupport;
 import org.sdbench.protocol.ChildStartup;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.Wire;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 @Command(
-        name = "central",
+        name = Role.CENTRAL,
         mixinStandardHelpOptions = true,
         description =
                 "Central services of a three-tier system: the message server (app-server registry, logon balancing over the logon group) and the enqueue server (the system's lock table), as one process. Listens on loopback unless appServer.listen says otherwise. Every peer proves the token: the run's own (in the environment of processes a run starts), else appServer.tokenFile, else this user's owner-only wire-token file in the state home.")

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.sdbench.core.Clock;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.enqueue.EnqueueStats;
 import org.sdbench.protocol.enqueue.LockMode;
 import org.sdbench.protocol.enqueue.LockOwner;
@@ -13,7 +14,6 @@ import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
-import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireException;
@@ -110,7 +110,7 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
                                             s.conflicts(),
                                             s.lockNs(),
                                             s.entries(),
-                                            ProcessInfo.current("central"))
+                                            ProcessInfo.current(Role.CENTRAL))
                                     .encode());
                 }
                 case FrameType.PING -> c.reply(f, Control.Ping.decode(f.body()).pong());
@@ -123,7 +123,7 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
 
     /** The instance an app-server connection speaks for: the number its handshake proved. */
     private static int instance(WireServer.Connection c) {
-        return Roles.instance(c.role());
+        return Role.instance(c.role());
     }
 
     private void lock(WireServer.Connection c, Frame f) {
@@ -155,7 +155,7 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
 
     private void register(WireServer.Connection c, Frame f) {
         var r = CentralMessages.Register.decode(f.body());
-        if (Roles.instance(c.role()) != r.number()) {
+        if (Role.instance(c.role()) != r.number()) {
             log.accept("refused REGISTER of instance " + r.number() + " from " + c.role() + " at " + c.peer());
             c.error(f, c.role() + " may register only its own instance number, not " + r.number());
             return;

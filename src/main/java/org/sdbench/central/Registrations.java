@@ -5,13 +5,13 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.PeerText;
-import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
@@ -80,7 +80,7 @@ final class Registrations {
                     wire,
                     Dialer.Hop.CENTRAL_TO_APP,
                     i.address(),
-                    Roles.CENTRAL,
+                    Role.CENTRAL,
                     token,
                     timeout,
                     "app server " + i.number() + " at " + i.address());

@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import org.sdbench.core.MasterKeys;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
-import org.sdbench.load.NumberRanges;
+import org.sdbench.load.NrivIntervals;
 
 /**
  * Audits what 'sdbench load' wrote against its sdbench_load record: customizing rows, rows per
@@ -179,7 +179,7 @@ public final class MasterDataAudit implements Audit {
                         new long[] {rs.getLong(3), rs.getLong(4), rs.getLong(5)});
             }
         }
-        for (NumberRanges.Interval i : NumberRanges.ALL) {
+        for (NrivIntervals.Interval i : NrivIntervals.ALL) {
             long[] row = found.get(i.object() + "/" + i.range());
             if (row == null) {
                 problems.add(problem("nriv: interval " + i.label() + " is missing"));

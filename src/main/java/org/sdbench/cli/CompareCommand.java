@@ -17,9 +17,9 @@ import org.sdbench.process.ExitCode;
 import org.sdbench.report.AtomicFiles;
 import org.sdbench.report.Json;
 import org.sdbench.report.RunFolder;
+import org.sdbench.report.compare.CompareResult;
 import org.sdbench.report.compare.CompareText;
 import org.sdbench.report.compare.Comparer;
-import org.sdbench.report.compare.Comparison;
 import org.sdbench.report.html.CompareHtml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -76,7 +76,7 @@ final class CompareCommand implements Callable<Integer> {
         List<List<RunFolder.Loaded>> loaded = grouped.stream()
                 .map(side -> side.stream().map(RunFolder::read).toList())
                 .toList();
-        Comparison c = Comparer.compareSides(loaded);
+        CompareResult c = Comparer.compareSides(loaded);
         List<RunFolder.Loaded> runs = loaded.stream().map(side -> side.get(0)).toList();
         Path page = html != null ? html : defaultPage(grouped.get(0).get(0));
         try {

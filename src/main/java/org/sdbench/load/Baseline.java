@@ -20,7 +20,7 @@ public final class Baseline {
     static void add(Connection c, OrderHistory h) throws SQLException {
         try (var ps = c.prepareStatement(
                 "INSERT INTO sdbench_baseline (object, nrrangenr, fromnumber, tonumber) VALUES (?, ?, ?, ?)")) {
-            for (NumberRanges.Interval i : NumberRanges.ALL) {
+            for (NrivIntervals.Interval i : NrivIntervals.ALL) {
                 if (h.level(i) > h.base(i)) {
                     ps.setString(1, i.object());
                     ps.setString(2, i.range());
@@ -34,7 +34,7 @@ public final class Baseline {
     }
 
     /** The segments of one interval, lowest first. */
-    public static List<Segment> read(Connection c, NumberRanges.Interval i) throws SQLException {
+    public static List<Segment> read(Connection c, NrivIntervals.Interval i) throws SQLException {
         List<Segment> out = new ArrayList<>();
         try (var ps = c.prepareStatement("SELECT fromnumber, tonumber FROM sdbench_baseline WHERE object = ? AND "
                 + "nrrangenr = ? ORDER BY fromnumber")) {
@@ -53,7 +53,7 @@ public final class Baseline {
      * The number spans of an interval outside the history, as {from, to} pairs: where a run's
      * documents are. The last span ends at the interval's end.
      */
-    public static List<long[]> runSpans(List<Segment> history, NumberRanges.Interval i) {
+    public static List<long[]> runSpans(List<Segment> history, NrivIntervals.Interval i) {
         List<long[]> out = new ArrayList<>();
         long next = i.from();
         for (Segment s : history) {

@@ -107,7 +107,7 @@ public final class MasterDataLoader {
             doing = "reading the number-range levels of ";
             OrderHistory history = initial
                     ? OrderHistory.initial(spec)
-                    : new OrderHistory(spec, firstUser, NumberRanges.levels(connections.get(0)));
+                    : new OrderHistory(spec, firstUser, NrivIntervals.levels(connections.get(0)));
             listener.started(
                     initial
                             ? spec.totalRows()
@@ -144,7 +144,7 @@ public final class MasterDataLoader {
             doing = "writing the sdbench_load row into ";
             Connection first = connections.get(0);
             if (!initial) {
-                NumberRanges.advance(first, history);
+                NrivIntervals.advance(first, history);
             }
             Baseline.add(first, history);
             if (initial) {

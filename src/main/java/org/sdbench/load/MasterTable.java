@@ -94,7 +94,7 @@ public enum MasterTable implements LoadTable {
             case T001W -> s.plants();
             case T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156 ->
                 Customizing.rows(this, s.plants());
-            case NRIV -> NumberRanges.ALL.size();
+            case NRIV -> NrivIntervals.ALL.size();
             case KNA1, KNVV -> s.customers();
             case MARA, MARC, MVKE, MARD, MBEW -> s.materials();
             case KONP -> rowsPerUser(s) * s.users();
@@ -249,7 +249,7 @@ public enum MasterTable implements LoadTable {
             case T001, TVTA, TVST, TVAP, TVLK, TVFK, T683, T683S, T685A, T006, T156 ->
                 Customizing.generate(this, s.plants(), out);
             case NRIV -> {
-                for (NumberRanges.Interval i : NumberRanges.ALL) {
+                for (NrivIntervals.Interval i : NrivIntervals.ALL) {
                     out.text(i.object());
                     out.text(i.range());
                     out.integer(i.from());

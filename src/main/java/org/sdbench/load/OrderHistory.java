@@ -72,19 +72,19 @@ public final class OrderHistory {
 
     private final MasterDataSpec spec;
     private final int firstUser;
-    private final Map<NumberRanges.Interval, Long> bases;
+    private final Map<NrivIntervals.Interval, Long> bases;
 
     /**
      * @param firstUser the first user of this part of the history (1 for a full load)
      * @param bases     each interval's level before this part: its last number issued
      * @throws ConfigException when the history of users firstUser..spec.users() does not fit an interval
      */
-    public OrderHistory(MasterDataSpec spec, int firstUser, Map<NumberRanges.Interval, Long> bases) {
+    public OrderHistory(MasterDataSpec spec, int firstUser, Map<NrivIntervals.Interval, Long> bases) {
         this.spec = spec;
         this.firstUser = firstUser;
         this.bases = requireAll(bases);
         long orders = orders();
-        for (NumberRanges.Interval i : NumberRanges.ALL) {
+        for (NrivIntervals.Interval i : NrivIntervals.ALL) {
             long top = base(i) + orders * numbersPerOrder(i);
             if (top > i.to()) {
                 throw new ConfigException("'run.users' = " + spec.users()
@@ -97,14 +97,14 @@ public final class OrderHistory {
 
     /** The history of a fresh load: every interval starts at its first number. */
     public static OrderHistory initial(MasterDataSpec spec) {
-        Map<NumberRanges.Interval, Long> bases = new HashMap<>();
-        NumberRanges.ALL.forEach(i -> bases.put(i, i.initialLevel()));
+        Map<NrivIntervals.Interval, Long> bases = new HashMap<>();
+        NrivIntervals.ALL.forEach(i -> bases.put(i, i.initialLevel()));
         return new OrderHistory(spec, 1, bases);
     }
 
     /** Numbers a history order takes from an interval: conditions and accounting documents for order and invoice. */
-    public static long numbersPerOrder(NumberRanges.Interval i) {
-        return i == NumberRanges.CONDITIONS || i == NumberRanges.ACCOUNTING ? 2 : 1;
+    public static long numbersPerOrder(NrivIntervals.Interval i) {
+        return i == NrivIntervals.CONDITIONS || i == NrivIntervals.ACCOUNTING ? 2 : 1;
     }
 
     public MasterDataSpec spec() {
@@ -116,12 +116,12 @@ public final class OrderHistory {
         return (long) (spec.users() - firstUser + 1) * spec.customersPerUser() * spec.historyOrders();
     }
 
-    public long base(NumberRanges.Interval i) {
+    public long base(NrivIntervals.Interval i) {
         return bases.get(i);
     }
 
     /** The interval's level after this part of the history: the last number it uses. */
-    public long level(NumberRanges.Interval i) {
+    public long level(NrivIntervals.Interval i) {
         return base(i) + orders() * numbersPerOrder(i);
     }
 
@@ -146,15 +146,15 @@ public final class OrderHistory {
                 c,
                 MasterKeys.kunnr(u, c),
                 MasterKeys.werks(u, spec.plants()),
-                number(NumberRanges.ORDERS, idx, 1),
-                number(NumberRanges.DELIVERIES, idx, 1),
-                number(NumberRanges.BILLING, idx, 1),
-                number(NumberRanges.MATERIAL_DOCUMENTS, idx, 1),
-                number(NumberRanges.ACCOUNTING, idx, 1),
-                number(NumberRanges.ACCOUNTING, idx, 2),
-                number(NumberRanges.CHANGE_DOCUMENTS, idx, 1),
-                number(NumberRanges.CONDITIONS, idx, 1),
-                number(NumberRanges.CONDITIONS, idx, 2),
+                number(NrivIntervals.ORDERS, idx, 1),
+                number(NrivIntervals.DELIVERIES, idx, 1),
+                number(NrivIntervals.BILLING, idx, 1),
+                number(NrivIntervals.MATERIAL_DOCUMENTS, idx, 1),
+                number(NrivIntervals.ACCOUNTING, idx, 1),
+                number(NrivIntervals.ACCOUNTING, idx, 2),
+                number(NrivIntervals.CHANGE_DOCUMENTS, idx, 1),
+                number(NrivIntervals.CONDITIONS, idx, 1),
+                number(NrivIntervals.CONDITIONS, idx, 2),
                 created,
                 List.copyOf(items));
     }
@@ -179,12 +179,12 @@ public final class OrderHistory {
         return out;
     }
 
-    private String number(NumberRanges.Interval i, long idx, int j) {
+    private String number(NrivIntervals.Interval i, long idx, int j) {
         return MasterKeys.zeroPad(base(i) + idx * numbersPerOrder(i) + j, 10);
     }
 
-    private static Map<NumberRanges.Interval, Long> requireAll(Map<NumberRanges.Interval, Long> m) {
-        for (NumberRanges.Interval i : NumberRanges.ALL) {
+    private static Map<NrivIntervals.Interval, Long> requireAll(Map<NrivIntervals.Interval, Long> m) {
+        for (NrivIntervals.Interval i : NrivIntervals.ALL) {
             if (!m.containsKey(i)) {
                 throw new IllegalArgumentException("no base level for interval " + i.label());
             }

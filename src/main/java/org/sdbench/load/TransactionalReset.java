@@ -30,7 +30,7 @@ public final class TransactionalReset {
     private static final String CLIENT = "mandt = '" + MasterKeys.MANDT + "'";
 
     /** A delete of the run documents of one interval from one table: {@code key} BETWEEN the span's ends. */
-    private record Cleanup(NumberRanges.Interval interval, String table, String key, String extra) {
+    private record Cleanup(NrivIntervals.Interval interval, String table, String key, String extra) {
         String sql() {
             return "DELETE FROM " + table + " WHERE " + CLIENT + extra + " AND " + key + " BETWEEN ? AND ?";
         }
@@ -61,36 +61,36 @@ public final class TransactionalReset {
     private static final String COMPANY = " AND bukrs = '" + MasterKeys.BUKRS + "'";
 
     private static final List<Cleanup> CLEANUPS = List.of(
-            new Cleanup(NumberRanges.ORDERS, "vbak", "vbeln", ""),
-            new Cleanup(NumberRanges.ORDERS, "vbap", "vbeln", ""),
-            new Cleanup(NumberRanges.ORDERS, "vbep", "vbeln", ""),
-            new Cleanup(NumberRanges.ORDERS, "vbup", "vbeln", ""),
-            new Cleanup(NumberRanges.ORDERS, "vakpa", "vbeln", ""),
-            new Cleanup(NumberRanges.ORDERS, "vbuk", "vbeln", ""),
-            new Cleanup(NumberRanges.ORDERS, "vbfa", "vbelv", ""),
-            new Cleanup(NumberRanges.DELIVERIES, "likp", "vbeln", ""),
-            new Cleanup(NumberRanges.DELIVERIES, "lips", "vbeln", ""),
-            new Cleanup(NumberRanges.DELIVERIES, "vbuk", "vbeln", ""),
-            new Cleanup(NumberRanges.DELIVERIES, "vbfa", "vbelv", ""),
-            new Cleanup(NumberRanges.DELIVERIES, "cdhdr", "objectid", DELIVERY_CHANGES),
-            new Cleanup(NumberRanges.DELIVERIES, "cdpos", "objectid", DELIVERY_CHANGES),
-            new Cleanup(NumberRanges.BILLING, "vbrk", "vbeln", ""),
-            new Cleanup(NumberRanges.BILLING, "vbrp", "vbeln", ""),
-            new Cleanup(NumberRanges.BILLING, "vbuk", "vbeln", ""),
-            new Cleanup(NumberRanges.MATERIAL_DOCUMENTS, "mkpf", "mblnr", ""),
-            new Cleanup(NumberRanges.MATERIAL_DOCUMENTS, "mseg", "mblnr", ""),
-            new Cleanup(NumberRanges.ACCOUNTING, "bkpf", "belnr", COMPANY),
-            new Cleanup(NumberRanges.ACCOUNTING, "bseg", "belnr", COMPANY),
-            new Cleanup(NumberRanges.CONDITIONS, "konv", "knumv", ""),
-            new Cleanup(NumberRanges.ORDERS, "vbpa", "vbeln", ""),
-            new Cleanup(NumberRanges.DELIVERIES, "vbpa", "vbeln", ""),
-            new Cleanup(NumberRanges.BILLING, "vbpa", "vbeln", ""),
-            new Cleanup(NumberRanges.ORDERS, "vapma", "vbeln", ""),
-            new Cleanup(NumberRanges.ORDERS, "nast", "objky", SALES_OUTPUT),
-            new Cleanup(NumberRanges.DELIVERIES, "nast", "objky", SALES_OUTPUT),
-            new Cleanup(NumberRanges.BILLING, "nast", "objky", SALES_OUTPUT),
-            new Cleanup(NumberRanges.ORDERS, "stxh", "tdname", ORDER_TEXTS),
-            new Cleanup(NumberRanges.ORDERS, "stxl", "tdname", ORDER_TEXTS));
+            new Cleanup(NrivIntervals.ORDERS, "vbak", "vbeln", ""),
+            new Cleanup(NrivIntervals.ORDERS, "vbap", "vbeln", ""),
+            new Cleanup(NrivIntervals.ORDERS, "vbep", "vbeln", ""),
+            new Cleanup(NrivIntervals.ORDERS, "vbup", "vbeln", ""),
+            new Cleanup(NrivIntervals.ORDERS, "vakpa", "vbeln", ""),
+            new Cleanup(NrivIntervals.ORDERS, "vbuk", "vbeln", ""),
+            new Cleanup(NrivIntervals.ORDERS, "vbfa", "vbelv", ""),
+            new Cleanup(NrivIntervals.DELIVERIES, "likp", "vbeln", ""),
+            new Cleanup(NrivIntervals.DELIVERIES, "lips", "vbeln", ""),
+            new Cleanup(NrivIntervals.DELIVERIES, "vbuk", "vbeln", ""),
+            new Cleanup(NrivIntervals.DELIVERIES, "vbfa", "vbelv", ""),
+            new Cleanup(NrivIntervals.DELIVERIES, "cdhdr", "objectid", DELIVERY_CHANGES),
+            new Cleanup(NrivIntervals.DELIVERIES, "cdpos", "objectid", DELIVERY_CHANGES),
+            new Cleanup(NrivIntervals.BILLING, "vbrk", "vbeln", ""),
+            new Cleanup(NrivIntervals.BILLING, "vbrp", "vbeln", ""),
+            new Cleanup(NrivIntervals.BILLING, "vbuk", "vbeln", ""),
+            new Cleanup(NrivIntervals.MATERIAL_DOCUMENTS, "mkpf", "mblnr", ""),
+            new Cleanup(NrivIntervals.MATERIAL_DOCUMENTS, "mseg", "mblnr", ""),
+            new Cleanup(NrivIntervals.ACCOUNTING, "bkpf", "belnr", COMPANY),
+            new Cleanup(NrivIntervals.ACCOUNTING, "bseg", "belnr", COMPANY),
+            new Cleanup(NrivIntervals.CONDITIONS, "konv", "knumv", ""),
+            new Cleanup(NrivIntervals.ORDERS, "vbpa", "vbeln", ""),
+            new Cleanup(NrivIntervals.DELIVERIES, "vbpa", "vbeln", ""),
+            new Cleanup(NrivIntervals.BILLING, "vbpa", "vbeln", ""),
+            new Cleanup(NrivIntervals.ORDERS, "vapma", "vbeln", ""),
+            new Cleanup(NrivIntervals.ORDERS, "nast", "objky", SALES_OUTPUT),
+            new Cleanup(NrivIntervals.DELIVERIES, "nast", "objky", SALES_OUTPUT),
+            new Cleanup(NrivIntervals.BILLING, "nast", "objky", SALES_OUTPUT),
+            new Cleanup(NrivIntervals.ORDERS, "stxh", "tdname", ORDER_TEXTS),
+            new Cleanup(NrivIntervals.ORDERS, "stxl", "tdname", ORDER_TEXTS));
 
     /** Gives stock and valuation back what the run's goods issues (MSEG rows in a span) took. */
     private static final String RESTORE_STOCK = "UPDATE mard d SET labst = d.labst + g.q FROM (SELECT matnr, werks,"
@@ -141,12 +141,12 @@ public final class TransactionalReset {
                 Statement s = c.createStatement()) {
             refuseIfPending(s, "reset the documents");
             c.setAutoCommit(false);
-            Map<NumberRanges.Interval, List<long[]>> spans = new LinkedHashMap<>();
-            for (NumberRanges.Interval i : NumberRanges.ALL) {
+            Map<NrivIntervals.Interval, List<long[]>> spans = new LinkedHashMap<>();
+            for (NrivIntervals.Interval i : NrivIntervals.ALL) {
                 spans.put(i, Baseline.runSpans(Baseline.read(c, i), i));
             }
             for (String sql : List.of(RESTORE_STOCK, RESTORE_VALUATION)) {
-                forEachSpan(c, sql, spans.get(NumberRanges.MATERIAL_DOCUMENTS));
+                forEachSpan(c, sql, spans.get(NrivIntervals.MATERIAL_DOCUMENTS));
             }
             for (Cleanup d : CLEANUPS) {
                 forEachSpan(c, d.sql(), spans.get(d.interval()));

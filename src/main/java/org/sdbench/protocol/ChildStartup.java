@@ -19,8 +19,8 @@ public final class ChildStartup {
     /** The program a child runs: sdbench's command line, on the run's own runtime and class path. */
     public static final String MAIN_CLASS = "org.sdbench.cli.Main";
 
-    public static final String CENTRAL = "central";
-    public static final String APPSERVER = "appserver";
+    public static final String CENTRAL = Role.CENTRAL;
+    public static final String APPSERVER = Role.APP_SERVER;
 
     public static final String CONFIG = "--config";
     public static final String WORKLOAD = "--workload";

@@ -7,7 +7,7 @@ import java.util.function.ToLongFunction;
  * One app-server instance's totals since it started: the one contract of its figures, whether
  * the instance runs in the driver's process (two-tier) or reports them over the wire (three-tier,
  * {@code protocol.wire.FiguresCodec}). Every report shape is derived from it; a new counter is one
- * component here, its value where the instance produces it, and its display.
+ * component here, its line in the codec, its value where the instance produces it, and its display.
  *
  * @param rollAreaPeak most user contexts this instance held in its roll area at once (ST02's roll
  *     area, max entries used): the users logged on to it at the busiest moment

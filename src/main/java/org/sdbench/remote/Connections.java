@@ -13,6 +13,7 @@ import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.CentralMessages;
@@ -21,7 +22,6 @@ import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.NoReply;
 import org.sdbench.protocol.wire.PeerRefused;
-import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
@@ -91,7 +91,7 @@ final class Connections implements AutoCloseable {
                 wire,
                 Dialer.Hop.DRIVER_TO_CENTRAL,
                 centralAddress,
-                Roles.DRIVER,
+                Role.DRIVER,
                 token,
                 connectTimeout,
                 "central services at " + centralAddress);
@@ -188,7 +188,7 @@ final class Connections implements AutoCloseable {
                         wire,
                         Dialer.Hop.DRIVER_TO_APP,
                         a,
-                        Roles.DRIVER,
+                        Role.DRIVER,
                         token,
                         connectTimeout,
                         "app server " + n + " at " + a);

@@ -6,15 +6,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.sdbench.apptier.RunFiles;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.protocol.ChildStartup;
-import org.sdbench.protocol.wire.Roles;
-import org.sdbench.report.AtomicFiles;
-import org.sdbench.report.RunFolder;
+import org.sdbench.protocol.Role;
 
 /**
  * The processes a three-tier run starts on this machine: the central services, then every
@@ -28,22 +27,22 @@ final class LaunchPlan {
     private LaunchPlan() {}
 
     /** Starts them; returns the central services' address. */
-    static HostAndPort start(SdbenchConfig c, Database db, Path folder, ChildProcesses children, PrintWriter out)
+    static HostAndPort start(SdbenchConfig c, Database db, RunFiles files, ChildProcesses children, PrintWriter out)
             throws InterruptedException {
         var a = c.appServer();
-        Path workload = folder.resolve(WORKLOAD);
+        Path workload = files.dir().resolve(WORKLOAD);
         try {
-            AtomicFiles.writeString(workload, ConfigLoader.workloadYaml(c));
+            files.write(WORKLOAD, ConfigLoader.workloadYaml(c));
         } catch (IOException e) {
             throw new EnvironmentException("cannot write " + workload + ": " + e.getMessage());
         }
-        var settings = new ChildStartup.Settings(folder.resolve(RunFolder.CONFIG), workload, db.childOverrides());
+        var settings = new ChildStartup.Settings(files.config(), workload, db.childOverrides());
         Map<String, String> env = db.childEnvironment();
         var central = children.start(ChildStartup.CENTRAL, ChildStartup.central(settings), env);
         HostAndPort address = new HostAndPort(a.listen(), central.port());
         out.printf("central services: %s (pid %d)%n", address, central.process().pid());
         for (int i = 1; i <= a.instances(); i++) {
-            String role = Roles.appServer(i);
+            String role = Role.appServer(i);
             List<String> args = new ArrayList<>(ChildStartup.appServer(settings, address.toString(), i));
             args.addAll(db.childCaptureOptions(role));
             var child = children.start(role, args, env);
@@ -56,7 +55,7 @@ final class LaunchPlan {
     }
 
     /** A run refused before it started leaves no folder behind: the workload file goes with it. */
-    static void discardIfBare(Path folder) {
-        RunFolder.discardIfBare(folder, WORKLOAD);
+    static void discardIfBare(RunFiles files) {
+        files.discardIfBare(WORKLOAD);
     }
 }

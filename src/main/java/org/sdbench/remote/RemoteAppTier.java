@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.sdbench.apptier.AppTier;
+import org.sdbench.apptier.RemoteFacts;
+import org.sdbench.apptier.TierNetwork;
 import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
@@ -13,16 +15,12 @@ import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.RunMetrics;
-import org.sdbench.network.RoundTrip;
 import org.sdbench.process.EmulatedNetwork;
 import org.sdbench.process.ProcessSupport;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.RunIdentity;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.report.NetworkSection;
-import org.sdbench.report.RemoteFacts;
-import org.sdbench.report.RunReport;
 
 /**
  * Three-tier: central services and app-server processes (started here unless appServer.central
@@ -65,8 +63,8 @@ public final class RemoteAppTier implements AppTier {
         try {
             HostAndPort central;
             if (a.central().isEmpty()) {
-                children = new ChildProcesses(s.folder());
-                central = LaunchPlan.start(c, s.db(), s.folder(), children, s.out());
+                children = new ChildProcesses(s.files().dir());
+                central = LaunchPlan.start(c, s.db(), s.files(), children, s.out());
             } else {
                 central = HostAndPort.parse("appServer.central", a.central());
             }
@@ -76,20 +74,20 @@ public final class RemoteAppTier implements AppTier {
                     children != null ? children.token() : ProcessSupport.token(a.tokenFile()),
                     c,
                     RunIdentity.fresh(
-                            s.folder().getFileName().toString(), s.clock().wallMillis()),
+                            s.files().dir().getFileName().toString(), s.clock().wallMillis()),
                     s.clock());
             connections.begin();
             RemoteAppTier tier = new RemoteAppTier(s, net, children, connections);
             connections.awaitInstances(a.instances(), TierTimeouts.INSTANCES_REGISTERED);
-            HopProbes.record(connections, central, s.db(), s.folder(), s.out());
+            HopProbes.record(connections, central, s.db(), s.files(), s.out());
             return tier;
         } catch (WireException e) {
             close(connections, children, net);
-            LaunchPlan.discardIfBare(s.folder());
+            LaunchPlan.discardIfBare(s.files());
             throw new EnvironmentException(e.getMessage());
         } catch (RuntimeException | InterruptedException e) {
             close(connections, children, net);
-            LaunchPlan.discardIfBare(s.folder());
+            LaunchPlan.discardIfBare(s.files());
             throw e;
         }
     }
@@ -192,8 +190,8 @@ public final class RemoteAppTier implements AppTier {
     }
 
     @Override
-    public RunReport.Network network(RoundTrip dbRoundTrip) {
-        return NetworkSection.threeTier(net.emulation(), config.network(), dbRoundTrip);
+    public TierNetwork network() {
+        return new TierNetwork(net.emulation(), config.network());
     }
 
     @Override

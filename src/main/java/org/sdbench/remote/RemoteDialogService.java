@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.sdbench.apptier.RemoteFacts;
 import org.sdbench.core.SdStep;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.DialogService;
@@ -30,7 +31,6 @@ import org.sdbench.protocol.wire.PeerText;
 import org.sdbench.protocol.wire.StepCodec;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.report.RemoteFacts;
 
 /**
  * Dialog steps over the network: a user logs on where the message server sends it and stays on

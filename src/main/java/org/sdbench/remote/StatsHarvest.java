@@ -8,11 +8,13 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.sdbench.apptier.RemoteFacts;
 import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.core.Clock;
 import org.sdbench.metrics.RemoteUpdates;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.protocol.InstanceFigures;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.AppMessages;
 import org.sdbench.protocol.wire.CentralMessages;
 import org.sdbench.protocol.wire.Control;
@@ -20,7 +22,6 @@ import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.ProcessInfo;
 import org.sdbench.protocol.wire.WireClient;
 import org.sdbench.protocol.wire.WireException;
-import org.sdbench.report.RemoteFacts;
 
 /**
  * The app servers' figures, pulled at every harvest: each interval's update figures merged
@@ -60,7 +61,7 @@ final class StatsHarvest {
         try {
             centralInfo =
                     CentralMessages.Stats.decode(call(connections.central())).process();
-            sample("central", now, centralInfo.cpuNanos());
+            sample(Role.CENTRAL, now, centralInfo.cpuNanos());
         } catch (WireException ex) {
             // Central services gone: the run notices through its own watch of that connection.
         } catch (InterruptedException ex) {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.sdbench.env.Environment;
+import org.sdbench.protocol.Role;
 
 /**
  * The certificate-style block that ends a run's summary and report: the figures an SD benchmark
@@ -46,7 +47,7 @@ public record Certificate(
             if (r.host() != null && r.host().hostBusyPercent() != null) {
                 cpu.put("host", r.host().hostBusyPercent());
             }
-            putIfKnown(cpu, "driver", t.driver());
+            putIfKnown(cpu, Role.DRIVER, t.driver());
             putIfKnown(cpu, "app servers", t.appServers());
             putIfKnown(cpu, "central services", t.central());
             putIfKnown(cpu, "database", t.db());

@@ -5,10 +5,13 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
+import org.sdbench.metrics.Component;
 import org.sdbench.metrics.Components;
 
 /**
@@ -18,10 +21,15 @@ import org.sdbench.metrics.Components;
  */
 public final class IntervalsCsv {
     static final String HEADER = "wall_ms,seconds,in_window,steps,errors,ds_per_hour,avg_ms,p95_ms,max_ms,line_items,"
-            + "updates,update_queue_max,think_lag_p95_ms,t_s,phase,users,update_queue,wait_ms,roll_in_ms,cpu_ms,db_ms,"
-            + "enqueue_ms,number_range_ms,update_wait_ms,roll_out_ms";
+            + "updates,update_queue_max,think_lag_p95_ms,t_s,phase,users,update_queue,"
+            + Arrays.stream(Component.values()).map(c -> column(c)).collect(Collectors.joining(","));
 
     private IntervalsCsv() {}
+
+    /** A component's column: its tag in milliseconds. */
+    private static String column(Component c) {
+        return c.tag() + "_ms";
+    }
 
     public static void write(Path file, List<IntervalRow> rows) throws IOException {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file))) {
@@ -49,14 +57,14 @@ public final class IntervalsCsv {
                         r.phase(),
                         r.users(),
                         r.updateQueue(),
-                        c.waitMs(),
-                        c.rollInMs(),
-                        c.cpuMs(),
-                        c.dbMs(),
-                        c.enqueueMs(),
-                        c.numberRangeMs(),
-                        c.updateWaitMs(),
-                        c.rollOutMs());
+                        Component.WAIT.of(c),
+                        Component.ROLL_IN.of(c),
+                        Component.CPU.of(c),
+                        Component.DB.of(c),
+                        Component.ENQUEUE.of(c),
+                        Component.NUMBER_RANGE.of(c),
+                        Component.UPDATE_WAIT.of(c),
+                        Component.ROLL_OUT.of(c));
             }
         }
     }
@@ -102,14 +110,14 @@ public final class IntervalsCsv {
                     r.d("p95_ms"),
                     r.d("max_ms"),
                     new Components(
-                            r.d("wait_ms"),
-                            r.d("roll_in_ms"),
-                            r.d("cpu_ms"),
-                            r.d("db_ms"),
-                            r.d("enqueue_ms"),
-                            r.d("number_range_ms"),
-                            r.d("update_wait_ms"),
-                            r.d("roll_out_ms")),
+                            r.d(column(Component.WAIT)),
+                            r.d(column(Component.ROLL_IN)),
+                            r.d(column(Component.CPU)),
+                            r.d(column(Component.DB)),
+                            r.d(column(Component.ENQUEUE)),
+                            r.d(column(Component.NUMBER_RANGE)),
+                            r.d(column(Component.UPDATE_WAIT)),
+                            r.d(column(Component.ROLL_OUT))),
                     r.l("line_items"),
                     r.l("updates"),
                     r.l("update_queue_max"),

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.apptier.TierNetwork;
 import org.sdbench.config.NetworkConfig;
 import org.sdbench.config.NetworkHop;
 import org.sdbench.network.EmulatedLink;
@@ -17,7 +18,14 @@ import org.sdbench.network.SocketAddresses;
 public final class NetworkSection {
     private NetworkSection() {}
 
-    public static RunReport.Network of(NetworkEmulation net, RoundTrip dbRoundTrip) {
+    /** The hops a tier emulated as the report names them, with the DB round trip measured before the run. */
+    public static RunReport.Network of(TierNetwork tier, RoundTrip dbRoundTrip) {
+        return tier.appServerSide() == null
+                ? of(tier.own(), dbRoundTrip)
+                : threeTier(tier.own(), tier.appServerSide(), dbRoundTrip);
+    }
+
+    private static RunReport.Network of(NetworkEmulation net, RoundTrip dbRoundTrip) {
         List<RunReport.EmulatedHop> hops = new ArrayList<>();
         for (var r : net.routes()) {
             LinkProfile q = r.spec().forward();
@@ -39,7 +47,7 @@ public final class NetworkSection {
      * emulates itself (to the central services and to the DB), named from the configuration; their
      * retransmissions are counted in those processes, not here.
      */
-    public static RunReport.Network threeTier(
+    private static RunReport.Network threeTier(
             NetworkEmulation driverSide, NetworkConfig config, RoundTrip dbRoundTrip) {
         RunReport.Network own = of(driverSide, dbRoundTrip);
         List<RunReport.EmulatedHop> hops = new ArrayList<>(own.emulated());

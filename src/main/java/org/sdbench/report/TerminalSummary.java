@@ -1,12 +1,18 @@
 package org.sdbench.report;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.Locale;
+import org.sdbench.metrics.Component;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
 
 /** The human-readable end-of-run summary (machine output is result.json). */
 public final class TerminalSummary {
+    /** The components' columns, in the order of the steps table's format. */
+    private static final String[] COLUMNS =
+            Arrays.stream(Component.values()).map(Component::column).toArray(String[]::new);
+
     private TerminalSummary() {}
 
     public static void print(RunReport r, PrintWriter out) {
@@ -59,14 +65,14 @@ public final class TerminalSummary {
                 "avg ms",
                 "p95 ms",
                 "max ms",
-                "wait",
-                "roll",
-                "cpu",
-                "db",
-                "enq",
-                "nr",
-                "updwait",
-                "rollout",
+                COLUMNS[0],
+                COLUMNS[1],
+                COLUMNS[2],
+                COLUMNS[3],
+                COLUMNS[4],
+                COLUMNS[5],
+                COLUMNS[6],
+                COLUMNS[7],
                 "calls",
                 "rows");
         for (StepStats st : s.steps()) {
@@ -211,14 +217,14 @@ public final class TerminalSummary {
                 l.avgMs(),
                 l.p95Ms(),
                 l.maxMs(),
-                c.waitMs(),
-                c.rollInMs(),
-                c.cpuMs(),
-                c.dbMs(),
-                c.enqueueMs(),
-                c.numberRangeMs(),
-                c.updateWaitMs(),
-                c.rollOutMs(),
+                Component.WAIT.of(c),
+                Component.ROLL_IN.of(c),
+                Component.CPU.of(c),
+                Component.DB.of(c),
+                Component.ENQUEUE.of(c),
+                Component.NUMBER_RANGE.of(c),
+                Component.UPDATE_WAIT.of(c),
+                Component.ROLL_OUT.of(c),
                 st.dbCallsPerStep(),
                 st.dbRowsPerStep());
     }

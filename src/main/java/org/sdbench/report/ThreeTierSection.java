@@ -4,10 +4,12 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.sdbench.apptier.RemoteFacts;
 import org.sdbench.env.CpuPinning;
 import org.sdbench.env.HostUsage;
 import org.sdbench.metrics.Latency;
 import org.sdbench.metrics.Phases;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.ProcessInfo;
 
 /**
@@ -23,15 +25,15 @@ public final class ThreeTierSection {
     public static Built of(RemoteFacts facts, Latency server, double driverAvgMs, HostUsage host, Phases phases) {
         int ownCores = CpuPinning.logicalCpus();
         List<RunReport.Process> processes = new ArrayList<>();
-        ProcessInfo me = ProcessInfo.current("driver");
+        ProcessInfo me = ProcessInfo.current(Role.DRIVER);
         Double driverPct = host == null ? null : host.simulatorCpuPercent();
-        processes.add(new RunReport.Process("driver", me.host(), me.pid(), me.version(), driverPct));
+        processes.add(new RunReport.Process(Role.DRIVER, me.host(), me.pid(), me.version(), driverPct));
         Double appSum = null;
         Double centralPct = null;
         for (var p : facts.processes()) {
             Double pct = cpuPercent(p.samples(), phases, p.cores() > 0 ? p.cores() : ownCores, p.dead());
             processes.add(new RunReport.Process(p.role(), p.host(), p.pid(), p.version(), pct));
-            if (p.role().equals("central")) {
+            if (p.role().equals(Role.CENTRAL)) {
                 centralPct = pct;
             } else if (pct != null) {
                 appSum = (appSum == null ? 0 : appSum) + pct;

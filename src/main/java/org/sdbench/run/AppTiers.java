@@ -1,6 +1,7 @@
 package org.sdbench.run;
 
 import org.sdbench.apptier.AppTier;
+import org.sdbench.apptier.InProcessAppTier;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
@@ -31,7 +32,7 @@ public final class AppTiers {
     /** Brings up the run's app tier with {@code logic}: in this process, or as separate processes over TCP. */
     static AppTier open(AppTier.Setup setup, AppLogic logic) throws InterruptedException {
         if (!remote(setup.config())) {
-            return new InProcessAppTier(setup, logic);
+            return new InProcessAppTier(setup, logic.handler(), logic.modules());
         }
         if (!logic.isSd()) {
             throw new ConfigException("'appServer.layout' = 'three-tier' is not allowed for steps of "

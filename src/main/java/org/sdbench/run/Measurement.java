@@ -6,11 +6,11 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.sdbench.apptier.RemoteFacts;
 import org.sdbench.metrics.Interval;
 import org.sdbench.metrics.Phases;
 import org.sdbench.metrics.Summary;
 import org.sdbench.protocol.InstanceFigures;
-import org.sdbench.report.RemoteFacts;
 
 /**
  * What a bench of the simulator itself adds to the one run lifecycle ({@link RunEngine#measure}):
@@ -35,7 +35,7 @@ public record Measurement(AppLogic logic, Runnable started, Function<Harvested, 
      * What a measured run gives back besides its probe's readings.
      *
      * @param tierCpuNanos CPU each process of a tier that runs elsewhere used over the window, by role
-     *     ("appserver-1", "central"); empty when the tier runs in this process
+     *     ({@code protocol.Role}: each app-server instance's, the central services'); empty when the tier runs in this process
      */
     public record Measured(Summary summary, Map<String, Long> tierCpuNanos) {
         public Measured {

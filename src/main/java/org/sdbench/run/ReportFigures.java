@@ -3,6 +3,7 @@ package org.sdbench.run;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.sdbench.apptier.AppTier;
+import org.sdbench.apptier.RemoteFacts;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.db.Database;
 import org.sdbench.dbstats.WindowProbe;
@@ -14,7 +15,7 @@ import org.sdbench.report.BufferWindow;
 import org.sdbench.report.Certificate;
 import org.sdbench.report.Durability;
 import org.sdbench.report.IntervalRow;
-import org.sdbench.report.RemoteFacts;
+import org.sdbench.report.NetworkSection;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.ThreeTierSection;
@@ -84,8 +85,8 @@ final class ReportFigures {
                 .withCustomizingChanges(f.customizingChanges()));
         report = withSimulatorCpu(
                 report, c, metrics, figures.updateWork(), f.window().host(), env);
-        report = report.withNetwork(
-                tier.network(env.network() == null ? null : env.network().dbRoundTrip()));
+        report = report.withNetwork(NetworkSection.of(
+                tier.network(), env.network() == null ? null : env.network().dbRoundTrip()));
         report = report.withThresholds(Thresholds.evaluate(thresholds, report));
         return report.withCertificate(
                 Certificate.of(report, SdRules.judge(c.run().rules(), c.workload(), report, f.rows()), env));

@@ -20,7 +20,9 @@ import org.sdbench.env.CpuPinning;
 import org.sdbench.env.Environment;
 import org.sdbench.env.EnvironmentProbe;
 import org.sdbench.load.LoadProgress;
+import org.sdbench.metrics.MetricsSocket;
 import org.sdbench.metrics.Phases;
+import org.sdbench.metrics.PrometheusEndpoint;
 import org.sdbench.metrics.RunMetrics;
 import org.sdbench.metrics.StepObserver;
 import org.sdbench.report.BufferWindow;
@@ -137,7 +139,7 @@ public final class RunEngine {
         RunMetrics metrics = new RunMetrics(clock);
         AppTier tier;
         try {
-            tier = AppTiers.open(new AppTier.Setup(c, db, folder, metrics, clock, out), AppLogic.sd());
+            tier = AppTiers.open(new AppTier.Setup(c, db, new FolderFiles(folder), metrics, clock, out), AppLogic.sd());
         } catch (RuntimeException | InterruptedException e) {
             // Refused before it started (a peer without the token, no app server): no partial folder.
             RunFolder.discardIfBare(folder);
@@ -272,7 +274,8 @@ public final class RunEngine {
         RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
         RunMetrics metrics = new RunMetrics(clock);
-        try (AppTier tier = AppTiers.open(new AppTier.Setup(c, db, folder, metrics, clock, out), m.logic())) {
+        try (AppTier tier =
+                AppTiers.open(new AppTier.Setup(c, db, new FolderFiles(folder), metrics, clock, out), m.logic())) {
             Drive d = drive(c, tier, metrics, clock, m.started(), out);
             d.driver().run(m.probe().apply(new Measurement.Harvested(d.phases(), tier::instances)));
             boolean stalled = d.stalled();

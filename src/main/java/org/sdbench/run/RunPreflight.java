@@ -5,6 +5,7 @@ import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.env.CalibrationProbe;
 import org.sdbench.env.WorkFeasibility;
+import org.sdbench.metrics.MetricsSocket;
 import org.sdbench.report.RunFolder;
 
 /**

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.sdbench.env.Environment;
+import org.sdbench.protocol.Role;
 import org.sdbench.report.RunReport;
 
 /**
@@ -55,7 +56,7 @@ public record SweepRun(
     public static final String SEARCH = "search";
     public static final String ROUND = "round";
     public static final String APP_TIER = "app tier";
-    public static final String DRIVER = "driver";
+    public static final String DRIVER = Role.DRIVER;
     public static final String APP_SERVERS = "app servers";
     public static final String CENTRAL = "central services";
     public static final String DATABASE = "database";

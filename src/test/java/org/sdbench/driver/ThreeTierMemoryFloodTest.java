@@ -18,10 +18,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.load.TestDb;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.Dialer;
 import org.sdbench.protocol.wire.Frame;
 import org.sdbench.protocol.wire.FrameType;
-import org.sdbench.protocol.wire.Roles;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
 import org.sdbench.protocol.wire.WireClient;
@@ -139,7 +139,7 @@ class ThreeTierMemoryFloodTest {
         List<Thread> threads = new ArrayList<>();
         for (int role = 3; role < 3 + ROLES; role++) {
             for (int i = 0; i < PER_ROLE; i++) {
-                String r = Roles.appServer(role);
+                String r = Role.appServer(role);
                 threads.add(Thread.ofVirtual().start(() -> {
                     try {
                         WireClient c = WireClient.connect(

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.sdbench.apptier.RemoteFacts.CpuSample;
 import org.sdbench.metrics.Phases;
-import org.sdbench.report.RemoteFacts.CpuSample;
 
 /** CPU per process over the window: a dead process is not credited with the whole window, each host's own cores. */
 class ThreeTierSectionTest {

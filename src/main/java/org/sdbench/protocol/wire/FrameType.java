@@ -1,6 +1,7 @@
 package org.sdbench.protocol.wire;
 
 import java.util.Optional;
+import org.sdbench.protocol.Role;
 
 /**
  * The frame types of the sdbench wire protocol, each with its code, the role allowed to send it as
@@ -127,9 +128,9 @@ public enum FrameType {
         public boolean allows(String role) {
             return switch (this) {
                 case ANY_PEER -> true;
-                case DRIVER -> Roles.DRIVER.equals(role);
-                case APP_SERVER -> Roles.isAppServer(role);
-                case CENTRAL -> Roles.CENTRAL.equals(role);
+                case DRIVER -> Role.DRIVER.equals(role);
+                case APP_SERVER -> Role.isAppServer(role);
+                case CENTRAL -> Role.CENTRAL.equals(role);
                 case NOBODY -> false;
             };
         }

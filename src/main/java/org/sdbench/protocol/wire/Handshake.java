@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.security.SecureRandom;
+import org.sdbench.protocol.Role;
 
 /**
  * The first frames on every connection: both sides must run the same sdbench version and wire
@@ -223,7 +224,7 @@ public final class Handshake {
                     "this peer runs sdbench " + version() + " (wire " + WIRE_VERSION + "), yours is " + theirs
                             + " (wire " + hello.wire() + "): run the same sdbench version on every tier");
         }
-        if (!Roles.valid(hello.role())) {
+        if (!Role.valid(hello.role())) {
             return refuse(
                     io,
                     side,

@@ -4,11 +4,11 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
-/** The terminal rendering of a {@link Comparison}: one screen that answers "did it help, by how much". */
+/** The terminal rendering of a {@link CompareResult}: one screen that answers "did it help, by how much". */
 public final class CompareText {
     private CompareText() {}
 
-    public static void print(Comparison c, PrintWriter out) {
+    public static void print(CompareResult c, PrintWriter out) {
         out.println("== sdbench compare (" + c.note() + ") ==");
         for (var r : c.runs()) {
             out.printf(
@@ -60,7 +60,7 @@ public final class CompareText {
         out.flush();
     }
 
-    private static void diff(PrintWriter out, String title, Comparison c, List<Comparison.Diff> diffs) {
+    private static void diff(PrintWriter out, String title, CompareResult c, List<CompareResult.Diff> diffs) {
         out.println();
         if (diffs.isEmpty()) {
             out.println(title + ": none");

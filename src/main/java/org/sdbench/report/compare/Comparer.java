@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.sdbench.config.ConfigException;
+import org.sdbench.metrics.Component;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 
-/** Builds a {@link Comparison} from loaded run folders; the first run is the baseline. */
+/** Builds a {@link CompareResult} from loaded run folders; the first run is the baseline. */
 public final class Comparer {
     private Comparer() {}
 
@@ -30,6 +31,11 @@ public final class Comparer {
     /** Fully processed line items per hour in one interval; lumpy, since the invoice's update credits five at once. */
     private static double lineItemsPerHour(IntervalRow x) {
         return x.seconds() <= 0 ? 0 : x.lineItems() * 3600.0 / x.seconds();
+    }
+
+    /** A component's average per dialog step, its noise from the intervals' averages. */
+    private static Spec component(Component c) {
+        return new Spec(c.figure(), "ms", false, r -> c.of(r.summary().overall().avg()), x -> c.of(x.avg()));
     }
 
     private static final List<Spec> SPECS = List.of(
@@ -54,48 +60,13 @@ public final class Comparer {
                     false,
                     r -> r.summary().overall().response().p99Ms(),
                     null),
-            new Spec(
-                    "DB time per step",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().dbMs(),
-                    x -> x.avg().dbMs()),
-            new Spec(
-                    "dispatcher wait",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().waitMs(),
-                    x -> x.avg().waitMs()),
-            new Spec(
-                    "roll-in",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().rollInMs(),
-                    x -> x.avg().rollInMs()),
-            new Spec(
-                    "CPU (processing)",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().cpuMs(),
-                    x -> x.avg().cpuMs()),
-            new Spec(
-                    "enqueue time",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().enqueueMs(),
-                    x -> x.avg().enqueueMs()),
-            new Spec(
-                    "number-range wait",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().numberRangeMs(),
-                    x -> x.avg().numberRangeMs()),
-            new Spec(
-                    "update wait",
-                    "ms",
-                    false,
-                    r -> r.summary().overall().avg().updateWaitMs(),
-                    x -> x.avg().updateWaitMs()),
+            component(Component.DB),
+            component(Component.WAIT),
+            component(Component.ROLL_IN),
+            component(Component.CPU),
+            component(Component.ENQUEUE),
+            component(Component.NUMBER_RANGE),
+            component(Component.UPDATE_WAIT),
             // In two-tier the app server is in the driver's process: its response time is the driver's, no network.
             new Spec(
                     "response at app server",
@@ -180,7 +151,7 @@ public final class Comparer {
                     null));
 
     /** One run per side: each run against the first, with the within-run noise band. */
-    public static Comparison compare(List<RunFolder.Loaded> runs) {
+    public static CompareResult compare(List<RunFolder.Loaded> runs) {
         return compareSides(runs.stream().map(List::of).toList());
     }
 
@@ -191,21 +162,21 @@ public final class Comparer {
      * run is one sample: the ratio of the sides' geometric means with a Welch 95 % interval over the
      * runs, and better/worse only where Holm's correction over all figures still rejects "no change".
      */
-    public static Comparison compareSides(List<List<RunFolder.Loaded>> sides) {
+    public static CompareResult compareSides(List<List<RunFolder.Loaded>> sides) {
         boolean runLevel = sides.stream().allMatch(side -> side.size() >= 2);
         if (!runLevel && sides.stream().anyMatch(side -> side.size() >= 2)) {
             throw new ConfigException(
                     "'--side' has a side with one run: a run-level comparison needs 2 or more runs on "
                             + "every side (3 or more for a useful interval)");
         }
-        List<Comparison.Run> refs = new ArrayList<>();
+        List<CompareResult.Run> refs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (int i = 0; i < sides.size(); i++) {
             var side = sides.get(i);
             var l = side.get(0);
             var r = l.report();
             int n = Noise.of(l.intervals(), IntervalRow::dsPerHour).n();
-            refs.add(new Comparison.Run(
+            refs.add(new CompareResult.Run(
                     label(i),
                     l.dir().toString(),
                     r.name(),
@@ -219,7 +190,7 @@ public final class Comparer {
                         + "use a longer --duration or a shorter --interval");
             }
         }
-        List<Comparison.Figure> figures = runLevel
+        List<CompareResult.Figure> figures = runLevel
                 ? RunLevel.figures(SPECS, sides)
                 : SPECS.stream()
                         .map(s -> figure(
@@ -236,8 +207,8 @@ public final class Comparer {
                     + "(--side A1,A2,A3 --side B1,B2,B3) or run 'sdbench experiment'");
         }
         List<RunFolder.Loaded> firsts = sides.stream().map(side -> side.get(0)).toList();
-        return new Comparison(
-                Comparison.SCHEMA_VERSION,
+        return new CompareResult(
+                CompareResult.SCHEMA_VERSION,
                 RunReport.NOTE,
                 refs,
                 figures,
@@ -251,7 +222,7 @@ public final class Comparer {
         return i < 26 ? String.valueOf((char) ('A' + i)) : "R" + (i + 1);
     }
 
-    private static Comparison.Figure figure(Spec s, List<RunFolder.Loaded> runs) {
+    private static CompareResult.Figure figure(Spec s, List<RunFolder.Loaded> runs) {
         int k = runs.size();
         Double[] values = new Double[k];
         Double[] delta = new Double[k];
@@ -279,7 +250,7 @@ public final class Comparer {
                 }
             }
         }
-        return new Comparison.Figure(
+        return new CompareResult.Figure(
                 s.name(),
                 s.unit(),
                 s.higherIsBetter(),

@@ -17,15 +17,15 @@ final class Diffs {
     private Diffs() {}
 
     /** Every key present in some map whose values are not all equal. */
-    static List<Comparison.Diff> of(List<Map<String, String>> maps, String absent) {
+    static List<CompareResult.Diff> of(List<Map<String, String>> maps, String absent) {
         TreeSet<String> keys = new TreeSet<>();
         maps.forEach(m -> keys.addAll(m.keySet()));
-        List<Comparison.Diff> out = new ArrayList<>();
+        List<CompareResult.Diff> out = new ArrayList<>();
         for (String k : keys) {
             List<String> values =
                     maps.stream().map(m -> m.getOrDefault(k, absent)).toList();
             if (values.stream().distinct().count() > 1) {
-                out.add(new Comparison.Diff(k, values));
+                out.add(new CompareResult.Diff(k, values));
             }
         }
         return out;
@@ -35,10 +35,10 @@ final class Diffs {
      * pg_settings from environment.json. A setting only one run lists was at its default in the
      * others; the default comes from the run that lists it.
      */
-    static List<Comparison.Diff> settings(List<RunFolder.Loaded> runs) {
+    static List<CompareResult.Diff> settings(List<RunFolder.Loaded> runs) {
         TreeSet<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         runs.forEach(r -> names.addAll(settingsOf(r).keySet()));
-        List<Comparison.Diff> out = new ArrayList<>();
+        List<CompareResult.Diff> out = new ArrayList<>();
         for (String n : names) {
             String dflt = runs.stream()
                     .map(r -> settingsOf(r).get(n))
@@ -60,7 +60,7 @@ final class Diffs {
                 compared.add(s == null ? dflt : s.value());
             }
             if (compared.stream().distinct().count() > 1) {
-                out.add(new Comparison.Diff(n, shown));
+                out.add(new CompareResult.Diff(n, shown));
             }
         }
         return out;
@@ -78,7 +78,7 @@ final class Diffs {
     }
 
     /** Host, JVM and DB facts that matter for timing (CPU, power mode, versions). */
-    static List<Comparison.Diff> environment(List<RunFolder.Loaded> runs) {
+    static List<CompareResult.Diff> environment(List<RunFolder.Loaded> runs) {
         List<Map<String, String>> maps = new ArrayList<>();
         for (RunFolder.Loaded r : runs) {
             Map<String, String> m = new LinkedHashMap<>();
@@ -113,7 +113,7 @@ final class Diffs {
             }
             maps.add(m);
         }
-        List<Comparison.Diff> d = of(maps, "(unknown)");
+        List<CompareResult.Diff> d = of(maps, "(unknown)");
         // The current CPU frequency wobbles from sample to sample on most hosts; only a big move is news.
         return d.stream()
                 .filter(x -> !"cpu MHz".equals(x.key()) || spread(x.values()) > 0.05)

@@ -5,7 +5,7 @@ import java.util.function.ToDoubleFunction;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.sdbench.report.IntervalRow;
-import org.sdbench.stats.RatioEstimate;
+import org.sdbench.stats.Welch;
 
 /**
  * How much a figure moves between the measurement window's intervals, and so how large a
@@ -19,13 +19,9 @@ public final class Noise {
 
     /** The spread of one figure over a run's window intervals. */
     public record Band(int n, double mean, double sd) {
-        public double standardError() {
-            return n == 0 ? Double.NaN : sd / Math.sqrt(n);
-        }
-
         /** Half-width of the 95 % confidence interval of the mean; NaN with fewer than two intervals. */
         public double halfWidth95() {
-            return n < 2 ? Double.NaN : t975(n - 1) * standardError();
+            return Welch.meanHalfWidth(n, sd);
         }
     }
 
@@ -64,22 +60,7 @@ public final class Noise {
 
     /** b minus a with the Welch 95 % interval; NaN half-width when either run has fewer than two intervals. */
     public static Delta delta(Band a, Band b) {
-        double diff = b.mean() - a.mean();
-        if (a.n() < 2 || b.n() < 2) {
-            return new Delta(diff, Double.NaN, Double.NaN);
-        }
-        double va = a.sd() * a.sd() / a.n();
-        double vb = b.sd() * b.sd() / b.n();
-        double se = Math.sqrt(va + vb);
-        if (se == 0) {
-            return new Delta(diff, 0, a.n() + b.n() - 2);
-        }
-        double df = (va + vb) * (va + vb) / (va * va / (a.n() - 1) + vb * vb / (b.n() - 1));
-        return new Delta(diff, t975(df) * se, df);
-    }
-
-    /** Student's t 97.5 % quantile (the two-sided 95 % interval's). */
-    static double t975(double df) {
-        return RatioEstimate.tQuantile(Math.max(df, 1), 0.975);
+        Welch w = Welch.of(a.n(), a.mean(), a.sd(), b.n(), b.mean(), b.sd());
+        return new Delta(w.difference(), w.halfWidth(), w.degreesOfFreedom());
     }
 }

@@ -18,7 +18,7 @@ final class RunLevel {
 
     private record Cell(int figure, int side, RatioEstimate estimate) {}
 
-    static List<Comparison.Figure> figures(List<Comparer.Spec> specs, List<List<RunFolder.Loaded>> sides) {
+    static List<CompareResult.Figure> figures(List<Comparer.Spec> specs, List<List<RunFolder.Loaded>> sides) {
         int k = sides.size();
         List<Double[]> values = new ArrayList<>();
         List<Cell> cells = new ArrayList<>();
@@ -51,7 +51,7 @@ final class RunLevel {
         }
         boolean[] rejected = Holm.reject(
                 cells.stream().mapToDouble(c -> c.estimate().pValue()).toArray(), 0.05);
-        List<Comparison.Figure> out = new ArrayList<>();
+        List<CompareResult.Figure> out = new ArrayList<>();
         for (int f = 0; f < specs.size(); f++) {
             Comparer.Spec s = specs.get(f);
             Double[] means = values.get(f);
@@ -75,7 +75,7 @@ final class RunLevel {
                 boolean up = e.ratio() > 1;
                 verdict[cell.side()] = !rejected[c] ? "within noise" : up == s.higherIsBetter() ? "better" : "worse";
             }
-            out.add(new Comparison.Figure(
+            out.add(new CompareResult.Figure(
                     s.name(),
                     s.unit(),
                     s.higherIsBetter(),

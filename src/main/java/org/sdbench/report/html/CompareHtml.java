@@ -6,14 +6,14 @@ import java.util.List;
 import java.util.Map;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
-import org.sdbench.report.compare.Comparison;
+import org.sdbench.report.compare.CompareResult;
 import org.sdbench.report.compare.Noise;
 
 /** The comparison page: key figures with deltas and noise, diffs, and overlaid time series. */
 public final class CompareHtml {
     private CompareHtml() {}
 
-    public static String render(Comparison c, List<RunFolder.Loaded> runs) {
+    public static String render(CompareResult c, List<RunFolder.Loaded> runs) {
         Html h = new Html();
         h.raw("<header><h1>sdbench compare</h1></header>\n");
         List<List<String>> refs = new ArrayList<>();
@@ -84,7 +84,7 @@ public final class CompareHtml {
         return Page.render("sdbench compare", h.toString(), data(c, runs), "compare.js");
     }
 
-    private static void diff(Html h, String id, String title, Comparison c, List<Comparison.Diff> diffs) {
+    private static void diff(Html h, String id, String title, CompareResult c, List<CompareResult.Diff> diffs) {
         h.section(id, title);
         if (diffs.isEmpty()) {
             h.tag("p", "hint", "none").end();
@@ -101,7 +101,7 @@ public final class CompareHtml {
         h.table(head, rows, 99).end();
     }
 
-    private static Map<String, Object> data(Comparison c, List<RunFolder.Loaded> runs) {
+    private static Map<String, Object> data(CompareResult c, List<RunFolder.Loaded> runs) {
         List<Map<String, Object>> series = new ArrayList<>();
         double window = 0;
         for (int i = 0; i < runs.size(); i++) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.env.Environment;
+import org.sdbench.metrics.Component;
 import org.sdbench.metrics.Components;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.report.AtomicFiles;
@@ -195,13 +196,7 @@ public final class RunHtml {
     static final Map<String, ToDoubleFunction<Components>> COMPONENTS = new LinkedHashMap<>();
 
     static {
-        COMPONENTS.put("wait", Components::waitMs);
-        COMPONENTS.put("roll-in", Components::rollInMs);
-        COMPONENTS.put("CPU", Components::cpuMs);
-        COMPONENTS.put("DB", Components::dbMs);
-        COMPONENTS.put("enqueue", Components::enqueueMs);
-        COMPONENTS.put("number range", Components::numberRangeMs);
-        COMPONENTS.put("update wait", Components::updateWaitMs);
+        Component.inResponse().forEach(c -> COMPONENTS.put(c.legend(), c::of));
     }
 
     private static Map<String, Object> components(StepStats st) {

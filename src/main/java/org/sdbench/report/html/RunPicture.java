@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.sdbench.env.Environment;
+import org.sdbench.protocol.Role;
 import org.sdbench.report.RunReport;
 
 /**
@@ -50,9 +51,9 @@ final class RunPicture {
         RunReport.Process central = null;
         if (t != null) {
             for (var p : t.processes()) {
-                if (p.role().equals("driver")) {
+                if (p.role().equals(Role.DRIVER)) {
                     driver = p;
-                } else if (p.role().equals("central")) {
+                } else if (p.role().equals(Role.CENTRAL)) {
                     central = p;
                 } else {
                     apps.add(p);
@@ -116,7 +117,7 @@ final class RunPicture {
                     run.x() + run.w() + 40,
                     null);
         } else {
-            Box d = process(driver, "driver", localHost, 30, middle - 45, 230, 90, false);
+            Box d = process(driver, Role.DRIVER, localHost, 30, middle - 45, 230, 90, false);
             boxes.add(d);
             Box c = process(central, "central services", localHost, 420, 40, 280, 90, false);
             boxes.add(c);

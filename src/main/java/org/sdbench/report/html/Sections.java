@@ -1,11 +1,13 @@
 package org.sdbench.report.html;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.sdbench.dbstats.DbWindow;
 import org.sdbench.env.Environment;
 import org.sdbench.env.KernelMitigations;
+import org.sdbench.metrics.Component;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
 import org.sdbench.report.DbLines;
@@ -34,26 +36,10 @@ final class Sections {
     }
 
     static void steps(Html h, Summary s) {
-        List<String> head = List.of(
-                "step",
-                "steps",
-                "errors",
-                "avg ms",
-                "p50",
-                "p90",
-                "p95",
-                "p99",
-                "max",
-                "wait",
-                "roll-in",
-                "CPU",
-                "DB",
-                "enqueue",
-                "nr",
-                "upd wait",
-                "roll-out",
-                "DB calls",
-                "rows");
+        List<String> head =
+                new ArrayList<>(List.of("step", "steps", "errors", "avg ms", "p50", "p90", "p95", "p99", "max"));
+        Arrays.stream(Component.values()).map(Component::heading).forEach(head::add);
+        head.addAll(List.of("DB calls", "rows"));
         List<List<String>> rows = new ArrayList<>();
         s.steps().forEach(st -> rows.add(row(st)));
         h.section("steps", "Dialog steps (measurement window; components are averages per step in ms)");
@@ -74,7 +60,7 @@ final class Sections {
     private static List<String> row(StepStats st) {
         var l = st.response();
         var c = st.avg();
-        return List.of(
+        List<String> row = new ArrayList<>(List.of(
                 st.label(),
                 Long.toString(st.count()),
                 Long.toString(st.errors()),
@@ -83,17 +69,13 @@ final class Sections {
                 Html.num(l.p90Ms(), 1),
                 Html.num(l.p95Ms(), 1),
                 Html.num(l.p99Ms(), 1),
-                Html.num(l.maxMs(), 1),
-                Html.num(c.waitMs(), 2),
-                Html.num(c.rollInMs(), 2),
-                Html.num(c.cpuMs(), 2),
-                Html.num(c.dbMs(), 2),
-                Html.num(c.enqueueMs(), 2),
-                Html.num(c.numberRangeMs(), 2),
-                Html.num(c.updateWaitMs(), 2),
-                Html.num(c.rollOutMs(), 2),
-                Html.num(st.dbCallsPerStep(), 1),
-                Html.num(st.dbRowsPerStep(), 1));
+                Html.num(l.maxMs(), 1)));
+        for (Component k : Component.values()) {
+            row.add(Html.num(k.of(c), 2));
+        }
+        row.add(Html.num(st.dbCallsPerStep(), 1));
+        row.add(Html.num(st.dbRowsPerStep(), 1));
+        return row;
     }
 
     static void appTier(Html h, RunReport r) {

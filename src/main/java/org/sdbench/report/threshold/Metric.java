@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.sdbench.core.SdStep;
 import org.sdbench.core.Tx;
+import org.sdbench.metrics.Component;
 
 /**
  * What a threshold measures. {@code scope} is "dialog" (all steps), a transaction such as
@@ -19,8 +20,7 @@ public record Metric(String name, String scope, String stat, Kind kind) {
     }
 
     static final List<String> PERCENTILES = List.of("avg", "p50", "p90", "p95", "p99", "max");
-    static final List<String> COMPONENTS =
-            List.of("wait", "rollIn", "cpu", "db", "enqueue", "numberRange", "updateWait", "rollOut");
+    static final List<String> COMPONENTS = Component.keys();
     static final List<String> THROUGHPUTS = List.of("sapsLike", "dsPerHour", "lineItemsPerHour");
 
     static Metric parse(String name, String expression) {

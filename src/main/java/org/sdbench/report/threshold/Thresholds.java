@@ -1,7 +1,7 @@
 package org.sdbench.report.threshold;
 
 import java.util.List;
-import org.sdbench.metrics.Components;
+import org.sdbench.metrics.Component;
 import org.sdbench.metrics.Latency;
 import org.sdbench.metrics.StepStats;
 import org.sdbench.metrics.Summary;
@@ -71,17 +71,7 @@ public final class Thresholds {
         if (Metric.PERCENTILES.contains(stat)) {
             return latency(st.response(), stat);
         }
-        Components c = st.avg();
-        return switch (stat) {
-            case "wait" -> c.waitMs();
-            case "rollIn" -> c.rollInMs();
-            case "cpu" -> c.cpuMs();
-            case "db" -> c.dbMs();
-            case "enqueue" -> c.enqueueMs();
-            case "numberRange" -> c.numberRangeMs();
-            case "updateWait" -> c.updateWaitMs();
-            default -> c.rollOutMs();
-        };
+        return Component.byKey(stat).of(st.avg());
     }
 
     private static double latency(Latency l, String stat) {

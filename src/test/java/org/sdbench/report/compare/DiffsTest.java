@@ -54,7 +54,7 @@ class DiffsTest {
                 Diffs.environment(List.of(retpolines, sameTax)),
                 "spectre_v1's barriers act on user copies, not on each system call");
         assertEquals(
-                List.of(new Comparison.Diff(
+                List.of(new CompareResult.Diff(
                         "kernel mitigations",
                         List.of("spectre_v2 Retpolines", "spectre_v2 Enhanced / Automatic IBRS"))),
                 Diffs.environment(List.of(retpolines, ibrs)));
@@ -65,7 +65,7 @@ class DiffsTest {
         var old = on(null);
         var now = on(Map.of("meltdown", "PTI"));
         assertEquals(
-                List.of(new Comparison.Diff("kernel mitigations", List.of("none recorded", "meltdown PTI"))),
+                List.of(new CompareResult.Diff("kernel mitigations", List.of("none recorded", "meltdown PTI"))),
                 Diffs.environment(List.of(old, now)));
     }
 
@@ -74,7 +74,7 @@ class DiffsTest {
         var a = on(Map.of(), new Environment.Cpu("GenuineIntel", 6, 85, 4, "0x2006e05", "Xeon"));
         var b = on(Map.of(), new Environment.Cpu("GenuineIntel", 6, 85, 7, "0x5003604", "Xeon"));
         assertEquals(
-                List.of(new Comparison.Diff(
+                List.of(new CompareResult.Diff(
                         "cpu signature",
                         List.of(
                                 "GenuineIntel family 6 model 85 stepping 4, microcode 0x2006e05",

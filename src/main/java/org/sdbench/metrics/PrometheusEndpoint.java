@@ -1,4 +1,4 @@
-package org.sdbench.run;
+package org.sdbench.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,8 +30,6 @@ import org.HdrHistogram.HistogramIterationValue;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.SdStep;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.metrics.StepObserver;
 import org.sdbench.protocol.InstanceFigures;
 import org.sdbench.protocol.StepTimes;
 
@@ -43,9 +42,8 @@ import org.sdbench.protocol.StepTimes;
  */
 public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
     /** ST03 component names, in {@link StepTimes} order, as the {@code component} tag. */
-    private static final String[] COMPONENTS = {
-        "wait", "roll_in", "cpu", "db", "enqueue", "number_range", "update_wait", "roll_out"
-    };
+    private static final String[] COMPONENTS =
+            Arrays.stream(Component.values()).map(Component::tag).toArray(String[]::new);
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final Timer[] response = new Timer[SdStep.values().length];
@@ -255,7 +253,7 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
         return start(MetricsSocket.open(b), appTier, usersLoggedOn, phase);
     }
 
-    static PrometheusEndpoint start(
+    public static PrometheusEndpoint start(
             MetricsSocket socket,
             Supplier<List<InstanceFigures>> appTier,
             IntSupplier usersLoggedOn,

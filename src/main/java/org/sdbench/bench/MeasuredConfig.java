@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 
 /** One configuration measured in rounds, interleaved with the others so noise hits all alike. */
-final class Variant {
+final class MeasuredConfig {
     final String name;
     final RunSpec spec;
     final List<BenchResult> results = new ArrayList<>();
 
-    Variant(String name, RunSpec spec) {
+    MeasuredConfig(String name, RunSpec spec) {
         this.name = name;
         this.spec = spec;
     }

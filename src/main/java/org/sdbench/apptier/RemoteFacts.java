@@ -1,11 +1,11 @@
-package org.sdbench.report;
+package org.sdbench.apptier;
 
 import java.util.List;
 
 /**
  * What a tier of separate processes adds to a run's facts: each process with its CPU samples,
  * the instances lost, the users' logons after a loss and what each instance served. The input of
- * {@link ThreeTierSection}.
+ * {@code report.ThreeTierSection}.
  *
  * @param centralGone the central services went away during the run
  * @param everyInstanceLost every app-server instance was lost: none took over the others' users or update requests

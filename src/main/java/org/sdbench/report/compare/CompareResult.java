@@ -7,7 +7,7 @@ import java.util.List;
  * (the baseline) and their noise bands, and what differs between the runs' configurations, DB
  * settings and environments. Printed as a table, as JSON ({@code --json}) and as HTML.
  */
-public record Comparison(
+public record CompareResult(
         int schemaVersion,
         String note,
         List<Run> runs,

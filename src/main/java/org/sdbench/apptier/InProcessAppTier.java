@@ -1,30 +1,28 @@
-package org.sdbench.run;
+package org.sdbench.apptier;
 
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.sdbench.appserver.AppServerSystem;
+import org.sdbench.appserver.StepHandler;
+import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.appserver.workprocess.DbOutageException;
-import org.sdbench.apptier.AppTier;
-import org.sdbench.apptier.TierTimeouts;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.metrics.MetricsUpdateListener;
 import org.sdbench.metrics.Phases;
-import org.sdbench.network.RoundTrip;
 import org.sdbench.process.EmulatedNetwork;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
-import org.sdbench.report.NetworkSection;
-import org.sdbench.report.RemoteFacts;
-import org.sdbench.report.RunReport;
 
 /** Two-tier: the app-server instances run in this process, next to the driver. */
-final class InProcessAppTier implements AppTier {
+public final class InProcessAppTier implements AppTier {
     private final SdbenchConfig config;
     private final EmulatedNetwork net;
     private final AppServerSystem system;
 
-    InProcessAppTier(AppTier.Setup setup, AppLogic logic) {
+    /** The instances run {@code handler}'s steps and {@code modules}' update tasks. */
+    public InProcessAppTier(AppTier.Setup setup, StepHandler handler, Map<String, UpdateModule> modules) {
         SdbenchConfig c = setup.config();
         this.config = c;
         this.net = EmulatedNetwork.open(c, setup.db(), true, false, setup.clock());
@@ -33,8 +31,8 @@ final class InProcessAppTier implements AppTier {
                     c.appServer(),
                     c.workload(),
                     setup.db(),
-                    logic.handler(),
-                    logic.modules(),
+                    handler,
+                    modules,
                     new MetricsUpdateListener(setup.metrics()),
                     setup.clock(),
                     c.run().users(),
@@ -119,8 +117,8 @@ final class InProcessAppTier implements AppTier {
     }
 
     @Override
-    public RunReport.Network network(RoundTrip dbRoundTrip) {
-        return NetworkSection.of(net.emulation(), dbRoundTrip);
+    public TierNetwork network() {
+        return new TierNetwork(net.emulation(), null);
     }
 
     @Override

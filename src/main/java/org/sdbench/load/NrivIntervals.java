@@ -8,7 +8,7 @@ import java.util.Map;
 import org.sdbench.core.MasterKeys;
 
 /** The NRIV intervals 'sdbench load' creates; the number-range buffers draw from them. */
-public final class NumberRanges {
+public final class NrivIntervals {
     /** One NRIV row: numbers {@code from..to}; a fresh interval has {@code nrlevel = from - 1}. */
     public record Interval(String object, String range, long from, long to) {
         public long initialLevel() {
@@ -39,7 +39,7 @@ public final class NumberRanges {
     private static final String SELECT_LEVEL = "SELECT nrlevel FROM nriv WHERE " + KEY;
     private static final String UPDATE_LEVEL = "UPDATE nriv SET nrlevel = ? WHERE " + KEY + " AND nrlevel = ?";
 
-    private NumberRanges() {}
+    private NrivIntervals() {}
 
     /** Each interval's current level (its last number handed out) in NRIV. */
     static Map<Interval, Long> levels(Connection c) throws SQLException {

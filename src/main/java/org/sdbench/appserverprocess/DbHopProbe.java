@@ -3,11 +3,12 @@ package org.sdbench.appserverprocess;
 import java.sql.SQLException;
 import org.sdbench.appserver.AppServerSystem;
 import org.sdbench.db.DbSession;
+import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.RoundTrips;
 
 /** The app server's hop to its database, as the driver's PROBE asks for it. */
-final class DbProbe {
-    private DbProbe() {}
+final class DbHopProbe {
+    private DbHopProbe() {}
 
     /** The DB's own round trip from this process: the dialect's empty query on one of the instance's connections. */
     static RoundTrips roundTrips(AppServerSystem system, String from, int count) throws InterruptedException {
@@ -28,6 +29,6 @@ final class DbProbe {
         } finally {
             db.close();
         }
-        return RoundTrips.of(from, "db", 0, 0, t);
+        return RoundTrips.of(from, Role.DB, 0, 0, t);
     }
 }

@@ -1,4 +1,4 @@
-package org.sdbench.run;
+package org.sdbench.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

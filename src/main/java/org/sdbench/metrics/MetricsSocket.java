@@ -1,4 +1,4 @@
-package org.sdbench.run;
+package org.sdbench.metrics;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -16,7 +16,7 @@ import org.sdbench.network.SocketAddresses;
  * The metrics endpoint's port, bound and its token read but nothing served yet: taken before a run
  * creates its folder, so that a port in use or a bad token file refuses the run without leaving one.
  */
-final class MetricsSocket implements AutoCloseable {
+public final class MetricsSocket implements AutoCloseable {
     /** Seconds a client may take to send its request, and to take the answer, before its connection is closed. */
     static final int CLIENT_TIMEOUT_SECONDS = 5;
 
@@ -42,7 +42,7 @@ final class MetricsSocket implements AutoCloseable {
         this.host = host;
     }
 
-    static MetricsSocket open(PrometheusEndpoint.Binding b) {
+    public static MetricsSocket open(PrometheusEndpoint.Binding b) {
         byte[] token = b.tokenFile() == null ? null : readToken(b.tokenFile());
         try {
             return new MetricsSocket(HttpServer.create(new InetSocketAddress(b.host(), b.port()), 0), token, b.host());
@@ -55,7 +55,7 @@ final class MetricsSocket implements AutoCloseable {
      * What {@link #open} would refuse, checked without keeping anything: the token file, and a fixed
      * port bound and let go. A run checks this before its database starts.
      */
-    static void check(PrometheusEndpoint.Binding b) {
+    public static void check(PrometheusEndpoint.Binding b) {
         if (b.tokenFile() != null) {
             readToken(b.tokenFile());
         }
