@@ -47,7 +47,7 @@ final class JitWarmUp {
      * The ramp-up of a round whose app-server processes are new JVMs (three-tier), which no warm-up
      * round before it can warm: as long as the longest warm-up of rounds of {@code round} in one JVM.
      * After a sixth of that, the SD transactions' code was still compiling in the window and made
-     * three-tier look half again as dear as it is (docs/performance.md, three-tier under "How to measure").
+     * three-tier look half again as dear as it is (docs/performance.md, "Three-tier" under "How each bench measures").
      */
     static Duration freshJvmRampUp(Duration round) {
         return round.multipliedBy(MAX_ROUNDS);

@@ -92,6 +92,15 @@ public final class CentralServices implements WireServer.Handler, AutoCloseable 
                         c.reply(f, Control.EMPTY);
                     }
                 }
+                case FrameType.RUN_END -> {
+                    String refused =
+                            runs.end(c, CentralMessages.Run.decode(f.body()).run());
+                    if (refused != null) {
+                        c.error(f, refused);
+                    } else {
+                        c.reply(f, Control.EMPTY);
+                    }
+                }
                 case FrameType.ROUTE -> route(c, f);
                 case FrameType.INSTANCES -> {
                     Control.empty(f.body());

@@ -47,6 +47,20 @@ final class RunAdmission {
         return current != null && current.driver() == c;
     }
 
+    /** The driver of {@code run} ends it on connection {@code c}; the refusal's text when that is not the run on. */
+    String end(WireServer.Connection c, RunIdentity run) {
+        Admitted ended;
+        synchronized (this) {
+            if (current == null || current.driver() != c || !current.run().id().equals(run.id())) {
+                return "this connection drives no run " + describe(run) + ": nothing to end";
+            }
+            ended = current;
+            current = null;
+        }
+        ended(ended);
+        return null;
+    }
+
     /** The connection closed: when it drove the run that is on, that run ends (locks released, one line). */
     void closed(WireServer.Connection c) {
         Admitted ended;
@@ -57,6 +71,10 @@ final class RunAdmission {
             ended = current;
             current = null;
         }
+        ended(ended);
+    }
+
+    private void ended(Admitted ended) {
         String id = ended.run().id();
         int released = enqueue.releaseAllWhere(owner -> LockOwner.isSessionOf(owner, id));
         long seconds = (System.nanoTime() - ended.admittedNanos()) / 1_000_000_000L;
@@ -64,7 +82,7 @@ final class RunAdmission {
                 Locale.ROOT,
                 "served %s for the driver at %s: %,d s, %,d lock requests, %,d dialog locks released at its end",
                 describe(ended.run()),
-                c.peer(),
+                ended.driver().peer(),
                 seconds,
                 enqueue.stats().requests() - ended.lockRequests(),
                 released));

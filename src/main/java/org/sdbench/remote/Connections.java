@@ -69,6 +69,7 @@ final class Connections implements AutoCloseable {
     private final ReentrantLock connecting = new ReentrantLock();
     private final AppMessages.RunSettings settings;
     private final RunIdentity run;
+    private volatile boolean begun;
     private volatile Listener listener = new Listener() {
         @Override
         public void connected(int n) {}
@@ -103,6 +104,25 @@ final class Connections implements AutoCloseable {
      */
     void begin() throws InterruptedException {
         central.call(FrameType.RUN_BEGIN, new CentralMessages.Run(run).encode(), centralTimeout);
+        begun = true;
+    }
+
+    /**
+     * Ends the run at the central services before the connection closes, so that a run started right
+     * after (an experiment's or a sweep's next) is admitted whenever they see this connection close.
+     * Central services already gone end it by the close alone.
+     */
+    private void end() {
+        if (!begun || central.isBroken()) {
+            return;
+        }
+        try {
+            central.call(FrameType.RUN_END, new CentralMessages.Run(run).encode(), centralTimeout);
+        } catch (WireException e) {
+            // Not ended by message: the close that follows ends it.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     void listen(Listener l) {
@@ -239,6 +259,7 @@ final class Connections implements AutoCloseable {
     @Override
     public void close() {
         instances.values().forEach(WireClient::close);
+        end();
         central.close();
     }
 }

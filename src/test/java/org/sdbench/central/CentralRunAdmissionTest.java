@@ -24,7 +24,8 @@ import org.sdbench.protocol.wire.WireClient;
 
 /**
  * One run at a time per app tier: a second driver is refused whatever it asks, naming the run that
- * is on and its start; the run ends with its driver's connection, its dialog locks with it.
+ * is on and its start; the run ends at its driver's end message or with its driver's connection,
+ * its dialog locks with it.
  */
 class CentralRunAdmissionTest {
     private final Token token = Token.random();
@@ -119,6 +120,35 @@ class CentralRunAdmissionTest {
             assertFalse(
                     CentralPeers.lock(app, "user:1-b2-3", "2"),
                     "its update request still holds its lock until it is done");
+        }
+    }
+
+    @Test
+    void runEnd_driverEndsItsRunBeforeItsConnectionCloses_nextRunAdmittedAtOnce() throws Exception {
+        try (CentralServices central = central();
+                WireClient first = CentralPeers.connect(central, token, "driver");
+                WireClient second = CentralPeers.connect(central, token, "driver")) {
+            RunIdentity a = new RunIdentity("a1", "20250304-102030-three-tier", START);
+            assertEquals(FrameType.OK, begin(first, a).type());
+            Frame notTheirs = CentralPeers.send(second, FrameType.RUN_END, new CentralMessages.Run(a).encode());
+            assertEquals(FrameType.ERROR, notTheirs.type(), "only the run's own driver ends it");
+
+            assertEquals(
+                    FrameType.OK,
+                    CentralPeers.send(first, FrameType.RUN_END, new CentralMessages.Run(a).encode())
+                            .type());
+            assertTrue(
+                    log.stream().anyMatch(l -> l.startsWith("served run '20250304-102030-three-tier'")),
+                    "one line for the run, at its end message: " + log);
+            assertEquals(
+                    FrameType.OK,
+                    begin(second, new RunIdentity("b2", "20250304-102042-three-tier", START + 12_000))
+                            .type(),
+                    "the next run is admitted while the first driver's connection is still open");
+            assertEquals(
+                    FrameType.ERROR,
+                    CentralPeers.send(first, FrameType.ROUTE, Control.EMPTY).type(),
+                    "an ended run's connection routes no logon");
         }
     }
 }

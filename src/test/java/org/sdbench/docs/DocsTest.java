@@ -77,6 +77,44 @@ class DocsTest {
         assertTrue(firstScreen.contains("./mvnw verify"), "README's first 40 lines must show ./mvnw verify");
     }
 
+    /** Words that date a sentence: the page describes the figures as they stand. */
+    private static final Pattern HISTORY = Pattern.compile(
+            "\\b(before|now|was|previously|earlier|used to|re-measured?|to be re-measured)\\b"
+                    + "|\\b(19|20)\\d\\d-\\d\\d-\\d\\d\\b",
+            Pattern.CASE_INSENSITIVE);
+
+    @Test
+    void performance_everyLine_atMost200CharactersAndNoHistoryWords() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("docs", "performance.md"));
+        List<String> wrong = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (l.length() > 200) {
+                wrong.add("line " + (i + 1) + " has " + l.length() + " characters");
+            }
+            Matcher m = HISTORY.matcher(l);
+            if (m.find()) {
+                wrong.add("line " + (i + 1) + " says '" + m.group() + "': " + l);
+            }
+        }
+        assertTrue(wrong.isEmpty(), "docs/performance.md:\n" + String.join("\n", wrong));
+    }
+
+    @Test
+    void performance_targets_oneTableWithFigureVerdictHostAndCommand() throws IOException {
+        List<String> rows = Files.readAllLines(Path.of("docs", "performance.md")).stream()
+                .filter(l -> l.startsWith("|"))
+                .toList();
+        assertEquals(
+                "| # | target | figure | verdict | host | command |", rows.getFirst(), "one table, its header first");
+        for (String r : rows.subList(2, rows.size())) {
+            String verdict = r.split("\\|")[4].strip();
+            assertTrue(
+                    verdict.startsWith("meets") || verdict.startsWith("misses") || verdict.equals("not measured"),
+                    "a verdict meets, misses or not measured: " + r);
+        }
+    }
+
     @Test
     void docs_sdbenchCommandsAndTheirOptions_existInTheCommandLineModel() {
         List<String> wrong = new ArrayList<>();

@@ -102,7 +102,7 @@ public final class CentralMessages {
         }
     }
 
-    /** RUN_BEGIN: the run a driver starts; the same identity goes to the app servers with the run's settings. */
+    /** RUN_BEGIN and RUN_END: the run a driver starts or ends; the same identity goes to the app servers with the run's settings. */
     public record Run(RunIdentity run) {
         public byte[] encode() {
             return write(new WireOut(96), run).toBytes();

@@ -45,6 +45,11 @@ public enum FrameType {
     REGISTER(30, Sender.APP_SERVER),
     /** A driver's run begins: admitted while no other driver's run is on, else refused naming that run. */
     RUN_BEGIN(41, Sender.DRIVER),
+    /**
+     * The driver ends its run before it closes: the next run is admitted from the reply on, not
+     * from whenever the central services notice the connection close.
+     */
+    RUN_END(44, Sender.DRIVER),
     ROUTE(31, Sender.DRIVER),
     ROUTE_REPLY(32, Sender.NOBODY),
     ENQ_LOCK(33, Sender.APP_SERVER),
@@ -104,6 +109,7 @@ public enum FrameType {
                     SHUTDOWN,
                     RUN_SETTINGS,
                     RUN_BEGIN,
+                    RUN_END,
                     REGISTER,
                     ENQ_RELEASE_ALL,
                     ENQ_TRANSFER -> OK;

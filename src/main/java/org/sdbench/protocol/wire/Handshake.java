@@ -19,7 +19,7 @@ public final class Handshake {
      * 4: authentication always, roles checked per frame type, heartbeats; one run at a time,
      * registrations checked at their address.
      */
-    public static final int WIRE_VERSION = 4;
+    public static final int WIRE_VERSION = 5;
 
     static final int CHALLENGE_BYTES = 32;
     private static final SecureRandom RANDOM = new SecureRandom();
