@@ -61,7 +61,8 @@ public final class Experiment {
         this.dir = dir;
         this.out = out;
         this.intervalSeconds = engine.options().intervalSeconds();
-        int runsPerRound = plan.design() instanceof Design.Alternate ? 1 : plan.variants().size();
+        int runsPerRound =
+                plan.design() instanceof Design.Alternate ? 1 : plan.variants().size();
         this.runs = new ExperimentRuns(configs, engine, dir, new RunLog(dir, out), runsPerRound);
         this.rule = new StopRule(plan);
     }
@@ -70,9 +71,7 @@ public final class Experiment {
     private RoundRunner runner(ServerSettings settings, ExperimentHook hook) {
         return switch (plan.design()) {
             case Design.Rounds r -> new RoundsRunner(runs, settings, hook, plan.baseline());
-            case Design.Alternate a ->
-                throw new ConfigException("'--design' = 'alternate' is not allowed: the alternate design is not"
-                        + " available in this build; use --design rounds");
+            case Design.Alternate a -> new AlternateRunner(plan, a, runs, settings, hook, intervalSeconds);
             case Design.Duet d ->
                 throw new ConfigException("'--design' = 'duet' is not allowed: the duet design is not available in"
                         + " this build; use --design rounds or alternate");
