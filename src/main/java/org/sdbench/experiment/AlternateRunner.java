@@ -113,7 +113,8 @@ final class AlternateRunner implements RoundRunner {
 
         Switcher(Database db, List<Variant> order) {
             this.db = db;
-            this.windows = new SubWindows(order, design.switchEvery(), seen());
+            this.windows =
+                    new SubWindows(order, design.switchEvery(), java.time.Duration.ofSeconds(intervalSeconds), seen());
             try {
                 this.stats = db.connect();
                 this.pg = new PgStats(stats);

@@ -25,8 +25,6 @@ import org.sdbench.report.IntervalRow;
  * end cuts short, and the sub-windows of a block the window's end leaves incomplete, are in no pair.
  */
 final class SubWindows {
-    /** Harvests run a few milliseconds late; a sub-window ends at the first harvest this close to its length. */
-    private static final double LATE_SECONDS = 0.5;
 
     /**
      * One sub-window, as experiment.json records it.
@@ -79,7 +77,12 @@ final class SubWindows {
     }
 
     private final List<Variant> order;
+    /** Harvests run a few milliseconds late, each by its own amount: a harvest this near a tie counts as on it. */
+    private static final double JITTER_SECONDS = 0.1;
+
     private final double seconds;
+    private final double halfInterval;
+    private double windowStart;
     private final List<Cut> cuts = new ArrayList<>();
     private Cut open;
     private boolean windowStarted;
@@ -89,11 +92,13 @@ final class SubWindows {
     /**
      * @param order       the round's order: the first variant's settings are in force when the run starts
      * @param switchEvery how long each sub-window lasts
+     * @param interval    the run's interval (its harvests' grid)
      * @param inForce     the varied settings' values a new session sees as the run starts
      */
-    SubWindows(List<Variant> order, Duration switchEvery, Map<String, String> inForce) {
+    SubWindows(List<Variant> order, Duration switchEvery, Duration interval, Map<String, String> inForce) {
         this.order = List.copyOf(order);
         this.seconds = switchEvery.toMillis() / 1000.0;
+        this.halfInterval = interval.toMillis() / 2000.0;
         this.nextInForce = inForce;
     }
 
@@ -124,7 +129,10 @@ final class SubWindows {
             }
             return null;
         }
-        windowStarted = true;
+        if (!windowStarted) {
+            windowStarted = true;
+            windowStart = row.startSeconds();
+        }
         if (open == null) {
             open = new Cut(cuts.size(), variantOf(cuts.size()), row.startSeconds(), nextInForce);
         }
@@ -134,7 +142,7 @@ final class SubWindows {
         } else {
             open.rows.add(row);
         }
-        if (row.endSeconds() - open.from < seconds - LATE_SECONDS) {
+        if (row.endSeconds() - windowStart < (cuts.size() + 1) * seconds - halfInterval - JITTER_SECONDS) {
             return null;
         }
         open.to = row.endSeconds();

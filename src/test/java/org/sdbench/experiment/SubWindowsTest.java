@@ -21,18 +21,19 @@ import org.sdbench.report.IntervalRow;
 class SubWindowsTest {
     private static final Variant BASE = Variant.parse("base:db.work_mem=4MB");
     private static final Variant ALT = Variant.parse("alt:db.work_mem=64MB");
+    private static final Duration TEN = Duration.ofSeconds(10);
 
-    private static IntervalRow row(double end, boolean inWindow, double avgMs) {
+    private static IntervalRow row(double start, double end, boolean inWindow, double avgMs) {
         return new IntervalRow(
                 0,
                 end,
-                10,
+                end - start,
                 inWindow ? "measurement" : "ramp-up",
                 inWindow,
                 10,
                 100,
                 0,
-                36_000,
+                100 * 3600 / (end - start),
                 avgMs,
                 avgMs * 2,
                 avgMs * 3,
@@ -53,11 +54,14 @@ class SubWindowsTest {
         List<String> switches = new ArrayList<>();
         long[] commits = {0};
         Variant[] inForce = {BASE};
+        double start = 0;
         for (double end : ends) {
-            boolean in = end > 10 && end <= windowEnd;
+            boolean in = end > ends.get(0) && end <= windowEnd;
             boolean base = inForce[0] == BASE;
             commits[0] += base ? 100 : 200;
-            Variant next = w.add(row(end, in, base ? 10 : 20), () -> new SubWindows.Probe(snapshot(commits[0]), null));
+            Variant next =
+                    w.add(row(start, end, in, base ? 10 : 20), () -> new SubWindows.Probe(snapshot(commits[0]), null));
+            start = end;
             if (next != null) {
                 switches.add(next.name());
                 inForce[0] = next;
@@ -76,7 +80,7 @@ class SubWindowsTest {
 
     @Test
     void add_nineIntervalsOfTwentySecondSubWindows_twoBlocksABBA() {
-        SubWindows w = new SubWindows(List.of(BASE, ALT), Duration.ofSeconds(20), Map.of("work_mem", "4096"));
+        SubWindows w = new SubWindows(List.of(BASE, ALT), Duration.ofSeconds(20), TEN, Map.of("work_mem", "4096"));
         List<String> switches =
                 feed(w, List.of(10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 100.0, 105.0), 100);
 
@@ -118,8 +122,8 @@ class SubWindowsTest {
 
     @Test
     void add_windowEndsInsideASubWindow_itAndItsBlockUnpaired() {
-        SubWindows w = new SubWindows(List.of(BASE, ALT), Duration.ofSeconds(20), Map.of());
-        feed(w, List.of(10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 85.0, 95.0), 85);
+        SubWindows w = new SubWindows(List.of(BASE, ALT), Duration.ofSeconds(20), TEN, Map.of());
+        feed(w, List.of(10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 84.0, 95.0), 84);
 
         List<SubWindows.Window> windows = w.windows();
         assertEquals(4, windows.size(), windows.toString());
@@ -132,9 +136,25 @@ class SubWindowsTest {
     }
 
     @Test
+    void add_windowStartOffTheIntervalGrid_subWindowsEndAtTheNearestHarvest() {
+        SubWindows w = new SubWindows(List.of(BASE, ALT), Duration.ofSeconds(20), TEN, Map.of());
+        // Ramp-up 5 s on a 10 s grid: the window runs from 5 s to 85 s.
+        feed(w, List.of(5.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 85.0, 87.0), 85);
+
+        List<SubWindows.Window> windows = w.windows();
+        assertEquals(
+                List.of(20.0, 40.0, 60.0, 80.0),
+                windows.stream().map(SubWindows.Window::toSeconds).toList());
+        assertEquals(5.0, windows.get(0).fromSeconds(), 1e-9);
+        assertTrue(windows.stream().allMatch(x -> x.unpaired() == null), windows.toString());
+        assertEquals(
+                2, w.pairs(1, BASE).of(figure("commits per dialog step"), ALT).size(), "two blocks");
+    }
+
+    @Test
     void variantOf_threeVariants_blocksInOrderThenReversed() {
         Variant third = Variant.parse("third:db.work_mem=16MB");
-        SubWindows w = new SubWindows(List.of(ALT, BASE, third), Duration.ofSeconds(20), Map.of());
+        SubWindows w = new SubWindows(List.of(ALT, BASE, third), Duration.ofSeconds(20), TEN, Map.of());
         List<String> seq = new ArrayList<>();
         for (int i = 0; i < 9; i++) {
             seq.add(w.variantOf(i).name());
