@@ -50,6 +50,9 @@ final class AlterSystemSettings implements ServerSettings {
         this.db = Database.open(config, false);
         try {
             this.contexts = SettingFacts.contexts(db, names);
+            if (plan.design() instanceof Design.Alternate) {
+                SettingFacts.requireReloadable(contexts);
+            }
             this.found = SettingFacts.autoConf(db, names);
             this.restartEveryRun = contexts.values().stream().anyMatch(SettingFacts::needsRestart);
             if (restartEveryRun && restart == null) {

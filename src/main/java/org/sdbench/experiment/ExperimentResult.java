@@ -38,7 +38,10 @@ public record ExperimentResult(
     /**
      * The experiment as planned: variants (the first is the baseline), rounds, seed, and each run's phases.
      *
-     * @param design       how runs are paired: rounds (each round runs every variant once; its runs are a pair)
+     * @param design       how runs are paired: rounds (each round runs every variant once; its runs are a pair),
+     *                     alternate (one run per round, the settings switched inside it; adjacent sub-windows are a
+     *                     pair) or duet (two servers at once)
+     * @param switchEverySeconds how long each sub-window of the alternate design lasts; null for other designs
      * @param confirmatory the figures of each alternative's confirmatory family (the primary figures)
      * @param stopRule     the looks and what each spends
      */
@@ -54,6 +57,7 @@ public record ExperimentResult(
             String workload,
             String layout,
             String design,
+            Double switchEverySeconds,
             List<String> confirmatory,
             String stopRule) {}
 
@@ -66,6 +70,7 @@ public record ExperimentResult(
     /**
      * One round: the order its variants ran in and their runs.
      *
+     * @param subWindows the sub-windows of the alternate design's run, in time order; null for other designs
      * @param repeats   how often the round ran again because a run was disturbed (0: it ran once)
      * @param disturbed the kept runs that were disturbed, with their reasons: the repeats were spent
      * @param replaced  every run of the attempts that were run again, each with its own reasons
@@ -74,6 +79,7 @@ public record ExperimentResult(
             int round,
             List<String> order,
             List<RunSample> runs,
+            List<SubWindows.Window> subWindows,
             int repeats,
             List<Repeats.DisturbedRun> disturbed,
             List<Repeats.DisturbedRun> replaced) {
@@ -84,7 +90,7 @@ public record ExperimentResult(
 
         /** The same round with its runs' figures filled in. */
         Round withRuns(List<RunSample> valued) {
-            return new Round(round, order, valued, repeats, disturbed, replaced);
+            return new Round(round, order, valued, subWindows, repeats, disturbed, replaced);
         }
     }
 }

@@ -21,6 +21,21 @@ public interface ServerSettings extends AutoCloseable {
      * @param restartCommand the shell command that restarts an external server (null: none given)
      */
     static ServerSettings open(DatabaseConfig config, ExperimentPlan plan, String restartCommand) {
+        if (plan.design() instanceof Design.Alternate) {
+            ConfigException.require(
+                    plan.changesServerSettings(),
+                    "--design",
+                    "alternate",
+                    "a design for db.* settings, which switch inside a run; no variant changes one (use --design"
+                            + " rounds)");
+            ConfigException.require(
+                    config.kind() == DbKind.POSTGRESQL,
+                    "--design",
+                    "alternate",
+                    "an external PostgreSQL (--db-url): it switches settings by ALTER SYSTEM and a reload, and the "
+                            + config.kind().name().toLowerCase(java.util.Locale.ROOT)
+                            + " server takes them otherwise (use --design rounds)");
+        }
         if (config.kind() != DbKind.EMBEDDED && !plan.changesServerSettings()) {
             return new FixedSettings(config, restartCommand);
         }

@@ -43,6 +43,27 @@ final class SettingFacts {
         return out;
     }
 
+    /**
+     * Refuses a setting the alternate design cannot switch inside a run: only those a reload puts in
+     * force for the sessions already open (contexts sighup, user, superuser) switch there.
+     */
+    static void requireReloadable(Map<String, String> contexts) {
+        contexts.forEach((name, context) -> {
+            String why = switch (context) {
+                case "sighup", "user", "superuser" -> null;
+                case "postmaster" -> "it takes effect only after a server restart";
+                case "backend", "superuser-backend" -> "it takes effect only in sessions opened after it";
+                default -> "the server does not let it change";
+            };
+            if (why != null) {
+                throw new ConfigException("'" + Variant.DB_PREFIX + name
+                        + "' is not allowed with --design alternate: its"
+                        + " context is " + context + " (" + why + "), and alternate switches settings inside a run"
+                        + " by a reload; use --design rounds");
+            }
+        });
+    }
+
     /** True when the setting takes effect only after a restart. */
     static boolean needsRestart(String context) {
         return "postmaster".equals(context);

@@ -74,6 +74,10 @@ class ExternalAutoConfTest {
     }
 
     private static String[] args(String name, String... more) {
+        return lasting(name, "3s", more);
+    }
+
+    private static String[] lasting(String name, String duration, String... more) {
         List<String> a = new ArrayList<>(List.of(
                 "experiment",
                 "--db-url",
@@ -85,7 +89,7 @@ class ExternalAutoConfTest {
                 "--users",
                 "2",
                 "--duration",
-                "3s",
+                duration,
                 "--ramp-up",
                 "1s",
                 "--ramp-down",
@@ -117,6 +121,23 @@ class ExternalAutoConfTest {
                 "normal", "--variant", "base:", "--variant", "alt:db.shared_buffers=40MB,db.random_page_cost=1.1"));
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().contains("a copy of " + cluster.autoConf()), r.out());
+        assertFileAsFound();
+    }
+
+    @Test
+    void experiment_alternateDesignSwitchingTheDbasEntry_fileByteIdentical() throws Exception {
+        var r = TestDb.sdbench(lasting(
+                "alternate",
+                "4s",
+                "--design",
+                "alternate",
+                "--switch-every",
+                "2s",
+                "--variant",
+                "base:",
+                "--variant",
+                "wm:db.work_mem=16MB"));
+        assertEquals(0, r.exit(), r.out() + r.err());
         assertFileAsFound();
     }
 

@@ -55,6 +55,7 @@ class ExperimentHtmlTest {
                 "workloads/sd-standard.yaml",
                 "two-tier",
                 "rounds",
+                null,
                 List.of("shared blocks read per dialog step", "commits per dialog step"),
                 "looks after rounds 3 to 10");
         String longName =
@@ -75,6 +76,7 @@ class ExperimentHtmlTest {
                         1,
                         List.of("small", "base"),
                         List.of(new RunSample(1, 1, "small", "runs/x", 0, 1.2e6, Map.of(), Map.of())),
+                        null,
                         0,
                         List.of(),
                         List.of())),
