@@ -95,7 +95,21 @@ class DuetTest {
                 0.05);
     }
 
+    /** No process left that was started on this test's data directories: servers and simulators alike. */
+    private static void assertNoneLeft() {
+        List<String> left = ProcessHandle.allProcesses()
+                .filter(p -> p.info()
+                        .arguments()
+                        .map(a -> String.join(" ", a))
+                        .orElse("")
+                        .contains(home.toString()))
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
+                .toList();
+        assertEquals(List.of(), left, "processes of this test still running");
+    }
+
     private static void assertStopped(Path dataDir, int serverPort) throws Exception {
+        assertNoneLeft();
         assertFalse(Files.exists(dataDir.resolve("postmaster.pid")), dataDir + " has no running server");
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);
@@ -113,6 +127,9 @@ class DuetTest {
             o = new Duet(plan(), config("10s"), arguments(dir, "10s"), dir, out).run();
         }
         String said = text.toString();
+        Files.writeString(
+                Path.of("target", "duet-test.log"),
+                said + String.join("\n", Files.readAllLines(dir.resolve("rounds.csv"))));
         assertEquals(0, o.exitCode(), said);
         assertEquals("duet", o.result().plan().design());
         assertEquals(2, o.result().rounds().size(), said);
