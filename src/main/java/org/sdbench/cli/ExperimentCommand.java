@@ -10,9 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Durations;
 import org.sdbench.config.Numbers;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
+import org.sdbench.experiment.Design;
 import org.sdbench.experiment.Experiment;
 import org.sdbench.experiment.ExperimentPlan;
 import org.sdbench.experiment.ExperimentTable;
@@ -92,6 +94,24 @@ final class ExperimentCommand implements Callable<Integer> {
     String effect;
 
     @Option(
+            names = "--design",
+            paramLabel = "DESIGN",
+            defaultValue = "rounds",
+            description =
+                    "How a round is measured and paired: rounds (every variant's run in turn; the runs of a round are"
+                            + " a pair), alternate (one run per round, db.* settings switched inside it every --switch-every in an"
+                            + " ABBA pattern; adjacent sub-windows are a pair; reload settings only) or duet (two servers at once)"
+                            + " (default ${DEFAULT-VALUE}).")
+    String design;
+
+    @Option(
+            names = "--switch-every",
+            paramLabel = "DURATION",
+            description = "With --design alternate: how long each variant's settings stay in force inside a run before"
+                    + " they switch (e.g. 20s); a whole number of --interval, at least two (the first settles).")
+    String switchEvery;
+
+    @Option(
             names = "--name",
             paramLabel = "NAME",
             description = "The experiment's name (default: the configuration's).")
@@ -119,8 +139,15 @@ final class ExperimentCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         List<Variant> parsed = variants.stream().map(Variant::parse).toList();
         SdbenchConfig base = options.load(phases.overrides());
-        ExperimentPlan plan =
-                new ExperimentPlan(name != null ? name : base.name(), parsed, rounds, maxRounds, seed, percent(effect));
+        ExperimentPlan plan = new ExperimentPlan(
+                name != null ? name : base.name(),
+                parsed,
+                rounds,
+                maxRounds,
+                seed,
+                percent(effect),
+                Design.of(design, switchEvery));
+        alternating(plan, base);
         Path folder = folder(plan, base);
         PrintWriter out = spec.commandLine().getOut();
         SdbenchConfig largest = null;
@@ -162,6 +189,31 @@ final class ExperimentCommand implements Callable<Integer> {
         extra.add("name=" + v.name() + (round == 0 ? "-warmup" : "-r" + round));
         extra.add("run.resultsDir=" + folder.resolve("runs"));
         return options.load(extra);
+    }
+
+    /**
+     * The alternate design cuts the window into sub-windows at interval harvests: each lasts a whole
+     * number of intervals, at least two (the first settles), and the window holds one block at least.
+     */
+    private void alternating(ExperimentPlan plan, SdbenchConfig base) {
+        if (!(plan.design() instanceof Design.Alternate a)) {
+            return;
+        }
+        long every = a.switchEvery().toMillis();
+        long interval = phases.intervalSeconds * 1000L;
+        ConfigException.require(
+                every % interval == 0 && every >= 2 * interval,
+                "--switch-every",
+                switchEvery,
+                "a whole number of --interval (" + phases.intervalSeconds + " s), at least two: the first interval"
+                        + " after a switch settles and is not measured");
+        long block = every * plan.variants().size();
+        ConfigException.require(
+                base.run().duration().toMillis() >= block,
+                "run.duration",
+                Durations.format(base.run().duration()),
+                "at least one block of --design alternate (" + plan.variants().size() + " variants x --switch-every "
+                        + switchEvery + "); several blocks give several pairs per round");
     }
 
     private static double percent(String text) {

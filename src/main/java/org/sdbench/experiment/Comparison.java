@@ -8,9 +8,34 @@ import java.util.List;
  * analysis judges. Each design builds its comparisons its own way; {@link #byRound} is the rounds
  * design's (the two runs of a round are a pair).
  */
-public record Comparison(Figure figure, String variant, List<Pair> pairs) {
+public record Comparison(Figure figure, String variant, List<Pair> pairs, String unavailable) {
+    /**
+     * @param unavailable why the design cannot measure this figure at all (the analysis omits it with
+     *     this reason); null when it can
+     */
     public Comparison {
         pairs = List.copyOf(pairs);
+    }
+
+    public Comparison(Figure figure, String variant, List<Pair> pairs) {
+        this(figure, variant, pairs, null);
+    }
+
+    /** Every figure of every alternative, as the measured rounds paired it, the rounds' pairs in their order. */
+    static List<Comparison> of(ExperimentPlan plan, List<Figure> figures, List<RoundRunner.MeasuredRound> rounds) {
+        List<Comparison> out = new ArrayList<>();
+        for (Variant alt : plan.alternatives()) {
+            for (Figure f : figures) {
+                List<Pair> pairs = new ArrayList<>();
+                String unavailable = null;
+                for (RoundRunner.MeasuredRound r : rounds) {
+                    pairs.addAll(r.pairs().of(f, alt));
+                    unavailable = unavailable != null ? unavailable : r.pairs().unavailable(f);
+                }
+                out.add(new Comparison(f, alt.name(), pairs, unavailable));
+            }
+        }
+        return out;
     }
 
     /** Every figure of every alternative, paired by round: the baseline's run and the alternative's run of each round. */

@@ -8,22 +8,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
-import org.sdbench.db.Database;
-import org.sdbench.env.Environment;
-import org.sdbench.load.Settle;
-import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.RunEngine;
 import org.sdbench.stats.Counterbalance;
 
 /**
- * The experiment's lifecycle: a discarded warm-up run, then rounds of every variant once in a
- * counterbalanced order (two variants alternate AB/BA from a random start), each run on a settled
- * database with its variant's settings in force; after every round a look (the analysis, a progress
- * table and experiment.json); the end at the first look where every confirmatory figure is decided
- * or at the round cap (see {@link StopRule}). Settings are put back however it ends.
+ * The experiment's lifecycle, one for every design: a discarded warm-up run, then rounds, each
+ * measured by the design ({@link RoundRunner}) from a counterbalanced order of the variants (two
+ * variants alternate AB/BA from a random start), each run on a settled database with its variant's
+ * settings in force; after every round a look (the analysis, a progress table and experiment.json);
+ * the end at the first look where every confirmatory figure is decided or at the round cap (see
+ * {@link StopRule}). Settings are put back however it ends.
  */
 public final class Experiment {
     /** The result and the exit code: 0 ran to its end, 130 interrupted. */
@@ -34,15 +32,14 @@ public final class Experiment {
 
     private final ExperimentPlan plan;
     private final BiFunction<Variant, Integer, SdbenchConfig> configs;
-    private final RunEngine engine;
+    private final ExperimentRuns runs;
     private final Path dir;
-    private final RunLog log;
     private final PrintWriter out;
     private final StopRule rule;
+    private final int intervalSeconds;
     private final List<RunSample> samples = new ArrayList<>();
     private final List<RunReport> reports = new ArrayList<>();
-    private final List<ExperimentResult.Round> rounds = new ArrayList<>();
-    private String host;
+    private final List<RoundRunner.MeasuredRound> measured = new ArrayList<>();
     private RunSample warmUp;
     /** The figures, the samples' values and the last look. */
     private Judged judged;
@@ -61,51 +58,58 @@ public final class Experiment {
             PrintWriter out) {
         this.plan = plan;
         this.configs = configs;
-        this.engine = engine;
         this.dir = dir;
         this.out = out;
-        this.log = new RunLog(dir, out);
+        this.intervalSeconds = engine.options().intervalSeconds();
+        int runsPerRound = plan.design() instanceof Design.Alternate ? 1 : plan.variants().size();
+        this.runs = new ExperimentRuns(configs, engine, dir, new RunLog(dir, out), runsPerRound);
         this.rule = new StopRule(plan);
+    }
+
+    /** The design's way of measuring a round: the one place designs differ. */
+    private RoundRunner runner(ServerSettings settings, ExperimentHook hook) {
+        return switch (plan.design()) {
+            case Design.Rounds r -> new RoundsRunner(runs, settings, hook, plan.baseline());
+            case Design.Alternate a ->
+                throw new ConfigException("'--design' = 'alternate' is not allowed: the alternate design is not"
+                        + " available in this build; use --design rounds");
+            case Design.Duet d ->
+                throw new ConfigException("'--design' = 'duet' is not allowed: the duet design is not available in"
+                        + " this build; use --design rounds or alternate");
+        };
     }
 
     public Outcome run(ServerSettings settings) throws InterruptedException {
         String started = OffsetDateTime.now().toString();
         judged = judge(0).judged();
         Counterbalance orders = new Counterbalance(plan.variants().size(), plan.seed());
-        ExperimentTable.header(plan, settings.describe(), rule.describe(), dir, out);
         String stopped = null;
         int exit = 0;
         try (ExperimentHook hook = new ExperimentHook();
                 settings) {
+            RoundRunner runner = runner(settings, hook);
+            List<String> header = new ArrayList<>(settings.describe());
+            header.addAll(runner.describe());
+            ExperimentTable.header(plan, header, rule.describe(), dir, out);
             try {
                 // What the first run of round 1 follows: a run of its own variant, as every later round's first run
                 // does.
-                Variant first = orders.order(1, plan.variants()).get(0);
-                Run w = runOnce(settings, first, WARM_UP, 0, hook);
+                RoundRunner.MeasuredRun w =
+                        runner.warmUp(orders.order(1, plan.variants()).get(0));
                 warmUp = w == null ? null : w.sample();
                 if (hook.interrupted()) {
                     stopped = "interrupted in the warm-up run (Ctrl-C): no round ran";
                     exit = 130;
                 }
                 for (int round = 1; round <= plan.maxRounds() && stopped == null; round++) {
-                    List<Variant> order = orders.order(round, plan.variants());
-                    List<Run> runs = new ArrayList<>();
-                    for (int i = 0; i < order.size() && !hook.interrupted(); i++) {
-                        Run r = runOnce(settings, order.get(i), round, i + 1, hook);
-                        if (r != null) {
-                            runs.add(r);
-                        }
-                    }
-                    if (hook.interrupted()) {
+                    RoundRunner.MeasuredRound m = runner.measure(round, orders.order(round, plan.variants()));
+                    if (m == null || hook.interrupted()) {
                         stopped = "interrupted in round " + round + " (Ctrl-C): that round is left out";
                         exit = 130;
                         break;
                     }
-                    rounds.add(new ExperimentResult.Round(
-                            round,
-                            order.stream().map(Variant::name).toList(),
-                            runs.stream().map(Run::sample).toList()));
-                    runs.forEach(r -> {
+                    measured.add(m);
+                    m.runs().forEach(r -> {
                         samples.add(r.sample());
                         reports.add(r.report());
                     });
@@ -129,59 +133,14 @@ public final class Experiment {
         }
     }
 
-    private record Run(RunSample sample, RunReport report) {}
-
-    /** One run, or null when Ctrl-C ended it (it is not a sample). */
-    private Run runOnce(ServerSettings settings, Variant v, int round, int position, ExperimentHook hook)
-            throws InterruptedException {
-        SdbenchConfig c = configs.apply(v, round);
-        if (round == WARM_UP) {
-            log.warmingUp(v);
-        } else {
-            log.starting(round, position, plan.variants().size(), v);
-        }
-        Database db = settings.apply(v);
-        Settle.before(db);
-        RunEngine.Outcome o;
-        try (PrintWriter w = log.writer(round, v)) {
-            o = engine.execute(c, db, w);
-        }
-        if (o.exitCode() == 130) {
-            hook.interrupt();
-            return null;
-        }
-        RunFolder.Loaded loaded = RunFolder.read(o.folder());
-        // Runs of one experiment must share the host class (CPU, logical CPUs, memory; not the host name).
-        Environment env = loaded.environment();
-        String h =
-                env == null || env.host() == null ? "unknown host" : env.host().identity();
-        if (host == null) {
-            host = h;
-        } else if (!host.equals(h)) {
-            throw new EnvironmentException(
-                    "run " + o.folder() + " ran on another host class (" + h + ") than the experiment's"
-                            + " first run (" + host + "): runs from different hosts are not one experiment");
-        }
-        RunSample s = new RunSample(
-                round,
-                position,
-                v.name(),
-                dir.relativize(o.folder().toAbsolutePath()).toString(),
-                o.exitCode(),
-                o.report().work() == null ? null : o.report().work().runUnitsPerCpuSecond(),
-                Map.of(),
-                Map.of());
-        log.finished(s, o.report());
-        return new Run(s, o.report());
-    }
-
     private List<Figure> figures() {
         for (int i = 0; i < samples.size(); i++) {
             if (samples.get(i).variant().equals(plan.baseline().name())) {
                 return Figure.of(reports.get(i));
             }
         }
-        return Figure.fixed();
+        // A design whose runs hold every variant (alternate): its first run stands for the baseline's.
+        return reports.isEmpty() ? Figure.fixed() : Figure.of(reports.get(0));
     }
 
     /** The samples with every figure's value and count, now that the figures are known (statements from the baseline's first run). */
@@ -216,18 +175,19 @@ public final class Experiment {
     private Looked judge(int round) {
         List<Figure> figures = figures();
         List<RunSample> valued = valued(figures);
-        StopRule.Look look = rule.after(round, Comparison.byRound(plan, figures, valued));
+        StopRule.Look look = rule.after(round, Comparison.of(plan, figures, measured));
         return new Looked(new Judged(figures, valued, look.outcome()), round == 0 ? null : look.stop());
     }
 
     private ExperimentResult result(String started, String stopped, List<String> settings, Judged j) {
         List<RunSample> valued = j.valued();
         Analysis.Outcome a = j.analysis();
-        List<ExperimentResult.Round> withValues = rounds.stream()
+        List<ExperimentResult.Round> withValues = measured.stream()
                 .map(r -> new ExperimentResult.Round(
                         r.round(),
                         r.order(),
-                        valued.stream().filter(s -> s.round() == r.round()).toList()))
+                        valued.stream().filter(s -> s.round() == r.round()).toList(),
+                        r.subWindows()))
                 .toList();
         SdbenchConfig base = configs.apply(plan.baseline(), 1);
         List<String> family = j.figures().stream()
@@ -245,7 +205,10 @@ public final class Experiment {
                 base.run().users(),
                 base.run().workload(),
                 base.appServer().layout().yamlName(),
-                "rounds",
+                plan.design().name(),
+                plan.design().switchEvery() == null
+                        ? null
+                        : plan.design().switchEvery().toMillis() / 1000.0,
                 family,
                 rule.describe());
         return new ExperimentResult(
@@ -254,7 +217,7 @@ public final class Experiment {
                 plan.name(),
                 started,
                 stopped == null ? null : OffsetDateTime.now().toString(),
-                host,
+                runs.host(),
                 p,
                 settings,
                 errorControl(family.size()),

@@ -9,12 +9,13 @@ import org.sdbench.config.ConfigException;
  * What an experiment runs: the variants (the first is the baseline), between {@code minRounds}
  * and {@code maxRounds} rounds, each running every variant once in an order drawn from {@code seed}.
  *
+ * @param design how a round is measured and paired (rounds, alternate, duet)
  * @param effect the smallest relative change that matters (0.05 = 5 %): "unchanged" means the interval
  *     lies within +-effect. A fixed margin, not the MDE: the MDE shrinks with the rounds exactly as the
  *     interval does, so "the interval lies within +-MDE" would stay a coin flip however long it ran.
  */
 public record ExperimentPlan(
-        String name, List<Variant> variants, int minRounds, int maxRounds, long seed, double effect) {
+        String name, List<Variant> variants, int minRounds, int maxRounds, long seed, double effect, Design design) {
     /** Fewer rounds than this give a t interval too wide to decide anything but a very large change. */
     public static final int LEAST_ROUNDS = 2;
 
@@ -22,7 +23,13 @@ public record ExperimentPlan(
     /** The smallest change that matters unless --effect says otherwise. */
     public static final double DEFAULT_EFFECT = 0.05;
 
+    /** The rounds design. */
+    public ExperimentPlan(String name, List<Variant> variants, int minRounds, int maxRounds, long seed, double effect) {
+        this(name, variants, minRounds, maxRounds, seed, effect, new Design.Rounds());
+    }
+
     public ExperimentPlan {
+        design = design == null ? new Design.Rounds() : design;
         ConfigException.require(
                 name != null && name.matches("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}"),
                 "--name",
@@ -43,6 +50,16 @@ public record ExperimentPlan(
                 "--rounds",
                 minRounds,
                 "a whole number of rounds from " + LEAST_ROUNDS + " to " + MOST_ROUNDS);
+        if (design instanceof Design.Alternate) {
+            for (Variant v : variants) {
+                ConfigException.require(
+                        v.overrides().equals(variants.get(0).overrides()),
+                        "--variant " + v.name(),
+                        v.describe(),
+                        "with --design alternate only db.* settings differ between variants: they switch inside"
+                                + " one run, sdbench keys cannot (use --design rounds)");
+            }
+        }
         ConfigException.require(
                 effect > 0 && effect < 10, "--effect", effect * 100 + " %", "a relative change above 0 %, such as 5%");
         ConfigException.require(

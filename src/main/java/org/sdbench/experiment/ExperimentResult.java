@@ -38,7 +38,10 @@ public record ExperimentResult(
     /**
      * The experiment as planned: variants (the first is the baseline), rounds, seed, and each run's phases.
      *
-     * @param design       how runs are paired: rounds (each round runs every variant once; its runs are a pair)
+     * @param design       how runs are paired: rounds (each round runs every variant once; its runs are a pair),
+     *                     alternate (one run per round, the settings switched inside it; adjacent sub-windows are a
+     *                     pair) or duet (two servers at once)
+     * @param switchEverySeconds how long each sub-window of the alternate design lasts; null for other designs
      * @param confirmatory the figures of each alternative's confirmatory family (the primary figures)
      * @param stopRule     the looks and what each spends
      */
@@ -54,6 +57,7 @@ public record ExperimentResult(
             String workload,
             String layout,
             String design,
+            Double switchEverySeconds,
             List<String> confirmatory,
             String stopRule) {}
 
@@ -63,6 +67,10 @@ public record ExperimentResult(
         }
     }
 
-    /** One round: the order its variants ran in and their runs. */
-    public record Round(int round, List<String> order, List<RunSample> runs) {}
+    /**
+     * One round: the order its variants ran in and their runs.
+     *
+     * @param subWindows the sub-windows of the alternate design's run, in time order; null for other designs
+     */
+    public record Round(int round, List<String> order, List<RunSample> runs, List<SubWindows.Window> subWindows) {}
 }

@@ -61,6 +61,9 @@ final class PairedFigure {
     private PairedFigure() {}
 
     static Prepared of(Comparison c) {
+        if (c.unavailable() != null) {
+            return new Omit(c, c.unavailable());
+        }
         List<Pair> pairs = c.pairs();
         List<String> missing = new ArrayList<>();
         List<String> zero = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.function.Consumer;
 import org.sdbench.appserver.CustomizingChanges;
 import org.sdbench.apptier.AppTier;
 import org.sdbench.config.ConfigException;
@@ -104,11 +105,25 @@ public final class RunEngine {
         this.options = options;
     }
 
+    public Options options() {
+        return options;
+    }
+
     /**
      * Runs all phases against a database that holds the data, writes the run folder and prints
      * the summary. Ctrl-C ends the run early; the window so far is still reported.
      */
     public Outcome execute(SdbenchConfig c, Database db, PrintWriter out) throws InterruptedException {
+        return execute(c, db, out, row -> {});
+    }
+
+    /**
+     * {@link #execute(SdbenchConfig, Database, PrintWriter)}, with {@code onInterval} seeing every
+     * interval's row on the reporter thread right after it is harvested (before the next one): what
+     * acts at interval boundaries inside a run (an experiment that switches settings) acts there.
+     */
+    public Outcome execute(SdbenchConfig c, Database db, PrintWriter out, Consumer<IntervalRow> onInterval)
+            throws InterruptedException {
         RunPreflight.check(c, options);
         LocalDateTime started = LocalDateTime.now();
         Environment env = EnvironmentProbe.capture(db, RunReportAssembler.version());
@@ -119,7 +134,7 @@ public final class RunEngine {
                 // Before the app tier opens: the processes it starts and the backends it connects inherit their CPUs.
                 CpuPinning split = CpuPinning.forRun(c.run().cpuSplit(), db, line -> log(out, line))) {
             Path folder = RunFolder.create(c, started);
-            return pinned(c, db, out, folder, env.withCpuSplit(split.record()), started, metricsSocket);
+            return pinned(c, db, out, folder, env.withCpuSplit(split.record()), started, metricsSocket, onInterval);
         }
     }
 
@@ -130,7 +145,8 @@ public final class RunEngine {
             Path folder,
             Environment env,
             LocalDateTime started,
-            MetricsSocket metricsSocket)
+            MetricsSocket metricsSocket,
+            Consumer<IntervalRow> onInterval)
             throws InterruptedException {
         RunFolder.writeStart(folder, c, env);
         Clock clock = Clock.SYSTEM;
@@ -150,7 +166,7 @@ public final class RunEngine {
             RunFolder.writeStart(folder, c, env);
         }
         try (tier) {
-            return run(c, db, out, folder, env, tier, metrics, clock, started, metricsSocket);
+            return run(c, db, out, folder, env, tier, metrics, clock, started, metricsSocket, onInterval);
         }
     }
 
@@ -164,7 +180,8 @@ public final class RunEngine {
             RunMetrics metrics,
             Clock clock,
             LocalDateTime started,
-            MetricsSocket metricsSocket)
+            MetricsSocket metricsSocket,
+            Consumer<IntervalRow> onInterval)
             throws InterruptedException {
         Drive d = drive(c, tier, metrics, clock, () -> {}, out);
         Driver driver = d.driver();
@@ -210,7 +227,9 @@ public final class RunEngine {
                     driver.run(i -> {
                         // In three-tier the harvest pulled every app server's totals just before this callback.
                         buffers.harvest(i.inWindow());
-                        progress.interval(series.add(i, driver.loggedOn(), tier.updateQueue()));
+                        IntervalRow row = series.add(i, driver.loggedOn(), tier.updateQueue());
+                        progress.interval(row);
+                        onInterval.accept(row);
                     });
                     customizingChanges = changes == null ? 0 : changes.stopAndCount();
                 }

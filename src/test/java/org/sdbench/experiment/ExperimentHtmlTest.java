@@ -55,6 +55,7 @@ class ExperimentHtmlTest {
                 "workloads/sd-standard.yaml",
                 "two-tier",
                 "rounds",
+                null,
                 List.of("shared blocks read per dialog step", "commits per dialog step"),
                 "looks after rounds 3 to 10");
         String longName =
@@ -74,7 +75,8 @@ class ExperimentHtmlTest {
                 List.of(new ExperimentResult.Round(
                         1,
                         List.of("small", "base"),
-                        List.of(new RunSample(1, 1, "small", "runs/x", 0, 1.2e6, Map.of(), Map.of())))),
+                        List.of(new RunSample(1, 1, "small", "runs/x", 0, 1.2e6, Map.of(), Map.of())),
+                        null)),
                 List.of(
                         figure("shared blocks read per dialog step", "primary", "changed", 2.3, 1.9, 2.8),
                         figure("commits per dialog step", "primary", "unchanged", 1.0, 0.99, 1.01),
