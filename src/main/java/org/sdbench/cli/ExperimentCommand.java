@@ -171,7 +171,9 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         RunEngine engine =
                 new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
-        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out).run(settings);
+        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out)
+                .withSimulators(new DuetArguments(options, phases.overrides(), phases.intervalSeconds, folder))
+                .run(settings);
         ExperimentTable.print(outcome.result(), out);
         out.println("experiment: " + folder.resolve("experiment.json").toAbsolutePath());
         out.println("plot:       " + folder.resolve("experiment.html").toAbsolutePath());

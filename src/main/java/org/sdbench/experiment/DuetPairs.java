@@ -2,6 +2,7 @@ package org.sdbench.experiment;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.sdbench.report.IntervalRow;
 
@@ -13,41 +14,47 @@ import org.sdbench.report.IntervalRow;
  * the steps that ended in it; the database's counters are per run, not per interval.
  */
 final class DuetPairs {
-    /** A figure a duet judges, read from one interval. */
-    record IntervalFigure(Figure figure, Function<IntervalRow, Double> value) {}
+    /** The figures an interval tells; response times of an interval without a finished step are not measured. */
+    private static final Map<String, Function<IntervalRow, Double>> PER_INTERVAL = Map.of(
+            "avg dialog response time", r -> r.steps() > 0 ? r.avgMs() : null,
+            "dialog steps per hour", IntervalRow::dsPerHour,
+            "p95 dialog response time", r -> r.steps() > 0 ? r.p95Ms() : null);
 
-    /** What the intervals tell; response times of an interval without a finished step are not measured. */
-    static final List<IntervalFigure> FIGURES = List.of(
-            new IntervalFigure(
-                    new Figure("avg dialog response time", "ms", Figure.Kind.PRIMARY, r -> null, null),
-                    r -> r.steps() > 0 ? r.avgMs() : null),
-            new IntervalFigure(
-                    new Figure("dialog steps per hour", "DS/h", Figure.Kind.PRIMARY, r -> null, null),
-                    r -> r.dsPerHour()),
-            new IntervalFigure(
-                    new Figure("p95 dialog response time", "ms", Figure.Kind.SECONDARY, r -> null, null),
-                    r -> r.steps() > 0 ? r.p95Ms() : null));
+    /** The duet's confirmatory family: what both sides' intervals tell of a setting's effect on users. */
+    static final List<String> CONFIRMATORY = List.of("avg dialog response time", "dialog steps per hour");
 
     private DuetPairs() {}
 
-    static List<Figure> figures() {
-        return FIGURES.stream().map(IntervalFigure::figure).toList();
+    /** The figures as a duet judges them: its confirmatory family primary, every other figure not. */
+    static List<Figure> rekind(List<Figure> figures) {
+        return figures.stream()
+                .map(f -> new Figure(
+                        f.name(),
+                        f.unit(),
+                        CONFIRMATORY.contains(f.name())
+                                ? Figure.Kind.PRIMARY
+                                : f.kind() == Figure.Kind.PRIMARY ? Figure.Kind.SECONDARY : f.kind(),
+                        f.value(),
+                        f.count()))
+                .toList();
     }
 
-    /** Every figure of the alternative against the baseline, over the rounds' matched intervals. */
-    static List<Comparison> of(ExperimentPlan plan, List<DuetRound.Result> rounds) {
-        List<Comparison> out = new ArrayList<>();
-        for (IntervalFigure f : FIGURES) {
-            List<Pair> pairs = new ArrayList<>();
-            for (DuetRound.Result r : rounds) {
-                pairs.addAll(pairs(r, f));
-            }
-            out.add(new Comparison(f.figure(), plan.alternatives().get(0).name(), pairs));
+    /** Why a duet cannot judge {@code f}; null when it can. */
+    static String unavailable(Figure f) {
+        return PER_INTERVAL.containsKey(f.name())
+                ? null
+                : "a duet pairs intervals, and this figure is measured per run, not per interval";
+    }
+
+    /**
+     * The round's pairs of {@code f}: its matched intervals; for a figure an interval does not tell, one
+     * unmeasured pair, so that the analysis lists it as not judged, with {@link #unavailable}'s reason.
+     */
+    static List<Pair> of(DuetRound.Result r, Figure f) {
+        Function<IntervalRow, Double> value = PER_INTERVAL.get(f.name());
+        if (value == null) {
+            return List.of(new Pair("round " + r.round(), null, null, null, null));
         }
-        return out;
-    }
-
-    private static List<Pair> pairs(DuetRound.Result r, IntervalFigure f) {
         List<IntervalRow> base = window(r.baseline());
         List<IntervalRow> alt = window(r.alternative());
         List<Pair> out = new ArrayList<>();
@@ -56,11 +63,7 @@ final class DuetPairs {
             IntervalRow a = match(b, alt);
             if (a != null) {
                 out.add(new Pair(
-                        "round " + r.round() + ", interval " + (i + 1),
-                        f.value().apply(b),
-                        f.value().apply(a),
-                        null,
-                        null));
+                        "round " + r.round() + ", interval " + (i + 1), value.apply(b), value.apply(a), null, null));
             }
         }
         return out;

@@ -41,6 +41,7 @@ public final class Experiment {
     private final List<RunReport> reports = new ArrayList<>();
     private final List<RoundRunner.MeasuredRound> measured = new ArrayList<>();
     private RunSample warmUp;
+    private Duet.Arguments simulators;
     /** The figures, the samples' values and the last look. */
     private Judged judged;
 
@@ -61,9 +62,19 @@ public final class Experiment {
         this.dir = dir;
         this.out = out;
         this.intervalSeconds = engine.options().intervalSeconds();
-        int runsPerRound = plan.design() instanceof Design.Alternate ? 1 : plan.variants().size();
+        int runsPerRound =
+                plan.design() instanceof Design.Alternate ? 1 : plan.variants().size();
         this.runs = new ExperimentRuns(configs, engine, dir, new RunLog(dir, out), runsPerRound);
         this.rule = new StopRule(plan);
+    }
+
+    /**
+     * How the duet design starts each side's simulator (its own {@code sdbench run}); other designs run
+     * in this process.
+     */
+    public Experiment withSimulators(Duet.Arguments arguments) {
+        this.simulators = arguments;
+        return this;
     }
 
     /** The design's way of measuring a round: the one place designs differ. */
@@ -74,8 +85,8 @@ public final class Experiment {
                 throw new ConfigException("'--design' = 'alternate' is not allowed: the alternate design is not"
                         + " available in this build; use --design rounds");
             case Design.Duet d ->
-                throw new ConfigException("'--design' = 'duet' is not allowed: the duet design is not available in"
-                        + " this build; use --design rounds or alternate");
+                new DuetRunner(
+                        plan, (DuetSettings) settings, simulators, hook, dir, out, configs.apply(plan.baseline(), 1));
         };
     }
 
@@ -134,6 +145,11 @@ public final class Experiment {
     }
 
     private List<Figure> figures() {
+        List<Figure> standard = standardFigures();
+        return plan.design() instanceof Design.Duet ? DuetPairs.rekind(standard) : standard;
+    }
+
+    private List<Figure> standardFigures() {
         for (int i = 0; i < samples.size(); i++) {
             if (samples.get(i).variant().equals(plan.baseline().name())) {
                 return Figure.of(reports.get(i));

@@ -21,6 +21,9 @@ public interface ServerSettings extends AutoCloseable {
      * @param restartCommand the shell command that restarts an external server (null: none given)
      */
     static ServerSettings open(DatabaseConfig config, ExperimentPlan plan, String restartCommand) {
+        if (plan.design() instanceof Design.Duet) {
+            return new DuetSettings(config, plan);
+        }
         if (config.kind() != DbKind.EMBEDDED && !plan.changesServerSettings()) {
             return new FixedSettings(config, restartCommand);
         }

@@ -24,6 +24,7 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.load.TestDb;
+import org.sdbench.run.RunEngine;
 
 /**
  * The duet design with real servers and real simulator processes: two embedded servers (the second
@@ -92,7 +93,22 @@ class DuetTest {
                 2,
                 2,
                 1,
-                0.05);
+                0.05,
+                new Design.Duet());
+    }
+
+    /** The experiment as the command runs it, through the design seam. */
+    private static Experiment.Outcome duet(Path dir, String duration, PrintWriter out) throws InterruptedException {
+        SdbenchConfig c = config(duration);
+        ServerSettings settings = ServerSettings.open(c.database(), plan(), null);
+        return new Experiment(
+                        plan(),
+                        (v, round) -> c,
+                        new RunEngine(RunEngine.Options.of(2).acceptingErrors(true)),
+                        dir,
+                        out)
+                .withSimulators(arguments(dir, duration))
+                .run(settings);
     }
 
     /** No process left that was started on this test's data directories: servers and simulators alike. */
@@ -124,7 +140,7 @@ class DuetTest {
         StringWriter text = new StringWriter();
         Experiment.Outcome o;
         try (PrintWriter out = new PrintWriter(text, true)) {
-            o = new Duet(plan(), config("10s"), arguments(dir, "10s"), dir, out).run();
+            o = duet(dir, "10s", out);
         }
         String said = text.toString();
         Files.writeString(
@@ -134,7 +150,7 @@ class DuetTest {
         assertEquals("duet", o.result().plan().design());
         assertEquals(2, o.result().rounds().size(), said);
         List<String> rounds = Files.readAllLines(dir.resolve("rounds.csv"));
-        assertEquals(Duet.ROUNDS_HEADER, rounds.get(0));
+        assertEquals(DuetRunner.ROUNDS_HEADER, rounds.get(0));
         assertEquals(5, rounds.size(), String.join("\n", rounds));
         // Round 1: big on the first half, small on the second; round 2 swapped.
         String[] r1big = rounds.get(1).split(",");
@@ -151,8 +167,10 @@ class DuetTest {
                 .findFirst()
                 .orElseThrow(() -> new AssertionError(said));
         assertTrue(response.pairs() >= 6, "matched intervals of both rounds: " + response.pairs() + "\n" + said);
-        List<Pair> pairs = DuetPairs.of(plan(), List.of()).get(0).pairs();
-        assertTrue(pairs.isEmpty());
+        assertTrue(response.confirmatory(), "judged as confirmatory in a duet");
+        assertTrue(
+                o.result().omitted().stream().anyMatch(m -> m.figure().equals("shared blocks read per dialog step")),
+                "a per-run figure is omitted with its reason");
         assertStopped(home.resolve("pg"), port);
         assertFalse(Files.exists(DuetCopy.of(home.resolve("pg"))), "the copy is removed");
         assertFalse(Files.exists(home.resolve("pg-duet.port")), "the copy's port record is removed");
@@ -167,7 +185,7 @@ class DuetTest {
         CompletableFuture<Throwable> ended = new CompletableFuture<>();
         Thread t = Thread.ofPlatform().start(() -> {
             try {
-                new Duet(plan(), config("5m"), arguments(dir, "5m"), dir, out).run();
+                duet(dir, "5m", out);
                 ended.complete(null);
             } catch (Throwable e) {
                 ended.complete(e);
@@ -189,11 +207,17 @@ class DuetTest {
     }
 
     @Test
-    void require_sdbenchKeyVariant_refusedInOneLine() {
+    void open_sdbenchKeyVariantInDuet_refusedInOneLine() {
         ExperimentPlan plan = new ExperimentPlan(
-                "d", List.of(Variant.parse("base:"), Variant.parse("three:appServer.instances=2")), 2, 2, 1, 0.05);
+                "d",
+                List.of(Variant.parse("base:"), Variant.parse("three:appServer.instances=2")),
+                2,
+                2,
+                1,
+                0.05,
+                new Design.Duet());
         ConfigException e = assertThrows(
-                ConfigException.class, () -> Duet.require(plan, config("10s").database()));
+                ConfigException.class, () -> ServerSettings.open(config("10s").database(), plan, null));
         assertTrue(e.getMessage().contains("db.* settings only"), e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
     }
