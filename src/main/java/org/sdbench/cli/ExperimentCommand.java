@@ -211,6 +211,7 @@ final class ExperimentCommand implements Callable<Integer> {
         RunEngine engine =
                 new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
         var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out, repeats)
+                .withSimulators(new DuetArguments(options, phases.overrides(), phases.intervalSeconds, folder))
                 .run(settings);
         ExperimentTable.print(outcome.result(), out);
         out.println("experiment: " + folder.resolve("experiment.json").toAbsolutePath());

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
-import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.report.RunReport;
@@ -43,6 +42,7 @@ public final class Experiment {
     private final List<RoundRunner.MeasuredRound> measured = new ArrayList<>();
     private final List<Played> kept = new ArrayList<>();
     private RunSample warmUp;
+    private Duet.Arguments simulators;
     /** The figures, the samples' values and the last look. */
     private Judged judged;
 
@@ -81,14 +81,23 @@ public final class Experiment {
         this.rule = new StopRule(plan);
     }
 
+    /**
+     * How the duet design starts each side's simulator (its own {@code sdbench run}); other designs run
+     * in this process.
+     */
+    public Experiment withSimulators(Duet.Arguments arguments) {
+        this.simulators = arguments;
+        return this;
+    }
+
     /** The design's way of measuring a round: the one place designs differ. */
     private RoundRunner runner(ServerSettings settings, ExperimentHook hook) {
         return switch (plan.design()) {
             case Design.Rounds r -> new RoundsRunner(runs, settings, hook, plan.baseline());
             case Design.Alternate a -> new AlternateRunner(plan, a, runs, settings, hook, intervalSeconds);
             case Design.Duet d ->
-                throw new ConfigException("'--design' = 'duet' is not allowed: the duet design is not available in"
-                        + " this build; use --design rounds or alternate");
+                new DuetRunner(
+                        plan, (DuetSettings) settings, simulators, hook, dir, out, configs.apply(plan.baseline(), 1));
         };
     }
 
@@ -189,6 +198,11 @@ public final class Experiment {
     }
 
     private List<Figure> figures() {
+        List<Figure> standard = standardFigures();
+        return plan.design() instanceof Design.Duet ? DuetPairs.rekind(standard) : standard;
+    }
+
+    private List<Figure> standardFigures() {
         for (int i = 0; i < samples.size(); i++) {
             if (samples.get(i).variant().equals(plan.baseline().name())) {
                 return Figure.of(reports.get(i));

@@ -21,6 +21,9 @@ public interface ServerSettings extends AutoCloseable {
      * @param restartCommand the shell command that restarts an external server (null: none given)
      */
     static ServerSettings open(DatabaseConfig config, ExperimentPlan plan, String restartCommand) {
+        if (plan.design() instanceof Design.Duet) {
+            return new DuetSettings(config, plan);
+        }
         if (plan.design() instanceof Design.Alternate) {
             ConfigException.require(
                     plan.changesServerSettings(),
