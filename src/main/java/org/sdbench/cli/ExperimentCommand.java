@@ -1,27 +1,19 @@
 package org.sdbench.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.config.ConfigException;
-import org.sdbench.config.Numbers;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.EnvironmentException;
 import org.sdbench.experiment.Experiment;
 import org.sdbench.experiment.ExperimentPlan;
+import org.sdbench.experiment.ExperimentSetup;
 import org.sdbench.experiment.ExperimentTable;
 import org.sdbench.experiment.ServerSettings;
 import org.sdbench.experiment.Variant;
 import org.sdbench.process.ConfigOptions;
-import org.sdbench.report.RunFolder;
 import org.sdbench.run.RunEngine;
-import org.sdbench.run.RunPreflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -119,74 +111,19 @@ final class ExperimentCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         List<Variant> parsed = variants.stream().map(Variant::parse).toList();
         SdbenchConfig base = options.load(phases.overrides());
-        ExperimentPlan plan =
-                new ExperimentPlan(name != null ? name : base.name(), parsed, rounds, maxRounds, seed, percent(effect));
-        Path folder = folder(plan, base);
+        ExperimentPlan plan = new ExperimentPlan(
+                name != null ? name : base.name(), parsed, rounds, maxRounds, seed, ExperimentSetup.effect(effect));
+        Path folder = ExperimentSetup.folder(dir, base, plan.name());
         PrintWriter out = spec.commandLine().getOut();
-        SdbenchConfig largest = null;
-        for (Variant v : plan.variants()) {
-            SdbenchConfig c = config(v, 1, folder);
-            RunPreflight.settings(c);
-            largest = largest == null || c.run().users() > largest.run().users() ? c : largest;
-        }
-        RunFolder.requireWritable(dir != null ? "--dir" : "run.resultsDir", folder);
-        ServerSettings settings = ServerSettings.open(base.database(), plan, restartCommand);
-        try {
-            new DataSetCheck(settings.apply(plan.baseline()), largest, out).ensureLoaded(true);
-            create(folder);
-        } catch (RuntimeException | InterruptedException e) {
-            try {
-                settings.close();
-            } catch (RuntimeException notBack) {
-                e.addSuppressed(notBack);
-            }
-            throw e;
-        }
+        ExperimentSetup setup = new ExperimentSetup(base, plan, folder);
+        ServerSettings settings = setup.prepare(dir != null ? "--dir" : "run.resultsDir", restartCommand, out);
         RunEngine engine =
                 new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
-        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out).run(settings);
+        var outcome = new Experiment(plan, setup::config, engine, folder, out).run(settings);
         ExperimentTable.print(outcome.result(), out);
         out.println("experiment: " + folder.resolve("experiment.json").toAbsolutePath());
         out.println("plot:       " + folder.resolve("experiment.html").toAbsolutePath());
         out.flush();
         return outcome.exitCode();
-    }
-
-    /**
-     * A variant's run configuration: its overrides after every file and flag, its own name, results in the
-     * experiment; round 0 is the discarded warm-up run.
-     */
-    private SdbenchConfig config(Variant v, int round, Path folder) {
-        List<String> extra = new ArrayList<>(phases.overrides());
-        extra.addAll(v.overrides());
-        extra.add("name=" + v.name() + (round == 0 ? "-warmup" : "-r" + round));
-        extra.add("run.resultsDir=" + folder.resolve("runs"));
-        return options.load(extra);
-    }
-
-    private static double percent(String text) {
-        String t = text.strip();
-        String digits = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : "";
-        if (Numbers.isDecimal(digits) && Double.isFinite(Double.parseDouble(digits))) {
-            return Double.parseDouble(digits) / 100;
-        }
-        throw new ConfigException("'--effect' = '" + text + "' is not allowed: a percentage such as 5%");
-    }
-
-    private Path folder(ExperimentPlan plan, SdbenchConfig base) {
-        Path parent = dir != null
-                ? dir
-                : Path.of(base.run().resultsDir()).toAbsolutePath().resolveSibling("experiments");
-        return parent.resolve(
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + plan.name());
-    }
-
-    private static void create(Path folder) {
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot create the experiment folder " + folder + " (" + e.getMessage()
-                    + "): choose another --dir");
-        }
     }
 }
