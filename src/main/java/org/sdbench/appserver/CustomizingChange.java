@@ -14,6 +14,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Numbers;
+import org.sdbench.config.SdbenchConfig;
+import org.sdbench.core.EnvironmentException;
+import org.sdbench.db.Database;
+import org.sdbench.db.SchemaInstaller;
+import org.sdbench.db.SqlErrors;
 
 /**
  * A change to one field of one buffered customizing row, as a consultant makes it in SPRO: the
@@ -57,6 +62,20 @@ public final class CustomizingChange {
                     + " (the tables the table buffer serves)");
         }
         return t;
+    }
+
+    /** The customizing command's change: one field of one row of a buffered table in the schema of {@code config}. */
+    public static Result set(SdbenchConfig config, String table, String key, String field, String value) {
+        requireBuffered(table);
+        try (Database db = Database.open(config.database(), false)) {
+            new SchemaInstaller(db).requireInstalled();
+            try (Connection conn = db.connect()) {
+                return apply(conn, db.schema(), table, key, field, value);
+            } catch (SQLException e) {
+                throw new EnvironmentException("could not change " + table + " in schema '" + db.schema() + "' of "
+                        + db.describe() + ": " + SqlErrors.firstLine(e));
+            }
+        }
     }
 
     /**

@@ -31,22 +31,7 @@ final class RunSettingsHolder {
         static Served of(SdbenchConfig c) {
             var a = c.appServer();
             // Addresses, token file and layout are where and how this process runs, not how it serves.
-            AppServerConfig tuning = new AppServerConfig(
-                    a.layout(),
-                    1,
-                    a.dialogWorkProcesses(),
-                    a.updateWorkProcesses(),
-                    a.userContextBytes(),
-                    a.tableBufferEntries(),
-                    a.updateWaitTimeout(),
-                    a.dbRetries(),
-                    a.tableBufferSync(),
-                    "",
-                    "",
-                    "",
-                    a.connectTimeout(),
-                    a.replyTimeout(),
-                    a.centralTimeout());
+            AppServerConfig tuning = a.oneInstance().withoutAddresses();
             return new Served(tuning, c.workload(), c.run().users(), c.run().seed());
         }
     }

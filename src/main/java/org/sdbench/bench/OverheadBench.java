@@ -188,7 +188,7 @@ public final class OverheadBench {
             // The same steps without the roll-in copy beside them; with no context configured they would be a twin.
             v.add(new MeasuredConfig(
                     "no SQL, user context 0 B",
-                    window(RunSpec.noSql("no-sql-ctx0", RunSpec.withContextBytes(a, 0), w, o.users(), o.seed()), o)));
+                    window(RunSpec.noSql("no-sql-ctx0", a.withUserContextBytes(0), w, o.users(), o.seed()), o)));
         }
         v.add(new MeasuredConfig(
                 "no SQL, user context " + a.userContextBytes() + " B",

@@ -1,6 +1,8 @@
 package org.sdbench.bench;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,11 +13,15 @@ import org.sdbench.capture.Recording;
 import org.sdbench.capture.StatementCapture;
 import org.sdbench.config.AppServerConfig;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.DbKind;
+import org.sdbench.config.Layout;
+import org.sdbench.config.SdbenchConfig;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.load.Settle;
 import org.sdbench.load.TransactionalReset;
+import org.sdbench.report.RunFolder;
 
 /**
  * sdbench saturated against a pgbench replay of its own statements: (1) a saturated run with zero
@@ -70,6 +76,67 @@ public final class ReplayBench {
                     rounds,
                     "a whole number from 1 to " + MOST_ROUNDS);
         }
+
+        /**
+         * Why the replay cannot run with {@code c}, checked before anything is loaded (null: it can):
+         * it needs PostgreSQL, and the statements of the pools the run starts.
+         */
+        public static String refusal(SdbenchConfig c) {
+            if (c.database().kind() == DbKind.DB2) {
+                return "database.kind=db2: the pgbench replay needs PostgreSQL (postgresql or embedded)";
+            }
+            if (c.appServer().layout() == Layout.THREE_TIER
+                    && !c.appServer().central().isEmpty()) {
+                return "appServer.central=" + c.appServer().central() + ": the replay records the statements of the "
+                        + "app-server processes it starts itself; leave appServer.central empty";
+            }
+            return null;
+        }
+
+        /** The folder given, else a new one in the system's temporary folder. */
+        public static Path workDir(Path given) {
+            try {
+                return given != null ? given : Files.createTempDirectory("sdbench-replay-");
+            } catch (IOException e) {
+                throw new EnvironmentException("cannot create the replay's work folder: " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * The replay as {@link BenchSetup} runs it: the pgbench target read off the prepared database,
+     * the work folder ({@code workDir}, else a new one) made, the users and tiers of the configuration.
+     */
+    public static BenchSetup.Bench bench(
+            Duration rampUp,
+            Duration window,
+            Duration pgbenchTimeout,
+            Duration recordWindow,
+            Duration warmUp,
+            Path workDir,
+            StatementCapture.Protocol protocol,
+            int rounds) {
+        if (workDir != null) {
+            RunFolder.requireWritable("--work-dir", workDir);
+        }
+        return (c, db, runner, out) -> {
+            var target = PgbenchTarget.of(db, c);
+            return new ReplayBench(db, runner, out)
+                    .run(new Options(
+                            c.run().users(),
+                            rampUp,
+                            window,
+                            recordWindow,
+                            c.appServer(),
+                            c.workload(),
+                            c.run().seed(),
+                            Options.workDir(workDir),
+                            target,
+                            pgbenchTimeout,
+                            protocol,
+                            warmUp,
+                            rounds));
+        };
     }
 
     private final Database db;

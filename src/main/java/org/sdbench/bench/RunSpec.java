@@ -6,7 +6,6 @@ import org.sdbench.appserver.StepHandler;
 import org.sdbench.appserver.transaction.SdTransactions;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.config.AppServerConfig;
-import org.sdbench.config.RunConfig;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.config.StepConfig;
 import org.sdbench.config.WorkloadConfig;
@@ -59,25 +58,12 @@ public record RunSpec(
 
     /** {@code base} with this run's app tier, workload, users and phases: what the run engine runs. */
     SdbenchConfig config(SdbenchConfig base) {
-        RunConfig r = base.run();
-        return new SdbenchConfig(
-                base.name(),
-                base.database(),
-                appServer,
-                new RunConfig(
-                        users,
-                        rampUp,
-                        window,
-                        rampDown,
-                        seed,
-                        r.workload(),
-                        r.resultsDir(),
-                        r.rules(),
-                        r.customizingChangeEvery(),
-                        r.cpuSplit()),
-                base.load(),
-                workload,
-                base.network());
+        return base.withAppServer(appServer)
+                .withRun(base.run()
+                        .withUsers(users)
+                        .withPhases(rampUp, window, rampDown)
+                        .withSeed(seed))
+                .withWorkload(workload);
     }
 
     public RunSpec phases(Duration up, Duration measured, Duration down) {
@@ -98,24 +84,5 @@ public record RunSpec(
 
     public static WorkloadConfig withThink(WorkloadConfig w, Duration think) {
         return w.withWork(think, w.steps(), w.updateWork());
-    }
-
-    public static AppServerConfig withContextBytes(AppServerConfig a, int bytes) {
-        return new AppServerConfig(
-                a.layout(),
-                a.instances(),
-                a.dialogWorkProcesses(),
-                a.updateWorkProcesses(),
-                bytes,
-                a.tableBufferEntries(),
-                a.updateWaitTimeout(),
-                a.dbRetries(),
-                a.tableBufferSync(),
-                a.central(),
-                a.listen(),
-                a.tokenFile(),
-                a.connectTimeout(),
-                a.replyTimeout(),
-                a.centralTimeout());
     }
 }

@@ -1,22 +1,14 @@
 package org.sdbench.cli;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sdbench.bench.PgbenchTarget;
+import org.sdbench.bench.BenchSetup;
 import org.sdbench.bench.ReplayBench;
 import org.sdbench.capture.StatementCapture;
-import org.sdbench.config.DbKind;
 import org.sdbench.config.Durations;
-import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.EnvironmentException;
-import org.sdbench.db.Database;
 import org.sdbench.process.CaptureProtocols;
 import org.sdbench.process.ConfigOptions;
-import org.sdbench.report.RunFolder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -132,68 +124,24 @@ final class BenchReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         ReplayBench.Options.requireRounds(rounds);
-        var up = Durations.parse("--ramp-up", rampUp);
-        var w = Durations.parse("--window", window);
-        var limit = Durations.parse("--pgbench-timeout", pgbenchTimeout);
         // Every option is read before the database starts or data is loaded: a refused one changes nothing.
-        var record = Durations.parse("--record-window", recordWindow);
-        var warm = Durations.parse("--warm-up", warmUp);
-        if (workDir != null) {
-            RunFolder.requireWritable("--work-dir", workDir);
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        return BenchSetup.run(options, layout, 100, true, true, out, this::refuse, (c, db, runner, o) -> {
-            var endpoint = db.endpoint();
-            // pgbench reaches the server as the work processes do: its Unix-domain socket when they use it.
-            String host = db.transport().isUnix()
-                    ? db.transport().unixSocket().getParent().toString()
-                    : endpoint.getHostString();
-            var target = new PgbenchTarget(
-                    host,
-                    endpoint.getPort(),
-                    c.database().user(),
-                    BenchSetup.databaseName(db),
-                    db.schema(),
-                    db.childEnvironment().get(Database.CHILD_PASSWORD_ENV));
-            return new ReplayBench(db, runner, o)
-                    .run(new ReplayBench.Options(
-                            c.run().users(),
-                            up,
-                            w,
-                            record,
-                            c.appServer(),
-                            c.workload(),
-                            c.run().seed(),
-                            workDir(),
-                            target,
-                            limit,
-                            protocol,
-                            warm,
-                            rounds));
-        });
+        var bench = ReplayBench.bench(
+                Durations.parse("--ramp-up", rampUp),
+                Durations.parse("--window", window),
+                Durations.parse("--pgbench-timeout", pgbenchTimeout),
+                Durations.parse("--record-window", recordWindow),
+                Durations.parse("--warm-up", warmUp),
+                workDir,
+                protocol,
+                rounds);
+        return BenchSetup.run(
+                options, layout, 100, true, true, spec.commandLine().getOut(), this::refuse, bench);
     }
 
-    /** Before anything is loaded: the replay needs PostgreSQL, and the statements of the pools the run starts. */
     private void refuse(SdbenchConfig c) {
-        if (c.database().kind() == DbKind.DB2) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(),
-                    "database.kind=db2: the pgbench replay needs PostgreSQL (postgresql or embedded)");
-        }
-        if (c.appServer().layout() == Layout.THREE_TIER
-                && !c.appServer().central().isEmpty()) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(),
-                    "appServer.central=" + c.appServer().central() + ": the replay records the statements of the "
-                            + "app-server processes it starts itself; leave appServer.central empty");
-        }
-    }
-
-    private Path workDir() {
-        try {
-            return workDir != null ? workDir : Files.createTempDirectory("sdbench-replay-");
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot create the replay's work folder: " + e.getMessage());
+        String refusal = ReplayBench.Options.refusal(c);
+        if (refusal != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), refusal);
         }
     }
 }

@@ -1,22 +1,11 @@
 package org.sdbench.cli;
 
-import java.io.PrintWriter;
-import java.sql.SQLException;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.appserver.transaction.SdTransactions;
-import org.sdbench.appserver.update.UpdateRepost;
 import org.sdbench.check.Audit;
+import org.sdbench.check.AuditRun;
 import org.sdbench.check.Audits;
-import org.sdbench.check.Problem;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.EnvironmentException;
-import org.sdbench.db.Database;
-import org.sdbench.db.SchemaInstaller;
-import org.sdbench.db.SqlErrors;
-import org.sdbench.load.LoadMarker;
 import org.sdbench.process.ConfigOptions;
 import org.sdbench.process.ExitCode;
 import picocli.CommandLine.Command;
@@ -49,49 +38,6 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SdbenchConfig c = options.load();
-        PrintWriter out = spec.commandLine().getOut();
-        List<Problem> problems = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        String where;
-        try (Database db = Database.open(c.database(), false)) {
-            where = "schema '" + db.schema() + "' of " + db.describe();
-            new SchemaInstaller(db).requireInstalled();
-            LoadMarker.requireComplete(db);
-            if (repost) {
-                repost(db, out);
-            }
-            for (Audit a : audits) {
-                names.add(a.name());
-                try {
-                    problems.addAll(a.run(db));
-                } catch (SQLException e) {
-                    throw new EnvironmentException(
-                            "audit " + a.name() + " could not read " + where + ": " + SqlErrors.firstLine(e));
-                }
-            }
-        }
-        problems.forEach(p -> out.println(p.line()));
-        if (!problems.isEmpty()) {
-            out.printf("check failed: %d problem(s) in %s%n", problems.size(), where);
-            return ExitCode.FAILED_CHECK;
-        }
-        out.printf("check passed: %s in %s%n", String.join(", ", names), where);
-        return ExitCode.OK;
-    }
-
-    private static void repost(Database db, PrintWriter out) {
-        try {
-            var r = UpdateRepost.run(
-                    db.pool("repost", 2), db.dialect(), SdTransactions.updateModules(), Duration.ofMinutes(2));
-            out.printf(
-                    "re-posted %d failed and %d pending update requests: %d failed again, %d still pending%n",
-                    r.reposted(), r.foundPending(), r.failedAgain(), r.stillPending());
-        } catch (SQLException e) {
-            throw new EnvironmentException(
-                    "could not re-post update requests in schema '" + db.schema() + "': " + SqlErrors.firstLine(e));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EnvironmentException("interrupted while re-posting update requests");
-        }
+        return AuditRun.run(c, audits, repost, spec.commandLine().getOut()) ? ExitCode.OK : ExitCode.FAILED_CHECK;
     }
 }

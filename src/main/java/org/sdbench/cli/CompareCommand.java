@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -124,7 +123,7 @@ final class CompareCommand implements Callable<Integer> {
 
     private static Path defaultPage(Path firstRun) {
         Path parent = firstRun.toAbsolutePath().getParent();
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String stamp = LocalDateTime.now().format(RunFolder.STAMP);
         return (parent == null ? Path.of(".") : parent).resolve("compare-" + stamp + ".html");
     }
 }

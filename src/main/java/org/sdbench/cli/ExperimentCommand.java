@@ -1,33 +1,23 @@
 package org.sdbench.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
-import org.sdbench.config.Durations;
-import org.sdbench.config.Numbers;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.EnvironmentException;
 import org.sdbench.experiment.Design;
 import org.sdbench.experiment.Experiment;
 import org.sdbench.experiment.ExperimentPlan;
+import org.sdbench.experiment.ExperimentSetup;
 import org.sdbench.experiment.ExperimentTable;
 import org.sdbench.experiment.Repeats;
 import org.sdbench.experiment.RoundsPlan;
 import org.sdbench.experiment.ServerSettings;
 import org.sdbench.experiment.Variant;
 import org.sdbench.process.ConfigOptions;
-import org.sdbench.report.Json;
-import org.sdbench.report.RunFolder;
 import org.sdbench.run.RunEngine;
-import org.sdbench.run.RunPreflight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -183,34 +173,16 @@ final class ExperimentCommand implements Callable<Integer> {
                 rounds,
                 maxRounds,
                 seed,
-                percent(effect),
+                ExperimentSetup.effect(effect),
                 Design.of(design, switchEvery));
-        alternating(plan, base);
-        Repeats repeats = Repeats.of(maxRepeats);
-        Path folder = folder(plan, base);
+        Path folder = ExperimentSetup.folder(dir, base, plan.name());
         PrintWriter out = spec.commandLine().getOut();
-        SdbenchConfig largest = null;
-        for (Variant v : plan.variants()) {
-            SdbenchConfig c = config(v, 1, folder);
-            RunPreflight.settings(c);
-            largest = largest == null || c.run().users() > largest.run().users() ? c : largest;
-        }
-        RunFolder.requireWritable(dir != null ? "--dir" : "run.resultsDir", folder);
-        ServerSettings settings = ServerSettings.open(base.database(), plan, restartCommand);
-        try {
-            new DataSetCheck(settings.apply(plan.baseline()), largest, out).ensureLoaded(true);
-            create(folder);
-        } catch (RuntimeException | InterruptedException e) {
-            try {
-                settings.close();
-            } catch (RuntimeException notBack) {
-                e.addSuppressed(notBack);
-            }
-            throw e;
-        }
+        ExperimentSetup setup = new ExperimentSetup(base, plan, folder);
+        setup.alternating(phases.intervalSeconds, switchEvery);
+        ServerSettings settings = setup.prepare(dir != null ? "--dir" : "run.resultsDir", restartCommand, out);
         RunEngine engine =
                 new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
-        var outcome = new Experiment(plan, (v, round) -> config(v, round, folder), engine, folder, out, repeats)
+        var outcome = new Experiment(plan, setup::config, engine, folder, out, Repeats.of(maxRepeats))
                 .withSimulators(new DuetArguments(options, phases.overrides(), phases.intervalSeconds, folder))
                 .run(settings);
         ExperimentTable.print(outcome.result(), out);
@@ -229,81 +201,8 @@ final class ExperimentCommand implements Callable<Integer> {
                 "--variant",
                 String.join(" ", variants),
                 "no variant with --plan: it starts no run");
-        RoundsPlan p = RoundsPlan.from(from, percent(effect));
-        PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            try {
-                out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(p));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("the plan does not serialize: " + e.getMessage(), e);
-            }
-            out.flush();
-        } else {
-            p.print(out);
-        }
+        RoundsPlan.from(from, ExperimentSetup.effect(effect))
+                .print(spec.commandLine().getOut(), json);
         return 0;
-    }
-
-    /**
-     * A variant's run configuration: its overrides after every file and flag, its own name, results in the
-     * experiment; round 0 is the discarded warm-up run.
-     */
-    private SdbenchConfig config(Variant v, int round, Path folder) {
-        List<String> extra = new ArrayList<>(phases.overrides());
-        extra.addAll(v.overrides());
-        extra.add("name=" + v.name() + (round == 0 ? "-warmup" : "-r" + round));
-        extra.add("run.resultsDir=" + folder.resolve("runs"));
-        return options.load(extra);
-    }
-
-    /**
-     * The alternate design cuts the window into sub-windows at interval harvests: each lasts a whole
-     * number of intervals, at least two (the first settles), and the window holds one block at least.
-     */
-    private void alternating(ExperimentPlan plan, SdbenchConfig base) {
-        if (!(plan.design() instanceof Design.Alternate a)) {
-            return;
-        }
-        long every = a.switchEvery().toMillis();
-        long interval = phases.intervalSeconds * 1000L;
-        ConfigException.require(
-                every % interval == 0 && every >= 2 * interval,
-                "--switch-every",
-                switchEvery,
-                "a whole number of --interval (" + phases.intervalSeconds + " s), at least two: the first interval"
-                        + " after a switch settles and is not measured");
-        long block = every * plan.variants().size();
-        ConfigException.require(
-                base.run().duration().toMillis() >= block,
-                "run.duration",
-                Durations.format(base.run().duration()),
-                "at least one block of --design alternate (" + plan.variants().size() + " variants x --switch-every "
-                        + switchEvery + "); several blocks give several pairs per round");
-    }
-
-    private static double percent(String text) {
-        String t = text.strip();
-        String digits = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : "";
-        if (Numbers.isDecimal(digits) && Double.isFinite(Double.parseDouble(digits))) {
-            return Double.parseDouble(digits) / 100;
-        }
-        throw new ConfigException("'--effect' = '" + text + "' is not allowed: a percentage such as 5%");
-    }
-
-    private Path folder(ExperimentPlan plan, SdbenchConfig base) {
-        Path parent = dir != null
-                ? dir
-                : Path.of(base.run().resultsDir()).toAbsolutePath().resolveSibling("experiments");
-        return parent.resolve(
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + plan.name());
-    }
-
-    private static void create(Path folder) {
-        try {
-            Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new EnvironmentException("cannot create the experiment folder " + folder + " (" + e.getMessage()
-                    + "): choose another --dir");
-        }
     }
 }

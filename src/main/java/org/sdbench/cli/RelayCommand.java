@@ -1,22 +1,18 @@
 package org.sdbench.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.core.Clock;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.Relay;
+import org.sdbench.network.RelayConsole;
 import org.sdbench.network.RelaySpec;
-import org.sdbench.network.RelayStats;
 import org.sdbench.network.SocketAddresses;
 import org.sdbench.process.Addresses;
 import org.sdbench.process.ExitCode;
@@ -118,8 +114,9 @@ final class RelayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Duration rtoValue = Durations.parse("--rto", rto);
-        LinkProfile req = withRto(LinkProfile.parse("--", delay, jitter, loss), rtoValue);
-        LinkProfile rep = withRto(LinkProfile.parse("--reply-", replyDelay, replyJitter, replyLoss), rtoValue);
+        LinkProfile req = LinkProfile.parse("--", delay, jitter, loss).withRetransmitTimeout(rtoValue);
+        LinkProfile rep = LinkProfile.parse("--reply-", replyDelay, replyJitter, replyLoss)
+                .withRetransmitTimeout(rtoValue);
         Duration bound = duration == null ? null : Durations.parse("--duration", duration);
         RelaySpec rs = new RelaySpec(listen, target, req, rep, seed, Clock.SYSTEM);
         PrintWriter out = spec.commandLine().getOut();
@@ -135,57 +132,9 @@ final class RelayCommand implements Callable<Integer> {
                 SocketAddresses.format(relay.address()), SocketAddresses.format(rs.target()), rs.describe());
         out.flush();
         CountDownLatch quit = new CountDownLatch(1);
-        Thread.ofVirtual().name("relay-console").start(() -> console(relay, out, quit));
+        Thread.ofVirtual().name("relay-console").start(() -> RelayConsole.run(relay, System.in, out, quit));
         Serving.until(relay, quit, bound);
-        out.println(line(relay.stats()));
+        out.println(RelayConsole.line(relay.stats()));
         return ExitCode.OK;
-    }
-
-    private static LinkProfile withRto(LinkProfile p, Duration rto) {
-        return new LinkProfile(p.delay(), p.jitter(), p.loss(), rto);
-    }
-
-    private static void console(Relay relay, PrintWriter out, CountDownLatch quit) {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        try {
-            String l;
-            while ((l = in.readLine()) != null) {
-                String[] w = l.trim().split("\\s+");
-                try {
-                    switch (w[0]) {
-                        case "cut" -> {
-                            relay.cut(w.length > 1 ? Durations.parse("cut", w[1]) : null);
-                            out.println("cut" + (w.length > 1 ? " for at most " + w[1] : " until 'resume'"));
-                        }
-                        case "resume" -> {
-                            relay.resume();
-                            out.println("resumed");
-                        }
-                        case "reset" -> out.println("reset " + relay.resetConnections() + " connection(s)");
-                        case "stats" -> out.println(line(relay.stats()));
-                        case "quit" -> {
-                            quit.countDown();
-                            return;
-                        }
-                        case "" -> {}
-                        default ->
-                            out.println("unknown command '" + w[0] + "': cut [DURATION], resume, reset, stats, quit");
-                    }
-                } catch (ConfigException e) {
-                    out.println(e.getMessage());
-                }
-                out.flush();
-            }
-        } catch (IOException e) {
-            out.println("relay console closed: " + e.getMessage());
-        }
-        // stdin ended (e.g. started in the background): keep relaying until the duration or Ctrl-C
-    }
-
-    private static String line(RelayStats s) {
-        return String.format(
-                "relay: %d connection(s) (%d open, %d failed to reach the target), %d B forwarded, %d B back, "
-                        + "%d emulated loss(es)",
-                s.connections(), s.open(), s.failedConnects(), s.forwardBytes(), s.backBytes(), s.losses());
     }
 }

@@ -1,19 +1,17 @@
 package org.sdbench.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
 import org.sdbench.metrics.PrometheusEndpoint;
 import org.sdbench.process.Addresses;
 import org.sdbench.process.ConfigOptions;
 import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
 import org.sdbench.run.RunEngine;
-import org.sdbench.run.RunPreflight;
+import org.sdbench.run.SingleRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -99,11 +97,6 @@ final class RunCommand implements Callable<Integer> {
                 .withMetricsEndpoint(metrics)
                 .withThresholds(parsed)
                 .acceptingErrors(acceptErrors);
-        RunPreflight.check(c, run);
-        PrintWriter out = spec.commandLine().getOut();
-        try (Database db = Database.open(c.database(), false)) {
-            new DataSetCheck(db, c, out, verbose).ensureLoaded(!noLoad);
-            return new RunEngine(run).execute(c, db, out).exitCode();
-        }
+        return SingleRun.execute(c, run, spec.commandLine().getOut(), !noLoad, verbose);
     }
 }

@@ -1,8 +1,6 @@
 package org.sdbench.cli;
 
 import java.io.PrintWriter;
-import org.sdbench.appserverprocess.AppserverCommand;
-import org.sdbench.central.CentralCommand;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Numbers;
 import org.sdbench.core.EnvironmentException;

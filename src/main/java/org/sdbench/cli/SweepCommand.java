@@ -7,13 +7,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.process.ConfigOptions;
 import org.sdbench.report.RunFolder;
 import org.sdbench.run.RunPreflight;
 import org.sdbench.sweep.Sweep;
+import org.sdbench.sweep.SweepOptions;
 import org.sdbench.sweep.SweepPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -123,21 +123,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (!reset.equals("truncate") && !reset.equals("none")) {
-            throw new ConfigException("'--reset' = '" + reset + "' is not allowed: truncate or none");
-        }
-        double limitSeconds = Durations.parse("--limit", limit).toNanos() / 1e9;
-        if (limitSeconds <= 0) {
-            throw new ConfigException("'--limit' = '" + limit + "' is not allowed: a duration above 0, such as 1s");
-        }
-        if (rounds < 3) {
-            throw new ConfigException("'--rounds' = " + rounds
-                    + " is not allowed: 3 or more (each level around the knee runs at least 3 times)");
-        }
-        if (maxRuns < 3 * rounds) {
-            throw new ConfigException("'--max-runs' = " + maxRuns + " is not allowed: at least " + 3 * rounds
-                    + " (--rounds " + rounds + " of the 3 levels around the knee), such as 40");
-        }
+        double limitSeconds = SweepOptions.limitSeconds(reset, limit, rounds, maxRuns);
         Duration time = budget == null ? null : Durations.parse("--budget", budget, Duration.ofMinutes(1));
         SweepPlan plan = levels == null ? SweepPlan.automatic(start, limitSeconds, maxUsers) : SweepPlan.parse(levels);
         List<String> extra = new ArrayList<>(phases.overrides());
@@ -153,30 +139,11 @@ final class SweepCommand implements Callable<Integer> {
                 reset.equals("truncate"),
                 phases.intervalSeconds,
                 rounds,
-                fraction(precision),
+                SweepOptions.fraction(precision),
                 maxRuns,
                 time,
                 seed,
                 resume);
-        return new Sweep(base, plan, o, out, Clock.systemUTC())
-                .run(db -> new DataSetCheck(db, base, out).ensureLoaded(true))
-                .exitCode();
-    }
-
-    /** "10%" or 0.1; between 0 and 1 exclusive. */
-    private static double fraction(String text) {
-        String t = text.strip();
-        try {
-            double v = t.endsWith("%")
-                    ? Double.parseDouble(t.substring(0, t.length() - 1).strip()) / 100
-                    : Double.parseDouble(t);
-            if (v > 0 && v < 1) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with what is allowed
-        }
-        throw new ConfigException("'--precision' = '" + text + "' is not allowed: a share of the capacity above 0 %"
-                + " and below 100 %, such as 10%");
+        return new Sweep(base, plan, o, out, Clock.systemUTC()).run().exitCode();
     }
 }

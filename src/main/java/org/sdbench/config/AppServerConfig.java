@@ -70,19 +70,33 @@ public record AppServerConfig(
 
     /** The same settings for one instance: what one {@code sdbench appserver} process runs. */
     public AppServerConfig oneInstance() {
+        return with(1, userContextBytes, central, listen, tokenFile);
+    }
+
+    /** This tier with another user context (roll area) size per dialog step. */
+    public AppServerConfig withUserContextBytes(int bytes) {
+        return with(instances, bytes, central, listen, tokenFile);
+    }
+
+    /** This tier without where its processes run: no central services, listen address or token file of its own. */
+    public AppServerConfig withoutAddresses() {
+        return with(instances, userContextBytes, "", "", "");
+    }
+
+    private AppServerConfig with(int n, int contextBytes, String centralAt, String listenOn, String token) {
         return new AppServerConfig(
                 layout,
-                1,
+                n,
                 dialogWorkProcesses,
                 updateWorkProcesses,
-                userContextBytes,
+                contextBytes,
                 tableBufferEntries,
                 updateWaitTimeout,
                 dbRetries,
                 tableBufferSync,
-                central,
-                listen,
-                tokenFile,
+                centralAt,
+                listenOn,
+                token,
                 connectTimeout,
                 replyTimeout,
                 centralTimeout);

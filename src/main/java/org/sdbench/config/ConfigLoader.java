@@ -93,6 +93,28 @@ public final class ConfigLoader {
         return bind(tree);
     }
 
+    /**
+     * {@code config} with {@code KEY=VALUE} changes applied as {@code --set} applies them: each value
+     * read the same way, then the keys and the whole configuration checked once, as after loading.
+     * The workload file is read when a configuration loads, so {@code run.workload} cannot name
+     * another one here.
+     */
+    static SdbenchConfig with(SdbenchConfig config, List<String> sets) {
+        List<SetOverride> overrides = sets.stream().map(SetOverride::parse).toList();
+        for (SetOverride o : overrides) {
+            if (o.key().equals("run.workload")) {
+                throw ConfigException.key(
+                        "run.workload",
+                        o.value().asText(),
+                        "the workload file of the loaded configuration; give another with --workload");
+            }
+        }
+        ObjectNode tree = YAML.valueToTree(config);
+        overrides.forEach(o -> o.applyTo(tree));
+        KeyChecker.check(tree, SdbenchConfig.class, "", "configuration");
+        return bind(tree);
+    }
+
     /** The merged tree as YAML, for the effective-configuration file of a run. */
     public static String toYaml(SdbenchConfig config) {
         try {

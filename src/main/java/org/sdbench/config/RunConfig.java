@@ -65,4 +65,10 @@ public record RunConfig(
         return new RunConfig(
                 users, rampUp, duration, rampDown, seed, workload, dir, rules, customizingChangeEvery, cpuSplit);
     }
+
+    /** This configuration with another seed of the users' random choices. */
+    public RunConfig withSeed(long s) {
+        return new RunConfig(
+                users, rampUp, duration, rampDown, s, workload, resultsDir, rules, customizingChangeEvery, cpuSplit);
+    }
 }

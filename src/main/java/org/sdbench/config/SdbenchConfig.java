@@ -1,5 +1,7 @@
 package org.sdbench.config;
 
+import java.util.List;
+
 /** The effective configuration of one command: defaults, config file, workload file and --set layered. */
 public record SdbenchConfig(
         String name,
@@ -36,5 +38,28 @@ public record SdbenchConfig(
     /** This configuration with another run section. */
     public SdbenchConfig withRun(RunConfig r) {
         return new SdbenchConfig(name, database, appServer, r, load, workload, network);
+    }
+
+    /** This configuration with another app-server tier. */
+    public SdbenchConfig withAppServer(AppServerConfig a) {
+        return new SdbenchConfig(name, database, a, run, load, workload, network);
+    }
+
+    /** This configuration with another workload. */
+    public SdbenchConfig withWorkload(WorkloadConfig w) {
+        return new SdbenchConfig(name, database, appServer, run, load, w, network);
+    }
+
+    /**
+     * This configuration with one key changed as {@code --set key=value} changes it: the value read
+     * as a YAML scalar, the key and the result checked as a loaded configuration is.
+     */
+    public SdbenchConfig with(String key, String value) {
+        return ConfigLoader.with(this, List.of(key + "=" + value));
+    }
+
+    /** As {@link #with(String, String)} for several {@code KEY=VALUE} changes, applied in order and checked once. */
+    public SdbenchConfig withSets(List<String> sets) {
+        return ConfigLoader.with(this, sets);
     }
 }

@@ -1,5 +1,6 @@
 package org.sdbench.experiment;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -183,6 +184,20 @@ public record RoundsPlan(String from, double effect, double power, List<Row> fig
 
     private static Integer boxed(OptionalInt n) {
         return n.isPresent() ? n.getAsInt() : null;
+    }
+
+    /** The plan as JSON (machine output) or as a table. */
+    public void print(PrintWriter out, boolean json) {
+        if (!json) {
+            print(out);
+            return;
+        }
+        try {
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(this));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the plan does not serialize: " + e.getMessage(), e);
+        }
+        out.flush();
     }
 
     /** The plan as a table, and the command line it suggests. */

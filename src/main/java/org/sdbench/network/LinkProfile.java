@@ -43,6 +43,11 @@ public record LinkProfile(Duration delay, Duration jitter, double loss, Duration
         }
     }
 
+    /** This link with another cost of one lost segment. */
+    public LinkProfile withRetransmitTimeout(Duration rto) {
+        return new LinkProfile(delay, jitter, loss, rto);
+    }
+
     /**
      * Parses the user's texts; {@code keyPrefix} + {@code delay}/{@code jitter}/{@code loss} name them in error
      * messages (prefix {@code network.appToDb.} or {@code --reply-}).

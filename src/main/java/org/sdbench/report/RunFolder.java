@@ -48,14 +48,21 @@ public final class RunFolder {
             Environment environment,
             Map<String, String> config) {}
 
+    /** When a folder's name starts: sorted by name, folders are sorted by time. */
+    public static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    /** The name of a run's, sweep's or experiment's folder: when it started, then its name. */
+    public static String name(LocalDateTime started, String name) {
+        return started.format(STAMP) + "-" + name;
+    }
+
     /**
      * A new folder of its own for this run: two runs of one name started in the same second get
      * {@code ...-name} and {@code ...-name-2} (the directory is created atomically, so two
      * processes never share one).
      */
     public static Path create(SdbenchConfig c, LocalDateTime started) {
-        Path base = Path.of(
-                c.run().resultsDir(), started.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + c.name());
+        Path base = Path.of(c.run().resultsDir(), name(started, c.name()));
         Path dir = base;
         try {
             Files.createDirectories(base.toAbsolutePath().getParent());

@@ -8,7 +8,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -80,6 +79,11 @@ public final class Sweep {
         this.o = options;
         this.out = out;
         this.clock = clock;
+    }
+
+    /** Runs the sweep on the data set of its largest level, loaded first when missing. */
+    public Outcome run() throws InterruptedException {
+        return run(db -> new org.sdbench.load.DataSet(db, base, out).ensureLoaded(true));
     }
 
     public Outcome run(DataSet dataSet) throws InterruptedException {
@@ -361,9 +365,7 @@ public final class Sweep {
     }
 
     private Path folder(SdbenchConfig c) {
-        Path dir = Path.of(
-                c.run().resultsDir(),
-                LocalDateTime.now(clock).format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-sweep-" + c.name());
+        Path dir = Path.of(c.run().resultsDir(), RunFolder.name(LocalDateTime.now(clock), "sweep-" + c.name()));
         try {
             return Files.createDirectories(dir).toAbsolutePath();
         } catch (IOException e) {

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
 
@@ -47,7 +48,7 @@ class DoublePostingAuditTest {
     }
 
     private static TestDb.Run check() {
-        return TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+        return TestDb.sdbench(Args.of("check").db(SCHEMA).build());
     }
 
     private static void requirePasses() {

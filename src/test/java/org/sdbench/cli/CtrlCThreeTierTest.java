@@ -89,7 +89,7 @@ class CtrlCThreeTierTest {
                 }
             }
             assertEquals(0, count("SELECT COUNT(*) FROM vbhdr WHERE vbstate = 'P'"), "the app servers drained: " + out);
-            TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            TestDb.Run check = TestDb.sdbench(Args.of("check").db(SCHEMA).build());
             assertEquals(0, check.exit(), check.out() + check.err());
         } finally {
             started.forEach(ProcessHandle::destroyForcibly);

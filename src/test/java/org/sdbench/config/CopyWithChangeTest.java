@@ -54,4 +54,43 @@ class CopyWithChangeTest {
         assertEquals(quick.workload(), c.workload());
         assertThrows(ConfigException.class, () -> quick.withName("bad name"));
     }
+
+    @Test
+    void with_keyAndValue_sameConfigurationAsTheSetOption() {
+        SdbenchConfig loaded = new ConfigLoader(Path.of(""))
+                .load(
+                        Path.of("config/quick.yaml"),
+                        null,
+                        List.of("appServer.layout=three-tier", "run.users=9", "network.appToDb.delay=1ms"));
+        SdbenchConfig derived = quick.with("appServer.layout", "three-tier")
+                .with("run.users", "9")
+                .with("network.appToDb.delay", "1ms");
+        assertEquals(loaded, derived);
+        assertEquals(
+                loaded,
+                quick.withSets(List.of("appServer.layout=three-tier", "run.users=9", "network.appToDb.delay=1ms")));
+        assertEquals(quick, quick.with("name", quick.name()));
+    }
+
+    @Test
+    void with_refusedValueOrKey_rejectedAsTheSetOptionRejectsIt() {
+        var e = assertThrows(ConfigException.class, () -> quick.with("run.users", "0"));
+        assertTrue(e.getMessage().contains("run.users") && e.getMessage().contains("1 to 1000000"), e.getMessage());
+        var unknown = assertThrows(ConfigException.class, () -> quick.with("run.userz", "5"));
+        assertTrue(unknown.getMessage().contains("unknown key 'run.userz'"), unknown.getMessage());
+        var workload = assertThrows(ConfigException.class, () -> quick.with("run.workload", "workloads/sd-quick.yaml"));
+        assertTrue(workload.getMessage().contains("--workload"), workload.getMessage());
+    }
+
+    @Test
+    void appServerCopies_changeOnlyTheirComponents() {
+        AppServerConfig a = quick.appServer();
+        assertEquals(1, a.oneInstance().instances());
+        assertEquals(0, a.withUserContextBytes(0).userContextBytes());
+        assertEquals(a.dialogWorkProcesses(), a.withUserContextBytes(0).dialogWorkProcesses());
+        AppServerConfig bare = a.withoutAddresses();
+        assertEquals("", bare.central());
+        assertEquals("", bare.tokenFile());
+        assertEquals(a.connectTimeout(), bare.connectTimeout());
+    }
 }

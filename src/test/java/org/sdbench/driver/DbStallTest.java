@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.core.Clock;
 import org.sdbench.load.TestDb;
 import org.sdbench.network.LinkProfile;
@@ -53,8 +54,7 @@ class DbStallTest {
                 Clock.SYSTEM);
         // Loaded directly, not through the relay: the load's ANALYZE may outlast the run's 2 s socket bound on a
         // busy host, and the stall must hit the run, not the load.
-        TestDb.Run load =
-                TestDb.sdbench("load", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "4");
+        TestDb.Run load = TestDb.sdbench(Args.load().db(SCHEMA).users(4).build());
         assertEquals(0, load.exit(), load.err() + load.out());
         // A thread of the run that dies of an exception prints a stack trace the user sees: none may.
         Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();

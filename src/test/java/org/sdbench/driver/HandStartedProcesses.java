@@ -54,15 +54,6 @@ final class HandStartedProcesses {
         return output;
     }
 
-    /** One command line from its parts, in order. */
-    static String[] concat(String[]... parts) {
-        List<String> all = new ArrayList<>();
-        for (String[] p : parts) {
-            all.addAll(List.of(p));
-        }
-        return all.toArray(String[]::new);
-    }
-
     /** The processes started so far, in order. */
     List<Process> started() {
         return List.copyOf(started);

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.load.TestDb;
 
 /**
@@ -75,14 +76,11 @@ class ThreeTierBackToBackTest {
 
     @Test
     void run_nextRunStartsRightAfterThePreviousEnded_bothAdmittedAndExit0() throws Exception {
-        String[] db = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(
-                new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "2"},
-                db));
+        TestDb.Run load = TestDb.sdbench(
+                Args.load().threeTier().quick().users(2).db(SCHEMA).build());
         assertEquals(0, load.exit(), load.out() + load.err());
-        int port = processes.start(HandStartedProcesses.concat(new String[] {"central", "--port", "0"}, db));
-        processes.start(HandStartedProcesses.concat(
-                new String[] {"appserver", "--central", "127.0.0.1:" + port, "--instance", "1", "--port", "0"}, db));
+        int port = processes.start(Args.central().db(SCHEMA).build());
+        processes.start(Args.appserver("127.0.0.1:" + port, 1).db(SCHEMA).build());
 
         try (LateCloseRelay relay = new LateCloseRelay(port)) {
             TestDb.Run first = TestDb.sdbench(run(relay.port()));

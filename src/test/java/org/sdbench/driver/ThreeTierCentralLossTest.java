@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.load.TestDb;
 
 /**
@@ -106,7 +107,7 @@ class ThreeTierCentralLossTest {
                 "--set",
                 "run.resultsDir=target/test-results/three-tier-central");
         assertEquals(0, next.exit(), next.out() + next.err());
-        TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+        TestDb.Run check = TestDb.sdbench(Args.of("check").db(SCHEMA).build());
         assertEquals(0, check.exit(), check.out() + check.err());
     }
 

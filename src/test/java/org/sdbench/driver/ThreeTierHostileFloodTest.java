@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.load.TestDb;
 import org.sdbench.report.Json;
 
@@ -44,42 +45,27 @@ class ThreeTierHostileFloodTest {
 
     @Test
     void run_eightyIdleReopeningConnectionsAtCentral_startsAndFinishesNormally() throws Exception {
-        String[] db = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(
-                new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "6"},
-                db));
+        TestDb.Run load = TestDb.sdbench(
+                Args.load().threeTier().quick().users(6).db(SCHEMA).build());
         assertEquals(0, load.exit(), load.out() + load.err());
-        int central = processes.start(HandStartedProcesses.concat(new String[] {"central", "--port", "0"}, db));
+        int central = processes.start(Args.central().db(SCHEMA).build());
         String at = "127.0.0.1:" + central;
         try (Flood flood = new Flood(central)) {
             flood.awaitOpened(IDLE_CONNECTIONS);
-            processes.start(HandStartedProcesses.concat(
-                    new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
-            processes.start(HandStartedProcesses.concat(
-                    new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
-            TestDb.Run r = TestDb.sdbench(HandStartedProcesses.concat(
-                    new String[] {
-                        "run",
-                        "-c",
-                        "config/three-tier.yaml",
-                        "-w",
-                        "workloads/sd-quick.yaml",
-                        "--users",
-                        "6",
-                        "--set",
-                        "appServer.central=" + at,
-                        "--ramp-up",
-                        "2s",
-                        "--duration",
-                        "10s",
-                        "--ramp-down",
-                        "1s",
-                        "--set",
-                        "run.resultsDir=target/test-results/three-tier-flood",
-                        "--interval",
-                        "2"
-                    },
-                    db));
+            processes.start(Args.appserver(at, 1).db(SCHEMA).build());
+            processes.start(Args.appserver(at, 2).db(SCHEMA).build());
+            TestDb.Run r = TestDb.sdbench(Args.run()
+                    .threeTier()
+                    .quick()
+                    .users(6)
+                    .set("appServer.central", at)
+                    .rampUp("2s")
+                    .duration("10s")
+                    .rampDown("1s")
+                    .set("run.resultsDir", "target/test-results/three-tier-flood")
+                    .interval(2)
+                    .db(SCHEMA)
+                    .build());
             assertEquals(0, r.exit(), r.out() + r.err() + String.join("\n", processes.output()));
             assertFalse(r.out().contains("app-server-lost"), r.out());
             assertTrue(flood.reopened() > 0, "the server shed idle connections and the flood reopened them");

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.load.TestDb;
 import org.sdbench.report.Json;
 import org.sdbench.report.RunFolder;
@@ -85,7 +86,7 @@ class ThreeTierKillTest {
         errors.fieldNames().forEachRemaining(kinds::add);
         assertTrue(Set.of("app-server-lost").containsAll(kinds), "errors by kind: " + errors);
         assertEquals(0, failedRequests(), "no update request in state E");
-        TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+        TestDb.Run check = TestDb.sdbench(Args.of("check").db(SCHEMA).build());
         assertEquals(0, check.exit(), check.out() + check.err());
         assertEquals(
                 0,

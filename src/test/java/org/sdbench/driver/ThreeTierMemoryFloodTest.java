@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.load.TestDb;
 import org.sdbench.protocol.Role;
@@ -60,21 +61,18 @@ class ThreeTierMemoryFloodTest {
         Files.createFile(tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(tokenFile, "memory-flood-secret-" + Long.toHexString(System.nanoTime()));
         Token token = Token.read(tokenFile);
-        String[] db = {
-            "--db-url",
-            TestDb.url(),
-            "--set",
-            "database.schema=" + SCHEMA,
-            "--set",
-            "appServer.tokenFile=" + tokenFile.toAbsolutePath()
-        };
-        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(
-                new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "4"},
-                db));
+        String tokenAt = tokenFile.toAbsolutePath().toString();
+        TestDb.Run load = TestDb.sdbench(Args.load()
+                .threeTier()
+                .quick()
+                .users(4)
+                .db(SCHEMA)
+                .set("appServer.tokenFile", tokenAt)
+                .build());
         assertEquals(0, load.exit(), load.out() + load.err());
         int port = processes.start(
                 List.of("-Xmx64m", "-XX:+UseG1GC"),
-                HandStartedProcesses.concat(new String[] {"central", "--port", "0"}, db));
+                Args.central().db(SCHEMA).set("appServer.tokenFile", tokenAt).build());
         Process central = processes.started().get(0);
         String at = "127.0.0.1:" + port;
 
@@ -84,35 +82,29 @@ class ThreeTierMemoryFloodTest {
             assertTrue(
                     processes.output().stream().noneMatch(l -> l.contains("OutOfMemoryError")),
                     "never out of memory: " + String.join("\n", processes.output()));
-            processes.start(HandStartedProcesses.concat(
-                    new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
-            processes.start(HandStartedProcesses.concat(
-                    new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
-            TestDb.Run r = TestDb.sdbench(HandStartedProcesses.concat(
-                    new String[] {
-                        "run",
-                        "-c",
-                        "config/three-tier.yaml",
-                        "-w",
-                        "workloads/sd-quick.yaml",
-                        "--users",
-                        "4",
-                        "--set",
-                        "appServer.central=" + at,
-                        "--ramp-up",
-                        "2s",
-                        "--duration",
-                        "8s",
-                        "--ramp-down",
-                        "1s",
-                        "--set",
-                        "run.resultsDir=target/test-results/three-tier-memory",
-                        "--interval",
-                        "2",
-                        // Little's law over an 8 s window of 4 users on a shared host is noise, not a verdict.
-                        "--accept-errors"
-                    },
-                    db));
+            processes.start(Args.appserver(at, 1)
+                    .db(SCHEMA)
+                    .set("appServer.tokenFile", tokenAt)
+                    .build());
+            processes.start(Args.appserver(at, 2)
+                    .db(SCHEMA)
+                    .set("appServer.tokenFile", tokenAt)
+                    .build());
+            TestDb.Run r = TestDb.sdbench(Args.run()
+                    .threeTier()
+                    .quick()
+                    .users(4)
+                    .set("appServer.central", at)
+                    .rampUp("2s")
+                    .duration("8s")
+                    .rampDown("1s")
+                    .set("run.resultsDir", "target/test-results/three-tier-memory")
+                    .interval(2)
+                    // Little's law over an 8 s window of 4 users on a shared host is noise, not a verdict.
+                    .flag("--accept-errors")
+                    .db(SCHEMA)
+                    .set("appServer.tokenFile", tokenAt)
+                    .build());
             assertEquals(0, r.exit(), r.out() + r.err() + String.join("\n", processes.output()));
             JsonNode result =
                     Json.MAPPER.readTree(r.folder().resolve("result.json").toFile());

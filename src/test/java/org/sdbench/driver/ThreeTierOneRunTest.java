@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.load.TestDb;
 import org.sdbench.report.Json;
 
@@ -39,33 +40,21 @@ class ThreeTierOneRunTest {
     }
 
     private static String[] run(String central, String duration) {
-        return new String[] {
-            "run",
-            "-c",
-            "config/three-tier.yaml",
-            "-w",
-            "workloads/sd-quick.yaml",
-            "--db-url",
-            TestDb.url(),
-            "--set",
-            "database.schema=" + SCHEMA,
-            "--users",
-            "4",
-            "--set",
-            "appServer.central=" + central,
-            "--ramp-up",
-            "1s",
-            "--duration",
-            duration,
-            "--ramp-down",
-            "1s",
-            "--set",
-            "run.resultsDir=target/test-results/three-tier-one-run",
-            "--interval",
-            "2",
-            // Little's law over a short window of 4 users on a shared host is noise: failed steps are checked instead.
-            "--accept-errors"
-        };
+        return Args.run()
+                .threeTier()
+                .quick()
+                .db(SCHEMA)
+                .users(4)
+                .set("appServer.central", central)
+                .rampUp("1s")
+                .duration(duration)
+                .rampDown("1s")
+                .set("run.resultsDir", "target/test-results/three-tier-one-run")
+                .interval(2)
+                // Little's law over a short window of 4 users on a shared host is noise: failed steps are checked
+                // instead.
+                .flag("--accept-errors")
+                .build();
     }
 
     /** The run ended cleanly: exit 0, steps served, none failed. */
@@ -78,17 +67,13 @@ class ThreeTierOneRunTest {
 
     @Test
     void run_secondDriverWhileARunIsOn_refusedWithExit3AndTheFirstCompletes() throws Exception {
-        String[] db = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(
-                new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "4"},
-                db));
+        TestDb.Run load = TestDb.sdbench(
+                Args.load().threeTier().quick().users(4).db(SCHEMA).build());
         assertEquals(0, load.exit(), load.out() + load.err());
-        int port = processes.start(HandStartedProcesses.concat(new String[] {"central", "--port", "0"}, db));
+        int port = processes.start(Args.central().db(SCHEMA).build());
         String at = "127.0.0.1:" + port;
-        processes.start(HandStartedProcesses.concat(
-                new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
-        processes.start(HandStartedProcesses.concat(
-                new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
+        processes.start(Args.appserver(at, 1).db(SCHEMA).build());
+        processes.start(Args.appserver(at, 2).db(SCHEMA).build());
 
         CompletableFuture<TestDb.Run> first = CompletableFuture.supplyAsync(() -> TestDb.sdbench(run(at, "15s")));
         TestDb.awaitRunOrders(SCHEMA);
@@ -126,7 +111,7 @@ class ThreeTierOneRunTest {
             }
         }
         assertTrue(processes.started().stream().allMatch(Process::isAlive), "still up after the next run");
-        TestDb.Run check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+        TestDb.Run check = TestDb.sdbench(Args.of("check").db(SCHEMA).build());
         assertEquals(0, check.exit(), check.out() + check.err());
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.load.TestDb;
 
 /**
@@ -35,42 +36,27 @@ class ThreeTierOtherSettingsTest {
 
     @Test
     void run_appServersStartedWithOtherUsersAndWorkload_takeTheRunsSettingsAndServeEveryUser() throws Exception {
-        String[] db = {"--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(
-                new String[] {"load", "-c", "config/three-tier.yaml", "-w", "workloads/sd-quick.yaml", "--users", "20"},
-                db));
+        TestDb.Run load = TestDb.sdbench(
+                Args.load().threeTier().quick().users(20).db(SCHEMA).build());
         assertEquals(0, load.exit(), load.out() + load.err());
         // By hand, with their defaults: no config file, no workload, 10 users.
-        int central = processes.start(HandStartedProcesses.concat(new String[] {"central", "--port", "0"}, db));
+        int central = processes.start(Args.central().db(SCHEMA).build());
         String at = "127.0.0.1:" + central;
-        processes.start(HandStartedProcesses.concat(
-                new String[] {"appserver", "--central", at, "--instance", "1", "--port", "0"}, db));
-        processes.start(HandStartedProcesses.concat(
-                new String[] {"appserver", "--central", at, "--instance", "2", "--port", "0"}, db));
+        processes.start(Args.appserver(at, 1).db(SCHEMA).build());
+        processes.start(Args.appserver(at, 2).db(SCHEMA).build());
 
-        TestDb.Run r = TestDb.sdbench(HandStartedProcesses.concat(
-                new String[] {
-                    "run",
-                    "-c",
-                    "config/three-tier.yaml",
-                    "-w",
-                    "workloads/sd-quick.yaml",
-                    "--users",
-                    "20",
-                    "--set",
-                    "appServer.central=" + at,
-                    "--ramp-up",
-                    "2s",
-                    "--duration",
-                    "12s",
-                    "--ramp-down",
-                    "1s",
-                    "--set",
-                    "run.resultsDir=target/test-results/three-tier-settings",
-                    "--interval",
-                    "2"
-                },
-                db));
+        TestDb.Run r = TestDb.sdbench(Args.run()
+                .threeTier()
+                .quick()
+                .users(20)
+                .set("appServer.central", at)
+                .rampUp("2s")
+                .duration("12s")
+                .rampDown("1s")
+                .set("run.resultsDir", "target/test-results/three-tier-settings")
+                .interval(2)
+                .db(SCHEMA)
+                .build());
         assertEquals(0, r.exit(), r.out() + r.err());
         assertFalse(r.out().contains("app-server-lost"), r.out());
         Path folder = Path.of(r.out()

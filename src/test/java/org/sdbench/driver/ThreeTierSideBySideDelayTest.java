@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.load.TestDb;
 
 /**
@@ -34,37 +35,40 @@ class ThreeTierSideBySideDelayTest {
 
     @Test
     void run_oneAppServerOneMsFartherFromTheDb_itsDialogDbTimePerStepIsHigherByRoundTripsTimesOneMs() throws Exception {
-        String[] db = {"-c", "config/three-tier.yaml", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA};
-        TestDb.Run load = TestDb.sdbench(HandStartedProcesses.concat(new String[] {"load"}, db));
+        TestDb.Run load = TestDb.sdbench(Args.load().threeTier().db(SCHEMA).build());
         assertEquals(0, load.exit(), load.out() + load.err());
         int central = processes.start(
-                HandStartedProcesses.concat(new String[] {"central"}, db, new String[] {"--port", "0"}));
+                Args.of("central").threeTier().db(SCHEMA).option("--port", "0").build());
         String at = "127.0.0.1:" + central;
-        processes.start(HandStartedProcesses.concat(new String[] {"appserver"}, db, new String[] {
-            "--central", at, "--instance", "1", "--port", "0", "--set", "network.appToDb.delay=1ms"
-        }));
-        processes.start(HandStartedProcesses.concat(
-                new String[] {"appserver"}, db, new String[] {"--central", at, "--instance", "2", "--port", "0"}));
+        processes.start(Args.of("appserver")
+                .threeTier()
+                .db(SCHEMA)
+                .option("--central", at)
+                .option("--instance", "1")
+                .option("--port", "0")
+                .set("network.appToDb.delay", "1ms")
+                .build());
+        processes.start(Args.of("appserver")
+                .threeTier()
+                .db(SCHEMA)
+                .option("--central", at)
+                .option("--instance", "2")
+                .option("--port", "0")
+                .build());
 
-        TestDb.Run r =
-                TestDb.sdbench(HandStartedProcesses.concat(new String[] {"run", "--accept-errors"}, db, new String[] {
-                    "--set",
-                    "appServer.central=" + at,
-                    "--users",
-                    "6",
-                    "--ramp-up",
-                    "2s",
-                    "--duration",
-                    "30s",
-                    "--ramp-down",
-                    "1s",
-                    "--set",
-                    "workload.thinkTime=50ms",
-                    "--set",
-                    "run.resultsDir=target/test-results/three-tier-side",
-                    "--interval",
-                    "2"
-                }));
+        TestDb.Run r = TestDb.sdbench(Args.run()
+                .flag("--accept-errors")
+                .threeTier()
+                .db(SCHEMA)
+                .set("appServer.central", at)
+                .users(6)
+                .rampUp("2s")
+                .duration("30s")
+                .rampDown("1s")
+                .set("workload.thinkTime", "50ms")
+                .set("run.resultsDir", "target/test-results/three-tier-side")
+                .interval(2)
+                .build());
         assertEquals(0, r.exit(), r.out() + r.err());
         Path folder = r.folder();
         var mapper = new ObjectMapper();

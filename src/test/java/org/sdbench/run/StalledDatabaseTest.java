@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.sdbench.cli.Args;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
 
@@ -38,8 +39,7 @@ class StalledDatabaseTest {
     @Test
     void run_backendsStoppedMidWindow_endsWithinDrainExit3WithFolderAndTimeouts() throws Exception {
         Path results = Path.of("target", "test-results", SCHEMA);
-        TestDb.Run load =
-                TestDb.sdbench("load", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA, "--users", "4");
+        TestDb.Run load = TestDb.sdbench(Args.load().db(SCHEMA).users(4).build());
         assertEquals(0, load.exit(), load.err() + load.out());
         long start = System.nanoTime();
         var run = CompletableFuture.supplyAsync(() -> TestDb.sdbench(

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.cli.Args;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
@@ -57,7 +58,7 @@ class PendingRepostTest {
                 s.executeUpdate("UPDATE nriv SET nrlevel = 77300001 WHERE object = 'RV_BELEG' AND nrrangenr = '01'");
             }
 
-            var pending = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            var pending = TestDb.sdbench(Args.of("check").db(SCHEMA).build());
             assertEquals(1, pending.exit(), pending.out());
             assertTrue(
                     pending.out().contains("1 update requests still pending in VBHDR")
@@ -65,7 +66,7 @@ class PendingRepostTest {
                     pending.out());
 
             var posted =
-                    TestDb.sdbench("check", "--repost", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+                    TestDb.sdbench(Args.of("check").flag("--repost").db(SCHEMA).build());
             assertTrue(
                     posted.out()
                             .contains(

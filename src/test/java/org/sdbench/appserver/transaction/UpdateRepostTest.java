@@ -17,6 +17,7 @@ import org.sdbench.appserver.update.UpdateHandle;
 import org.sdbench.appserver.update.UpdateModule;
 import org.sdbench.appserver.update.UpdateTask;
 import org.sdbench.appserver.workprocess.SessionSource;
+import org.sdbench.cli.Args;
 import org.sdbench.core.Clock;
 import org.sdbench.db.Database;
 import org.sdbench.load.TestDb;
@@ -61,12 +62,12 @@ class UpdateRepostTest {
                 s.executeUpdate("UPDATE nriv SET nrlevel = 77200001 WHERE object = 'RV_BELEG' AND nrrangenr = '01'");
             }
 
-            var failing = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            var failing = TestDb.sdbench(Args.of("check").db(SCHEMA).build());
             assertEquals(1, failing.exit(), failing.out());
             assertTrue(failing.out().contains("update requests failed (VBHDR state E)"), failing.out());
 
             var reposted =
-                    TestDb.sdbench("check", "--repost", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+                    TestDb.sdbench(Args.of("check").flag("--repost").db(SCHEMA).build());
             assertTrue(
                     reposted.out()
                             .contains(
@@ -83,7 +84,7 @@ class UpdateRepostTest {
                         "UPDATE s001 SET menge = menge * 2 WHERE matnr = (SELECT matnr FROM vbap WHERE vbeln = '0077200001'"
                                 + " AND posnr = 10) AND kunnr = (SELECT kunnr FROM vbak WHERE vbeln = '0077200001')");
             }
-            var doubled = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+            var doubled = TestDb.sdbench(Args.of("check").db(SCHEMA).build());
             assertEquals(1, doubled.exit(), doubled.out());
             assertTrue(
                     doubled.out().contains("1 customer/material pairs whose sales statistics (S001) differ"),
@@ -121,7 +122,7 @@ class UpdateRepostTest {
                                 && reason.contains(" at "),
                         "the reason names the part, the error and where: " + reason);
 
-                var check = TestDb.sdbench("check", "--db-url", TestDb.url(), "--set", "database.schema=" + SCHEMA);
+                var check = TestDb.sdbench(Args.of("check").db(SCHEMA).build());
                 assertEquals(1, check.exit(), check.out());
                 assertTrue(
                         check.out()

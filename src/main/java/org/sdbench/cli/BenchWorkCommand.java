@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
         description = "Simulated ABAP work without database: work units per second with one and with all cores busy, "
                 + "in alternating rounds. Target: all cores >= 0.9 x cores x one core (2 cores: >= 1.8x). Run it on a "
                 + "quiet host: other load takes the cores away.")
-final class BenchWork implements Callable<Integer> {
+final class BenchWorkCommand implements Callable<Integer> {
     @Option(
             names = "--rounds",
             paramLabel = "N",

@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.load;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,9 +13,8 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
-import org.sdbench.load.TestDb;
 
-class DataSetCheckTest {
+class DataSetTest {
     private static final String SCHEMA = "t_dataset_layout";
 
     @AfterAll
@@ -34,7 +33,7 @@ class DataSetCheckTest {
             }
             EnvironmentException e = assertThrows(
                     EnvironmentException.class,
-                    () -> new DataSetCheck(db, cfg, new PrintWriter(new StringWriter())).ensureLoaded(false));
+                    () -> new DataSet(db, cfg, new PrintWriter(new StringWriter())).ensureLoaded(false));
             assertTrue(
                     e.getMessage().contains("lacks tables [sdbench_fill_vbak]")
                             && e.getMessage().contains("./sdbench load"),
@@ -53,7 +52,7 @@ class DataSetCheckTest {
             }
             EnvironmentException e = assertThrows(
                     EnvironmentException.class,
-                    () -> new DataSetCheck(db, cfg, new PrintWriter(new StringWriter())).ensureLoaded(false));
+                    () -> new DataSet(db, cfg, new PrintWriter(new StringWriter())).ensureLoaded(false));
             assertTrue(
                     e.getMessage().contains("older table layout")
                             && e.getMessage().contains("./sdbench load --users 3 --recreate"),

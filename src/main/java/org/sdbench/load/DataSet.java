@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.load;
 
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -8,35 +8,31 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
-import org.sdbench.load.LoadMarker;
-import org.sdbench.load.LoadProgress;
-import org.sdbench.load.MasterDataLoader;
-import org.sdbench.load.MasterDataSpec;
 
 /**
  * Makes sure the database holds master data for the run: the right sizes, enough users. Loads it
  * when it is missing (the first run on a fresh machine), adds users when the run needs more than
  * were loaded, and refuses to touch a data set of other sizes or seed.
  */
-final class DataSetCheck {
+public final class DataSet {
     private final Database db;
     private final SdbenchConfig config;
     private final PrintWriter out;
     private final boolean verbose;
 
-    DataSetCheck(Database db, SdbenchConfig config, PrintWriter out) {
+    public DataSet(Database db, SdbenchConfig config, PrintWriter out) {
         this(db, config, out, false);
     }
 
     /** {@code verbose}: a load it does prints one line per table as well. */
-    DataSetCheck(Database db, SdbenchConfig config, PrintWriter out, boolean verbose) {
+    public DataSet(Database db, SdbenchConfig config, PrintWriter out, boolean verbose) {
         this.db = db;
         this.config = config;
         this.out = out;
         this.verbose = verbose;
     }
 
-    void ensureLoaded(boolean mayLoad) throws InterruptedException {
+    public void ensureLoaded(boolean mayLoad) throws InterruptedException {
         SchemaInstaller schema = new SchemaInstaller(db);
         boolean present;
         try (Connection c = db.connect()) {

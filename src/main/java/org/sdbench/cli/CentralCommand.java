@@ -1,7 +1,8 @@
-package org.sdbench.central;
+package org.sdbench.cli;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.sdbench.central.CentralServices;
 import org.sdbench.core.Clock;
 import org.sdbench.process.ExitCode;
 import org.sdbench.process.ProcessOptions;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Mixin;
         mixinStandardHelpOptions = true,
         description =
                 "Central services of a three-tier system: the message server (app-server registry, logon balancing over the logon group) and the enqueue server (the system's lock table), as one process. Listens on loopback unless appServer.listen says otherwise. Every peer proves the token: the run's own (in the environment of processes a run starts), else appServer.tokenFile, else this user's owner-only wire-token file in the state home.")
-public final class CentralCommand implements Callable<Integer> {
+final class CentralCommand implements Callable<Integer> {
     @Mixin
     ProcessOptions process;
 

@@ -1,22 +1,18 @@
-package org.sdbench.appserverprocess;
+package org.sdbench.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sdbench.appserverprocess.InstanceLifecycle;
 import org.sdbench.capture.StatementCapture;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.HostAndPort;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.Clock;
-import org.sdbench.db.Database;
 import org.sdbench.process.Addresses;
 import org.sdbench.process.CaptureProtocols;
-import org.sdbench.process.EmulatedNetwork;
 import org.sdbench.process.ExitCode;
 import org.sdbench.process.ProcessOptions;
-import org.sdbench.process.ProcessSupport;
 import org.sdbench.protocol.ChildStartup;
 import org.sdbench.protocol.Role;
-import org.sdbench.protocol.wire.WireException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -26,7 +22,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description =
                 "One app-server instance of a three-tier system as its own process: dispatcher, dialog and update work processes, roll area, table buffer, number-range buffers and its own DB connection pool. Registers with the central services and serves dialog steps from drivers over TCP.")
-public final class AppserverCommand implements Callable<Integer> {
+final class AppserverCommand implements Callable<Integer> {
     @Option(
             names = ChildStartup.CENTRAL_ADDRESS,
             paramLabel = "HOST:PORT",
@@ -76,51 +72,8 @@ public final class AppserverCommand implements Callable<Integer> {
             throw new ConfigException("'--instance' = " + instance + " is not allowed: 1 to 99");
         }
         String host = advertise != null ? advertise : a.listen();
-        // Closed after the database's pools, so that it writes what they sent to the end.
-        try (StatementCapture recording = capture == null ? null : new StatementCapture(capture, captureProtocol);
-                Database db = open(c, recording);
-                EmulatedNetwork net = EmulatedNetwork.open(c, db, true, true, Clock.SYSTEM);
-                AppServerProcess p = ProcessSupport.environment(() -> {
-                    try {
-                        return AppServerProcess.start(
-                                net.wire(),
-                                c,
-                                db,
-                                instance,
-                                centralAddress,
-                                a.listen(),
-                                process.port,
-                                host,
-                                ProcessSupport.token(a.tokenFile()),
-                                ProcessSupport::log,
-                                process.parentWatch);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        throw new WireException("interrupted while starting");
-                    }
-                })) {
-            for (var r : net.emulation().routes()) {
-                ProcessSupport.log(
-                        "app server " + instance + ": network." + r.hop().key() + " emulated through the relay at "
-                                + r.relay().getHostString() + ":" + r.relay().getPort());
-            }
-            Thread main = Thread.currentThread();
-            process.watchParent(main::interrupt);
-            process.ready(Role.appServer(instance), p.port());
-            try {
-                p.awaitShutdown();
-            } catch (InterruptedException e) {
-                ProcessSupport.log("app server " + instance + ": parent gone, stopping");
-            }
-        }
+        InstanceLifecycle.serve(c, process, instance, centralAddress, host, capture, captureProtocol);
         return ExitCode.OK;
-    }
-
-    /** The database, its pools recorded into {@code recording} from the start when there is one. */
-    private static Database open(SdbenchConfig c, StatementCapture recording) {
-        Database db = Database.open(c.database(), false);
-        db.captureStatements(recording);
-        return db;
     }
 
     private static HostAndPort centralAddress(String text) {

@@ -1,4 +1,4 @@
-package org.sdbench.cli;
+package org.sdbench.bench;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -10,11 +10,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.sdbench.bench.BenchRun;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.db.Database;
 import org.sdbench.db.SchemaInstaller;
+import org.sdbench.load.DataSet;
 import org.sdbench.process.ConfigOptions;
 import org.sdbench.process.ExitCode;
 import org.sdbench.run.RunEngine;
@@ -25,14 +25,14 @@ import org.sdbench.run.RunPreflight;
  * database made ready (master data, or the empty schema of the benches without SQL), and the
  * runner that takes their runs through the run engine.
  */
-final class BenchSetup {
+public final class BenchSetup {
     /** Schema of the benches that run no SQL: empty SD tables, so a loaded data set is never touched. */
-    static final String NO_SQL_SCHEMA = "bench_nosql";
+    public static final String NO_SQL_SCHEMA = "bench_nosql";
 
     private BenchSetup() {}
 
     /** One bench with its configuration, its runner and the terminal; true when it met its target. */
-    interface Bench {
+    public interface Bench {
         boolean run(SdbenchConfig c, Database db, BenchRun runner, PrintWriter out) throws InterruptedException;
     }
 
@@ -44,7 +44,7 @@ final class BenchSetup {
      * @param progress whether the runs print a line per interval
      * @param refuse throws, before the database is touched, for a configuration the bench cannot run
      */
-    static int run(
+    public static int run(
             ConfigOptions options,
             String layout,
             int defaultUsers,
@@ -102,7 +102,7 @@ final class BenchSetup {
     private static void prepare(Database db, SdbenchConfig c, boolean sql, PrintWriter out)
             throws InterruptedException {
         if (sql) {
-            new DataSetCheck(db, c, out).ensureLoaded(true);
+            new DataSet(db, c, out).ensureLoaded(true);
             return;
         }
         SchemaInstaller schema = new SchemaInstaller(db);
