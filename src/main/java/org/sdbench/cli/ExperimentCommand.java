@@ -7,13 +7,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.experiment.Design;
 import org.sdbench.experiment.Experiment;
 import org.sdbench.experiment.ExperimentPlan;
 import org.sdbench.experiment.ExperimentSetup;
 import org.sdbench.experiment.ExperimentTable;
 import org.sdbench.experiment.Repeats;
-import org.sdbench.experiment.RoundsPlan;
 import org.sdbench.experiment.ServerSettings;
 import org.sdbench.experiment.Variant;
 import org.sdbench.process.ConfigOptions;
@@ -52,84 +50,11 @@ final class ExperimentCommand implements Callable<Integer> {
                     + "key (e.g. three:appServer.layout=three-tier).")
     List<String> variants = new ArrayList<>();
 
-    @Option(
-            names = "--rounds",
-            paramLabel = "N",
-            defaultValue = "3",
-            description = "The first look: least rounds before the experiment may stop (default ${DEFAULT-VALUE}). "
-                    + "Equal to --max-rounds: one look, at the full 5 %%.")
-    int rounds;
+    @Mixin
+    DesignOptions design;
 
-    @Option(
-            names = "--max-rounds",
-            paramLabel = "M",
-            defaultValue = "10",
-            description = "The last look: most rounds, the experiment stops here with figures still undecided (default "
-                    + "${DEFAULT-VALUE}).")
-    int maxRounds;
-
-    @Option(
-            names = "--seed",
-            paramLabel = "N",
-            defaultValue = "1",
-            description = "Seed of the counterbalanced order: which variant starts, and the Williams design for more "
-                    + "than two (default ${DEFAULT-VALUE}).")
-    long seed;
-
-    @Option(
-            names = "--effect",
-            paramLabel = "PERCENT",
-            defaultValue = "5%",
-            description =
-                    "The smallest change that matters: 'unchanged' means two one-sided t tests show the change lies "
-                            + "within +-PERCENT (default ${DEFAULT-VALUE}). Compare it with the MDE the experiment prints: a "
-                            + "figure noisier than this stays undecided.")
-    String effect;
-
-    @Option(
-            names = "--max-repeats",
-            paramLabel = "N",
-            defaultValue = "2",
-            description = "How often a round runs again, whole and in the same order, when one of its runs was "
-                    + "disturbed (CPU steal, other load on the host, a calibration warning); once spent, the round is "
-                    + "kept and marked disturbed. 0 keeps every round as it ran (default ${DEFAULT-VALUE}).")
-    int maxRepeats;
-
-    @Option(
-            names = "--plan",
-            description = "Starts no run: from the experiment in --from (an A/A pilot, or the rounds so far), prints "
-                    + "for each primary figure the spread of its pairs' log ratios, the MDE now and the rounds --effect "
-                    + "needs at 80 %% power, at the level the verdict uses.")
-    boolean plan;
-
-    @Option(
-            names = "--from",
-            paramLabel = "DIR",
-            description = "With --plan: the experiment folder (with experiment.json) to plan from.")
-    Path from;
-
-    @Option(
-            names = "--json",
-            description = "With --plan: print the plan as JSON (machine output) instead of the table.")
-    boolean json;
-
-    @Option(
-            names = "--design",
-            paramLabel = "DESIGN",
-            defaultValue = "rounds",
-            description =
-                    "How a round is measured and paired: rounds (every variant's run in turn; the runs of a round are"
-                            + " a pair), alternate (one run per round, db.* settings switched inside it every --switch-every in an"
-                            + " ABBA pattern; adjacent sub-windows are a pair; reload settings only) or duet (two servers at once)"
-                            + " (default ${DEFAULT-VALUE}).")
-    String design;
-
-    @Option(
-            names = "--switch-every",
-            paramLabel = "DURATION",
-            description = "With --design alternate: how long each variant's settings stay in force inside a run before"
-                    + " they switch (e.g. 20s); a whole number of --interval, at least two (the first settles).")
-    String switchEvery;
+    @Mixin
+    PlanOptions planning;
 
     @Option(
             names = "--name",
@@ -157,8 +82,14 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (plan || from != null || json) {
-            return plan();
+        if (planning.asked()) {
+            ConfigException.require(
+                    variants.isEmpty(),
+                    "--variant",
+                    String.join(" ", variants),
+                    "no variant with --plan: it starts no run");
+            planning.print(design.effect(), spec.commandLine().getOut());
+            return 0;
         }
         ConfigException.require(
                 !variants.isEmpty(),
@@ -167,22 +98,15 @@ final class ExperimentCommand implements Callable<Integer> {
                 "the baseline first (e.g. --variant base:), then one or more alternatives; or --plan --from DIR");
         List<Variant> parsed = variants.stream().map(Variant::parse).toList();
         SdbenchConfig base = options.load(phases.overrides());
-        ExperimentPlan plan = new ExperimentPlan(
-                name != null ? name : base.name(),
-                parsed,
-                rounds,
-                maxRounds,
-                seed,
-                ExperimentSetup.effect(effect),
-                Design.of(design, switchEvery));
+        ExperimentPlan plan = design.plan(name != null ? name : base.name(), parsed);
         Path folder = ExperimentSetup.folder(dir, base, plan.name());
         PrintWriter out = spec.commandLine().getOut();
         ExperimentSetup setup = new ExperimentSetup(base, plan, folder);
-        setup.alternating(phases.intervalSeconds, switchEvery);
+        setup.alternating(phases.intervalSeconds, design.switchEvery);
         ServerSettings settings = setup.prepare(dir != null ? "--dir" : "run.resultsDir", restartCommand, out);
         RunEngine engine =
                 new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
-        var outcome = new Experiment(plan, setup::config, engine, folder, out, Repeats.of(maxRepeats))
+        var outcome = new Experiment(plan, setup::config, engine, folder, out, Repeats.of(design.maxRepeats))
                 .withSimulators(new DuetArguments(options, phases.overrides(), phases.intervalSeconds, folder))
                 .run(settings);
         ExperimentTable.print(outcome.result(), out);
@@ -190,19 +114,5 @@ final class ExperimentCommand implements Callable<Integer> {
         out.println("plot:       " + folder.resolve("experiment.html").toAbsolutePath());
         out.flush();
         return outcome.exitCode();
-    }
-
-    /** --plan: reads an experiment folder, prints the rounds needed; starts no run. */
-    private int plan() {
-        ConfigException.require(plan, json ? "--json" : "--from", "given", "only with --plan");
-        ConfigException.require(from != null, "--plan", "without --from", "--plan --from DIR (an experiment folder)");
-        ConfigException.require(
-                variants.isEmpty(),
-                "--variant",
-                String.join(" ", variants),
-                "no variant with --plan: it starts no run");
-        RoundsPlan.from(from, ExperimentSetup.effect(effect))
-                .print(spec.commandLine().getOut(), json);
-        return 0;
     }
 }
