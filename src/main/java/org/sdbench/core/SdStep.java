@@ -2,7 +2,11 @@ package org.sdbench.core;
 
 import java.util.List;
 
-/** The 15 dialog steps of one benchmark loop, in order (DESIGN.md section 2). */
+/**
+ * The 15 dialog steps of one benchmark loop, in order: create an order with five line items, create
+ * its delivery, display the order, post the goods issue, list the customer's orders, invoice the
+ * delivery (docs/work-model.md).
+ */
 public enum SdStep {
     VA01_INITIAL(Tx.VA01, "initial"),
     VA01_HEADER(Tx.VA01, "header"),
@@ -38,7 +42,7 @@ public enum SdStep {
         return stepName;
     }
 
-    /** 1-based position in the loop, as in DESIGN.md. */
+    /** 1-based position in the loop: 1 for the first step of VA01, 15 for saving the invoice. */
     public int number() {
         return ordinal() + 1;
     }

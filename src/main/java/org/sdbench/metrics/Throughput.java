@@ -1,7 +1,8 @@
 package org.sdbench.metrics;
 
 /**
- * The benchmark's unit definitions (DESIGN.md section 1) as pure functions. "SAPS-like" because
+ * The benchmark's units as pure functions: a loop of 15 dialog steps handles 5 line items, and
+ * 100 SAPS are 6,000 dialog steps or 2,000 line items per hour. "SAPS-like" because
  * nothing here is certified SAP benchmark output.
  */
 public final class Throughput {

@@ -1,6 +1,6 @@
 package org.sdbench.process;
 
-/** Documented exit codes (DESIGN.md section 5). */
+/** The exit codes of every sdbench command, as the README's table of exit codes lists them. */
 public final class ExitCode {
     public static final int OK = 0;
     /** The command completed but a threshold or audit failed. */

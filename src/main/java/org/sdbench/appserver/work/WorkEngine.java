@@ -11,7 +11,7 @@ import org.sdbench.config.WorkKind;
  * sooner and a power-saving clock stretches them.
  *
  * <p>SAP SD runs at low IPC (about 0.5) with about 40 L2 misses per 1,000 instructions (published
- * profiling on Intel servers, see {@code ../shared/reference/saps-ratings.md}): much of a dialog
+ * profiling of SAP SD on Intel servers): much of a dialog
  * step is internal-table access spread over a working set far larger than L2. So the internal-table
  * work here reads and writes random rows of a 2 MiB hashed table and binary-searches a 1 MiB sorted
  * table, past a 1 MiB L2 but within a shared L3.

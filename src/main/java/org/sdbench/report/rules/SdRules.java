@@ -32,7 +32,7 @@ public final class SdRules {
 
     private SdRules() {}
 
-    /** The standard workload's name and loop shape (workloads/sd-standard.yaml, DESIGN.md section 2). */
+    /** The standard workload's name and loop shape (workloads/sd-standard.yaml: 15 dialog steps, 10 s think time). */
     public static final String STANDARD_WORKLOAD = "sd-standard";
 
     static final Duration STANDARD_THINK_TIME = Duration.ofSeconds(10);
