@@ -35,7 +35,7 @@ public class NumericBindProbe {
             for (String mode : new String[] {"binary", "text"}) {
                 Properties p = new Properties();
                 p.setProperty("user", "postgres");
-                p.setProperty("socketFactory", "org.sdbench.db.UnixSocketFactory");
+                p.setProperty("socketFactory", "org.sdbench.database.UnixSocketFactory");
                 p.setProperty("socketFactoryArg", a[1]);
                 if (mode.equals("text")) {
                     p.setProperty("binaryTransferDisable", "NUMERIC");

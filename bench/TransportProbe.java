@@ -26,11 +26,11 @@ public class TransportProbe {
         Map<String, Properties> modes = new LinkedHashMap<>();
         Properties tcp = new Properties();
         tcp.setProperty("user", "postgres");
-        tcp.setProperty("socketFactory", "org.sdbench.db.WatchedSocketFactory");
+        tcp.setProperty("socketFactory", "org.sdbench.database.WatchedSocketFactory");
         tcp.setProperty("socketTimeout", "300");
         tcp.setProperty("connectTimeout", "10");
         Properties unix = (Properties) tcp.clone();
-        unix.setProperty("socketFactory", "org.sdbench.db.UnixSocketFactory");
+        unix.setProperty("socketFactory", "org.sdbench.database.UnixSocketFactory");
         unix.setProperty("socketFactoryArg", a[1]);
         modes.put("tcp", tcp); modes.put("unix", unix);
         Map<String, Connection> conns = new HashMap<>();

@@ -53,7 +53,7 @@ maxheap="$("$jcmd" "$app" VM.flags 2>/dev/null | grep -oE "MaxHeapSize=[0-9]+" |
 echo "app server pid $app, max heap $((maxheap >> 20)) MiB; sampling live heap during the ramp-up" >&2
 sample() {   # users-logged-on live-bytes, after the full GC the class histogram forces
   "$jcmd" "$app" GC.class_histogram >"$work/h.$1" 2>/dev/null || return 0
-  awk -v tag="$1" '$4 == "org.sdbench.appserver.session.UserSession" { u = $2 } $1 == "Total" { t = $3 }
+  awk -v tag="$1" '$4 == "org.sdbench.apptier.instance.session.UserSession" { u = $2 } $1 == "Total" { t = $3 }
     END { printf "%s %d %d\n", tag, u, t }' "$work/h.$1" >>"$work/samples"
 }
 r=$(secs "$rampup"); w=$(secs "$window")

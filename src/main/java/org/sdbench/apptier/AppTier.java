@@ -5,9 +5,9 @@ import java.time.Duration;
 import java.util.List;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
-import org.sdbench.db.Database;
-import org.sdbench.metrics.Phases;
-import org.sdbench.metrics.RunMetrics;
+import org.sdbench.database.Database;
+import org.sdbench.measure.metrics.Phases;
+import org.sdbench.measure.metrics.RunMetrics;
 import org.sdbench.protocol.DialogService;
 import org.sdbench.protocol.InstanceFigures;
 

@@ -1,6 +1,6 @@
 package org.sdbench.cli;
 
-import org.sdbench.bench.BenchSetup;
+import org.sdbench.study.bench.BenchSetup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

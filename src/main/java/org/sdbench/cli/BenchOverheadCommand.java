@@ -2,13 +2,13 @@ package org.sdbench.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.sdbench.bench.BenchSetup;
-import org.sdbench.bench.OverheadBench;
+import org.sdbench.apptier.process.ConfigOptions;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.process.ConfigOptions;
+import org.sdbench.study.bench.BenchSetup;
+import org.sdbench.study.bench.OverheadBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,13 +2,13 @@ package org.sdbench.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.sdbench.bench.BenchSetup;
-import org.sdbench.bench.ReplayBench;
-import org.sdbench.capture.StatementCapture;
+import org.sdbench.apptier.process.CaptureProtocols;
+import org.sdbench.apptier.process.ConfigOptions;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.process.CaptureProtocols;
-import org.sdbench.process.ConfigOptions;
+import org.sdbench.database.capture.StatementCapture;
+import org.sdbench.study.bench.BenchSetup;
+import org.sdbench.study.bench.ReplayBench;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -2,10 +2,10 @@ package org.sdbench.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.sdbench.bench.BenchSetup;
-import org.sdbench.bench.SaturationBench;
+import org.sdbench.apptier.process.ConfigOptions;
 import org.sdbench.config.Durations;
-import org.sdbench.process.ConfigOptions;
+import org.sdbench.study.bench.BenchSetup;
+import org.sdbench.study.bench.SaturationBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,9 +1,9 @@
 package org.sdbench.cli;
 
 import java.util.concurrent.Callable;
-import org.sdbench.bench.WorkBench;
+import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.config.ConfigException;
-import org.sdbench.process.ExitCode;
+import org.sdbench.study.bench.WorkBench;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -2,11 +2,11 @@ package org.sdbench.cli;
 
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import org.sdbench.central.CentralServices;
+import org.sdbench.apptier.central.CentralServices;
+import org.sdbench.apptier.process.ExitCode;
+import org.sdbench.apptier.process.ProcessOptions;
+import org.sdbench.apptier.process.ProcessSupport;
 import org.sdbench.core.Clock;
-import org.sdbench.process.ExitCode;
-import org.sdbench.process.ProcessOptions;
-import org.sdbench.process.ProcessSupport;
 import org.sdbench.protocol.ChildStartup;
 import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.Wire;

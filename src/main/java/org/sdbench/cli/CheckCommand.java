@@ -2,12 +2,12 @@ package org.sdbench.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.check.Audit;
-import org.sdbench.check.AuditRun;
-import org.sdbench.check.Audits;
+import org.sdbench.apptier.process.ConfigOptions;
+import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.process.ConfigOptions;
-import org.sdbench.process.ExitCode;
+import org.sdbench.database.check.Audit;
+import org.sdbench.database.check.AuditRun;
+import org.sdbench.database.check.Audits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,11 +1,11 @@
 package org.sdbench.cli;
 
 import java.util.concurrent.Callable;
-import org.sdbench.appserver.CustomizingChange;
+import org.sdbench.apptier.instance.CustomizingChange;
+import org.sdbench.apptier.process.ConfigOptions;
+import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.process.ConfigOptions;
-import org.sdbench.process.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,10 +1,10 @@
 package org.sdbench.cli;
 
 import java.util.List;
-import org.sdbench.experiment.Design;
-import org.sdbench.experiment.ExperimentPlan;
-import org.sdbench.experiment.ExperimentSetup;
-import org.sdbench.experiment.Variant;
+import org.sdbench.study.experiment.Design;
+import org.sdbench.study.experiment.ExperimentPlan;
+import org.sdbench.study.experiment.ExperimentSetup;
+import org.sdbench.study.experiment.Variant;
 import picocli.CommandLine.Option;
 
 /** The experiment's design options: its rounds and looks, the order's seed, the effect that matters, the design. */

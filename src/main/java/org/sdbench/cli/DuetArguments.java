@@ -3,9 +3,9 @@ package org.sdbench.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.sdbench.experiment.Duet;
-import org.sdbench.experiment.Variant;
-import org.sdbench.process.ConfigOptions;
+import org.sdbench.apptier.process.ConfigOptions;
+import org.sdbench.study.experiment.Duet;
+import org.sdbench.study.experiment.Variant;
 
 /**
  * The {@code sdbench run} arguments of a duet side's simulator: this command's configuration file,

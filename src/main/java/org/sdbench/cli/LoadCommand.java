@@ -2,10 +2,10 @@ package org.sdbench.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.sdbench.apptier.process.ConfigOptions;
+import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.load.SchemaLoad;
-import org.sdbench.process.ConfigOptions;
-import org.sdbench.process.ExitCode;
+import org.sdbench.database.load.SchemaLoad;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -1,11 +1,11 @@
 package org.sdbench.cli;
 
 import java.util.concurrent.Callable;
+import org.sdbench.apptier.process.ConfigOptions;
+import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.env.DbRoundTripProbe;
-import org.sdbench.process.ConfigOptions;
-import org.sdbench.process.ExitCode;
+import org.sdbench.measure.environment.DbRoundTripProbe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

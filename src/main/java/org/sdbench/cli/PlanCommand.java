@@ -2,11 +2,11 @@ package org.sdbench.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.sdbench.apptier.process.ConfigOptions;
+import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.metrics.Throughput;
-import org.sdbench.process.ConfigOptions;
-import org.sdbench.process.ExitCode;
+import org.sdbench.measure.metrics.Throughput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

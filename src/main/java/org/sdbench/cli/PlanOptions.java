@@ -3,7 +3,7 @@ package org.sdbench.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.sdbench.config.ConfigException;
-import org.sdbench.experiment.RoundsPlan;
+import org.sdbench.study.experiment.RoundsPlan;
 import picocli.CommandLine.Option;
 
 /** experiment --plan: the rounds an effect needs, from an experiment already run; starts no run. */

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.sdbench.process.ExitCode;
+import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.ThresholdResult;
 import org.sdbench.report.html.RunHtml;

@@ -1,10 +1,10 @@
 package org.sdbench.cli;
 
 import java.io.PrintWriter;
+import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Numbers;
 import org.sdbench.core.EnvironmentException;
-import org.sdbench.process.ExitCode;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

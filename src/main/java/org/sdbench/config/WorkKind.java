@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The kinds of simulated ABAP processing a workload file can ask for, each counted in work units
- * (see {@code org.sdbench.appserver.work.WorkEngine} for what one unit of each kind does).
+ * (see {@code org.sdbench.work.WorkEngine} for what one unit of each kind does).
  */
 public enum WorkKind {
     /** Internal tables: hashed-key reads and inserts, binary search in a sorted table. */

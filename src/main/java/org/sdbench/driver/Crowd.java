@@ -3,8 +3,8 @@ package org.sdbench.driver;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.sdbench.core.Clock;
-import org.sdbench.metrics.Phases;
-import org.sdbench.metrics.RunMetrics;
+import org.sdbench.measure.metrics.Phases;
+import org.sdbench.measure.metrics.RunMetrics;
 import org.sdbench.protocol.DialogService;
 
 /**

@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.sdbench.env.Environment;
+import org.sdbench.measure.environment.Environment;
 import org.sdbench.protocol.Role;
 
 /**

@@ -2,8 +2,8 @@ package org.sdbench.report;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.sdbench.dbstats.DbWindow;
-import org.sdbench.env.DbSpeed;
+import org.sdbench.measure.dbstats.DbWindow;
+import org.sdbench.measure.environment.DbSpeed;
 
 /** The DB-side and host-CPU lines of the terminal summary. */
 public final class DbLines {

@@ -3,7 +3,7 @@ package org.sdbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.sdbench.env.Environment;
+import org.sdbench.measure.environment.Environment;
 
 /**
  * The database settings under which a committed transaction may be lost or the data corrupted by a

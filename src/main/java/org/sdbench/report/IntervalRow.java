@@ -1,6 +1,6 @@
 package org.sdbench.report;
 
-import org.sdbench.metrics.Components;
+import org.sdbench.measure.metrics.Components;
 
 /**
  * One row of intervals.csv: a harvested interval with what was sampled at its end.

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.sdbench.metrics.Component;
-import org.sdbench.metrics.Components;
+import org.sdbench.measure.metrics.Component;
+import org.sdbench.measure.metrics.Components;
 
 /**
  * intervals.csv: one row per harvested interval, all phases (the in_window column marks the

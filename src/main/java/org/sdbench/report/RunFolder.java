@@ -22,7 +22,7 @@ import org.sdbench.config.ConfigException;
 import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
-import org.sdbench.env.Environment;
+import org.sdbench.measure.environment.Environment;
 
 /**
  * One folder per run: result.json, intervals.csv, config.yaml (the effective configuration),

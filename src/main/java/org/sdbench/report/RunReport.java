@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.dbstats.DbWindow;
-import org.sdbench.env.HostUsage;
-import org.sdbench.metrics.Latency;
-import org.sdbench.metrics.Summary;
-import org.sdbench.metrics.Throughput;
+import org.sdbench.measure.dbstats.DbWindow;
+import org.sdbench.measure.environment.HostUsage;
+import org.sdbench.measure.metrics.Latency;
+import org.sdbench.measure.metrics.Summary;
+import org.sdbench.measure.metrics.Throughput;
 import org.sdbench.network.RoundTrip;
 
 /**

@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
-import org.sdbench.dbstats.WindowProbe;
-import org.sdbench.env.Calibration;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.metrics.Summary;
+import org.sdbench.database.Database;
+import org.sdbench.measure.dbstats.WindowProbe;
+import org.sdbench.measure.environment.Calibration;
+import org.sdbench.measure.metrics.RunMetrics;
+import org.sdbench.measure.metrics.Summary;
 import org.sdbench.protocol.InstanceFigures;
 
 /** Collects the figures of a finished run from the metrics, the app tier and the database. */

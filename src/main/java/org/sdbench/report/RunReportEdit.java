@@ -1,9 +1,9 @@
 package org.sdbench.report;
 
 import java.util.List;
-import org.sdbench.dbstats.DbWindow;
-import org.sdbench.env.HostUsage;
-import org.sdbench.metrics.Summary;
+import org.sdbench.measure.dbstats.DbWindow;
+import org.sdbench.measure.environment.HostUsage;
+import org.sdbench.measure.metrics.Summary;
 import org.sdbench.report.RunReport.AppTier;
 import org.sdbench.report.RunReport.LittleLaw;
 import org.sdbench.report.RunReport.Network;

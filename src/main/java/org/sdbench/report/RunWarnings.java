@@ -2,7 +2,7 @@ package org.sdbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.sdbench.metrics.Summary;
+import org.sdbench.measure.metrics.Summary;
 import org.sdbench.report.RunReport.LittleLaw;
 import org.sdbench.report.RunReport.Reliability;
 

@@ -3,9 +3,9 @@ package org.sdbench.report;
 import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.Locale;
-import org.sdbench.metrics.Component;
-import org.sdbench.metrics.StepStats;
-import org.sdbench.metrics.Summary;
+import org.sdbench.measure.metrics.Component;
+import org.sdbench.measure.metrics.StepStats;
+import org.sdbench.measure.metrics.Summary;
 
 /** The human-readable end-of-run summary (machine output is result.json). */
 public final class TerminalSummary {

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.sdbench.apptier.RemoteFacts;
-import org.sdbench.env.CpuPinning;
-import org.sdbench.env.HostUsage;
-import org.sdbench.metrics.Latency;
-import org.sdbench.metrics.Phases;
+import org.sdbench.measure.environment.CpuPinning;
+import org.sdbench.measure.environment.HostUsage;
+import org.sdbench.measure.metrics.Latency;
+import org.sdbench.measure.metrics.Phases;
 import org.sdbench.protocol.Role;
 import org.sdbench.protocol.wire.ProcessInfo;
 

@@ -2,8 +2,8 @@ package org.sdbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.sdbench.metrics.Interval;
-import org.sdbench.metrics.Phases;
+import org.sdbench.measure.metrics.Interval;
+import org.sdbench.measure.metrics.Phases;
 
 /** Collects the rows of intervals.csv as the driver harvests them (called on the reporter thread). */
 public final class TimeSeries {

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Locale;
 import org.sdbench.config.WorkloadConfig;
 import org.sdbench.core.SdStep;
-import org.sdbench.env.Calibration;
-import org.sdbench.env.HostUsage;
-import org.sdbench.metrics.Summary;
+import org.sdbench.measure.environment.Calibration;
+import org.sdbench.measure.environment.HostUsage;
+import org.sdbench.measure.metrics.Summary;
 
 /**
  * The simulated ABAP work of a run and where the CPU went: configured units, the CPU the work took

@@ -1,9 +1,9 @@
 package org.sdbench.run;
 
 import java.util.Map;
-import org.sdbench.appserver.StepHandler;
-import org.sdbench.appserver.transaction.SdTransactions;
-import org.sdbench.appserver.update.UpdateModule;
+import org.sdbench.apptier.instance.StepHandler;
+import org.sdbench.apptier.instance.transaction.SdTransactions;
+import org.sdbench.apptier.instance.update.UpdateModule;
 
 /**
  * The business logic an app tier in this process runs: the SD transactions for every run, other

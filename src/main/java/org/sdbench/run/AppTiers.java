@@ -2,10 +2,10 @@ package org.sdbench.run;
 
 import org.sdbench.apptier.AppTier;
 import org.sdbench.apptier.InProcessAppTier;
+import org.sdbench.apptier.remote.RemoteAppTier;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.Layout;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.remote.RemoteAppTier;
 
 /** The one place that reads appServer.layout: it picks the app tier a run drives. */
 public final class AppTiers {

@@ -3,7 +3,7 @@ package org.sdbench.run;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.sdbench.db.Database;
+import org.sdbench.database.Database;
 import org.sdbench.driver.Driver;
 
 /**

@@ -7,9 +7,9 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.sdbench.apptier.RemoteFacts;
-import org.sdbench.metrics.Interval;
-import org.sdbench.metrics.Phases;
-import org.sdbench.metrics.Summary;
+import org.sdbench.measure.metrics.Interval;
+import org.sdbench.measure.metrics.Phases;
+import org.sdbench.measure.metrics.Summary;
 import org.sdbench.protocol.InstanceFigures;
 
 /**

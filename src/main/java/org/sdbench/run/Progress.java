@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 import org.sdbench.core.Clock;
 import org.sdbench.driver.Driver;
-import org.sdbench.metrics.Phases;
+import org.sdbench.measure.metrics.Phases;
 import org.sdbench.report.IntervalRow;
 
 /**

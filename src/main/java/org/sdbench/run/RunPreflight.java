@@ -3,9 +3,9 @@ package org.sdbench.run;
 import java.nio.file.Path;
 import org.sdbench.config.DatabaseConfig;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.env.CalibrationProbe;
-import org.sdbench.env.WorkFeasibility;
-import org.sdbench.metrics.MetricsSocket;
+import org.sdbench.measure.environment.CalibrationProbe;
+import org.sdbench.measure.environment.WorkFeasibility;
+import org.sdbench.measure.metrics.MetricsSocket;
 import org.sdbench.report.RunFolder;
 
 /**

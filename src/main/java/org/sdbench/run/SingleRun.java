@@ -2,8 +2,8 @@ package org.sdbench.run;
 
 import java.io.PrintWriter;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.db.Database;
-import org.sdbench.load.DataSet;
+import org.sdbench.database.Database;
+import org.sdbench.database.load.DataSet;
 
 /** One run as the run command makes it: the database opened, its data set made ready, then the engine's run. */
 public final class SingleRun {

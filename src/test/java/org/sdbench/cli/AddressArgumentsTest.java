@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 
 /**
  * Every option and key that takes a port, a host or an address refuses a bad one while parsing: one line naming

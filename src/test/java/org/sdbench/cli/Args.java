@@ -2,7 +2,7 @@ package org.sdbench.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 
 /**
  * A command line for sdbench in a test, built by what it sets instead of a literal argument array:

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.config.Numbers;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 import org.sdbench.protocol.wire.FrameIO;
 import org.sdbench.protocol.wire.FrameType;
 import org.sdbench.protocol.wire.Handshake;

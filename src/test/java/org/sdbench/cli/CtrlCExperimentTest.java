@@ -13,9 +13,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.experiment.ServerSetting;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 import org.sdbench.report.Json;
+import org.sdbench.study.experiment.ServerSetting;
 
 /**
  * Ctrl-C in the middle of an experiment's run, in a real process, while that run's variant has a

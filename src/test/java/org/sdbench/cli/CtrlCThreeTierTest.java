@@ -14,7 +14,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 
 /**
  * Ctrl-C during a three-tier run in a real process: the driver harvests, the app

@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 
 /** A database name with a typo is an error, not a new database: only 'load --create-database' creates one. */
 class DatabaseCreationTest {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.sdbench.load.TestDb;
-import org.sdbench.load.ThrowawayCluster;
+import org.sdbench.database.load.TestDb;
+import org.sdbench.database.load.ThrowawayCluster;
 
 /**
  * An external server's postgresql.auto.conf is byte-identical after an experiment however it ends:

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.sdbench.core.SdStep;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 
 class WorkConfigTest {
     private final ConfigLoader loader = new ConfigLoader(Path.of(""));

@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.check.RunConsistencyAudit;
-import org.sdbench.db.Database;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.Database;
+import org.sdbench.database.check.RunConsistencyAudit;
+import org.sdbench.database.load.TestDb;
 
 /**
  * Fault injection: the server kills every sdbench connection several times during a run. The run

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.cli.Args;
 import org.sdbench.core.Clock;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 import org.sdbench.network.LinkProfile;
 import org.sdbench.network.Relay;
 import org.sdbench.network.RelaySpec;

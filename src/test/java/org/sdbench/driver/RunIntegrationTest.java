@@ -12,10 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.check.Problem;
-import org.sdbench.check.RunConsistencyAudit;
-import org.sdbench.db.Database;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.Database;
+import org.sdbench.database.check.Problem;
+import org.sdbench.database.check.RunConsistencyAudit;
+import org.sdbench.database.load.TestDb;
 
 /** Short real runs against PostgreSQL, then the documents are verified in SQL. */
 class RunIntegrationTest {

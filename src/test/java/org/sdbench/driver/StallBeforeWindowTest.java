@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 import org.sdbench.report.Json;
 import org.sdbench.report.RunFolder;
 

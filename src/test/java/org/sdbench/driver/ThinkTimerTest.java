@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.sdbench.core.Clock;
 import org.sdbench.core.SdStep;
 import org.sdbench.driver.VirtualUserTest.FakeService;
-import org.sdbench.metrics.Phases;
-import org.sdbench.metrics.RunMetrics;
-import org.sdbench.metrics.StepClock;
+import org.sdbench.measure.metrics.Phases;
+import org.sdbench.measure.metrics.RunMetrics;
+import org.sdbench.measure.metrics.StepClock;
 import org.sdbench.protocol.StepResult;
 
 /** The think-time timer on a virtual clock (its turns run inline), and once on its own thread. */

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.cli.Args;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 import org.sdbench.report.Json;
 
 /**

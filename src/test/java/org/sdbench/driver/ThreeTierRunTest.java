@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 
 /**
  * Three-tier runs on one schema (central services and two app-server processes each):

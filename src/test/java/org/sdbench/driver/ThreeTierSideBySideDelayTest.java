@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.cli.Args;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 
 /**
  * The issue's "done when", measured side by side: one three-tier run against processes started

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sdbench.metrics.Components;
+import org.sdbench.measure.metrics.Components;
 
 class IntervalsCsvTest {
     @TempDir

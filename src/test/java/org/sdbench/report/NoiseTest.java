@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.sdbench.metrics.Components;
+import org.sdbench.measure.metrics.Components;
 import org.sdbench.report.compare.Noise;
 
 class NoiseTest {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.Skip;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 
 /**
  * Two short real runs against PostgreSQL that differ only in synchronous_commit (set through the

@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
-import org.sdbench.metrics.Latency;
+import org.sdbench.measure.metrics.Latency;
 import org.sdbench.report.html.RunHtml;
 
 /** The report's picture of a run: processes with host and pid, the database, the links and their emulation. */

@@ -14,8 +14,8 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.sdbench.db.Database;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.Database;
+import org.sdbench.database.load.TestDb;
 
 /**
  * Short real runs under {@code --rules sd}: one clean with a table buffer that holds the working

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.sdbench.apptier.RemoteFacts.CpuSample;
-import org.sdbench.metrics.Phases;
+import org.sdbench.measure.metrics.Phases;
 
 /** CPU per process over the window: a dead process is not credited with the whole window, each host's own cores. */
 class ThreeTierSectionTest {

@@ -15,8 +15,8 @@ import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sdbench.db.Database;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.Database;
+import org.sdbench.database.load.TestDb;
 
 /**
  * A run against a database whose commits are not durable names the setting in its summary: set

@@ -17,9 +17,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sdbench.central.CentralServices;
+import org.sdbench.apptier.central.CentralServices;
 import org.sdbench.core.Clock;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.load.TestDb;
 import org.sdbench.protocol.wire.Token;
 import org.sdbench.protocol.wire.Wire;
 

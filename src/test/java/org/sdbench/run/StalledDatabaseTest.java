@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.cli.Args;
-import org.sdbench.db.Database;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.Database;
+import org.sdbench.database.load.TestDb;
 
 /**
  * Fault injection with the default settings: every PostgreSQL backend of the run is stopped

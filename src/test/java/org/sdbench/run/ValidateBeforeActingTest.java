@@ -17,8 +17,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.sdbench.db.Database;
-import org.sdbench.load.TestDb;
+import org.sdbench.database.Database;
+import org.sdbench.database.load.TestDb;
 
 /**
  * Every setting and argument is checked before the database starts, data is loaded or users are

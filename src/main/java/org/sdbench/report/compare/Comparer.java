@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.sdbench.config.ConfigException;
-import org.sdbench.metrics.Component;
+import org.sdbench.measure.metrics.Component;
 import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;

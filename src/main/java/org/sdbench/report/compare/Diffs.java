@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.sdbench.env.Environment;
-import org.sdbench.env.KernelMitigations;
+import org.sdbench.measure.environment.Environment;
+import org.sdbench.measure.environment.KernelMitigations;
 import org.sdbench.report.RunFolder;
 
 /** The keys whose values differ between runs: configuration, DB settings, environment. */

@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.apache.commons.statistics.descriptive.Mean;
 import org.apache.commons.statistics.descriptive.StandardDeviation;
+import org.sdbench.measure.stats.Welch;
 import org.sdbench.report.IntervalRow;
-import org.sdbench.stats.Welch;
 
 /**
  * How much a figure moves between the measurement window's intervals, and so how large a

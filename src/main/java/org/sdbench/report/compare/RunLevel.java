@@ -3,9 +3,9 @@ package org.sdbench.report.compare;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.sdbench.measure.stats.Holm;
+import org.sdbench.measure.stats.RatioEstimate;
 import org.sdbench.report.RunFolder;
-import org.sdbench.stats.Holm;
-import org.sdbench.stats.RatioEstimate;
 
 /**
  * The figures of a comparison with several runs per side: each run is one sample, the ratio of the

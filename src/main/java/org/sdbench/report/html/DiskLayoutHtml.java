@@ -2,8 +2,8 @@ package org.sdbench.report.html;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.sdbench.env.DiskLayout;
-import org.sdbench.env.Environment;
+import org.sdbench.measure.environment.DiskLayout;
+import org.sdbench.measure.environment.Environment;
 
 /** Where the database's data, WAL and tablespaces live, from environment.json. */
 final class DiskLayoutHtml {

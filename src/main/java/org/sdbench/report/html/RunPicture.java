@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.sdbench.env.Environment;
+import org.sdbench.measure.environment.Environment;
 import org.sdbench.protocol.Role;
 import org.sdbench.report.RunReport;
 

@@ -2,8 +2,8 @@ package org.sdbench.report.html;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.sdbench.env.Calibration;
-import org.sdbench.env.Environment;
+import org.sdbench.measure.environment.Calibration;
+import org.sdbench.measure.environment.Environment;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.WorkSummary;
 

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.sdbench.core.SdStep;
 import org.sdbench.core.Tx;
-import org.sdbench.metrics.Component;
+import org.sdbench.measure.metrics.Component;
 
 /**
  * What a threshold measures. {@code scope} is "dialog" (all steps), a transaction such as

@@ -1,10 +1,10 @@
 package org.sdbench.report.threshold;
 
 import java.util.List;
-import org.sdbench.metrics.Component;
-import org.sdbench.metrics.Latency;
-import org.sdbench.metrics.StepStats;
-import org.sdbench.metrics.Summary;
+import org.sdbench.measure.metrics.Component;
+import org.sdbench.measure.metrics.Latency;
+import org.sdbench.measure.metrics.StepStats;
+import org.sdbench.measure.metrics.Summary;
 import org.sdbench.report.RunReport;
 import org.sdbench.report.ThresholdResult;
 

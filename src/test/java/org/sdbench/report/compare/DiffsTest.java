@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.sdbench.env.Environment;
+import org.sdbench.measure.environment.Environment;
 import org.sdbench.report.RunFolder;
 
 class DiffsTest {

@@ -1,9 +1,0 @@
-package org.sdbench.appserver.dispatcher;
-
-import java.util.concurrent.CompletableFuture;
-import org.sdbench.appserver.session.UserSession;
-import org.sdbench.core.SdStep;
-import org.sdbench.protocol.StepResult;
-
-/** One dialog step waiting in the dispatcher queue; time in the queue is the step's wait time. */
-public record DialogRequest(UserSession user, SdStep step, long enqueuedNanos, CompletableFuture<StepResult> reply) {}
