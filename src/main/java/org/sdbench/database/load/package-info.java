@@ -1,0 +1,5 @@
+/**
+ * The loader (sdbench load): master data, customizing, number ranges and order history written in parallel, with the
+ * mark of a load that did not finish. It may import database, database.ddl, config and core.
+ */
+package org.sdbench.database.load;
