@@ -32,7 +32,8 @@ class PackageLayoutTest {
     @Test
     void mainPackages_eachOne_hasPackageInfo() throws IOException {
         List<String> missing = packages().stream()
-                .filter(p -> !Files.isRegularFile(SOURCES.resolve(p.replace('.', '/')).resolve("package-info.java")))
+                .filter(p -> !Files.isRegularFile(
+                        SOURCES.resolve(p.replace('.', '/')).resolve("package-info.java")))
                 .toList();
         assertEquals(List.of(), missing, "packages without package-info.java (what it is, what it may import)");
     }
@@ -40,9 +41,11 @@ class PackageLayoutTest {
     @Test
     void architectureDoc_everyMainPackage_named() throws IOException {
         String doc = Files.readString(Path.of("docs", "architecture.md"));
-        List<String> missing =
-                packages().stream().filter(p -> !doc.contains("`" + p.replace('.', '/') + "`")).toList();
-        assertEquals(List.of(), missing, "packages docs/architecture.md does not name (as `a/b` paths under org/sdbench)");
+        List<String> missing = packages().stream()
+                .filter(p -> !doc.contains("`" + p.replace('.', '/') + "`"))
+                .toList();
+        assertEquals(
+                List.of(), missing, "packages docs/architecture.md does not name (as `a/b` paths under org/sdbench)");
     }
 
     @Test

@@ -2,10 +2,10 @@ package org.sdbench.cli;
 
 import java.util.concurrent.Callable;
 import org.sdbench.apptier.process.ConfigOptions;
+import org.sdbench.apptier.process.DbNiping;
 import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
-import org.sdbench.measure.environment.DbRoundTripProbe;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,7 +36,7 @@ final class NipingDbCommand implements Callable<Integer> {
             throw new ConfigException("'--loops' = " + loops + " is not allowed: 1 to 10000000");
         }
         SdbenchConfig c = options.load();
-        spec.commandLine().getOut().println(DbRoundTripProbe.line(c, loops));
+        spec.commandLine().getOut().println(DbNiping.line(c, loops));
         return ExitCode.OK;
     }
 }

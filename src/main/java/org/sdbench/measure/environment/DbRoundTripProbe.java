@@ -4,11 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Locale;
-import org.sdbench.apptier.process.EmulatedNetwork;
-import org.sdbench.config.SdbenchConfig;
-import org.sdbench.core.Clock;
-import org.sdbench.core.EnvironmentException;
 import org.sdbench.database.Database;
 import org.sdbench.network.RoundTrip;
 import org.slf4j.Logger;
@@ -25,31 +20,6 @@ public final class DbRoundTripProbe {
     private static final int TIMEOUT_SECONDS = 5;
 
     private DbRoundTripProbe() {}
-
-    /**
-     * The niping db line: {@code samples} round trips to the database of {@code c}, through the
-     * network.appToDb relay when one is configured.
-     */
-    public static String line(SdbenchConfig c, int samples) {
-        try (Database db = Database.open(c.database(), false);
-                EmulatedNetwork net = EmulatedNetwork.open(c, db, true, false, Clock.SYSTEM)) {
-            boolean relayed = net.routesDatabase();
-            RoundTrip rt = measure(db, samples);
-            if (rt == null) {
-                throw new EnvironmentException("DB round-trip probe failed against " + db.describe());
-            }
-            return String.format(
-                    Locale.ROOT,
-                    "db round trip to %s%s: SELECT 1 x %d: min %.3f  avg %.3f  max %.3f ms  (av2 %.3f ms)",
-                    db.describe(),
-                    relayed ? " through the network.appToDb relay" : "",
-                    rt.samples(),
-                    rt.minMs(),
-                    rt.avgMs(),
-                    rt.maxMs(),
-                    rt.avgWithoutExtremesMs());
-        }
-    }
 
     /** Measures {@code samples} round trips; null (logged) when the DB cannot be asked. */
     public static RoundTrip measure(Database db, int samples) {

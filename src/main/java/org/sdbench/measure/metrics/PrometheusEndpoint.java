@@ -27,7 +27,6 @@ import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.sdbench.apptier.instance.AppServerSystem;
 import org.sdbench.config.ConfigException;
 import org.sdbench.core.SdStep;
 import org.sdbench.protocol.InstanceFigures;
@@ -235,19 +234,10 @@ public final class PrometheusEndpoint implements StepObserver, AutoCloseable {
                 .register(registry);
     }
 
-    /** Serves {@code /metrics} on the loopback interface; {@code port} 0 picks a free one. */
-    public static PrometheusEndpoint start(
-            int port, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
-        return start(new Binding(null, port, null), system, usersLoggedOn, phase);
-    }
-
-    /** Serves {@code /metrics} where the binding says, asking for the bearer token when it has one. */
-    public static PrometheusEndpoint start(
-            Binding b, AppServerSystem system, IntSupplier usersLoggedOn, IntSupplier phase) {
-        return start(b, system::figures, usersLoggedOn, phase);
-    }
-
-    /** The same for an app tier's instance figures: read live, or the app servers' last reported ones (three-tier). */
+    /**
+     * Serves {@code /metrics} where the binding says, asking for the bearer token when it has one,
+     * for an app tier's instance figures: read live, or the app servers' last reported ones (three-tier).
+     */
     public static PrometheusEndpoint start(
             Binding b, Supplier<List<InstanceFigures>> appTier, IntSupplier usersLoggedOn, IntSupplier phase) {
         return start(MetricsSocket.open(b), appTier, usersLoggedOn, phase);

@@ -62,7 +62,7 @@ class PrometheusEndpointTest {
     }
 
     private static PrometheusEndpoint start(PrometheusEndpoint.Binding b) {
-        return PrometheusEndpoint.start(b, system, () -> 0, () -> 0);
+        return PrometheusEndpoint.start(b, system::figures, () -> 0, () -> 0);
     }
 
     private static HttpResponse<String> get(PrometheusEndpoint e, String authorization) throws Exception {
@@ -76,7 +76,8 @@ class PrometheusEndpointTest {
 
     @Test
     void start_noAddressGiven_listensOnLoopbackOnly() throws Exception {
-        try (var e = PrometheusEndpoint.start(0, system, () -> 0, () -> 0)) {
+        try (var e = PrometheusEndpoint.start(
+                new PrometheusEndpoint.Binding(null, 0, null), system::figures, () -> 0, () -> 0)) {
             assertTrue(InetAddress.getByName(e.host()).isLoopbackAddress(), e.host());
             assertEquals(200, get(e, null).statusCode());
         }
@@ -88,7 +89,7 @@ class PrometheusEndpointTest {
         int[] phase = {1};
         // capturing lambdas that only the endpoint holds, as the run passes them
         try (var e = PrometheusEndpoint.start(
-                new PrometheusEndpoint.Binding(null, 0, null), system, () -> users[0], () -> phase[0])) {
+                new PrometheusEndpoint.Binding(null, 0, null), system::figures, () -> users[0], () -> phase[0])) {
             for (int i = 0; i < 3; i++) {
                 System.gc();
             }
@@ -142,7 +143,8 @@ class PrometheusEndpointTest {
 
     @Test
     void scrape_oneClientStopsMidRequest_othersServedAndItsConnectionClosed() throws Exception {
-        try (var e = PrometheusEndpoint.start(0, system, () -> 0, () -> 0);
+        try (var e = PrometheusEndpoint.start(
+                        new PrometheusEndpoint.Binding(null, 0, null), system::figures, () -> 0, () -> 0);
                 Socket slow = new Socket(InetAddress.getLoopbackAddress(), e.port())) {
             OutputStream o = slow.getOutputStream();
             o.write("GET /metrics HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));

@@ -1,4 +1,4 @@
-package org.sdbench.database.check;
+package org.sdbench.run;
 
 import java.io.PrintWriter;
 import java.sql.SQLException;
@@ -12,6 +12,8 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.database.Database;
 import org.sdbench.database.SchemaInstaller;
 import org.sdbench.database.SqlErrors;
+import org.sdbench.database.check.Audit;
+import org.sdbench.database.check.Problem;
 import org.sdbench.database.load.LoadMarker;
 
 /** The check command's lifecycle: the audits run on one loaded schema, one line per problem. */
