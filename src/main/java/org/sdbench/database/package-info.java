@@ -1,6 +1,5 @@
 /**
  * The database tier's access: the SQL dialects of PostgreSQL and DB2, sessions and their transport, the embedded
- * PostgreSQL server and installing the schema. It may import database.ddl, config and core, and nothing that runs a
- * benchmark.
+ * PostgreSQL server and installing the schema. It may import database.ddl, config and core.
  */
 package org.sdbench.database;

@@ -1,5 +1,5 @@
 /**
  * The environment a run measured on: host, CPU, disks, kernel, network settings, the database's round trip and the
- * calibration of the simulated work. It may import work, database, network, config and core.
+ * calibration of the simulated work. It may import database, network, work, config and core.
  */
 package org.sdbench.measure.environment;

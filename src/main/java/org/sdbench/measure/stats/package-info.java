@@ -1,5 +1,5 @@
 /**
- * The statistics of experiments and comparisons on Apache Commons Statistics: paired t, ratio estimates, Holm, alpha
- * spending, counterbalancing. It imports no other sdbench package.
+ * The statistics of experiments, sweeps and comparisons, all on Apache Commons Statistics and computed nowhere else:
+ * paired t, Welch, ratio estimates, Holm, alpha spending, counterbalancing. It imports no other sdbench package.
  */
 package org.sdbench.measure.stats;
