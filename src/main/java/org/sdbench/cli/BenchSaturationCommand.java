@@ -35,12 +35,8 @@ final class BenchSaturationCommand implements Callable<Integer> {
             description = "Ramp-up (default ${DEFAULT-VALUE}).")
     String rampUp;
 
-    @Option(
-            names = "--window",
-            paramLabel = "DURATION",
-            defaultValue = "60s",
-            description = "Measurement window (default ${DEFAULT-VALUE}).")
-    String window;
+    @Mixin
+    BenchWindowOption window;
 
     @Option(
             names = "--keep-cpu",
@@ -61,7 +57,7 @@ final class BenchSaturationCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         var z = Durations.parse("--think", think);
         var up = Durations.parse("--ramp-up", rampUp);
-        var w = Durations.parse("--window", window);
+        var w = window.window();
         PrintWriter out = spec.commandLine().getOut();
         return BenchSetup.run(
                 options,

@@ -35,12 +35,8 @@ final class BenchUsersCommand implements Callable<Integer> {
             description = "Log-on spread (default: twice the think time, so steps are even).")
     String rampUp;
 
-    @Option(
-            names = "--window",
-            paramLabel = "DURATION",
-            defaultValue = "60s",
-            description = "Measurement window (default ${DEFAULT-VALUE}).")
-    String window;
+    @Mixin
+    BenchWindowOption window;
 
     @Spec
     CommandSpec spec;
@@ -49,7 +45,7 @@ final class BenchUsersCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         var z = Durations.parse("--think", think);
         var up = rampUp != null ? Durations.parse("--ramp-up", rampUp) : z.multipliedBy(2);
-        var w = Durations.parse("--window", window);
+        var w = window.window();
         PrintWriter out = spec.commandLine().getOut();
         return BenchSetup.run(
                 options,

@@ -40,31 +40,27 @@ public final class IntervalsCsv {
                         Locale.ROOT,
                         "%d,%.3f,%b,%d,%d,%.0f,%.2f,%.2f,%.2f,%d,%d,%d,%.2f,%.3f,%s,%d,%d,%.3f,%.3f,%.3f,%.3f,"
                                 + "%.3f,%.3f,%.3f,%.3f%n",
-                        r.wallMillis(),
-                        r.seconds(),
-                        r.inWindow(),
-                        r.steps(),
-                        r.errors(),
-                        r.dsPerHour(),
-                        r.avgMs(),
-                        r.p95Ms(),
-                        r.maxMs(),
-                        r.lineItems(),
-                        r.updates(),
-                        r.updateQueueMax(),
-                        r.thinkLagP95Ms(),
-                        r.endSeconds(),
-                        r.phase(),
-                        r.users(),
-                        r.updateQueue(),
-                        Component.WAIT.of(c),
-                        Component.ROLL_IN.of(c),
-                        Component.CPU.of(c),
-                        Component.DB.of(c),
-                        Component.ENQUEUE.of(c),
-                        Component.NUMBER_RANGE.of(c),
-                        Component.UPDATE_WAIT.of(c),
-                        Component.ROLL_OUT.of(c));
+                        Component.row(
+                                new Object[] {
+                                    r.wallMillis(),
+                                    r.seconds(),
+                                    r.inWindow(),
+                                    r.steps(),
+                                    r.errors(),
+                                    r.dsPerHour(),
+                                    r.avgMs(),
+                                    r.p95Ms(),
+                                    r.maxMs(),
+                                    r.lineItems(),
+                                    r.updates(),
+                                    r.updateQueueMax(),
+                                    r.thinkLagP95Ms(),
+                                    r.endSeconds(),
+                                    r.phase(),
+                                    r.users(),
+                                    r.updateQueue()
+                                },
+                                c));
             }
         }
     }

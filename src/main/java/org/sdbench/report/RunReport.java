@@ -231,6 +231,14 @@ public record RunReport(
         return e.report();
     }
 
+    /** A report holding only DB statistics: what a statement figure's own definition reads. */
+    public static RunReport ofDbWindow(DbWindow db) {
+        RunReportEdit e = new RunReportEdit();
+        e.schemaVersion = SCHEMA_VERSION;
+        e.dbWindow = db;
+        return e.report();
+    }
+
     /** The same report with its thresholds evaluated. */
     public RunReport withThresholds(List<ThresholdResult> results) {
         RunReportEdit e = new RunReportEdit(this);

@@ -38,6 +38,9 @@ final class RunReportEdit {
     Network network;
     ThreeTier threeTier;
 
+    /** Every part empty (null, or 0): a report to fill a few parts of. */
+    RunReportEdit() {}
+
     RunReportEdit(RunReport r) {
         this.schemaVersion = r.schemaVersion();
         this.note = r.note();

@@ -211,21 +211,10 @@ public final class TerminalSummary {
         out.printf(
                 Locale.ROOT,
                 "%-26s %7d %6d %8.1f %8.1f %8.1f | %6.1f %6.2f %7.1f %7.1f %6.2f %6.2f %7.1f %6.2f %5.1f %5.1f%n",
-                st.label(),
-                st.count(),
-                st.errors(),
-                l.avgMs(),
-                l.p95Ms(),
-                l.maxMs(),
-                Component.WAIT.of(c),
-                Component.ROLL_IN.of(c),
-                Component.CPU.of(c),
-                Component.DB.of(c),
-                Component.ENQUEUE.of(c),
-                Component.NUMBER_RANGE.of(c),
-                Component.UPDATE_WAIT.of(c),
-                Component.ROLL_OUT.of(c),
-                st.dbCallsPerStep(),
-                st.dbRowsPerStep());
+                Component.row(
+                        new Object[] {st.label(), st.count(), st.errors(), l.avgMs(), l.p95Ms(), l.maxMs()},
+                        c,
+                        st.dbCallsPerStep(),
+                        st.dbRowsPerStep()));
     }
 }

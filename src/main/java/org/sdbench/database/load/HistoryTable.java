@@ -51,16 +51,6 @@ public enum HistoryTable implements LoadTable {
     }
 
     @Override
-    public boolean perUser() {
-        return true;
-    }
-
-    @Override
-    public long rows(MasterDataSpec s) {
-        return rowsPerUser(s) * s.users();
-    }
-
-    @Override
     public long rowsPerUser(MasterDataSpec s) {
         long n = Math.min(s.lineItems(), s.materialsPerUser());
         long perOrder = switch (this) {

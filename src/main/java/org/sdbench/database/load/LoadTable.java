@@ -33,11 +33,15 @@ public sealed interface LoadTable permits MasterTable, HistoryTable, SdTable, Fi
         return SapFields.of(tableName(), loopColumns());
     }
 
-    /** Whether rows belong to users (and loading can be split by user ranges). */
-    boolean perUser();
+    /** Whether rows belong to users (and loading can be split by user ranges): the document tables' do. */
+    default boolean perUser() {
+        return true;
+    }
 
-    /** Rows this table gets for a whole load. */
-    long rows(MasterDataSpec s);
+    /** Rows this table gets for a whole load: of a per-user table, its rows per user for every user. */
+    default long rows(MasterDataSpec s) {
+        return rowsPerUser(s) * s.users();
+    }
 
     /** Rows of one user (0 for global tables). */
     long rowsPerUser(MasterDataSpec s);

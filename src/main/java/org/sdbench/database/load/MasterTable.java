@@ -97,7 +97,7 @@ public enum MasterTable implements LoadTable {
             case NRIV -> NrivIntervals.ALL.size();
             case KNA1, KNVV -> s.customers();
             case MARA, MARC, MVKE, MARD, MBEW -> s.materials();
-            case KONP -> rowsPerUser(s) * s.users();
+            case KONP -> LoadTable.super.rows(s);
         };
     }
 

@@ -49,14 +49,9 @@ public enum SdTable implements LoadTable {
     }
 
     @Override
-    public boolean perUser() {
-        return true;
-    }
-
-    @Override
     public long rows(MasterDataSpec s) {
         if (this != S001) {
-            return rowsPerUser(s) * s.users();
+            return LoadTable.super.rows(s);
         }
         OrderHistory h = OrderHistory.initial(s);
         long n = 0;

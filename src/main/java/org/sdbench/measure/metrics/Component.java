@@ -1,5 +1,6 @@
 package org.sdbench.measure.metrics;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
@@ -81,6 +82,19 @@ public enum Component {
     /** Its average per dialog step in {@code c}, in milliseconds. */
     public double of(Components c) {
         return value.applyAsDouble(c);
+    }
+
+    /**
+     * Format arguments for a row that lists every component: {@code before}, the eight averages of
+     * {@code c} in order, then {@code after}.
+     */
+    public static Object[] row(Object[] before, Components c, Object... after) {
+        List<Object> args = new ArrayList<>(Arrays.asList(before));
+        for (Component k : values()) {
+            args.add(k.of(c));
+        }
+        args.addAll(Arrays.asList(after));
+        return args.toArray();
     }
 
     /** Every threshold key, in order. */

@@ -15,6 +15,12 @@ public sealed interface Design permits Design.Rounds, Design.Alternate, Design.D
     /** The name --design and experiment.json use. */
     String name();
 
+    /** What a round runs and what a pair is, for the experiment's header (after "design    "). */
+    String describe();
+
+    /** What one sample and one pair are, for the notes under the experiment's table. */
+    String pairing();
+
     /** How long each sub-window lasts, for the designs that switch inside a run; null otherwise. */
     default Duration switchEvery() {
         return null;
@@ -25,6 +31,17 @@ public sealed interface Design permits Design.Rounds, Design.Alternate, Design.D
         @Override
         public String name() {
             return "rounds";
+        }
+
+        @Override
+        public String describe() {
+            return "rounds: each round runs every variant once, in a counterbalanced order (AB/BA...),"
+                    + " after a discarded warm-up run; the two runs of a round are a pair";
+        }
+
+        @Override
+        public String pairing() {
+            return "each run is one sample; the two runs of a round are a pair";
         }
     }
 
@@ -48,6 +65,20 @@ public sealed interface Design permits Design.Rounds, Design.Alternate, Design.D
         public String name() {
             return "alternate";
         }
+
+        @Override
+        public String describe() {
+            return "alternate: each round is one run, after a discarded warm-up run; the variants' settings switch"
+                    + " inside it every " + Durations.format(switchEvery) + " by a reload, block by block in the"
+                    + " round's order and reversed (AB BA AB...); adjacent sub-windows (the two of a block) are a pair,"
+                    + " the first interval of every sub-window settles and is not measured";
+        }
+
+        @Override
+        public String pairing() {
+            return "each round is one run with the settings switched inside it; the sub-windows of a block are a pair,"
+                    + " each without its first interval, which settles after the switch";
+        }
     }
 
     /** Two servers at once, one per variant, under the same load at the same time: their windows are a pair. */
@@ -55,6 +86,20 @@ public sealed interface Design permits Design.Rounds, Design.Alternate, Design.D
         @Override
         public String name() {
             return "duet";
+        }
+
+        @Override
+        public String describe() {
+            return "duet: each round runs the baseline and the alternative at the same time under the same load, each"
+                    + " on a server of its own pinned to one half of the CPUs, the halves swapped every round; no"
+                    + " warm-up run (every round starts both servers afresh); matching measurement intervals of the"
+                    + " two runs are a pair";
+        }
+
+        @Override
+        public String pairing() {
+            return "each round runs both variants at once on two servers; one measurement interval of each, matched"
+                    + " by wall clock, is a pair, so only the figures intervals.csv holds per interval are judged";
         }
     }
 

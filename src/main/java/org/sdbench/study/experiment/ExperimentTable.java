@@ -33,8 +33,7 @@ public final class ExperimentTable {
         for (int i = 0; i < settings.size(); i++) {
             out.printf("%s%s%n", i == 0 ? "settings  " : "          ", settings.get(i));
         }
-        out.println("design    rounds: each round runs every variant once, in a counterbalanced order (AB/BA...),"
-                + " after a discarded warm-up run; the two runs of a round are a pair");
+        out.println("design    " + plan.design().describe());
         out.println("family    confirmatory: the primary figures of each alternative against the baseline (Holm,"
                 + " family-wise 5 % per comparison); secondary and statement figures are descriptive (each at 5 %)");
         out.println("stop      " + stopRule);

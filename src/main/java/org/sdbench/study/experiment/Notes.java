@@ -12,10 +12,7 @@ final class Notes {
 
     static List<String> of(ExperimentPlan plan, Analysis.Outcome a, List<RunSample> samples) {
         List<String> notes = new ArrayList<>();
-        String paired = plan.design() instanceof Design.Alternate
-                ? "each round is one run with the settings switched inside it; the sub-windows of a block are a pair"
-                : "each run is one sample; the two runs of a round are a pair";
-        notes.add(paired + "; ratios are alternative / baseline "
+        notes.add(plan.design().pairing() + "; ratios are alternative / baseline "
                 + "(geometric mean of the pairs' ratios), with Student's t intervals over the pairs' log ratios");
         notes.add("MDE: the change a test at the verdict's level (this look's level / the family's size, Holm's first "
                 + "step; 5 % for a descriptive figure) detects with 80 % power, from the spread of the pairs' log ratios;"

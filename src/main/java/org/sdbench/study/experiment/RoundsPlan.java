@@ -105,46 +105,21 @@ public record RoundsPlan(String from, double effect, double power, List<Row> fig
     private static Row row(JsonNode f, int m, double effect) {
         double alpha = Analysis.ALPHA / m;
         String scale = f.path("scale").asText();
-        String variant = f.path("variant").asText();
-        String figure = f.path("figure").asText();
         JsonNode base = f.path("baselineValues");
         JsonNode alt = f.path("alternativeValues");
         boolean ratio = scale.equals(PairedFigure.Scale.RATIO.label());
         double[] d = new double[base.size()];
+        Head head = new Head(f.path("variant").asText(), f.path("figure").asText(), scale, d.length, m, alpha);
         for (int i = 0; i < d.length; i++) {
             JsonNode b = base.get(i);
             JsonNode a = alt.get(i);
             if (!b.isNumber() || a == null || !a.isNumber() || ratio && (b.asDouble() <= 0 || a.asDouble() <= 0)) {
-                return new Row(
-                        variant,
-                        figure,
-                        scale,
-                        d.length,
-                        m,
-                        alpha,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        "pair " + (i + 1) + " has no " + (ratio ? "ratio" : "difference"));
+                return head.na(null, null, null, "pair " + (i + 1) + " has no " + (ratio ? "ratio" : "difference"));
             }
             d[i] = ratio ? Math.log(a.asDouble() / b.asDouble()) : a.asDouble() - b.asDouble();
         }
         if (d.length < LEAST_PAIRS) {
-            return new Row(
-                    variant,
-                    figure,
-                    scale,
-                    d.length,
-                    m,
-                    alpha,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    d.length + " pair(s): planning needs " + LEAST_PAIRS);
+            return head.na(null, null, null, d.length + " pair(s): planning needs " + LEAST_PAIRS);
         }
         double baseline = f.path("baseline").asDouble(Double.NaN);
         double margin = ratio ? Math.log1p(effect) : effect * baseline;
@@ -153,33 +128,27 @@ public record RoundsPlan(String from, double effect, double power, List<Row> fig
         double mde = RoundsNeeded.mde(d.length, sd, alpha, RatioEstimate.POWER);
         Double mdeShare = ratio ? Math.expm1(mde) : baseline > 0 ? mde / baseline : null;
         if (!(margin > 0)) {
-            return new Row(
-                    variant,
-                    figure,
-                    scale,
-                    d.length,
-                    m,
-                    alpha,
-                    sd,
-                    upper,
-                    mdeShare,
-                    null,
-                    null,
-                    "the baseline is 0: --effect has no size on per-step differences");
+            return head.na(sd, upper, mdeShare, "the baseline is 0: --effect has no size on per-step differences");
         }
-        return new Row(
-                variant,
-                figure,
-                scale,
-                d.length,
-                m,
-                alpha,
+        return head.row(
                 sd,
                 upper,
                 mdeShare,
                 boxed(RoundsNeeded.of(upper, margin, alpha, RatioEstimate.POWER)),
                 boxed(RoundsNeeded.of(sd, margin, alpha, RatioEstimate.POWER)),
                 null);
+    }
+
+    /** What every row of one figure states, planned or not. */
+    private record Head(String variant, String figure, String scale, int pairs, int familySize, double alpha) {
+        Row na(Double sd, Double sdUpper, Double mde, String reason) {
+            return row(sd, sdUpper, mde, null, null, reason);
+        }
+
+        Row row(Double sd, Double sdUpper, Double mde, Integer needed, Integer atMeasuredSd, String reason) {
+            return new Row(
+                    variant, figure, scale, pairs, familySize, alpha, sd, sdUpper, mde, needed, atMeasuredSd, reason);
+        }
     }
 
     private static Integer boxed(OptionalInt n) {

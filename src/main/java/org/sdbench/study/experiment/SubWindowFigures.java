@@ -85,8 +85,9 @@ final class SubWindowFigures {
     }
 
     static Double value(Figure f, SubWindows.Measured m) {
+        // A statement figure reads only the DB statistics, so its own definition computes its value.
         if (f.kind() == Figure.Kind.STATEMENT) {
-            return f.value().apply(dbOnly(m.db()));
+            return f.value().apply(RunReport.ofDbWindow(m.db()));
         }
         Computed c = BY_NAME.get(f.name());
         return c == null ? null : c.value().apply(m);
@@ -97,41 +98,10 @@ final class SubWindowFigures {
             return null;
         }
         if (f.kind() == Figure.Kind.STATEMENT) {
-            return f.count().counted().apply(dbOnly(m.db()));
+            return f.count().counted().apply(RunReport.ofDbWindow(m.db()));
         }
         Computed c = BY_NAME.get(f.name());
         return c == null ? null : c.count().apply(m);
-    }
-
-    /**
-     * A report holding only the sub-window's DB statistics: a statement figure reads nothing else, so its
-     * own definition computes its value.
-     */
-    private static RunReport dbOnly(DbWindow db) {
-        return new RunReport(
-                RunReport.SCHEMA_VERSION,
-                null,
-                null,
-                null,
-                null,
-                null,
-                0,
-                0,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                db,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
     }
 
     private static Computed perStep(Function<SubWindows.Measured, Long> counted) {

@@ -76,20 +76,9 @@ public final class SweepHtml {
                     Html.num(l.errorRate() * 100, 2),
                     l.folder()));
         }
-        h.table(
-                List.of(
-                        "phase",
-                        "round",
-                        "users",
-                        "DS/h",
-                        "SAPS-like",
-                        "avg ms",
-                        "p95 ms",
-                        "host CPU %",
-                        "errors %",
-                        "run folder"),
-                rows,
-                2);
+        List<String> headings = new ArrayList<>(SweepRun.HEADINGS);
+        headings.addAll(List.of("host CPU %", "errors %", "run folder"));
+        h.table(headings, rows, 2);
         h.end();
         return Page.render("sdbench sweep " + r.name(), h.toString(), data(r), "sweep.js");
     }

@@ -2,6 +2,7 @@ package org.sdbench.study.sweep;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.sdbench.measure.environment.Environment;
 import org.sdbench.protocol.Role;
@@ -53,6 +54,11 @@ public record SweepRun(
         boolean stoppedEarly) {
 
     public static final String WARM_UP = "warm-up";
+
+    /** The headings every listing of the runs starts with, on the terminal and in the HTML report. */
+    public static final List<String> HEADINGS =
+            List.of("phase", "round", "users", "DS/h", "SAPS-like", "avg ms", "p95 ms");
+
     public static final String SEARCH = "search";
     public static final String ROUND = "round";
     public static final String APP_TIER = "app tier";

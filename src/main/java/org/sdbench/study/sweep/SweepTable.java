@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The sweep on the terminal: every run, the capacity with its interval, the model's check, the sizing statement. */
 public final class SweepTable {
@@ -21,17 +22,8 @@ public final class SweepTable {
         out.printf(
                 Locale.ROOT,
                 "%-8s %5s %6s %11s %9s %9s %9s %8s %8s %8s %7s%n",
-                "phase",
-                "round",
-                "users",
-                "DS/h",
-                "SAPS-like",
-                "avg ms",
-                "p95 ms",
-                "host CPU",
-                "own CPU",
-                "DB CPU",
-                "errors");
+                Stream.concat(SweepRun.HEADINGS.stream(), Stream.of("host CPU", "own CPU", "DB CPU", "errors"))
+                        .toArray());
         for (SweepRun l : r.runs()) {
             Double own = l.ownCores();
             Double db = l.cpuPercentByTier().get(SweepRun.DATABASE);
