@@ -65,6 +65,8 @@ class ThreeTierHostileFloodTest {
                     .set("run.resultsDir", "target/test-results/three-tier-flood")
                     .interval(2)
                     .db(SCHEMA)
+                    // 6 users for 10 s on a shared host: Little's law is noise; failed steps are checked below.
+                    .flag("--accept-errors")
                     .build());
             assertEquals(0, r.exit(), r.out() + r.err() + String.join("\n", processes.output()));
             assertFalse(r.out().contains("app-server-lost"), r.out());
@@ -76,6 +78,7 @@ class ThreeTierHostileFloodTest {
                 serving += i.path("steps").asLong() > 0 ? 1 : 0;
             }
             assertEquals(2, serving, "both instances served steps: " + result.at("/threeTier"));
+            assertEquals(0, result.at("/summary/errorsByKind").size(), "no failed step: " + result.at("/summary"));
         }
     }
 
