@@ -47,9 +47,9 @@ class ExperimentRepeatTest {
     private static SdbenchConfig config(Variant v, int round) {
         List<String> sets = new ArrayList<>(List.of(
                 "run.users=2",
-                "run.duration=3s",
-                "run.rampUp=2s",
-                "run.rampDown=1s",
+                "run.duration=2s",
+                "run.rampUp=1s",
+                "run.rampDown=0s",
                 "name=" + v.name() + (round == 0 ? "-warmup" : "-r" + round),
                 "run.resultsDir=" + dir.resolve("runs")));
         sets.addAll(v.overrides());
