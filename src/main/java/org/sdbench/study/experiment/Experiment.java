@@ -39,7 +39,6 @@ public final class Experiment {
     private final int intervalSeconds;
     private final List<RunSample> samples = new ArrayList<>();
     private final List<RunReport> reports = new ArrayList<>();
-    private final List<RoundRunner.MeasuredRound> measured = new ArrayList<>();
     private final List<Played> kept = new ArrayList<>();
     private RunSample warmUp;
     private Duet.Arguments simulators;
@@ -131,7 +130,6 @@ public final class Experiment {
                         exit = 130;
                         break;
                     }
-                    measured.add(played.measured());
                     kept.add(played);
                     played.measured().runs().forEach(r -> {
                         samples.add(r.sample());
@@ -244,7 +242,9 @@ public final class Experiment {
     private Looked judge(int round) {
         List<Figure> figures = figures();
         List<RunSample> valued = valued(figures);
-        StopRule.Look look = rule.after(round, Comparison.of(plan, figures, measured));
+        StopRule.Look look = rule.after(
+                round,
+                Comparison.of(plan, figures, kept.stream().map(Played::measured).toList()));
         return new Looked(new Judged(figures, valued, look.outcome()), round == 0 ? null : look.stop());
     }
 
