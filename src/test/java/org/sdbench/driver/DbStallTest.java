@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.cli.Args;
 import org.sdbench.core.Clock;
@@ -33,6 +34,12 @@ import org.sdbench.network.RelaySpec;
  */
 class DbStallTest {
     private static final String SCHEMA = "it_db_stall";
+
+    /** A schema an earlier, interrupted test JVM left behind would count its orders as this run's. */
+    @BeforeAll
+    static void dropLeftovers() throws SQLException {
+        TestDb.drop(SCHEMA);
+    }
 
     @AfterAll
     static void drop() throws SQLException {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.database.load.TestDb;
 import org.sdbench.report.Json;
@@ -25,6 +26,12 @@ import org.sdbench.report.RunFolder;
 class ThreeTierEveryServerLostTest {
     private static final String SCHEMA = "it_threetier_all_lost";
     private static final int DURATION_SECONDS = 120;
+
+    /** A schema an earlier, interrupted test JVM left behind would count its orders as this run's. */
+    @BeforeAll
+    static void dropLeftovers() throws Exception {
+        TestDb.drop(SCHEMA);
+    }
 
     @AfterAll
     static void dropSchema() throws Exception {

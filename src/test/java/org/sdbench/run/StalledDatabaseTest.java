@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.sdbench.cli.Args;
 import org.sdbench.database.Database;
@@ -30,6 +31,12 @@ import org.sdbench.database.load.TestDb;
 class StalledDatabaseTest {
     private static final String SCHEMA = "it_db_sigstop";
     private static final int DURATION_SECONDS = 20;
+
+    /** A schema an earlier, interrupted test JVM left behind would count its orders as this run's. */
+    @BeforeAll
+    static void dropLeftovers() throws SQLException {
+        TestDb.drop(SCHEMA);
+    }
 
     @AfterAll
     static void drop() throws SQLException {
