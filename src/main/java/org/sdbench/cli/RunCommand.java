@@ -1,6 +1,7 @@
 package org.sdbench.cli;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -12,6 +13,7 @@ import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
 import org.sdbench.run.RunEngine;
 import org.sdbench.run.SingleRun;
+import org.sdbench.run.StartAt;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -80,6 +82,14 @@ final class RunCommand implements Callable<Integer> {
                     + "(Prometheus: authorization.credentials_file).")
     Path metricsTokenFile;
 
+    @Option(
+            names = "--start-at",
+            paramLabel = "INSTANT",
+            description = "Begin the ramp-up at this instant, once the run is set up (ISO-8601, e.g."
+                    + " 2026-12-01T10:00:00Z, or milliseconds since the epoch; at most 10 minutes ahead): runs started"
+                    + " side by side then measure the same intervals. A run set up later starts at once and says so.")
+    String startAt;
+
     @Spec
     CommandSpec spec;
 
@@ -96,7 +106,8 @@ final class RunCommand implements Callable<Integer> {
         RunEngine.Options run = RunEngine.Options.of(phases.intervalSeconds)
                 .withMetricsEndpoint(metrics)
                 .withThresholds(parsed)
-                .acceptingErrors(acceptErrors);
+                .acceptingErrors(acceptErrors)
+                .startingAt(startAt == null ? null : StartAt.parse("--start-at", startAt, Instant.now()));
         return SingleRun.execute(c, run, spec.commandLine().getOut(), !noLoad, verbose);
     }
 }

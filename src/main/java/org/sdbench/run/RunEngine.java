@@ -3,6 +3,7 @@ package org.sdbench.run;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.function.Consumer;
@@ -65,12 +66,15 @@ public final class RunEngine {
      * @param intervalSeconds length of a progress interval (and of a row of intervals.csv)
      * @param metricsEndpoint where to serve Prometheus metrics during a run, or null for nowhere
      * @param acceptErrors failed steps in the window and a Little's-law departure do not fail the run
+     * @param startAt the wall-clock instant the ramp-up begins at, once the run is set up (runs that must
+     *                run side by side start their phases, and so their intervals, together); null for at once
      */
     public record Options(
             int intervalSeconds,
             PrometheusEndpoint.Binding metricsEndpoint,
             List<Threshold> thresholds,
-            boolean acceptErrors) {
+            boolean acceptErrors,
+            Instant startAt) {
         public Options {
             ConfigException.require(intervalSeconds >= 1, "--interval", intervalSeconds, "1 or more seconds");
             if (thresholds == null) {
@@ -81,20 +85,25 @@ public final class RunEngine {
 
         /** No metrics endpoint, no thresholds, failed steps fail the run. */
         public static Options of(int intervalSeconds) {
-            return new Options(intervalSeconds, null, List.of(), false);
+            return new Options(intervalSeconds, null, List.of(), false, null);
         }
 
         /** Failed steps and a Little's-law departure do not fail the run (sweeps, experiments). */
         public Options acceptingErrors(boolean accept) {
-            return new Options(intervalSeconds, metricsEndpoint, thresholds, accept);
+            return new Options(intervalSeconds, metricsEndpoint, thresholds, accept, startAt);
         }
 
         public Options withMetricsEndpoint(PrometheusEndpoint.Binding binding) {
-            return new Options(intervalSeconds, binding, thresholds, acceptErrors);
+            return new Options(intervalSeconds, binding, thresholds, acceptErrors, startAt);
         }
 
         public Options withThresholds(List<Threshold> checked) {
-            return new Options(intervalSeconds, metricsEndpoint, checked, acceptErrors);
+            return new Options(intervalSeconds, metricsEndpoint, checked, acceptErrors, startAt);
+        }
+
+        /** The ramp-up begins at {@code at} (see {@link StartAt}), not as soon as the run is set up. */
+        public Options startingAt(Instant at) {
+            return new Options(intervalSeconds, metricsEndpoint, thresholds, acceptErrors, at);
         }
     }
 
@@ -185,6 +194,7 @@ public final class RunEngine {
             MetricsSocket metricsSocket,
             Consumer<IntervalRow> onInterval)
             throws InterruptedException {
+        StartAt.await(options.startAt(), clock, line -> log(out, line));
         Drive d = drive(c, tier, metrics, clock, () -> {}, out);
         Driver driver = d.driver();
         Phases phases = d.phases();

@@ -29,6 +29,6 @@ class RunEngineOptionsTest {
 
     @Test
     void constructor_noThresholdList_refused() {
-        assertThrows(IllegalArgumentException.class, () -> new RunEngine.Options(5, null, null, false));
+        assertThrows(IllegalArgumentException.class, () -> new RunEngine.Options(5, null, null, false, null));
     }
 }

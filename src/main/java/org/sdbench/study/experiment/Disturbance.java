@@ -92,6 +92,48 @@ public record Disturbance(String rule, double value, double threshold, String te
         return List.copyOf(out);
     }
 
+    /**
+     * What disturbed a duet's round: its two runs share the host and the window, so the other side's
+     * simulator and server are part of the experiment, not other load. The host's busy share is the two
+     * runs' mean, sdbench and the DB server are both sides' sum, steal is the larger; both sides get the
+     * same reasons, since whatever disturbed one window disturbed the other.
+     */
+    static List<Disturbance> ofDuet(RunReport a, RunReport b) {
+        return ofDuet(a.startedAt(), a.host(), b.host());
+    }
+
+    static List<Disturbance> ofDuet(String startedAt, HostUsage x, HostUsage y) {
+        if (x == null || y == null) {
+            return List.of();
+        }
+        Double busy = x.hostBusyPercent() == null || y.hostBusyPercent() == null
+                ? null
+                : (x.hostBusyPercent() + y.hostBusyPercent()) / 2;
+        Double db = sum(server(x), server(y));
+        Double steal = x.stealPercent() == null
+                ? y.stealPercent()
+                : y.stealPercent() == null ? x.stealPercent() : Math.max(x.stealPercent(), y.stealPercent());
+        HostUsage both = new HostUsage(
+                x.seconds(),
+                x.logicalCpus(),
+                busy,
+                x.simulatorCpuPercent() + y.simulatorCpuPercent(),
+                db,
+                null,
+                null,
+                null,
+                steal);
+        return of(startedAt, both, null);
+    }
+
+    private static Double server(HostUsage h) {
+        return h.dbServerCpuPercent() != null ? h.dbServerCpuPercent() : h.databaseBackendsCpuPercent();
+    }
+
+    private static Double sum(Double x, Double y) {
+        return x == null || y == null ? null : x + y;
+    }
+
     private static void calibration(String startedAt, Calibration c, List<Disturbance> out) {
         if (c == null || !fresh(c.measuredAt(), startedAt)) {
             return;

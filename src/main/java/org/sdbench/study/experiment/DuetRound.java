@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +30,13 @@ import org.sdbench.report.RunFolder;
  * their simulators wrote their windows, whether the round ended, failed or was interrupted.
  */
 final class DuetRound {
+    /**
+     * How long after both simulators are launched their ramp-ups begin: a simulator's set-up (JVM,
+     * configuration, environment probe, connections) takes a few seconds on one CPU half; one set up
+     * later starts at once and its log says how late.
+     */
+    static final Duration SETUP_ALLOWANCE = Duration.ofSeconds(20);
+
     /** One side of a round as it ran. */
     record Side(
             Variant variant,
@@ -97,10 +105,13 @@ final class DuetRound {
                 halves.pinServer(pmB, 1 - baseHalf);
                 Map<String, String> shownA = show(a);
                 Map<String, String> shownB = show(b);
-                DuetSimulator simA = start(base, round, baseHalf, a);
+                // One start instant for both: their phases, and so their intervals, begin together
+                // however long each takes to start.
+                Instant startAt = Instant.now().plus(SETUP_ALLOWANCE);
+                DuetSimulator simA = start(base, round, baseHalf, a, startAt);
                 DuetSimulator simB;
                 try {
-                    simB = start(alt, round, 1 - baseHalf, b);
+                    simB = start(alt, round, 1 - baseHalf, b, startAt);
                 } catch (RuntimeException e) {
                     simA.stop();
                     throw e;
@@ -128,8 +139,10 @@ final class DuetRound {
         }
     }
 
-    private DuetSimulator start(Variant v, int round, int half, Database db) {
+    private DuetSimulator start(Variant v, int round, int half, Database db, Instant startAt) {
         List<String> args = new ArrayList<>(arguments.of(v, round));
+        args.add("--start-at");
+        args.add(Long.toString(startAt.toEpochMilli()));
         for (String o : db.childOverrides()) {
             args.add("--set");
             args.add(o);

@@ -60,6 +60,7 @@ final class DuetRunner implements RoundRunner {
                 .rampUp()
                 .plus(base.run().duration())
                 .plus(base.run().rampDown())
+                .plus(DuetRound.SETUP_ALLOWANCE)
                 .plus(END_ALLOWANCE);
         this.halves = HalfPinning.ofThisProcess();
     }
@@ -87,7 +88,10 @@ final class DuetRunner implements RoundRunner {
         }
         sameHost(r.baseline());
         sameHost(r.alternative());
-        List<MeasuredRun> runs = List.of(run(round, 1, r.baseline()), run(round, 2, r.alternative()));
+        List<Disturbance> disturbed = Disturbance.ofDuet(
+                r.baseline().loaded().report(), r.alternative().loaded().report());
+        List<MeasuredRun> runs =
+                List.of(run(round, 1, r.baseline(), disturbed), run(round, 2, r.alternative(), disturbed));
         RoundPairs pairs = new RoundPairs() {
             @Override
             public List<Pair> of(Figure figure, Variant alternative) {
@@ -107,6 +111,12 @@ final class DuetRunner implements RoundRunner {
                 pairs);
     }
 
+    /** Only per-interval figures pair up; the duet's own family is what an interval tells of users. */
+    @Override
+    public List<Figure> figures(List<Figure> standard) {
+        return DuetPairs.rekind(standard);
+    }
+
     @Override
     public List<String> describe() {
         return List.of(
@@ -118,7 +128,7 @@ final class DuetRunner implements RoundRunner {
                         + " figures are judged");
     }
 
-    private MeasuredRun run(int round, int position, DuetRound.Side s) {
+    private MeasuredRun run(int round, int position, DuetRound.Side s, List<Disturbance> disturbed) {
         RunReport report = s.loaded().report();
         RunSample sample = new RunSample(
                 round,
@@ -129,7 +139,7 @@ final class DuetRunner implements RoundRunner {
                 report.work() == null ? null : report.work().runUnitsPerCpuSecond(),
                 Map.of(),
                 Map.of());
-        return new MeasuredRun(sample, report);
+        return new MeasuredRun(sample, report, disturbed);
     }
 
     private void sameHost(DuetRound.Side s) {

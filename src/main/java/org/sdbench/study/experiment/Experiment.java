@@ -42,6 +42,8 @@ public final class Experiment {
     private final List<Played> kept = new ArrayList<>();
     private RunSample warmUp;
     private Duet.Arguments simulators;
+    /** The design's runner, from the start of {@link #run}. */
+    private RoundRunner runner;
     /** The figures, the samples' values and the last look. */
     private Judged judged;
 
@@ -102,13 +104,13 @@ public final class Experiment {
 
     public Outcome run(ServerSettings settings) throws InterruptedException {
         String started = OffsetDateTime.now().toString();
-        judged = judge(0).judged();
         Counterbalance orders = new Counterbalance(plan.variants().size(), plan.seed());
         String stopped = null;
         int exit = 0;
         try (ExperimentHook hook = new ExperimentHook();
                 settings) {
-            RoundRunner runner = runner(settings, hook);
+            runner = runner(settings, hook);
+            judged = judge(0).judged();
             List<String> header = new ArrayList<>(settings.describe());
             header.addAll(runner.describe());
             ExperimentTable.header(plan, header, rule.describe(), dir, out);
@@ -196,8 +198,7 @@ public final class Experiment {
     }
 
     private List<Figure> figures() {
-        List<Figure> standard = standardFigures();
-        return plan.design() instanceof Design.Duet ? DuetPairs.rekind(standard) : standard;
+        return runner.figures(standardFigures());
     }
 
     private List<Figure> standardFigures() {

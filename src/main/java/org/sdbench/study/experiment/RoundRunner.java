@@ -25,6 +25,14 @@ interface RoundRunner {
      */
     MeasuredRound measure(int round, List<Variant> order) throws InterruptedException;
 
+    /**
+     * The figures this design judges, from the standard ones (primary, secondary, statements): a design
+     * whose pairs tell fewer figures names its own confirmatory family here. The standard ones by default.
+     */
+    default List<Figure> figures(List<Figure> standard) {
+        return standard;
+    }
+
     /** Lines for the experiment's header on how this design measures and pairs; none by default. */
     default List<String> describe() {
         return List.of();

@@ -44,7 +44,8 @@ public final class TestDb {
      * The surefire fork this JVM is (1, 2, ...): forks beside each other get a database each, since a
      * test that ends every sdbench session of its database, or vacuums it, must not reach the other's.
      */
-    private static final String FORK = System.getProperty("sdbench.test.fork", "1");
+    private static final String FORK =
+            System.getProperty("sdbench.test.fork", "1").isBlank() ? "1" : System.getProperty("sdbench.test.fork");
 
     public static String url() {
         String u = System.getenv("SDBENCH_TEST_DB_URL");

@@ -98,4 +98,30 @@ class DisturbanceTest {
                 List.of(Disturbance.CALIBRATION, Disturbance.STEAL, Disturbance.OTHER_LOAD),
                 d.stream().map(Disturbance::rule).toList());
     }
+
+    @Test
+    void ofDuet_eachSideAboutHalfTheHost_notDisturbedByTheOtherSide() {
+        // Each side: its simulator 20 %, its server 25 %; the host 92 % busy: 2 % is neither side's.
+        assertEquals(List.of(), Disturbance.ofDuet(STARTED, usage(92.0, 20, 25.0, 0.0), usage(92.0, 20, 25.0, 0.0)));
+        // Judged alone, one side's window would be 47 % other load.
+        assertEquals(
+                Disturbance.OTHER_LOAD,
+                Disturbance.of(STARTED, usage(92.0, 20, 25.0, 0.0), null).get(0).rule());
+    }
+
+    @Test
+    void ofDuet_loadBesideBothSides_otherLoadFromTheSumOfBoth() {
+        List<Disturbance> d = Disturbance.ofDuet(STARTED, usage(80.0, 15, 20.0, 0.0), usage(84.0, 15, 10.0, 0.0));
+        assertEquals(1, d.size(), d.toString());
+        assertEquals(Disturbance.OTHER_LOAD, d.get(0).rule());
+        assertEquals(22.0, d.get(0).value(), 1e-9);
+    }
+
+    @Test
+    void ofDuet_stealOnOneSide_theLargerSteal() {
+        List<Disturbance> d = Disturbance.ofDuet(STARTED, usage(50.0, 10, 15.0, 1.0), usage(50.0, 10, 15.0, 8.0));
+        assertEquals(
+                List.of(Disturbance.STEAL), d.stream().map(Disturbance::rule).toList());
+        assertEquals(8.0, d.get(0).value(), 1e-9);
+    }
 }
