@@ -9,6 +9,7 @@ import org.sdbench.apptier.process.ConfigOptions;
 import org.sdbench.config.ConfigException;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunOptions;
 import org.sdbench.study.experiment.Experiment;
 import org.sdbench.study.experiment.ExperimentPlan;
 import org.sdbench.study.experiment.ExperimentSetup;
@@ -104,8 +105,7 @@ final class ExperimentCommand implements Callable<Integer> {
         ExperimentSetup setup = new ExperimentSetup(base, plan, folder);
         setup.alternating(phases.intervalSeconds, design.switchEvery);
         ServerSettings settings = setup.prepare(dir != null ? "--dir" : "run.resultsDir", restartCommand, out);
-        RunEngine engine =
-                new RunEngine(RunEngine.Options.of(phases.intervalSeconds).acceptingErrors(true));
+        RunEngine engine = new RunEngine(RunOptions.of(phases.intervalSeconds).acceptingErrors(true));
         var outcome = new Experiment(plan, setup::config, engine, folder, out, Repeats.of(design.maxRepeats))
                 .withSimulators(new DuetArguments(options, phases.overrides(), phases.intervalSeconds, folder))
                 .run(settings);

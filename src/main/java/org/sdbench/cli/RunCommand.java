@@ -11,7 +11,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.measure.metrics.PrometheusEndpoint;
 import org.sdbench.report.threshold.Threshold;
 import org.sdbench.report.threshold.Thresholds;
-import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunOptions;
 import org.sdbench.run.SingleRun;
 import org.sdbench.run.StartAt;
 import picocli.CommandLine.Command;
@@ -103,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
                 metricsPort == null ? null : new PrometheusEndpoint.Binding(metricsBind, metricsPort, metricsTokenFile);
         List<Threshold> parsed = Thresholds.parse(thresholds);
         SdbenchConfig c = options.load(extra);
-        RunEngine.Options run = RunEngine.Options.of(phases.intervalSeconds)
+        RunOptions run = RunOptions.of(phases.intervalSeconds)
                 .withMetricsEndpoint(metrics)
                 .withThresholds(parsed)
                 .acceptingErrors(acceptErrors)

@@ -3,13 +3,11 @@ package org.sdbench.run;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.function.Consumer;
 import org.sdbench.apptier.AppTier;
 import org.sdbench.apptier.instance.CustomizingChanges;
-import org.sdbench.config.ConfigException;
 import org.sdbench.config.Durations;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.Clock;
@@ -35,7 +33,6 @@ import org.sdbench.report.RunReportAssembler;
 import org.sdbench.report.TerminalSummary;
 import org.sdbench.report.TimeSeries;
 import org.sdbench.report.html.RunHtml;
-import org.sdbench.report.threshold.Threshold;
 
 /**
  * The one run lifecycle, for every layout: app tier up ({@link AppTiers} picks it), phases with
@@ -60,63 +57,16 @@ public final class RunEngine {
     /** One finished run: its folder, its report, and its exit code. */
     public record Outcome(Path folder, RunReport report, int exitCode) {}
 
-    /**
-     * How runs are carried out, the same for every run of an engine.
-     *
-     * @param intervalSeconds length of a progress interval (and of a row of intervals.csv)
-     * @param metricsEndpoint where to serve Prometheus metrics during a run, or null for nowhere
-     * @param acceptErrors failed steps in the window and a Little's-law departure do not fail the run
-     * @param startAt the wall-clock instant the ramp-up begins at, once the run is set up (runs that must
-     *                run side by side start their phases, and so their intervals, together); null for at once
-     */
-    public record Options(
-            int intervalSeconds,
-            PrometheusEndpoint.Binding metricsEndpoint,
-            List<Threshold> thresholds,
-            boolean acceptErrors,
-            Instant startAt) {
-        public Options {
-            ConfigException.require(intervalSeconds >= 1, "--interval", intervalSeconds, "1 or more seconds");
-            if (thresholds == null) {
-                throw new IllegalArgumentException("run options need a threshold list (maybe empty)");
-            }
-            thresholds = List.copyOf(thresholds);
-        }
+    private final RunOptions options;
 
-        /** No metrics endpoint, no thresholds, failed steps fail the run. */
-        public static Options of(int intervalSeconds) {
-            return new Options(intervalSeconds, null, List.of(), false, null);
-        }
-
-        /** Failed steps and a Little's-law departure do not fail the run (sweeps, experiments). */
-        public Options acceptingErrors(boolean accept) {
-            return new Options(intervalSeconds, metricsEndpoint, thresholds, accept, startAt);
-        }
-
-        public Options withMetricsEndpoint(PrometheusEndpoint.Binding binding) {
-            return new Options(intervalSeconds, binding, thresholds, acceptErrors, startAt);
-        }
-
-        public Options withThresholds(List<Threshold> checked) {
-            return new Options(intervalSeconds, metricsEndpoint, checked, acceptErrors, startAt);
-        }
-
-        /** The ramp-up begins at {@code at} (see {@link StartAt}), not as soon as the run is set up. */
-        public Options startingAt(Instant at) {
-            return new Options(intervalSeconds, metricsEndpoint, thresholds, acceptErrors, at);
-        }
-    }
-
-    private final Options options;
-
-    public RunEngine(Options options) {
+    public RunEngine(RunOptions options) {
         if (options == null) {
             throw new IllegalArgumentException("a run engine needs its options");
         }
         this.options = options;
     }
 
-    public Options options() {
+    public RunOptions options() {
         return options;
     }
 

@@ -23,7 +23,7 @@ public final class RunPreflight {
     }
 
     /** The settings, the results folder (writable, not created yet) and the metrics endpoint's port and token. */
-    public static void check(SdbenchConfig c, RunEngine.Options options) {
+    public static void check(SdbenchConfig c, RunOptions options) {
         settings(c);
         RunFolder.requireWritable("run.resultsDir", Path.of(c.run().resultsDir()));
         if (options.metricsEndpoint() != null) {

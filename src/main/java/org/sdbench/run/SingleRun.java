@@ -15,8 +15,7 @@ public final class SingleRun {
      * @param mayLoad whether a missing data set, or missing users, are loaded (else refused)
      * @param verbose whether a load prints one line per table as well
      */
-    public static int execute(
-            SdbenchConfig c, RunEngine.Options options, PrintWriter out, boolean mayLoad, boolean verbose)
+    public static int execute(SdbenchConfig c, RunOptions options, PrintWriter out, boolean mayLoad, boolean verbose)
             throws InterruptedException {
         RunPreflight.check(c, options);
         try (Database db = Database.open(c.database(), false)) {

@@ -75,7 +75,8 @@ class ThreeTierOneRunTest {
         processes.start(Args.appserver(at, 1).db(SCHEMA).build());
         processes.start(Args.appserver(at, 2).db(SCHEMA).build());
 
-        CompletableFuture<TestDb.Run> first = CompletableFuture.supplyAsync(() -> TestDb.sdbench(run(at, "15s")));
+        // A window long enough that the second driver's JVM is up well before it ends, on a busy host too.
+        CompletableFuture<TestDb.Run> first = CompletableFuture.supplyAsync(() -> TestDb.sdbench(run(at, "40s")));
         TestDb.awaitRunOrders(SCHEMA);
         Process second = sdbench(run(at, "15s"));
         assertTrue(second.waitFor(3, TimeUnit.MINUTES), "the second driver ends");

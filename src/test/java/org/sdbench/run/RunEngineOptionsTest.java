@@ -13,7 +13,7 @@ import org.sdbench.config.ConfigException;
 class RunEngineOptionsTest {
     @Test
     void of_intervalOnly_noEndpointNoThresholdsErrorsFail() {
-        RunEngine.Options o = RunEngine.Options.of(5);
+        RunOptions o = RunOptions.of(5);
         assertEquals(5, o.intervalSeconds());
         assertNull(o.metricsEndpoint());
         assertEquals(List.of(), o.thresholds());
@@ -23,12 +23,12 @@ class RunEngineOptionsTest {
 
     @Test
     void constructor_intervalZero_refusedNamingTheFlag() {
-        ConfigException e = assertThrows(ConfigException.class, () -> RunEngine.Options.of(0));
+        ConfigException e = assertThrows(ConfigException.class, () -> RunOptions.of(0));
         assertTrue(e.getMessage().contains("'--interval' = 0"), e.getMessage());
     }
 
     @Test
     void constructor_noThresholdList_refused() {
-        assertThrows(IllegalArgumentException.class, () -> new RunEngine.Options(5, null, null, false, null));
+        assertThrows(IllegalArgumentException.class, () -> new RunOptions(5, null, null, false, null));
     }
 }

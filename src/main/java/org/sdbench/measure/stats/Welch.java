@@ -1,5 +1,8 @@
 package org.sdbench.measure.stats;
 
+import org.apache.commons.statistics.inference.DataDispersion;
+import org.apache.commons.statistics.inference.TTest;
+
 /**
  * The difference of two independent samples' means with its two-sided 95 % Welch interval
  * (unequal spreads allowed), from what is kept of each sample: its size, mean and standard
@@ -25,7 +28,11 @@ public record Welch(double difference, double halfWidth, double degreesOfFreedom
         if (se == 0) {
             return new Welch(diff, 0, na + nb - 2);
         }
-        double df = (va + vb) * (va + vb) / (va * va / (na - 1) + vb * vb / (nb - 1));
+        // Welch–Satterthwaite's degrees of freedom, as Commons Statistics' unequal-variance t test has them.
+        double df = TTest.withDefaults()
+                .with(DataDispersion.HETEROSCEDASTIC)
+                .test(meanB, sdB * sdB, nb, meanA, sdA * sdA, na)
+                .getDegreesOfFreedom();
         return new Welch(diff, t975(df) * se, df);
     }
 

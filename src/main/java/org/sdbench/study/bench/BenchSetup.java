@@ -18,6 +18,7 @@ import org.sdbench.database.Database;
 import org.sdbench.database.SchemaInstaller;
 import org.sdbench.database.load.DataSet;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunOptions;
 import org.sdbench.run.RunPreflight;
 
 /**
@@ -65,7 +66,7 @@ public final class BenchSetup {
                     c,
                     databaseName(db),
                     progress ? out : null,
-                    new RunEngine(RunEngine.Options.of(BenchRun.INTERVAL_SECONDS)),
+                    new RunEngine(RunOptions.of(BenchRun.INTERVAL_SECONDS)),
                     work);
             return bench.run(c, db, runner, out) ? ExitCode.OK : ExitCode.FAILED_CHECK;
         }

@@ -20,6 +20,7 @@ import org.sdbench.measure.stats.Counterbalance;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunOptions;
 
 /**
  * The sweep's lifecycle. A discarded warm-up run first (a fresh JVM and database server are slower
@@ -240,8 +241,7 @@ public final class Sweep {
             c = c.withRun(r.withPhases(r.rampUp(), min(r.duration(), WARM_UP_WINDOW), r.rampDown()));
         }
         // Errors do not end a sweep: the search judges each level (and stops when one explodes).
-        var outcome =
-                new RunEngine(RunEngine.Options.of(o.intervalSeconds()).acceptingErrors(true)).execute(c, db, out);
+        var outcome = new RunEngine(RunOptions.of(o.intervalSeconds()).acceptingErrors(true)).execute(c, db, out);
         long bytes = data.sizes().values().stream().mapToLong(Long::longValue).sum();
         SweepRun r = SweepRun.of(
                 outcome.report(),

@@ -17,6 +17,7 @@ import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.database.Database;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunOptions;
 
 /**
  * The PostgreSQL of the tests, one schema per test class: the server named by $SDBENCH_TEST_DB_URL
@@ -143,7 +144,7 @@ public final class TestDb {
         StringWriter out = new StringWriter();
         try (Database db = Database.open(c.database(), false)) {
             db.captureStatements(texts);
-            RunEngine.Outcome o = new RunEngine(RunEngine.Options.of(10)).execute(c, db, new PrintWriter(out, true));
+            RunEngine.Outcome o = new RunEngine(RunOptions.of(10)).execute(c, db, new PrintWriter(out, true));
             if (o.exitCode() != 0) {
                 throw new AssertionError("the run failed (exit " + o.exitCode() + "): " + out);
             }

@@ -25,6 +25,7 @@ import org.sdbench.config.ConfigLoader;
 import org.sdbench.config.SdbenchConfig;
 import org.sdbench.database.load.TestDb;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunOptions;
 
 /**
  * The duet design with real servers and real simulator processes: two embedded servers (the second
@@ -102,11 +103,7 @@ class DuetTest {
         SdbenchConfig c = config(duration);
         ServerSettings settings = ServerSettings.open(c.database(), plan(), null);
         return new Experiment(
-                        plan(),
-                        (v, round) -> c,
-                        new RunEngine(RunEngine.Options.of(2).acceptingErrors(true)),
-                        dir,
-                        out)
+                        plan(), (v, round) -> c, new RunEngine(RunOptions.of(2).acceptingErrors(true)), dir, out)
                 .withSimulators(arguments(dir, duration))
                 .run(settings);
     }

@@ -23,6 +23,7 @@ import org.sdbench.database.load.TestDb;
 import org.sdbench.report.Json;
 import org.sdbench.report.ResultSchema;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.RunOptions;
 
 /**
  * A round with a disturbed run runs again, whole and in the same order, on the test PostgreSQL; the
@@ -75,7 +76,7 @@ class ExperimentRepeatTest {
         Experiment e = new Experiment(
                 plan,
                 ExperimentRepeatTest::config,
-                new RunEngine(RunEngine.Options.of(1).acceptingErrors(true)),
+                new RunEngine(RunOptions.of(1).acceptingErrors(true)),
                 dir,
                 out,
                 new Repeats(1, judge));
