@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What each experiment design can resolve on this host: one A/A experiment per design (the same
-# configuration twice, 'base' against 'same'), each for ROUNDS rounds, and the minimum detectable
+# configuration twice, 'base' against 'same'; in the alternate design both set random_page_cost to
+# the value it has, since that design switches db.* settings), each for ROUNDS rounds, and the minimum detectable
 # effect (MDE, at the verdict's level) of the timing figures after LOOK and after ROUNDS rounds.
 #
 #   bench/experiment-designs.sh [DESIGN ...]        (default: rounds alternate duet)
@@ -55,7 +56,10 @@ mde() {
 
 echo "design | rounds | minutes | DB CPU per step | the same at reference speed | DB time per call | avg response time"
 for d in "${designs[@]}"; do
-  args=(-c config/tuning.yaml --variant base: --variant same: --rounds "$rounds" --max-rounds "$rounds"
+  # The alternate design switches db.* settings: its A/A switches one to the value it has.
+  variants=(--variant base: --variant same:)
+  [ "$d" = alternate ] && variants=(--variant base:db.random_page_cost=4 --variant same:db.random_page_cost=4)
+  args=(-c config/tuning.yaml "${variants[@]}" --rounds "$rounds" --max-rounds "$rounds"
     --max-repeats 0 --design "$d" --interval "$interval" --ramp-up "$ramp" --set run.rampDown=5s
     --name "aa-$d" --dir "$out/$d")
   case "$d" in
