@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.function.Consumer;
 import org.sdbench.config.ConfigException;
+import org.sdbench.config.Numbers;
 import org.sdbench.core.Clock;
 
 /**
@@ -26,12 +27,10 @@ public final class StartAt {
     public static Instant parse(String key, String value, Instant now) {
         Instant at;
         try {
-            at = value.chars().allMatch(ch -> ch >= '0' && ch <= '9') && !value.isEmpty()
-                    ? Instant.ofEpochMilli(Long.parseLong(value))
-                    : Instant.parse(value);
+            at = Numbers.isWhole(value) ? Instant.ofEpochMilli(Long.parseLong(value)) : Instant.parse(value);
         } catch (RuntimeException e) {
             throw ConfigException.key(
-                    key, value, "an instant: ISO-8601 (2026-12-01T10:00:00Z) or milliseconds since" + " the epoch");
+                    key, value, "an instant: ISO-8601 (2026-12-01T10:00:00Z) or milliseconds since the epoch");
         }
         ConfigException.require(
                 !at.isAfter(now.plus(MAX_AHEAD)), key, value, "at most " + MAX_AHEAD.toMinutes() + " minutes from now");

@@ -36,49 +36,15 @@ public final class TestDb {
         static final String URL = startEmbedded();
     }
 
-    /** This fork's database on the machine's server, created on first use. */
-    private static final class Machine {
-        static final String URL = forkDatabase(System.getenv("SDBENCH_TEST_DB_URL"));
-    }
-
-    /**
-     * The surefire fork this JVM is (1, 2, ...): forks beside each other get a database each, since a
-     * test that ends every sdbench session of its database, or vacuums it, must not reach the other's.
-     */
-    private static final String FORK =
-            System.getProperty("sdbench.test.fork", "1").isBlank() ? "1" : System.getProperty("sdbench.test.fork");
-
     public static String url() {
         String u = System.getenv("SDBENCH_TEST_DB_URL");
-        return u != null && !u.isBlank() ? Machine.URL : Embedded.URL;
-    }
-
-    /** {@code url} itself for fork 1; for fork N, the database {@code <name>_fork<N>} beside it, created when missing. */
-    private static String forkDatabase(String url) {
-        if (FORK.equals("1")) {
-            return url;
-        }
-        int slash = url.indexOf('/', "jdbc:postgresql://".length());
-        int query = url.indexOf('?', slash);
-        String name = (query < 0 ? url.substring(slash + 1) : url.substring(slash + 1, query)) + "_fork" + FORK;
-        String forked = url.substring(0, slash + 1) + name + (query < 0 ? "" : url.substring(query));
-        try (Connection c = java.sql.DriverManager.getConnection(url, "postgres", null);
-                Statement s = c.createStatement()) {
-            try (var rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + name + "'")) {
-                if (!rs.next()) {
-                    s.execute("CREATE DATABASE " + name);
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot create the test database " + name + " beside " + url, e);
-        }
-        return forked;
+        return u != null && !u.isBlank() ? u : Embedded.URL;
     }
 
     private static String startEmbedded() {
         try {
             EmbeddedPostgres pg = EmbeddedPostgres.builder()
-                    .setDataDirectory(Path.of("target", "test-pg-" + FORK))
+                    .setDataDirectory(Path.of("target", "test-pg"))
                     .setCleanDataDirectory(true)
                     .setServerConfig("max_connections", "200")
                     .setServerConfig("synchronous_commit", "on")
