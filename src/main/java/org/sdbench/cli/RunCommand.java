@@ -87,7 +87,8 @@ final class RunCommand implements Callable<Integer> {
             paramLabel = "INSTANT",
             description = "Begin the ramp-up at this instant, once the run is set up (ISO-8601, e.g."
                     + " 2026-12-01T10:00:00Z, or milliseconds since the epoch; at most 10 minutes ahead): runs started"
-                    + " side by side then measure the same intervals. A run set up later starts at once and says so.")
+                    + " side by side then measure the same intervals. A run set up later starts at once and says so."
+                    + " 'stdin': once set up, say so and read the instant from standard input.")
     String startAt;
 
     @Spec
@@ -107,7 +108,7 @@ final class RunCommand implements Callable<Integer> {
                 .withMetricsEndpoint(metrics)
                 .withThresholds(parsed)
                 .acceptingErrors(acceptErrors)
-                .startingAt(startAt == null ? null : StartAt.parse("--start-at", startAt, Instant.now()));
+                .startingAt(startAt == null ? null : StartAt.parse("--start-at", startAt, Instant.now(), System.in));
         return SingleRun.execute(c, run, spec.commandLine().getOut(), !noLoad, verbose);
     }
 }

@@ -144,7 +144,9 @@ public final class RunEngine {
             MetricsSocket metricsSocket,
             Consumer<IntervalRow> onInterval)
             throws InterruptedException {
-        StartAt.await(options.startAt(), clock, line -> log(out, line));
+        if (options.startAt() != null) {
+            options.startAt().await(clock, line -> log(out, line));
+        }
         Drive d = drive(c, tier, metrics, clock, () -> {}, out);
         Driver driver = d.driver();
         Phases phases = d.phases();

@@ -1,6 +1,5 @@
 package org.sdbench.run;
 
-import java.time.Instant;
 import java.util.List;
 import org.sdbench.config.ConfigException;
 import org.sdbench.measure.metrics.PrometheusEndpoint;
@@ -12,15 +11,15 @@ import org.sdbench.report.threshold.Threshold;
  * @param intervalSeconds length of a progress interval (and of a row of intervals.csv)
  * @param metricsEndpoint where to serve Prometheus metrics during a run, or null for nowhere
  * @param acceptErrors failed steps in the window and a Little's-law departure do not fail the run
- * @param startAt the wall-clock instant the ramp-up begins at, once the run is set up (runs that must
- *                run side by side start their phases, and so their intervals, together); null for at once
+ * @param startAt when the ramp-up begins once the run is set up (runs that must run side by side start
+ *                their phases, and so their intervals, together); null for at once
  */
 public record RunOptions(
         int intervalSeconds,
         PrometheusEndpoint.Binding metricsEndpoint,
         List<Threshold> thresholds,
         boolean acceptErrors,
-        Instant startAt) {
+        StartAt startAt) {
     public RunOptions {
         ConfigException.require(intervalSeconds >= 1, "--interval", intervalSeconds, "1 or more seconds");
         if (thresholds == null) {
@@ -47,8 +46,8 @@ public record RunOptions(
         return new RunOptions(intervalSeconds, metricsEndpoint, checked, acceptErrors, startAt);
     }
 
-    /** The ramp-up begins at {@code at} (see {@link StartAt}), not as soon as the run is set up. */
-    public RunOptions startingAt(Instant at) {
+    /** The ramp-up begins as {@code at} says, not as soon as the run is set up. */
+    public RunOptions startingAt(StartAt at) {
         return new RunOptions(intervalSeconds, metricsEndpoint, thresholds, acceptErrors, at);
     }
 }

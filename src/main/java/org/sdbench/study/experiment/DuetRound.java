@@ -21,21 +21,24 @@ import org.sdbench.database.Database;
 import org.sdbench.database.load.Settle;
 import org.sdbench.measure.environment.HalfPinning;
 import org.sdbench.report.RunFolder;
+import org.sdbench.run.StartAt;
 
 /**
  * One round of a duet: the baseline's server on the data directory, the alternative's on its copy,
  * each started with its variant's settings as start-up options and settled; each server and its
  * simulator pinned to one CPU half, the baseline on the first half in odd rounds and on the second in
- * even ones; both simulators started together and awaited (bounded); both servers stopped after
- * their simulators wrote their windows, whether the round ended, failed or was interrupted.
+ * even ones; both simulators started, given one start instant once both are set up, and awaited
+ * (bounded); both servers stopped after their simulators wrote their windows, whether the round
+ * ended, failed or was interrupted.
  */
 final class DuetRound {
+    /** How long a simulator may take to set up (JVM, configuration, environment probe, connections). */
+    static final Duration SET_UP_BOUND = Duration.ofMinutes(2);
     /**
-     * How long after both simulators are launched their ramp-ups begin: a simulator's set-up (JVM,
-     * configuration, environment probe, connections) takes a few seconds on one CPU half; one set up
-     * later starts at once and its log says how late.
+     * How far ahead of the moment both simulators are set up their common start instant lies: time
+     * for both to read it before it passes.
      */
-    static final Duration SETUP_ALLOWANCE = Duration.ofSeconds(20);
+    static final Duration START_LEAD = Duration.ofSeconds(1);
 
     /** One side of a round as it ran. */
     record Side(
@@ -105,15 +108,25 @@ final class DuetRound {
                 halves.pinServer(pmB, 1 - baseHalf);
                 Map<String, String> shownA = show(a);
                 Map<String, String> shownB = show(b);
-                // One start instant for both: their phases, and so their intervals, begin together
-                // however long each takes to start.
-                Instant startAt = Instant.now().plus(SETUP_ALLOWANCE);
-                DuetSimulator simA = start(base, round, baseHalf, a, startAt);
+                DuetSimulator simA = start(base, round, baseHalf, a);
                 DuetSimulator simB;
                 try {
-                    simB = start(alt, round, 1 - baseHalf, b, startAt);
+                    simB = start(alt, round, 1 - baseHalf, b);
                 } catch (RuntimeException e) {
                     simA.stop();
+                    throw e;
+                }
+                try {
+                    // One start instant for both once both are set up: their phases, and so their
+                    // intervals, begin together however long each took to start.
+                    if (simA.awaitSetUp(SET_UP_BOUND, stop) && simB.awaitSetUp(SET_UP_BOUND, stop)) {
+                        Instant at = Instant.now().plus(START_LEAD);
+                        simA.startAt(at);
+                        simB.startAt(at);
+                    }
+                } catch (RuntimeException | InterruptedException e) {
+                    simA.stop();
+                    simB.stop();
                     throw e;
                 }
                 int exitA;
@@ -128,8 +141,8 @@ final class DuetRound {
                 boolean interrupted = stop.getAsBoolean() || exitA == 130 || exitB == 130;
                 return new Result(
                         round,
-                        side(base, baseHalf, pmA, shownA, simA, exitA),
-                        side(alt, 1 - baseHalf, pmB, shownB, simB, exitB),
+                        side(base, baseHalf, pmA, shownA, simA, exitA, interrupted),
+                        side(alt, 1 - baseHalf, pmB, shownB, simB, exitB, interrupted),
                         interrupted);
             } finally {
                 written.countDown();
@@ -139,10 +152,10 @@ final class DuetRound {
         }
     }
 
-    private DuetSimulator start(Variant v, int round, int half, Database db, Instant startAt) {
+    private DuetSimulator start(Variant v, int round, int half, Database db) {
         List<String> args = new ArrayList<>(arguments.of(v, round));
         args.add("--start-at");
-        args.add(Long.toString(startAt.toEpochMilli()));
+        args.add(StartAt.FROM_INPUT);
         for (String o : db.childOverrides()) {
             args.add("--set");
             args.add(o);
@@ -154,10 +167,12 @@ final class DuetRound {
         return DuetSimulator.start(v.name(), halves.launcher(half), args, db.childEnvironment(), log);
     }
 
-    private Side side(Variant v, int half, long pm, Map<String, String> shown, DuetSimulator sim, int exit) {
+    private Side side(
+            Variant v, int half, long pm, Map<String, String> shown, DuetSimulator sim, int exit, boolean interrupted) {
         Path folder = sim.folder();
         if (folder == null) {
-            if (exit == 130) {
+            // Stopped before it measured anything (Ctrl-C, or stopped while it waited for its start).
+            if (interrupted) {
                 return new Side(v, halves.cpus(half), pm, shown, sim.log(), null, exit, null);
             }
             throw new EnvironmentException("the simulator of " + v.name() + " wrote no run folder (exit " + exit + "): "

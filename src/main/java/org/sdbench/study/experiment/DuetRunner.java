@@ -14,6 +14,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.measure.environment.HalfPinning;
 import org.sdbench.report.RunReport;
+import org.sdbench.run.StudyHook;
 
 /**
  * The duet design: the baseline and one alternative at the same time, each on its own embedded
@@ -33,7 +34,7 @@ final class DuetRunner implements RoundRunner {
     private final ExperimentPlan plan;
     private final DuetSettings settings;
     private final Duet.Arguments arguments;
-    private final ExperimentHook hook;
+    private final StudyHook hook;
     private final Path dir;
     private final PrintWriter out;
     private final Duration bound;
@@ -46,7 +47,7 @@ final class DuetRunner implements RoundRunner {
             ExperimentPlan plan,
             DuetSettings settings,
             Duet.Arguments arguments,
-            ExperimentHook hook,
+            StudyHook hook,
             Path dir,
             PrintWriter out,
             SdbenchConfig base) {
@@ -60,7 +61,7 @@ final class DuetRunner implements RoundRunner {
                 .rampUp()
                 .plus(base.run().duration())
                 .plus(base.run().rampDown())
-                .plus(DuetRound.SETUP_ALLOWANCE)
+                .plus(DuetRound.START_LEAD)
                 .plus(END_ALLOWANCE);
         this.halves = HalfPinning.ofThisProcess();
     }

@@ -1,9 +1,12 @@
 package org.sdbench.study.experiment;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.sdbench.core.EnvironmentException;
 import org.sdbench.protocol.ChildStartup;
+import org.sdbench.run.StartAt;
 
 /**
  * One side's simulator in a duet: {@code sdbench run} in a JVM of its own, started on its CPU half
@@ -66,6 +70,49 @@ final class DuetSimulator {
 
     long pid() {
         return process.pid();
+    }
+
+    /**
+     * Waits until the simulator, started with {@code --start-at stdin}, says it is set up, at most
+     * {@code bound}.
+     *
+     * @return false when {@code stop} turned true first (Ctrl-C of this process)
+     */
+    boolean awaitSetUp(Duration bound, BooleanSupplier stop) throws InterruptedException {
+        long deadline = System.nanoTime() + bound.toNanos();
+        while (!said(StartAt.READY)) {
+            if (stop.getAsBoolean()) {
+                return false;
+            }
+            if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
+                throw new EnvironmentException("the simulator of " + name + " ended before it was set up (exit "
+                        + process.exitValue() + "): " + lastLine() + " (log: " + log + ")");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new EnvironmentException("the simulator of " + name + " was not set up within "
+                        + bound.toSeconds() + " s (log: " + log + ")");
+            }
+        }
+        return true;
+    }
+
+    /** Gives the set-up simulator the instant its ramp-up begins at. */
+    void startAt(Instant at) {
+        OutputStream in = process.getOutputStream();
+        try {
+            in.write((at.toEpochMilli() + "\n").getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot give the simulator of " + name + " its start: " + e.getMessage());
+        }
+    }
+
+    private boolean said(String line) {
+        try {
+            return Files.readString(log).contains(line);
+        } catch (IOException e) {
+            throw new EnvironmentException("cannot read the simulator's log " + log + ": " + e.getMessage());
+        }
     }
 
     /**

@@ -26,6 +26,7 @@ import org.sdbench.config.SdbenchConfig;
 import org.sdbench.database.load.TestDb;
 import org.sdbench.run.RunEngine;
 import org.sdbench.run.RunOptions;
+import org.sdbench.run.StartAt;
 
 /**
  * The duet design with real servers and real simulator processes: two embedded servers (the second
@@ -144,6 +145,11 @@ class DuetTest {
                 Path.of("target", "duet-test.log"),
                 said + String.join("\n", Files.readAllLines(dir.resolve("rounds.csv"))));
         assertEquals(0, o.exitCode(), said);
+        for (String log : List.of("duet-r1-big.log", "duet-r1-small.log", "duet-r2-big.log", "duet-r2-small.log")) {
+            assertTrue(
+                    Files.readString(dir.resolve(log)).contains(StartAt.READY),
+                    log + ": the side waited, set up, for the instant both start at");
+        }
         assertEquals("duet", o.result().plan().design());
         assertEquals(2, o.result().rounds().size(), said);
         List<String> rounds = Files.readAllLines(dir.resolve("rounds.csv"));
