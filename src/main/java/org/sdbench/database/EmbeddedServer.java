@@ -10,9 +10,12 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.sdbench.core.EnvironmentException;
 
 /**
@@ -21,6 +24,9 @@ import org.sdbench.core.EnvironmentException;
  */
 final class EmbeddedServer implements AutoCloseable {
     static final String DATABASE = "sdbench";
+
+    /** How long a start may take: one after a crash replays the WAL first. */
+    private static final Duration STARTUP_WAIT = Duration.ofSeconds(60);
 
     /** How long JVM shutdown waits for each gate before stopping the server anyway. */
     private static final long GATE_BOUND_SECONDS = 90;
@@ -90,13 +96,13 @@ final class EmbeddedServer implements AutoCloseable {
         try {
             EmbeddedAuth auth = new EmbeddedAuth(dataDir);
             if (!auth.secured()) {
-                try (EmbeddedPostgres trusting = builder(dataDir, port).start()) {
+                try (EmbeddedPostgres trusting = watched(builder(dataDir, port), dataDir, log)) {
                     auth.secure(trusting);
                 }
             }
             EmbeddedPostgres.Builder b = auth.apply(builder(dataDir, port));
             settings.forEach(b::setServerConfig);
-            EmbeddedPostgres pg = b.start();
+            EmbeddedPostgres pg = watched(b, dataDir, log);
             EmbeddedServer server = new EmbeddedServer(pg, dataDir, auth.password());
             Runtime.getRuntime().addShutdownHook(server.hook);
             server.createDatabase();
@@ -106,6 +112,65 @@ final class EmbeddedServer implements AutoCloseable {
                     + " (" + log.fatal().orElse(rootCause(e)) + "); " + log.advice(dataDir, settings)
                     + "; or use an existing server: --set database.kind=postgresql --set "
                     + "database.url=jdbc:postgresql://HOST:5432/DB");
+        }
+    }
+
+    /**
+     * {@code b.start()}, given up as soon as the server it starts has ended: the library would wait
+     * its whole start-up wait for a server that failed in its first second (a setting the host
+     * cannot give, say).
+     */
+    private static EmbeddedPostgres watched(EmbeddedPostgres.Builder b, Path dataDir, StartLog log) throws IOException {
+        CompletableFuture<EmbeddedPostgres> started = new CompletableFuture<>();
+        Thread starting = Thread.ofVirtual().name("embedded-pg-start").start(() -> {
+            try {
+                started.complete(b.start());
+            } catch (Throwable e) {
+                started.completeExceptionally(e);
+            }
+        });
+        // The library's own wait bounds this one; the margin covers its last connection attempt.
+        long deadline = System.nanoTime() + STARTUP_WAIT.plusSeconds(30).toNanos();
+        try {
+            while (true) {
+                try {
+                    return started.get(250, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    if (log.serverEnded(dataDir) || System.nanoTime() > deadline) {
+                        abandon(starting, started);
+                        throw new IOException(
+                                log.serverEnded(dataDir)
+                                        ? "the server ended while it started"
+                                        : "the server did not start within " + STARTUP_WAIT.toSeconds() + " s");
+                    }
+                } catch (ExecutionException e) {
+                    switch (e.getCause()) {
+                        case IOException io -> throw io;
+                        case RuntimeException r -> throw r;
+                        case Error err -> throw err;
+                        default -> throw new IOException(e.getCause());
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            abandon(starting, started);
+            Thread.currentThread().interrupt();
+            throw new EnvironmentException("interrupted while the embedded PostgreSQL in " + dataDir + " started");
+        }
+    }
+
+    /**
+     * Ends the library's wait (an interrupt ends it at once) and closes what it returns: that releases
+     * its lock on the data directory, which a later start in this process needs.
+     */
+    private static void abandon(Thread starting, CompletableFuture<EmbeddedPostgres> started) {
+        starting.interrupt();
+        try {
+            started.get(10, TimeUnit.SECONDS).close();
+        } catch (ExecutionException | TimeoutException | IOException e) {
+            // Failed or still waiting: it holds nothing a later start could use.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -119,7 +184,7 @@ final class EmbeddedServer implements AutoCloseable {
                 .setDataDirectory(dataDir)
                 .setCleanDataDirectory(false)
                 .setPort(port)
-                .setPGStartupWait(Duration.ofSeconds(60))
+                .setPGStartupWait(STARTUP_WAIT)
                 // The library's own hook would stop the server while a run interrupted by Ctrl-C
                 // still writes its results: ours waits for registered gates first (see stopAfter).
                 .setRegisterShutdownHook(false)

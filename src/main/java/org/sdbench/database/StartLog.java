@@ -52,6 +52,17 @@ final class StartLog {
         return Optional.empty();
     }
 
+    /**
+     * True when the server this start began has ended: its log has a FATAL (or PANIC) line that is
+     * not a client told the server is still starting, and its lock file is gone. A server that fails
+     * to start writes its reason and removes postmaster.pid as it exits.
+     */
+    boolean serverEnded(Path dataDir) {
+        return fatal().filter(f -> !f.contains("is starting up") && !f.contains("not yet accepting connections"))
+                        .isPresent()
+                && !Files.exists(dataDir.resolve("postmaster.pid"));
+    }
+
     /** What to do about the failure, from the FATAL line (the log's path where it says nothing known). */
     String advice(Path dataDir, Map<String, String> settings) {
         String f = fatal().orElse("").toLowerCase(Locale.ROOT);
