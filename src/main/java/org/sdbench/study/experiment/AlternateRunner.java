@@ -18,6 +18,7 @@ import org.sdbench.measure.environment.ClusterCpu;
 import org.sdbench.measure.environment.CpuSampler;
 import org.sdbench.measure.environment.EnvironmentProbe;
 import org.sdbench.report.IntervalRow;
+import org.sdbench.run.StudyHook;
 
 /**
  * The alternate design: one run per round, the variants' settings switched inside it every
@@ -35,7 +36,7 @@ final class AlternateRunner implements RoundRunner {
     private final Design.Alternate design;
     private final ExperimentRuns runs;
     private final ServerSettings settings;
-    private final ExperimentHook hook;
+    private final StudyHook hook;
     private final int intervalSeconds;
 
     AlternateRunner(
@@ -43,7 +44,7 @@ final class AlternateRunner implements RoundRunner {
             Design.Alternate design,
             ExperimentRuns runs,
             ServerSettings settings,
-            ExperimentHook hook,
+            StudyHook hook,
             int intervalSeconds) {
         this.plan = plan;
         this.design = design;

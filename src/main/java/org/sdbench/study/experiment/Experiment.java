@@ -2,6 +2,7 @@ package org.sdbench.study.experiment;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ import org.sdbench.core.EnvironmentException;
 import org.sdbench.measure.stats.Counterbalance;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.StudyHook;
 
 /**
  * The experiment's lifecycle, one for every design: a discarded warm-up run, then rounds, each
@@ -28,6 +30,8 @@ public final class Experiment {
 
     /** Rounds are numbered from 1; the warm-up run goes before them as round 0. */
     static final int WARM_UP = 0;
+    /** How long Ctrl-C's shutdown waits for experiment.json and every setting put back. */
+    static final Duration SETTINGS_BOUND = Duration.ofSeconds(180);
 
     private final ExperimentPlan plan;
     private final BiFunction<Variant, Integer, SdbenchConfig> configs;
@@ -92,7 +96,7 @@ public final class Experiment {
     }
 
     /** The design's way of measuring a round: the one place designs differ. */
-    private RoundRunner runner(ServerSettings settings, ExperimentHook hook) {
+    private RoundRunner runner(ServerSettings settings, StudyHook hook) {
         return switch (plan.design()) {
             case Design.Rounds r -> new RoundsRunner(runs, settings, hook, plan.baseline());
             case Design.Alternate a -> new AlternateRunner(plan, a, runs, settings, hook, intervalSeconds);
@@ -107,7 +111,10 @@ public final class Experiment {
         Counterbalance orders = new Counterbalance(plan.variants().size(), plan.seed());
         String stopped = null;
         int exit = 0;
-        try (ExperimentHook hook = new ExperimentHook();
+        try (StudyHook hook = new StudyHook(
+                        SETTINGS_BOUND,
+                        "the experiment did not finish putting its settings back within " + SETTINGS_BOUND.toSeconds()
+                                + " s: check the server's settings (postgresql.auto.conf)");
                 settings) {
             runner = runner(settings, hook);
             judged = judge(0).judged();
@@ -179,7 +186,7 @@ public final class Experiment {
      * Measures a round; a round with a disturbed run is measured again, whole and in the same order
      * (see {@link Repeats}). Null when Ctrl-C ended it.
      */
-    private Played play(RoundRunner runner, int round, List<Variant> order, ExperimentHook hook)
+    private Played play(RoundRunner runner, int round, List<Variant> order, StudyHook hook)
             throws InterruptedException {
         List<Repeats.DisturbedRun> replaced = new ArrayList<>();
         for (int a = 0; ; a++) {

@@ -15,6 +15,7 @@ import org.sdbench.report.IntervalRow;
 import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.RunEngine;
+import org.sdbench.run.StudyHook;
 
 /**
  * One run of an experiment, for every design: the variant's settings in force, a settled database,
@@ -70,7 +71,7 @@ final class ExperimentRuns {
             Variant v,
             int round,
             int position,
-            ExperimentHook hook,
+            StudyHook hook,
             Function<Database, Consumer<IntervalRow>> onInterval)
             throws InterruptedException {
         SdbenchConfig c = configs.apply(v, round);

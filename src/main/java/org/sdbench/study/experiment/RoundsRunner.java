@@ -3,15 +3,16 @@ package org.sdbench.study.experiment;
 import java.util.ArrayList;
 import java.util.List;
 import org.sdbench.report.RunReport;
+import org.sdbench.run.StudyHook;
 
 /** The rounds design: each round runs every variant once in its order; the two runs of a round are a pair. */
 final class RoundsRunner implements RoundRunner {
     private final ExperimentRuns runs;
     private final ServerSettings settings;
-    private final ExperimentHook hook;
+    private final StudyHook hook;
     private final Variant baseline;
 
-    RoundsRunner(ExperimentRuns runs, ServerSettings settings, ExperimentHook hook, Variant baseline) {
+    RoundsRunner(ExperimentRuns runs, ServerSettings settings, StudyHook hook, Variant baseline) {
         this.runs = runs;
         this.settings = settings;
         this.hook = hook;

@@ -21,6 +21,7 @@ import org.sdbench.report.RunFolder;
 import org.sdbench.report.RunReport;
 import org.sdbench.run.RunEngine;
 import org.sdbench.run.RunOptions;
+import org.sdbench.run.StudyHook;
 
 /**
  * The sweep's lifecycle. A discarded warm-up run first (a fresh JVM and database server are slower
@@ -60,6 +61,8 @@ public final class Sweep {
 
     /** The warm-up's window: long enough to compile the hot code, short beside a measured run. */
     static final Duration WARM_UP_WINDOW = Duration.ofSeconds(60);
+    /** How long Ctrl-C's shutdown waits for sweep.json and sweep.html. */
+    static final Duration SAVE_BOUND = Duration.ofSeconds(60);
 
     private final SdbenchConfig base;
     private final SweepPlan levels;
@@ -73,6 +76,8 @@ public final class Sweep {
     private double elapsedBefore;
     private long sessionStart;
     private SweepProgress progress;
+    /** Set while the sweep runs: Ctrl-C between runs stops it before the next. */
+    private StudyHook hook;
 
     public Sweep(SdbenchConfig base, SweepPlan levels, Options options, PrintWriter out, Clock clock) {
         this.base = base;
@@ -88,6 +93,16 @@ public final class Sweep {
     }
 
     public Outcome run(DataSet dataSet) throws InterruptedException {
+        // Ctrl-C: the run under way writes its window, then shutdown waits for sweep.json and sweep.html.
+        try (StudyHook h = new StudyHook(
+                SAVE_BOUND,
+                "the sweep did not write " + SweepStore.FILE + " within " + SAVE_BOUND.toSeconds() + " s")) {
+            hook = h;
+            return sweep(dataSet);
+        }
+    }
+
+    private Outcome sweep(DataSet dataSet) throws InterruptedException {
         open();
         String stopped;
         int exit = 0;
@@ -219,6 +234,10 @@ public final class Sweep {
 
     private SweepRun measure(Database db, TransactionalReset data, int users, SweepRun.Place place, String what)
             throws InterruptedException, Interrupted {
+        if (hook != null && hook.interrupted()) {
+            // Ctrl-C between runs: none starts after it.
+            throw new Interrupted();
+        }
         long t0 = clock.millis();
         if (o.reset()) {
             data.reset();
