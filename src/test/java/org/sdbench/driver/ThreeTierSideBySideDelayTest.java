@@ -35,7 +35,9 @@ class ThreeTierSideBySideDelayTest {
 
     @Test
     void run_oneAppServerOneMsFartherFromTheDb_itsDialogDbTimePerStepIsHigherByRoundTripsTimesOneMs() throws Exception {
-        TestDb.Run load = TestDb.sdbench(Args.load().threeTier().db(SCHEMA).build());
+        // Loaded for the run's 6 users only.
+        TestDb.Run load =
+                TestDb.sdbench(Args.load().threeTier().db(SCHEMA).users(6).build());
         assertEquals(0, load.exit(), load.out() + load.err());
         int central = processes.start(
                 Args.of("central").threeTier().db(SCHEMA).option("--port", "0").build());

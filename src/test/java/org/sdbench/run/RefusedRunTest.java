@@ -49,6 +49,11 @@ class RefusedRunTest {
                 "2",
                 "--duration",
                 "1s",
+                // Only the start's checks and the summary's lines are asserted: no ramps around the window.
+                "--ramp-up",
+                "0s",
+                "--ramp-down",
+                "0s",
                 "--set",
                 "run.resultsDir=" + results));
         args.addAll(List.of(extra));

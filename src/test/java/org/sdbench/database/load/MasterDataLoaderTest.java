@@ -19,6 +19,8 @@ import org.sdbench.database.SchemaInstaller;
 class MasterDataLoaderTest {
     private static final String COPY_SCHEMA = "t_loader_copy";
     private static final String INSERT_SCHEMA = "t_loader_insert";
+    /** Two users: per-user rows still come from several users, and the load stays short. */
+    private static final int USERS = 2;
 
     @AfterAll
     static void dropSchemas() throws SQLException {
@@ -27,7 +29,7 @@ class MasterDataLoaderTest {
     }
 
     private static LoadResult load(String schema, boolean inserts, List<String> tables) throws Exception {
-        SdbenchConfig cfg = TestDb.config(schema, "run.users=6", "load.threads=4");
+        SdbenchConfig cfg = TestDb.config(schema, "run.users=" + USERS, "load.threads=4");
         MasterDataSpec spec = MasterDataSpec.of(cfg, LocalDateTime.of(2025, 1, 1, 0, 0), "test");
         List<String> seen = new ArrayList<>();
         LoadListener l = new LoadListener() {
@@ -84,19 +86,19 @@ class MasterDataLoaderTest {
         // SD functions per user (SdTable): KONP items of the other condition records 46, A004 58, A005 10, A007 3,
         // KONH 71, KNVP 20, KNKK 5, S066 5, STXH 217, STXL 463, VBPA 1,600, VAPMA 1,000, NAST 600; S001 as aggregated.
         assertEquals(
-                6 * (5 + 5 + 6 * 25)
+                USERS * (5 + 5 + 6 * 25)
                         + 1
                         + 1
                         + 1
                         + 7
                         + 1
                         + customizing
-                        + 6 * 5 * 40 * 97
+                        + USERS * 5 * 40 * 97
                         + 18 * FillTable.TEMPLATES
-                        + 6 * 4098
+                        + USERS * 4098
                         + copy.tableRows().get("s001"),
                 copy.rows());
-        assertTrue(copy.tableRows().get("s001") > 0 && copy.tableRows().get("s001") <= 6 * 5 * 25 * 2, "S001 rows");
+        assertTrue(copy.tableRows().get("s001") > 0 && copy.tableRows().get("s001") <= USERS * 5 * 25 * 2, "S001 rows");
         load(INSERT_SCHEMA, true, new ArrayList<>());
         assertEquals(digest(COPY_SCHEMA), digest(INSERT_SCHEMA));
         try (Database db = TestDb.open(TestDb.config(COPY_SCHEMA));

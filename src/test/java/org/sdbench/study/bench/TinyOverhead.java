@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 import org.sdbench.apptier.process.ExitCode;
 import org.sdbench.database.load.TestDb;
 
-/** {@code bench overhead} at a tiny size on a test schema: one round, a warm-up of one second. */
+/** {@code bench overhead} at a tiny size on a test schema: one round, a warm-up of half a second. */
 final class TinyOverhead {
     private TinyOverhead() {}
 
@@ -30,7 +30,7 @@ final class TinyOverhead {
                 "--window",
                 windowSeconds + "s",
                 "--warm-up",
-                "1s"));
+                "500ms"));
         args.addAll(List.of(extra));
         return TestDb.sdbench(args.toArray(String[]::new));
     }

@@ -47,7 +47,7 @@ class SweepCommandTest {
             "--ramp-up",
             "1s",
             "--set",
-            "run.rampDown=1s",
+            "run.rampDown=0s",
             "--interval",
             "1"
         };
