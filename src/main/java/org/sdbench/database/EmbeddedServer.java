@@ -96,13 +96,13 @@ final class EmbeddedServer implements AutoCloseable {
         try {
             EmbeddedAuth auth = new EmbeddedAuth(dataDir);
             if (!auth.secured()) {
-                try (EmbeddedPostgres trusting = watched(builder(dataDir, port), dataDir, log)) {
+                try (EmbeddedPostgres trusting = watched(builder(dataDir, port), dataDir)) {
                     auth.secure(trusting);
                 }
             }
             EmbeddedPostgres.Builder b = auth.apply(builder(dataDir, port));
             settings.forEach(b::setServerConfig);
-            EmbeddedPostgres pg = watched(b, dataDir, log);
+            EmbeddedPostgres pg = watched(b, dataDir);
             EmbeddedServer server = new EmbeddedServer(pg, dataDir, auth.password());
             Runtime.getRuntime().addShutdownHook(server.hook);
             server.createDatabase();
@@ -120,7 +120,9 @@ final class EmbeddedServer implements AutoCloseable {
      * its whole start-up wait for a server that failed in its first second (a setting the host
      * cannot give, say).
      */
-    private static EmbeddedPostgres watched(EmbeddedPostgres.Builder b, Path dataDir, StartLog log) throws IOException {
+    private static EmbeddedPostgres watched(EmbeddedPostgres.Builder b, Path dataDir) throws IOException {
+        // This start's lines only: a FATAL line of an earlier start (or of the trusting one before) is not this one's.
+        StartLog log = StartLog.of(logFile(dataDir));
         CompletableFuture<EmbeddedPostgres> started = new CompletableFuture<>();
         Thread starting = Thread.ofVirtual().name("embedded-pg-start").start(() -> {
             try {
