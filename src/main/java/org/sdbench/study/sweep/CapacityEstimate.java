@@ -64,6 +64,11 @@ final class CapacityEstimate {
         }
         MeanInterval m =
                 MeanInterval.of(crossings.stream().mapToDouble(Crossing::users).toArray(), LEVEL);
+        int highest = levels.stream().mapToInt(Integer::intValue).max().orElse(0);
+        if (m.mean() >= highest + 1) {
+            notes.add("the capacity lies above the largest level measured (" + highest + " users): it extends the"
+                    + " response curve past what was run; load the data for more users and raise --max-users");
+        }
         int perLevel = levels.stream()
                 .mapToInt(u -> (int) runs.stream()
                         .filter(r -> r.phase().equals(SweepRun.ROUND) && r.users() == u)

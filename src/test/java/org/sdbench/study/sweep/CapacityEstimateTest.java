@@ -65,6 +65,31 @@ class CapacityEstimateTest {
     }
 
     @Test
+    void of_crossingAboveTheLargestLevel_notedAsBeyondWhatWasRun() {
+        List<SweepRun> runs = new ArrayList<>();
+        for (int round = 1; round <= 2; round++) {
+            int position = 1;
+            for (int users : LEVELS) {
+                // All under the limit: the crossing lies past 115 users.
+                runs.add(Runs.round(round, position++, users, 10 * Math.exp(SLOPE * (users - 85))));
+            }
+        }
+        List<String> notes = new ArrayList<>();
+        var c = CapacityEstimate.of(runs, LEVELS, LIMIT, notes).capacity();
+        assertTrue(c.users() > 115, c.toString());
+        assertTrue(
+                notes.stream().anyMatch(n -> n.contains("above the largest level measured (115 users)")),
+                notes.toString());
+    }
+
+    @Test
+    void of_crossingWithinTheLevels_noNoteOfAnExtension() {
+        List<String> notes = new ArrayList<>();
+        CapacityEstimate.of(rounds(3, 0, 0, new SplittableRandom(1)), LEVELS, LIMIT, notes);
+        assertEquals(List.of(), notes);
+    }
+
+    @Test
     void of_incompleteRound_leftOut() {
         List<SweepRun> runs = new ArrayList<>(rounds(2, 0, 0, new SplittableRandom(1)));
         runs.add(Runs.round(3, 1, 85, 10));
