@@ -138,10 +138,11 @@ final class EmbeddedServer implements AutoCloseable {
                 try {
                     return started.get(250, TimeUnit.MILLISECONDS);
                 } catch (TimeoutException e) {
-                    if (log.serverEnded(dataDir) || System.nanoTime() > deadline) {
+                    boolean ended = log.serverEnded(dataDir);
+                    if (ended || System.nanoTime() > deadline) {
                         abandon(starting, started);
                         throw new IOException(
-                                log.serverEnded(dataDir)
+                                ended
                                         ? "the server ended while it started"
                                         : "the server did not start within " + STARTUP_WAIT.toSeconds() + " s");
                     }
